@@ -1,0 +1,76 @@
+import type { FaqItem, Testimonial, TitledText, WhySection } from "./types";
+
+export const HOME_WHY: WhySection = {
+  title: "Pourquoi utiliser des codes de parrainage ?",
+  paragraphs: [
+    "Le parrainage est l'un des moyens les plus simples de faire des économies : de nombreuses banques, applications et plateformes récompensent les nouveaux clients qui s'inscrivent avec le code ou le lien d'un membre existant.",
+    "Prime de bienvenue à l'ouverture d'un compte, réduction sur les frais, cashback sur vos achats ou crédit offert sur votre première commande : en combinant plusieurs offres, vous pouvez économiser plus de 1000 € sur vos services du quotidien.",
+    "Nous rassemblons ces offres au même endroit et les tenons à jour, pour que vous n'ayez plus qu'à choisir celle qui vous correspond.",
+  ],
+  highlights: [
+    {
+      title: "Des économies réelles",
+      text: "Bonus d'inscription, frais réduits et cashback : cumulées, les offres de parrainage peuvent représenter plus de 1000 € d'économies.",
+    },
+    {
+      title: "Simple et rapide",
+      text: "Copiez le code ou cliquez sur le lien, inscrivez-vous normalement : l'avantage est appliqué automatiquement selon les conditions de l'offre.",
+    },
+    {
+      title: "Gagnant-gagnant",
+      text: "Le filleul profite d'un avantage de bienvenue et le parrain est récompensé : tout le monde y gagne, sans frais supplémentaires.",
+    },
+  ],
+};
+
+export const HOME_STEPS: TitledText[] = [
+  {
+    title: "Choisissez une offre",
+    text: "Parcourez les offres par catégorie (banque, crypto, shopping, livraison…) ou utilisez la recherche pour trouver le service qui vous intéresse.",
+  },
+  {
+    title: "Utilisez le code ou le lien",
+    text: "Copiez le code de parrainage en un clic ou ouvrez directement le lien, puis inscrivez-vous sur le site ou l'application du service.",
+  },
+  {
+    title: "Profitez des avantages",
+    text: "Une fois les conditions de l'offre remplies, vous recevez votre bonus, votre réduction ou votre cashback.",
+  },
+];
+
+export const HOME_FAQ: FaqItem[] = [
+  {
+    question: "Qu'est-ce qu'un code de parrainage ?",
+    answer: "Un code de parrainage est un identifiant (ou un lien) fourni par un client existant. En l'utilisant lors de votre inscription, vous bénéficiez d'un avantage de bienvenue : prime, réduction, crédit ou cashback selon le service.",
+  },
+  {
+    question: "Est-ce que c'est gratuit ?",
+    answer: "Oui. Utiliser un code de parrainage ne vous coûte rien et ne modifie pas le prix du service. Certaines offres demandent simplement de remplir une condition, comme un premier achat ou un premier dépôt.",
+  },
+  {
+    question: "Combien peut-on économiser ?",
+    answer: "Cela dépend des offres : de quelques euros pour une application à plusieurs centaines d'euros pour l'ouverture d'un compte bancaire. En cumulant plusieurs offres, les économies peuvent dépasser 1000 €.",
+  },
+  {
+    question: "Les codes fonctionnent-ils vraiment ?",
+    answer: "Nous vérifions régulièrement les codes et les liens publiés sur le site. Les conditions sont fixées par chaque service et peuvent évoluer : pensez à les consulter avant de vous inscrire. Si un code ne fonctionne pas, signalez-le-nous via la page de contact.",
+  },
+];
+
+export const HOME_TESTIMONIALS: Testimonial[] = [
+  {
+    name: "Camille R.",
+    city: "Lyon",
+    text: "J'ai ouvert mon compte bancaire en ligne avec un code trouvé ici et j'ai bien reçu ma prime de bienvenue. Simple et rapide !",
+  },
+  {
+    name: "Thomas L.",
+    city: "Nantes",
+    text: "Je ne savais pas que le parrainage pouvait rapporter autant. J'ai cumulé plusieurs offres et mes premiers cashbacks sont déjà arrivés.",
+  },
+  {
+    name: "Sarah M.",
+    city: "Bordeaux",
+    text: "Le site est clair, les codes se copient en un clic et toutes les offres sont regroupées au même endroit. Je le recommande à mes proches.",
+  },
+];

@@ -1,0 +1,30 @@
+export interface TitledText {
+  title: string;
+  text: string;
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+export interface Testimonial {
+  name: string;
+  city: string;
+  text: string;
+}
+
+export interface WhySection {
+  title: string;
+  paragraphs: string[];
+  highlights: TitledText[];
+}
+
+export interface IntroSection {
+  title: string;
+  paragraphs: string[];
+}
+
+export interface FaqItemWithContact extends FaqItem {
+  contactLink?: boolean;
+}

@@ -1,0 +1,114 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite, types, type Transaction } from "@electric-sql/pglite";
+
+/** The roles hosted Supabase has and the migrations grant to. */
+const SUPABASE_ROLES_SQL = `
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
+  if not exists (select from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
+  if not exists (select from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
+end
+$$;
+grant usage on schema public to anon, authenticated, service_role;
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, statements text[]);
+create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null);
+`;
+
+/** The folder holding `supabase/`, found from this module whether it runs from source or from the build. */
+export function findSupabaseDir(start = path.dirname(fileURLToPath(import.meta.url))): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "supabase");
+    if (existsSync(path.join(candidate, "migrations"))) return candidate;
+    if (path.dirname(dir) === dir) throw new Error("Dossier supabase/migrations introuvable.");
+  }
+}
+
+export interface MigrationReport {
+  applied: string[];
+  seeded: boolean;
+}
+
+/** Applies `migrations/*.sql` not yet applied, in name order, then `seed.sql` once. */
+export async function migrate(db: PGlite, supabaseDir = findSupabaseDir()): Promise<MigrationReport> {
+  await db.exec(SUPABASE_ROLES_SQL);
+  const migrationsDir = path.join(supabaseDir, "migrations");
+  const files = readdirSync(migrationsDir).filter((file) => file.endsWith(".sql")).sort();
+  const done = new Set(
+    (await db.query<{ version: string }>("select version from supabase_migrations.schema_migrations")).rows.map(
+      (row) => row.version,
+    ),
+  );
+  const applied: string[] = [];
+  for (const file of files) {
+    const [version = file, ...nameParts] = file.replace(/\.sql$/, "").split("_");
+    if (done.has(version)) continue;
+    const sql = readFileSync(path.join(migrationsDir, file), "utf8");
+    await db.transaction(async (tx) => {
+      await tx.exec(sql);
+      await tx.query("insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)", [
+        version,
+        nameParts.join("_"),
+        [sql],
+      ]);
+    });
+    applied.push(file);
+  }
+
+  let seeded = false;
+  const seedFile = path.join(supabaseDir, "seed.sql");
+  if (existsSync(seedFile)) {
+    const already = await db.query("select 1 from supabase_migrations.seed_files where path = 'seed.sql'");
+    if (already.rows.length === 0) {
+      const sql = readFileSync(seedFile, "utf8");
+      await db.transaction(async (tx) => {
+        await tx.exec(sql);
+        await tx.query("insert into supabase_migrations.seed_files (path, hash) values ('seed.sql', $1)", [
+          createHash("sha256").update(sql).digest("hex"),
+        ]);
+      });
+      seeded = true;
+    }
+  }
+  return { applied, seeded };
+}
+
+/** Dates and timestamps as the REST API gives them: ISO strings, not Date objects. */
+const KEEP_AS_TEXT = Object.fromEntries(
+  [types.DATE, types.TIMESTAMP, types.TIMESTAMPTZ].map((type) => [type, (value: string) => value]),
+);
+
+const databases = new Map<string, Promise<PGlite>>();
+
+/** The embedded database kept in `dataDir`, created and migrated on first use, shared within the process. */
+export function openEmbeddedDatabase(dataDir: string): Promise<PGlite> {
+  const dir = path.resolve(dataDir, "pgdata");
+  let db = databases.get(dir);
+  if (!db) {
+    db = (async () => {
+      mkdirSync(dir, { recursive: true });
+      const instance = await PGlite.create(dir, { parsers: KEEP_AS_TEXT });
+      await migrate(instance);
+      return instance;
+    })();
+    databases.set(dir, db);
+    db.catch(() => databases.delete(dir));
+  }
+  return db;
+}
+
+/** Runs `work` in a transaction as `role`, so row-level security and grants apply as they do through the REST API. */
+export async function asRole<T>(
+  db: PGlite,
+  role: "anon" | "service_role",
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.exec(`set local role ${role}`);
+    return work(tx);
+  });
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import * as z from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    SUPABASE_URL: optionalText.pipe(z.url({ message: "SUPABASE_URL doit être une adresse http(s) valide." }).optional()),
+    SUPABASE_ANON_KEY: optionalText,
+    SESSION_SECRET: optionalText.pipe(
+      z.string().min(32, { message: "SESSION_SECRET doit comporter au moins 32 caractères." }).optional(),
+    ),
+    SITE_NAME: optionalText.default("CodeParrain"),
+    SITE_URL: optionalText
+      .pipe(z.url({ message: "SITE_URL doit être une adresse http(s) valide." }).optional())
+      .default("http://localhost:3000"),
+    PUBLISHER_NAME: optionalText.default("L'éditeur du site (particulier)"),
+    CONTACT_EMAIL: optionalText
+      .pipe(z.email({ message: "CONTACT_EMAIL doit être une adresse e-mail valide." }).optional())
+      .default("contact@example.org"),
+    HOSTING_PROVIDER: optionalText.default("Hébergement personnel de l'éditeur"),
+    HOSTING_ADDRESS: optionalText.default("Adresse communiquée sur simple demande"),
+    DATA_DIR: optionalText.default(".data"),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.SUPABASE_URL) !== Boolean(env.SUPABASE_ANON_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.SUPABASE_URL ? "SUPABASE_ANON_KEY" : "SUPABASE_URL"],
+        message:
+          "SUPABASE_URL et SUPABASE_ANON_KEY vont ensemble : définissez les deux (Supabase hébergé) ou aucun (base embarquée).",
+      });
+    }
+    if (env.NODE_ENV === "production" && env.SUPABASE_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "SESSION_SECRET est obligatoire en production avec Supabase (au moins 32 caractères aléatoires).",
+      });
+    }
+  });
+
+export type Backend =
+  | { kind: "supabase"; url: string; anonKey: string }
+  | { kind: "embedded"; dataDir: string };
+
+export interface Config {
+  nodeEnv: "development" | "production" | "test";
+  backend: Backend;
+  sessionSecret: string;
+  siteName: string;
+  siteUrl: string;
+  publisherName: string;
+  contactEmail: string;
+  hostingProvider: string;
+  hostingAddress: string;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads the embedded default's session secret from its data folder, creating it on first start. */
+function embeddedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: created below
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function parseConfig(source: NodeJS.ProcessEnv): Config {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `- ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Configuration invalide :\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const backend: Backend =
+    env.SUPABASE_URL && env.SUPABASE_ANON_KEY
+      ? { kind: "supabase", url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY }
+      : { kind: "embedded", dataDir };
+  return {
+    nodeEnv: env.NODE_ENV,
+    backend,
+    sessionSecret:
+      env.SESSION_SECRET ??
+      (backend.kind === "embedded" ? embeddedSessionSecret(dataDir) : randomBytes(32).toString("hex")),
+    siteName: env.SITE_NAME,
+    siteUrl: env.SITE_URL.replace(/\/+$/, ""),
+    publisherName: env.PUBLISHER_NAME,
+    contactEmail: env.CONTACT_EMAIL,
+    hostingProvider: env.HOSTING_PROVIDER,
+    hostingAddress: env.HOSTING_ADDRESS,
+    dataDir,
+  };
+}
+
+let config: Config | undefined;
+
+export function getConfig(): Config {
+  config ??= parseConfig(process.env);
+  return config;
+}

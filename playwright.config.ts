@@ -1,0 +1,39 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? "line" : "list",
+  timeout: 30_000,
+  use: { baseURL: `http://127.0.0.1:${PORT}`, locale: "fr-FR", trace: "off" },
+  projects: [
+    { name: "javascript", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-javascript", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: `bash scripts/e2e-server.sh ${PORT}`,
+    url: `http://127.0.0.1:${PORT}/`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,95 @@
+import { PGlite, types } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BRAND_ENTRIES } from "~/catalogue/data";
+import { EmbeddedBrandsSource } from "~/services/brands-embedded.server";
+import { asRole, migrate } from "~/services/embedded-db.server";
+import { makeTempDir } from "../support/temp-dir";
+
+const temp = makeTempDir("embedded-db");
+const dataDir = temp.dir;
+let db: PGlite;
+
+beforeAll(async () => {
+  db = await PGlite.create(`${dataDir}/pgdata`);
+});
+afterAll(async () => {
+  await db.close();
+  temp.cleanup();
+});
+
+const count = async (sql: string) => Number((await db.query<{ n: number }>(sql)).rows[0]?.n);
+
+describe("migrations and seed in the embedded database", () => {
+  it("apply from an empty database and insert every brand of the catalogue", async () => {
+    const report = await migrate(db);
+    expect(report.applied.length).toBeGreaterThan(0);
+    expect(report.seeded).toBe(true);
+    expect(await count("select count(*)::int as n from public.brands")).toBe(BRAND_ENTRIES.length);
+    const names = (await db.query<{ name: string }>("select name from public.brands")).rows.map((r) => r.name);
+    expect(names.sort()).toEqual(BRAND_ENTRIES.map((entry) => entry.name).sort());
+  });
+
+  it("apply nothing twice when run again, and again after a restart", async () => {
+    expect(await migrate(db)).toEqual({ applied: [], seeded: false });
+    await db.close();
+    db = await PGlite.create(`${dataDir}/pgdata`, { parsers: { [types.DATE]: (v: string) => v } });
+    expect(await migrate(db)).toEqual({ applied: [], seeded: false });
+    expect(await count("select count(*)::int as n from public.brands")).toBe(BRAND_ENTRIES.length);
+    expect(await count("select count(*)::int as n from supabase_migrations.seed_files")).toBe(1);
+  });
+});
+
+describe("row-level security and grants", () => {
+  it("let anon read brands", async () => {
+    const result = await asRole(db, "anon", (tx) => tx.query("select id, name from public.brands"));
+    expect(result.rows).toHaveLength(BRAND_ENTRIES.length);
+  });
+
+  it("do not let anon read contact_messages", async () => {
+    await expect(asRole(db, "anon", (tx) => tx.query("select * from public.contact_messages"))).rejects.toThrow(
+      /permission denied/,
+    );
+  });
+
+  it("do not let anon write contact_messages", async () => {
+    await expect(
+      asRole(db, "anon", (tx) =>
+        tx.query("insert into public.contact_messages (name, email, message) values ('Anne', 'a@b.fr', 'Bonjour à vous')"),
+      ),
+    ).rejects.toThrow(/permission denied/);
+  });
+
+  it("do not let anon insert, update or delete brands", async () => {
+    await expect(asRole(db, "anon", (tx) => tx.query("insert into public.brands (name) values ('Pirate')"))).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(asRole(db, "anon", (tx) => tx.query("update public.brands set code = 'X'"))).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(asRole(db, "anon", (tx) => tx.query("delete from public.brands"))).rejects.toThrow(/permission denied/);
+    expect(await count("select count(*)::int as n from public.brands")).toBe(BRAND_ENTRIES.length);
+  });
+
+  it("let the service role store a message", async () => {
+    await asRole(db, "service_role", (tx) =>
+      tx.query("insert into public.contact_messages (name, email, message) values ('Anne', 'a@b.fr', 'Bonjour à vous')"),
+    );
+    expect(await count("select count(*)::int as n from public.contact_messages")).toBe(1);
+  });
+});
+
+describe("the embedded brands source", () => {
+  it("creates its database on first use and reads the brands ordered by name, as anon", async () => {
+    const other = makeTempDir("embedded-source");
+    try {
+      const rows = await new EmbeddedBrandsSource(other.dir).listBrands();
+      expect(rows).toHaveLength(BRAND_ENTRIES.length);
+      const names = rows.map((r) => r.name);
+      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      expect(rows[0]).toHaveProperty("logo_url");
+      expect(typeof rows[0]?.created_at).toBe("string");
+    } finally {
+      other.cleanup();
+    }
+  });
+});

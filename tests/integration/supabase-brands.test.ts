@@ -1,0 +1,104 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { BackendError } from "~/services/backend-error";
+import { SupabaseBrandsSource } from "~/services/brands-supabase.server";
+
+/** A stand-in for the PostgREST endpoint of hosted Supabase, answering as recorded from the real API. */
+let server: Server;
+let baseUrl: string;
+let requests: IncomingMessage[] = [];
+let answer: { status: number; body: string; headers?: Record<string, string> };
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    requests.push(request);
+    response.writeHead(answer.status, { "content-type": "application/json; charset=utf-8", ...answer.headers });
+    response.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  requests = [];
+});
+
+const source = () => new SupabaseBrandsSource(baseUrl, "public-anon-key");
+
+describe("the Supabase brands source", () => {
+  it("asks the REST API for all columns of brands ordered by name, with the anonymous key", async () => {
+    answer = { status: 200, body: "[]" };
+    await source().listBrands();
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request?.method).toBe("GET");
+    expect(request?.url).toBe("/rest/v1/brands?select=*&order=name.asc");
+    expect(request?.headers.apikey).toBe("public-anon-key");
+    expect(request?.headers.authorization).toBe("Bearer public-anon-key");
+  });
+
+  it("returns the rows as the API sends them", async () => {
+    const rows = [
+      { id: "6f1c", name: "Binance", description: "Plateforme d'échange", logo_url: null, created_at: "2025-01-01T00:00:00+00:00" },
+      { id: "7a2d", name: "Boursorama Banque", description: null, logo_url: "/logos/boursobank.svg" },
+    ];
+    answer = { status: 200, body: JSON.stringify(rows) };
+    expect(await source().listBrands()).toEqual(rows);
+  });
+
+  it("treats a null answer as no brands", async () => {
+    answer = { status: 200, body: "null" };
+    expect(await source().listBrands()).toEqual([]);
+  });
+
+  it("maps an API error to the error shape message, details, hint, code", async () => {
+    answer = {
+      status: 404,
+      body: JSON.stringify({
+        code: "42P01",
+        details: null,
+        hint: "Perhaps you meant the table 'public.brand'",
+        message: 'relation "public.brands" does not exist',
+      }),
+    };
+    const error = await source().listBrands().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BackendError);
+    expect((error as BackendError).toJSON()).toEqual({
+      message: 'relation "public.brands" does not exist',
+      details: "",
+      hint: "Perhaps you meant the table 'public.brand'",
+      code: "42P01",
+    });
+  });
+
+  it("maps a permission error from row-level security", async () => {
+    answer = {
+      status: 401,
+      body: JSON.stringify({ code: "42501", details: null, hint: null, message: "permission denied for table brands" }),
+    };
+    await expect(source().listBrands()).rejects.toMatchObject({ code: "42501", message: "permission denied for table brands" });
+  });
+
+  it("fails with a BackendError when the server cannot be reached", async () => {
+    const closed = new SupabaseBrandsSource("http://127.0.0.1:9", "public-anon-key");
+    await expect(closed.listBrands()).rejects.toBeInstanceOf(BackendError);
+  });
+});
+
+describe("the Supabase brands source's timeout", () => {
+  it("gives up on a server that never answers after the timeout", async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const started = Date.now();
+      const slow = new SupabaseBrandsSource(`http://127.0.0.1:${port}`, "public-anon-key", 300);
+      await expect(slow.listBrands()).rejects.toBeInstanceOf(BackendError);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+});
