@@ -50,7 +50,7 @@ export interface ReferralOffer {
 
 /** A row of the `brands` table as read from the backend. */
 export interface BrandRow {
-  id: string;
+  id: string | number;
   name: string;
   description: string | null;
   logo_url: string | null;

@@ -83,7 +83,7 @@ function embeddedSessionSecret(dataDir: string): string {
   return secret;
 }
 
-export function parseConfig(source: NodeJS.ProcessEnv): Config {
+export function parseConfig(source: Record<string, string | undefined>): Config {
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `- ${issue.path.join(".")}: ${issue.message}`);
