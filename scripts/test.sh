@@ -2,7 +2,11 @@
 # Every test suite, in the order a failure is cheapest to find.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+deno=(npx --yes deno@2.9.6)
 echo "== type check"; npx tsc
 echo "== unit tests"; npx vitest run --project unit
 echo "== integration tests"; npx vitest run --project integration
+echo "== edge function (Deno)"
+(cd supabase/functions && "${deno[@]}" check send-contact-email/index.ts send-contact-email/handler.ts \
+  && "${deno[@]}" test --no-prompt send-contact-email/)
 echo "== browser tests"; bash scripts/ensure-chromium.sh; npx playwright test

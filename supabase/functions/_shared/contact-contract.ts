@@ -1,0 +1,97 @@
+/**
+ * The one contract of a message sent to the site owner (SPEC sections 3 and 5): used by the forms (Conform),
+ * the route actions and the send-contact-email function. Kept free of anything but zod so Deno and Node share it.
+ */
+import * as z from "zod";
+
+export const NAME_MIN = 2;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const MESSAGE_MIN = 10;
+export const MESSAGE_MAX = 5000;
+export const BRAND_NAME_MAX = 100;
+
+export const MESSAGES = {
+  nameTooShort: "Le nom doit comporter au moins 2 caractères",
+  nameTooLong: `Le nom ne doit pas dépasser ${NAME_MAX} caractères`,
+  emailInvalid: "Veuillez entrer une adresse email valide",
+  emailTooLong: `L'adresse email ne doit pas dépasser ${EMAIL_MAX} caractères`,
+  subjectRequired: "Veuillez sélectionner un sujet",
+  messageTooShort: "Le message doit comporter au moins 10 caractères",
+  messageTooLong: `Le message ne doit pas dépasser ${MESSAGE_MAX} caractères`,
+  brandNameInvalid: "Le nom de la marque est invalide",
+} as const;
+
+export const SUBJECTS = [
+  { value: "question", label: "Question générale" },
+  { value: "partnership", label: "Proposition de partenariat" },
+  { value: "new-code", label: "Proposition d'un nouveau code" },
+  { value: "issue", label: "Signaler un problème" },
+  { value: "other", label: "Autre sujet" },
+] as const;
+
+export type SubjectId = (typeof SUBJECTS)[number]["value"];
+const SUBJECT_IDS = SUBJECTS.map((subject) => subject.value) as [SubjectId, ...SubjectId[]];
+
+/** Name of a control of a form or of a line of an e-mail header: no line breaks. */
+const singleLine = (text: string) => !/[\r\n]/.test(text);
+
+export const nameField = z
+  .string({ error: MESSAGES.nameTooShort })
+  .trim()
+  .min(NAME_MIN, { error: MESSAGES.nameTooShort })
+  .max(NAME_MAX, { error: MESSAGES.nameTooLong })
+  .refine(singleLine, { error: MESSAGES.nameTooShort });
+
+export const emailField = z
+  .string({ error: MESSAGES.emailInvalid })
+  .trim()
+  .max(EMAIL_MAX, { error: MESSAGES.emailTooLong })
+  .pipe(z.email({ error: MESSAGES.emailInvalid }));
+
+export const subjectField = z.enum(SUBJECT_IDS, { error: MESSAGES.subjectRequired });
+
+export const messageField = z
+  .string({ error: MESSAGES.messageTooShort })
+  .trim()
+  .min(MESSAGE_MIN, { error: MESSAGES.messageTooShort })
+  .max(MESSAGE_MAX, { error: MESSAGES.messageTooLong });
+
+export const brandNameField = z
+  .string({ error: MESSAGES.brandNameInvalid })
+  .trim()
+  .min(1, { error: MESSAGES.brandNameInvalid })
+  .max(BRAND_NAME_MAX, { error: MESSAGES.brandNameInvalid })
+  .refine(singleLine, { error: MESSAGES.brandNameInvalid });
+
+/** Identifies one rendering of a form, so that sending it twice stores one message. */
+export const submissionIdField = z.uuid().optional();
+
+/** Contact page: name, email, subject, message. */
+export const contactMessageSchema = z.object({
+  name: nameField,
+  email: emailField,
+  subject: subjectField,
+  message: messageField,
+  submissionId: submissionIdField,
+});
+
+/** Per-offer question: name, email, message and the brand it is about. */
+export const offerQuestionSchema = z.object({
+  name: nameField,
+  email: emailField,
+  message: messageField,
+  brandName: brandNameField,
+  submissionId: submissionIdField,
+});
+
+/** What send-contact-email accepts: either of the two. */
+export const sendContactEmailPayloadSchema = z.union([contactMessageSchema, offerQuestionSchema]);
+
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+export type OfferQuestion = z.infer<typeof offerQuestionSchema>;
+export type SendContactEmailPayload = z.infer<typeof sendContactEmailPayloadSchema>;
+
+export function subjectLabel(subject: string | undefined): string | undefined {
+  return SUBJECTS.find((candidate) => candidate.value === subject)?.label;
+}

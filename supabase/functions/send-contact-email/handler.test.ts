@@ -1,0 +1,384 @@
+import assert from "node:assert/strict";
+import { buildEmail, createHandler, ERRORS, MAX_BODY_BYTES } from "./handler.ts";
+import { MESSAGES } from "../_shared/contact-contract.ts";
+
+const SUPABASE_URL = "http://127.0.0.1:54321";
+const RPC_URL = `${SUPABASE_URL}/rest/v1/rpc/submit_contact_message`;
+const RESEND_URL = "https://api.resend.com/emails";
+const FUNCTION_URL = "http://127.0.0.1/functions/v1/send-contact-email";
+const CLIENT_KEY = "a".repeat(64);
+
+const BASE_ENV: Record<string, string> = {
+  SUPABASE_URL,
+  SUPABASE_SERVICE_ROLE_KEY: "service-role-key",
+  RESEND_API_KEY: "re_test_key",
+  CONTACT_TO_EMAIL: "owner@example.com",
+};
+
+interface Recorded {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+interface Setup {
+  env?: Record<string, string | undefined>;
+  rpc?: () => Response;
+  resend?: () => Response;
+}
+
+/** A handler whose database and mail service are fakes answering like PostgREST and Resend. */
+function setup({ env = {}, rpc = () => Response.json("stored"), resend }: Setup = {}) {
+  const requests: Recorded[] = [];
+  const errors: unknown[][] = [];
+  const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const text = await request.text();
+    requests.push({
+      url: request.url,
+      method: request.method,
+      headers: request.headers,
+      body: text ? JSON.parse(text) : undefined,
+    });
+    if (request.url === RPC_URL) return rpc();
+    if (request.url === resendUrl) {
+      return resend ? resend() : Response.json({ id: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794" });
+    }
+    throw new Error(`Unexpected request to ${request.url}`);
+  };
+  const allEnv = { ...BASE_ENV, ...env };
+  const resendUrl = allEnv.RESEND_API_URL ?? RESEND_URL;
+  const handler = createHandler({
+    env: (name) => allEnv[name],
+    fetch: fakeFetch as typeof fetch,
+    now: () => new Date("2025-03-04T05:06:07.000Z"),
+  });
+
+  return {
+    requests,
+    errors,
+    rpcCalls: () => requests.filter((request) => request.url === RPC_URL),
+    emails: () => requests.filter((request) => request.url === resendUrl),
+    async call(req: Request): Promise<Response> {
+      const original = console.error;
+      console.error = (...args: unknown[]) => void errors.push(args);
+      try {
+        return await handler(req);
+      } finally {
+        console.error = original;
+      }
+    },
+  };
+}
+
+/** The one request of a kind, with its JSON body. */
+function only(requests: Recorded[]): Recorded & { body: Record<string, unknown> } {
+  assert.equal(requests.length, 1);
+  const [request] = requests as [Recorded];
+  return { ...request, body: request.body as Record<string, unknown> };
+}
+
+function post(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(FUNCTION_URL, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-client-key": CLIENT_KEY, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+const CONTACT = {
+  name: "  Jean Dupont  ",
+  email: " jean.dupont@example.com ",
+  subject: "partnership",
+  message: '  Bonjour <b>l\'équipe</b> & "amis" : parlons partenariat.  ',
+  submissionId: "0b5c2f8e-4b1a-4c33-9a53-7f3d2f6a9e10",
+};
+
+const QUESTION = {
+  name: "Marie Curie",
+  email: "marie@example.com",
+  message: "Le code est-il toujours valable ?",
+  brandName: "Binance",
+};
+
+function assertCors(response: Response, origin = "*") {
+  assert.equal(response.headers.get("access-control-allow-origin"), origin);
+  assert.equal(
+    response.headers.get("access-control-allow-headers"),
+    "authorization, x-client-info, apikey, content-type, x-client-key",
+  );
+  assert.equal(response.headers.get("access-control-allow-methods"), "POST, OPTIONS");
+  assert.equal(response.headers.get("content-type"), "application/json; charset=utf-8");
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+Deno.test("answers the CORS preflight", async () => {
+  const { call, requests } = setup({ env: { ALLOWED_ORIGIN: "https://codeparrain.fr" } });
+  const response = await call(new Request(FUNCTION_URL, { method: "OPTIONS" }));
+  assert.equal(response.status, 204);
+  assertCors(response, "https://codeparrain.fr");
+  assert.equal(requests.length, 0);
+});
+
+Deno.test("refuses methods other than POST", async () => {
+  const { call } = setup();
+  const response = await call(new Request(FUNCTION_URL, { method: "GET" }));
+  assert.equal(response.status, 405);
+  assert.equal(response.headers.get("allow"), "POST, OPTIONS");
+  assertCors(response);
+  assert.deepEqual(await response.json(), { error: ERRORS.methodNotAllowed });
+});
+
+Deno.test("refuses a body that is not JSON", async () => {
+  const { call, requests } = setup();
+  const response = await call(
+    new Request(FUNCTION_URL, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "name=Jean",
+    }),
+  );
+  assert.equal(response.status, 415);
+  assertCors(response);
+  assert.deepEqual(await response.json(), { error: ERRORS.unsupportedMediaType });
+  assert.equal(requests.length, 0);
+});
+
+Deno.test("accepts a JSON content type with a charset", async () => {
+  const { call } = setup();
+  const response = await call(post(CONTACT, { "content-type": "application/json; charset=UTF-8" }));
+  assert.equal(response.status, 200);
+});
+
+Deno.test("refuses a body declared larger than 16 KB", async () => {
+  const { call, requests } = setup();
+  const response = await call(post(CONTACT, { "content-length": String(MAX_BODY_BYTES + 1) }));
+  assert.equal(response.status, 413);
+  assertCors(response);
+  assert.deepEqual(await response.json(), { error: ERRORS.payloadTooLarge });
+  assert.equal(requests.length, 0);
+});
+
+Deno.test("refuses a body larger than 16 KB without a declared length", async () => {
+  const { call, requests } = setup();
+  const response = await call(post({ ...CONTACT, message: "é".repeat(MAX_BODY_BYTES / 2) }));
+  assert.equal(response.status, 413);
+  assert.deepEqual(await response.json(), { error: ERRORS.payloadTooLarge });
+  assert.equal(requests.length, 0);
+});
+
+Deno.test("refuses malformed JSON", async () => {
+  const { call, requests } = setup();
+  const response = await call(post('{"name": "Jean",'));
+  assert.equal(response.status, 400);
+  assertCors(response);
+  assert.deepEqual(await response.json(), { error: "Requête invalide : JSON mal formé." });
+  assert.equal(requests.length, 0);
+});
+
+Deno.test("reports invalid fields of a contact message in French", async () => {
+  const { call, requests } = setup();
+  const response = await call(post({ name: " J ", email: "pas-une-adresse", subject: "", message: "Court" }));
+  assert.equal(response.status, 400);
+  assertCors(response);
+  assert.deepEqual(await response.json(), {
+    error: "Certains champs sont invalides.",
+    fieldErrors: {
+      name: ["Le nom doit comporter au moins 2 caractères"],
+      email: ["Veuillez entrer une adresse email valide"],
+      subject: ["Veuillez sélectionner un sujet"],
+      message: ["Le message doit comporter au moins 10 caractères"],
+    },
+  });
+  assert.equal(requests.length, 0);
+});
+
+Deno.test("reports invalid fields of a question in French", async () => {
+  const { call } = setup();
+  const response = await call(post({ ...QUESTION, brandName: "Bin\nance", name: "Marie\r\nBcc: x@y.z" }));
+  assert.equal(response.status, 400);
+  assert.deepEqual(await response.json(), {
+    error: "Certains champs sont invalides.",
+    fieldErrors: { name: [MESSAGES.nameTooShort], brandName: [MESSAGES.brandNameInvalid] },
+  });
+});
+
+Deno.test("refuses a payload that is not an object", async () => {
+  const { call } = setup();
+  const response = await call(post([]));
+  assert.equal(response.status, 400);
+  assert.deepEqual(await response.json(), { error: ERRORS.invalidFields, fieldErrors: {} });
+});
+
+Deno.test("stores a contact message and e-mails the owner", async () => {
+  const { call, rpcCalls, emails } = setup();
+  const response = await call(post(CONTACT));
+  assert.equal(response.status, 200);
+  assertCors(response);
+  assert.deepEqual(await response.json(), { ok: true, status: "stored", emailSent: true });
+
+  const rpc = only(rpcCalls());
+  assert.equal(rpc.method, "POST");
+  assert.equal(rpc.headers.get("apikey"), "service-role-key");
+  assert.equal(rpc.headers.get("authorization"), "Bearer service-role-key");
+  assert.deepEqual(rpc.body, {
+    p_name: "Jean Dupont",
+    p_email: "jean.dupont@example.com",
+    p_subject: "partnership",
+    p_message: 'Bonjour <b>l\'équipe</b> & "amis" : parlons partenariat.',
+    p_brand_name: null,
+    p_submission_id: CONTACT.submissionId,
+    p_client_key: CLIENT_KEY,
+    p_max_per_window: 5,
+    p_window: "600 seconds",
+  });
+
+  const email = only(emails());
+  assert.equal(email.headers.get("authorization"), "Bearer re_test_key");
+  const sent = email.body;
+  assert.equal(sent.from, "CodeParrain <onboarding@resend.dev>");
+  assert.deepEqual(sent.to, ["owner@example.com"]);
+  assert.equal(sent.reply_to, "jean.dupont@example.com");
+  assert.equal(sent.subject, "[Contact] Proposition de partenariat");
+  assert.doesNotMatch(String(sent.subject), /[\r\n]/);
+  assert.match(String(sent.text), /Bonjour <b>l'équipe<\/b> & "amis" : parlons partenariat\./);
+  assert.match(String(sent.text), /Nom : Jean Dupont/);
+  const html = String(sent.html);
+  assert.match(html, /Bonjour &lt;b&gt;l&#39;équipe&lt;\/b&gt; &amp; &quot;amis&quot; : parlons partenariat\./);
+  assert.doesNotMatch(html, /<b>/);
+});
+
+Deno.test("stores a question about a brand", async () => {
+  const { call, rpcCalls, emails } = setup({
+    env: {
+      CONTACT_FROM_EMAIL: "CodeParrain <contact@codeparrain.fr>",
+      CONTACT_RATE_LIMIT_MAX: "3",
+      CONTACT_RATE_LIMIT_WINDOW_SECONDS: "120",
+    },
+  });
+  const response = await call(post(QUESTION));
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), { ok: true, status: "stored", emailSent: true });
+
+  const rpc = only(rpcCalls()).body;
+  assert.equal(rpc.p_brand_name, "Binance");
+  assert.equal(rpc.p_subject, null);
+  assert.equal(rpc.p_submission_id, null);
+  assert.equal(rpc.p_max_per_window, 3);
+  assert.equal(rpc.p_window, "120 seconds");
+
+  const sent = only(emails()).body;
+  assert.equal(sent.subject, "[Question] Binance");
+  assert.equal(sent.from, "CodeParrain <contact@codeparrain.fr>");
+  assert.match(String(sent.html), /Binance/);
+});
+
+Deno.test("keeps control characters out of the e-mail subject", async () => {
+  const { call, emails } = setup();
+  const response = await call(post({ ...QUESTION, brandName: "Bin\u000bance\u0085Bcc: x@y.z\u2028x" }));
+  assert.equal(response.status, 200);
+  const subject = String(only(emails()).body.subject);
+  // deno-lint-ignore no-control-regex
+  assert.doesNotMatch(subject, /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+  assert.equal(subject, "[Question] Bin ance Bcc: x@y.z x");
+});
+
+Deno.test("caps the e-mail subject at 150 characters", () => {
+  const { subject } = buildEmail({ ...QUESTION, brandName: "é".repeat(200) }, new Date());
+  assert.equal(Array.from(subject).length, 150);
+});
+
+Deno.test("keys the rate limit by the forwarded address without a valid client key", async () => {
+  const { call, rpcCalls } = setup();
+  await call(post(QUESTION, { "x-client-key": "not-a-hash", "x-forwarded-for": "203.0.113.7, 10.0.0.1" }));
+  await call(
+    new Request(FUNCTION_URL, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(QUESTION),
+    }),
+  );
+  const [forwarded, unknown] = rpcCalls().map((call) => (call.body as Record<string, unknown>).p_client_key);
+  assert.equal(forwarded, await sha256Hex("203.0.113.7"));
+  assert.equal(unknown, await sha256Hex("unknown"));
+});
+
+Deno.test("does not e-mail a duplicate", async () => {
+  const { call, rpcCalls, emails } = setup({ rpc: () => Response.json("duplicate") });
+  const response = await call(post(CONTACT));
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), { ok: true, status: "duplicate" });
+  assert.equal(rpcCalls().length, 1);
+  assert.equal(emails().length, 0);
+});
+
+Deno.test("answers 429 with Retry-After when the sender is rate limited", async () => {
+  const { call, emails } = setup({ rpc: () => Response.json("rate_limited") });
+  const response = await call(post(CONTACT));
+  assert.equal(response.status, 429);
+  assertCors(response);
+  assert.equal(response.headers.get("retry-after"), "600");
+  assert.deepEqual(await response.json(), {
+    error: "Trop de messages envoyés. Veuillez réessayer dans quelques minutes.",
+  });
+  assert.equal(emails().length, 0);
+});
+
+Deno.test("answers 502 when the database fails", async () => {
+  const { call, emails, errors } = setup({
+    rpc: () => Response.json({ message: "permission denied for function", code: "42501" }, { status: 500 }),
+  });
+  const response = await call(post(CONTACT));
+  assert.equal(response.status, 502);
+  assertCors(response);
+  assert.deepEqual(await response.json(), { error: "Le message n'a pas pu être enregistré." });
+  assert.equal(emails().length, 0);
+  assert.match(JSON.stringify(errors), /42501/);
+});
+
+Deno.test("answers 500 when the database is not configured", async () => {
+  const { call, requests } = setup({ env: { SUPABASE_SERVICE_ROLE_KEY: undefined } });
+  const response = await call(post(CONTACT));
+  assert.equal(response.status, 500);
+  assert.deepEqual(await response.json(), { error: "Configuration du serveur incomplète." });
+  assert.equal(requests.length, 0);
+});
+
+Deno.test("keeps the stored message when the e-mail service cannot be reached", async () => {
+  const { call, emails, errors } = setup({
+    env: { RESEND_API_URL: "http://127.0.0.1:9/emails" },
+    resend: () => {
+      throw new TypeError("error sending request: connection refused");
+    },
+  });
+  const response = await call(post(CONTACT));
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), { ok: true, status: "stored", emailSent: false });
+  assert.equal(emails().length, 1);
+  assert.match(String(errors[0]?.[1]), /connection refused/);
+});
+
+Deno.test("reports emailSent false when Resend answers an error", async () => {
+  const { call, emails, errors } = setup({
+    resend: () => Response.json({ statusCode: 403, message: "forbidden" }, { status: 403 }),
+  });
+  const response = await call(post(QUESTION));
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), { ok: true, status: "stored", emailSent: false });
+  assert.equal(emails().length, 1);
+  assert.match(JSON.stringify(errors), /403/);
+});
+
+Deno.test("does not call Resend when e-mail is not configured", async () => {
+  const { call, requests, emails } = setup({ env: { RESEND_API_KEY: undefined } });
+  const response = await call(post(CONTACT));
+  assert.equal(response.status, 200);
+  assert.deepEqual(await response.json(), { ok: true, status: "stored", emailSent: false });
+  assert.equal(emails().length, 0);
+  assert.equal(requests.length, 1);
+});

@@ -1,0 +1,80 @@
+-- Storing a message: duplicate detection and per-sender rate limiting, where every server instance sees them,
+-- and the 12-month retention promised by the legal notice.
+
+create or replace function public.submit_contact_message(
+  p_name text,
+  p_email text,
+  p_subject text,
+  p_message text,
+  p_brand_name text,
+  p_submission_id uuid,
+  p_client_key text,
+  p_max_per_window integer default 5,
+  p_window interval default interval '10 minutes'
+) returns text
+language plpgsql
+security invoker
+set search_path = public
+as $$
+declare
+  recent integer;
+begin
+  if p_submission_id is not null
+     and exists (select 1 from public.contact_messages where submission_id = p_submission_id) then
+    return 'duplicate';
+  end if;
+
+  if p_client_key is not null then
+    -- Two messages from one sender at the same instant must not both slip under the limit.
+    perform pg_advisory_xact_lock(hashtext('contact:' || p_client_key));
+    select count(*) into recent
+      from public.contact_messages
+     where client_key = p_client_key
+       and created_at > now() - p_window;
+    if recent >= p_max_per_window then
+      return 'rate_limited';
+    end if;
+  end if;
+
+  insert into public.contact_messages (name, email, subject, message, brand_name, submission_id, client_key)
+  values (p_name, p_email, p_subject, p_message, p_brand_name, p_submission_id, p_client_key)
+  on conflict (submission_id) do nothing;
+  if not found then
+    return 'duplicate';
+  end if;
+  return 'stored';
+end;
+$$;
+
+revoke execute on function public.submit_contact_message(text, text, text, text, text, uuid, text, integer, interval)
+  from public, anon, authenticated;
+grant execute on function public.submit_contact_message(text, text, text, text, text, uuid, text, integer, interval)
+  to service_role;
+
+create or replace function public.delete_expired_contact_messages() returns integer
+language sql
+security invoker
+set search_path = public
+as $$
+  with deleted as (
+    delete from public.contact_messages where created_at < now() - interval '12 months' returning 1
+  )
+  select count(*)::integer from deleted;
+$$;
+
+revoke execute on function public.delete_expired_contact_messages() from public, anon, authenticated;
+grant execute on function public.delete_expired_contact_messages() to service_role;
+
+-- Daily clean-up on hosted Supabase; the embedded database runs the function at start instead.
+do $$
+begin
+  if exists (select 1 from pg_available_extensions where name = 'pg_cron') then
+    create extension if not exists pg_cron;
+    perform cron.schedule(
+      'delete-expired-contact-messages',
+      '17 3 * * *',
+      'select public.delete_expired_contact_messages()'
+    );
+  end if;
+end
+$$;
