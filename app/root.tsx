@@ -1,6 +1,21 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
+import { JsonLd } from "./components/json-ld";
+import { NotFound } from "./components/not-found";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { ToastProvider, type ToastMessage } from "./components/toast";
 import { useNonce } from "./nonce";
 import { getConfig } from "./services/env.server";
 import stylesheet from "./tailwind.css";
@@ -14,22 +29,64 @@ export const links: LinksFunction = () => [
 
 export async function loader(_: LoaderFunctionArgs) {
   const config = getConfig();
-  return { siteName: config.siteName, siteUrl: config.siteUrl, year: new Date().getFullYear() };
+  const toast: ToastMessage | null = null;
+  return { siteName: config.siteName, siteUrl: config.siteUrl, year: new Date().getFullYear(), toast };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.siteName ?? "CodeParrain" }];
+
+function PendingBar() {
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return (
+    <div className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-indigo-100" aria-hidden="true">
+      <div className="h-full w-1/3 animate-pulse bg-indigo-700" />
+    </div>
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const siteName = data?.siteName ?? "CodeParrain";
   return (
     <html lang="fr" className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#4f46e5" />
+        <meta name="theme-color" content="#4338ca" />
         <Meta />
         <Links />
       </head>
-      <body className="min-h-full bg-slate-50 text-slate-900 antialiased">
-        {children}
+      <body className="flex min-h-full flex-col bg-slate-50 text-slate-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-indigo-800 focus:shadow"
+        >
+          Aller au contenu principal
+        </a>
+        <ToastProvider serverToast={data?.toast ?? null}>
+          <PendingBar />
+          <SiteHeader siteName={siteName} />
+          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter siteName={siteName} year={data?.year ?? new Date().getFullYear()} />
+        </ToastProvider>
+        <JsonLd
+          data={{
+            "@context": "https://schema.org",
+            "@type": "WebSite",
+            name: siteName,
+            url: data?.siteUrl,
+            inLanguage: "fr-FR",
+            potentialAction: {
+              "@type": "SearchAction",
+              target: { "@type": "EntryPoint", urlTemplate: `${data?.siteUrl ?? ""}/offres?q={search_term_string}` },
+              "query-input": "required name=search_term_string",
+            },
+          }}
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -38,6 +95,31 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useLoaderData<typeof loader>();
   return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>Page introuvable - 404</title>
+        <meta name="robots" content="noindex, follow" />
+        <NotFound />
+      </>
+    );
+  }
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : "Erreur inconnue";
+  return (
+    <div className="mx-auto max-w-xl py-16">
+      <title>Erreur</title>
+      <meta name="robots" content="noindex, follow" />
+      <h1 className="text-2xl font-bold text-slate-900">Unexpected Application Error!</h1>
+      <p className="mt-4 rounded-md bg-red-50 p-4 font-mono text-sm text-red-900">{message}</p>
+    </div>
+  );
 }

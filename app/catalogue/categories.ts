@@ -1,15 +1,10 @@
+import { CATEGORY_LIST, type CategoryInfo } from "./category-list";
 import { BRAND_ENTRIES } from "./data";
 import { brandKey } from "./names";
 import type { BrandCategoryId, CategoryId } from "./types";
 
-export interface Category {
-  id: CategoryId;
-  label: string;
-  /** Name of the icon the tab shows (mapped to an SVG by the UI). */
-  icon: "all" | "finance" | "crypto" | "food" | "shopping" | "mobility" | "betting" | "other";
-  /** Tailwind classes of the tab's accent. */
-  colorClasses: string;
-  /** Keys of the bundled brands listed in the category. */
+export interface Category extends CategoryInfo {
+  /** Keys of the brands listed in the category. */
   brands: ReadonlySet<string>;
 }
 
@@ -19,33 +14,13 @@ const ALSO_LISTED_IN: Partial<Record<BrandCategoryId, string[]>> = {
   shopping: ["Shopmium"],
 };
 
-function brandsOf(id: BrandCategoryId): ReadonlySet<string> {
+function brandsOf(id: CategoryId): ReadonlySet<string> {
+  if (id === "all") return new Set();
   const own = BRAND_ENTRIES.filter((entry) => entry.category === id).map((entry) => entry.name);
   return new Set([...own, ...(ALSO_LISTED_IN[id] ?? [])].map(brandKey));
 }
 
-const DEFINITIONS: [CategoryId, string, string][] = [
-  ["all", "Tous", "text-slate-700 bg-slate-100"],
-  ["finance", "Finance", "text-emerald-800 bg-emerald-50"],
-  ["crypto", "Crypto", "text-amber-800 bg-amber-50"],
-  ["food", "Alimentation", "text-orange-800 bg-orange-50"],
-  ["shopping", "Shopping", "text-pink-800 bg-pink-50"],
-  ["mobility", "Mobilité", "text-sky-800 bg-sky-50"],
-  ["betting", "Paris", "text-violet-800 bg-violet-50"],
-  ["other", "Autres", "text-slate-800 bg-slate-50"],
-];
-
-export const CATEGORIES: readonly Category[] = DEFINITIONS.map(([id, label, colorClasses]) => ({
-  id,
-  label,
-  icon: id,
-  colorClasses,
-  brands: id === "all" ? new Set<string>() : brandsOf(id),
-}));
-
-export function isCategoryId(value: string): value is CategoryId {
-  return CATEGORIES.some((category) => category.id === value);
-}
+export const CATEGORIES: readonly Category[] = CATEGORY_LIST.map((info) => ({ ...info, brands: brandsOf(info.id) }));
 
 /** The category a `?cat=` value asks for; anything unknown means all offers. */
 export function parseCategory(value: string | null | undefined): Category {

@@ -1,4 +1,6 @@
 import { categoryById } from "./categories";
+import { canCopyCode } from "./copy-rule";
+import { isExpired } from "./dates";
 import { BRAND_ENTRIES } from "./data";
 import { logoForBrand } from "./logos";
 import { brandKey, displayBrandName, foldText } from "./names";
@@ -9,14 +11,6 @@ import type { BrandEntry, BrandRow, CategoryId, ReferralOffer } from "./types";
 /** Brands shown on the home page when the backend marks none of its own (SPEC section 9). */
 const FEATURED_BRAND_KEYS = new Set(["Revolut", "Widilo", "Boursorama Banque", "BoursoBank"].map(brandKey));
 
-/** Brands whose code is not copied: their offer goes through the link (DESIGN.md, "Copy button"). */
-const NO_COPY_BRAND_KEYS = new Set(
-  ["Revolut", "Coinbase", "SwissBorg", "iGraal", "eBuyClub", "Widilo", "Hello Bank", "Sorare", "Vexub", "Wise"].map(
-    brandKey,
-  ),
-);
-const NO_COPY_CODES = new Set(["cliquez sur le lien", "me contacter"]);
-
 /** The three offers of the home page when the featured brands are not exactly three: a bank, a neobank, a cashback site. */
 const DEFAULT_FEATURED_SLUGS = ["boursobank", "n26", "igraal"];
 
@@ -24,15 +18,6 @@ const ENTRIES_BY_KEY = new Map(BRAND_ENTRIES.map((entry) => [brandKey(entry.name
 
 export function findBrandEntry(name: string): BrandEntry | undefined {
   return ENTRIES_BY_KEY.get(brandKey(displayBrandName(name)));
-}
-
-/** Today's date in France as "YYYY-MM-DD": offers end at midnight, Paris time. */
-export function todayInFrance(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(now);
-}
-
-export function isExpired(offer: Pick<ReferralOffer, "validUntil">, today: string): boolean {
-  return Boolean(offer.validUntil && offer.validUntil < today);
 }
 
 /** The offer for a brand that has no bundled entry: one of the per-brand overrides, or the generic default. */
@@ -160,14 +145,6 @@ export function selectFeatured(apiOffers: readonly ReferralOffer[] | null | unde
   return DEFAULT_FEATURED_SLUGS.map((slug) => DEFAULT_OFFERS.find((offer) => offer.slug === slug) as ReferralOffer);
 }
 
-/** Whether the code box offers a copy button (DESIGN.md, "Copy button"). */
-export function canCopyCode(offer: Pick<ReferralOffer, "brand" | "code" | "hideClipboard">): boolean {
-  if (offer.hideClipboard) return false;
-  const code = offer.code.trim();
-  if (!code || NO_COPY_CODES.has(code.toLowerCase())) return false;
-  return !NO_COPY_BRAND_KEYS.has(brandKey(offer.brand));
-}
-
 /** Case- and accent-insensitive substring match on the brand name; an empty search matches everything. */
 export function matchesSearch(offer: Pick<ReferralOffer, "brand">, query: string): boolean {
   const needle = foldText(query.trim());
@@ -188,4 +165,40 @@ export function filterOffers(
 
 export function findOfferBySlug(offers: readonly ReferralOffer[], slug: string): ReferralOffer | undefined {
   return offers.find((offer) => offer.slug === slug);
+}
+
+/** What a card needs to show an offer, decided on the server. */
+export interface OfferCardView {
+  id: string;
+  slug: string;
+  brand: string;
+  description: string;
+  code: string;
+  link: string;
+  logo?: string;
+  expired: boolean;
+  canCopy: boolean;
+  /** Offers that carry a legal notice: betting (18+ and the mandatory message) or crypto (risk of loss). */
+  regulated: "betting" | "crypto" | null;
+}
+
+export function regulationOf(offer: Pick<ReferralOffer, "brand" | "category">): OfferCardView["regulated"] {
+  if (isInCategory(offer, "betting")) return "betting";
+  if (isInCategory(offer, "crypto")) return "crypto";
+  return null;
+}
+
+export function toCardView(offer: ReferralOffer, today: string): OfferCardView {
+  return {
+    id: offer.id,
+    slug: offer.slug,
+    brand: offer.brand,
+    description: offer.description,
+    code: offer.code,
+    link: offer.link,
+    logo: offer.logo,
+    expired: isExpired(offer, today),
+    canCopy: canCopyCode(offer),
+    regulated: regulationOf(offer),
+  };
 }

@@ -1,27 +1,168 @@
-import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { loadCatalogue } from "~/services/offers.server";
+import { data, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { MouseEvent } from "react";
+import { toCardView } from "~/catalogue/offers";
+import { Faq, faqJsonLd } from "~/components/faq";
+import { JsonLd } from "~/components/json-ld";
+import { RewardDisclosure } from "~/components/notices";
+import { OfferCard, primaryButton, secondaryButton } from "~/components/offer-card";
+import { HOME_FAQ, HOME_STEPS, HOME_TESTIMONIALS, HOME_WHY } from "~/content/home";
+import type { loader as rootLoader } from "~/root";
+import { pageMeta, siteInfo } from "~/seo";
+import { tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
 
-export const meta: MetaFunction = () => [{ title: "CodeParrain - Les meilleurs codes et offres de parrainage" }];
+export const meta: MetaFunction = ({ matches }) => {
+  const site = siteInfo(matches);
+  return pageMeta(site, {
+    title: `${site.siteName} - Les meilleurs codes et offres de parrainage`,
+    description:
+      "Les meilleurs codes et liens de parrainage pour économiser : banques, crypto, cashback, livraison, mobilité et plus de 40 services. Copiez un code en un clic.",
+    path: "/",
+  });
+};
 
 export async function loader() {
-  const { offers } = await loadCatalogue();
-  return { offers };
+  const catalogue = await tryLoadCatalogue();
+  if (!catalogue) return data({ featured: null }, UNAVAILABLE);
+  return { featured: catalogue.featured.map((offer) => toCardView(offer, catalogue.today)) };
+}
+
+/** With JavaScript the banner button scrolls smoothly; without, it is a plain anchor to the section. */
+function scrollToFeatured(event: MouseEvent<HTMLAnchorElement>) {
+  const target = document.getElementById("featured-offers");
+  if (!target) return;
+  event.preventDefault();
+  const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  target.scrollIntoView({ behavior: reduceMotion ? "auto" : "smooth", block: "start" });
+  history.replaceState(null, "", "#featured-offers");
+  target.focus({ preventScroll: true });
 }
 
 export default function Home() {
-  const { offers } = useLoaderData<typeof loader>();
+  const { featured } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const siteName = root?.siteName ?? "CodeParrain";
+
   return (
-    <main>
-      <h1>Offres</h1>
-      <ul>
-        {offers.map((offer) => (
-          <li key={offer.id}>
-            <h2>{offer.brand}</h2>
-            <p>{offer.description}</p>
-          </li>
-        ))}
-      </ul>
-    </main>
+    <div className="space-y-20">
+      <section className="rounded-3xl bg-gradient-to-br from-indigo-700 to-violet-800 px-6 py-14 text-center text-white sm:px-12">
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">
+          {siteName} - Les meilleurs codes et offres de parrainage
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-indigo-50">
+          Découvrez les meilleurs codes de parrainage et offres pour économiser sur vos services préférés. Le
+          parrainage, c'est simple, rapide et gagnant pour tout le monde !
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-4">
+          <Link
+            to="/offres"
+            className="rounded-lg bg-white px-6 py-3 font-semibold text-indigo-800 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-indigo-700"
+          >
+            Voir toutes les offres
+          </Link>
+          <a
+            href="#featured-offers"
+            onClick={scrollToFeatured}
+            className="rounded-lg border border-white px-6 py-3 font-semibold text-white hover:bg-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
+          >
+            Meilleures offres
+          </a>
+        </div>
+      </section>
+
+      <section id="featured-offers" tabIndex={-1} aria-labelledby="featured-title" className="scroll-mt-24 space-y-6 focus:outline-none">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <h2 id="featured-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            Les offres populaires
+          </h2>
+          <Link to="/offres" className={secondaryButton}>
+            Voir toutes les offres
+          </Link>
+        </div>
+        {featured ? (
+          <>
+            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {featured.map((offer) => (
+                <li key={offer.id}>
+                  <OfferCard offer={offer} />
+                </li>
+              ))}
+            </ul>
+            <RewardDisclosure siteName={siteName} />
+          </>
+        ) : (
+          <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
+            Une erreur est survenue lors du chargement des offres.
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="why-title" className="space-y-6">
+        <h2 id="why-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          {HOME_WHY.title}
+        </h2>
+        <div className="space-y-4 text-slate-700">
+          {HOME_WHY.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {HOME_WHY.highlights.map((highlight) => (
+            <li key={highlight.title} className="rounded-2xl border border-slate-200 bg-white p-6">
+              <h3 className="font-semibold text-slate-900">{highlight.title}</h3>
+              <p className="mt-2 text-sm text-slate-700">{highlight.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="steps-title" className="space-y-6">
+        <h2 id="steps-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          Comment ça marche ?
+        </h2>
+        <ol className="grid gap-6 md:grid-cols-3">
+          {HOME_STEPS.map((step, index) => (
+            <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6">
+              <span className="flex h-10 w-10 items-center justify-center rounded-full bg-indigo-700 font-bold text-white" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3 className="mt-4 font-semibold text-slate-900">{step.title}</h3>
+              <p className="mt-2 text-sm text-slate-700">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        <div className="text-center">
+          <Link to="/offres" className={primaryButton}>
+            Découvrir les offres
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="faq-title" className="space-y-6">
+        <h2 id="faq-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          Questions fréquentes
+        </h2>
+        <Faq items={HOME_FAQ} />
+        <JsonLd data={faqJsonLd(HOME_FAQ)} />
+      </section>
+
+      <section aria-labelledby="testimonials-title" className="space-y-6">
+        <h2 id="testimonials-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          Ils ont économisé grâce au parrainage
+        </h2>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {HOME_TESTIMONIALS.map((testimonial) => (
+            <li key={testimonial.name} className="rounded-2xl border border-slate-200 bg-white p-6">
+              <figure>
+                <blockquote className="text-slate-700">« {testimonial.text} »</blockquote>
+                <figcaption className="mt-4 text-sm font-semibold text-slate-900">
+                  {testimonial.name}, {testimonial.city}
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-import { mergeOffers, offerFromBrandRow, selectFeatured, todayInFrance } from "~/catalogue/offers";
+import { todayInFrance } from "~/catalogue/dates";
+import { DEFAULT_OFFERS, findOfferBySlug, mergeOffers, offerFromBrandRow, selectFeatured } from "~/catalogue/offers";
 import type { ReferralOffer } from "~/catalogue/types";
 import { getBrandsSource } from "./brands.server";
 
@@ -18,4 +19,26 @@ export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> 
   const apiOffers = rows.map(offerFromBrandRow);
   const today = todayInFrance(now);
   return { offers: mergeOffers(apiOffers, today), featured: selectFeatured(apiOffers, today), today };
+}
+
+/** The catalogue, or null when the brands cannot be read (the failure is logged). */
+export async function tryLoadCatalogue(): Promise<Catalogue | null> {
+  try {
+    return await loadCatalogue();
+  } catch (error) {
+    console.error("Chargement des marques impossible :", error);
+    return null;
+  }
+}
+
+/** Headers of a page answered without its offers: the source failed and nothing is cached. */
+export const UNAVAILABLE = { status: 503, headers: { "Retry-After": "30" } } as const;
+
+/** The Crypto.com page is written by hand: its logo, code and link do not come from the backend. */
+const HAND_WRITTEN_SLUGS = new Set(["crypto-com"]);
+
+/** The offer of a brand page. */
+export function findBrandOffer(catalogue: Catalogue, slug: string): ReferralOffer | undefined {
+  if (HAND_WRITTEN_SLUGS.has(slug)) return findOfferBySlug(DEFAULT_OFFERS, slug);
+  return findOfferBySlug(catalogue.offers, slug);
 }

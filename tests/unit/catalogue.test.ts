@@ -5,19 +5,21 @@ import { logoForBrand } from "~/catalogue/logos";
 import { brandKey, displayBrandName } from "~/catalogue/names";
 import {
   DEFAULT_OFFERS,
-  canCopyCode,
+
   dedupeOffers,
   fallbackOffer,
   filterOffers,
-  isExpired,
+
   isInCategory,
   matchesSearch,
   mergeOffers,
   offerFromBrandRow,
   selectFeatured,
   sortOffers,
-  todayInFrance,
+
 } from "~/catalogue/offers";
+import { canCopyCode } from "~/catalogue/copy-rule";
+import { isExpired, todayInFrance } from "~/catalogue/dates";
 import { DEFAULT_OFFER, OFFER_OVERRIDES } from "~/catalogue/overrides";
 import { BRAND_PAGE_SLUGS, canonicalSlug, slugForBrand } from "~/catalogue/slugs";
 import type { BrandRow, ReferralOffer } from "~/catalogue/types";

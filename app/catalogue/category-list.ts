@@ -1,0 +1,32 @@
+import type { BrandCategoryId, CategoryId } from "./types";
+
+/** The eight categories as the UI shows them (no brand data here: safe for the browser bundle). */
+export interface CategoryInfo {
+  id: CategoryId;
+  label: string;
+  /** Tailwind classes of the tab's accent when selected. */
+  colorClasses: string;
+}
+
+export const CATEGORY_LIST: readonly CategoryInfo[] = [
+  { id: "all", label: "Tous", colorClasses: "bg-slate-900 text-white" },
+  { id: "finance", label: "Finance", colorClasses: "bg-emerald-700 text-white" },
+  { id: "crypto", label: "Crypto", colorClasses: "bg-amber-700 text-white" },
+  { id: "food", label: "Alimentation", colorClasses: "bg-orange-700 text-white" },
+  { id: "shopping", label: "Shopping", colorClasses: "bg-pink-700 text-white" },
+  { id: "mobility", label: "Mobilité", colorClasses: "bg-sky-700 text-white" },
+  { id: "betting", label: "Paris", colorClasses: "bg-violet-700 text-white" },
+  { id: "other", label: "Autres", colorClasses: "bg-slate-700 text-white" },
+];
+
+/** The categories the overview page /offres offers as shortcuts. */
+export const OVERVIEW_CATEGORY_IDS: readonly BrandCategoryId[] = ["finance", "crypto", "shopping"];
+
+export function categoryInfo(id: CategoryId): CategoryInfo {
+  return CATEGORY_LIST.find((category) => category.id === id) as CategoryInfo;
+}
+
+/** The list heading: 'Tous les codes parrainage' or 'Codes parrainage {category}'. */
+export function listTitle(id: CategoryId): string {
+  return id === "all" ? "Tous les codes parrainage" : `Codes parrainage ${categoryInfo(id).label}`;
+}

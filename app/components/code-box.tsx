@@ -1,0 +1,68 @@
+import { CheckIcon, ClipboardDocumentIcon } from "@heroicons/react/24/outline";
+import { useEffect, useState } from "react";
+import { useHydrated } from "./hydrated";
+import { useToast } from "./toast";
+
+export const COPY_TOAST_MS = 3_000;
+export const COPIED_ICON_MS = 2_000;
+
+/**
+ * The referral code as selectable text; with JavaScript, a button copies it, raises 'Code copié !'
+ * for 3 s and turns green for 2 s.
+ */
+export function CodeBox({ brand, code, canCopy }: { brand: string; code: string; canCopy: boolean }) {
+  const hydrated = useHydrated();
+  const showToast = useToast();
+  const [copied, setCopied] = useState(false);
+  const shownCode = code.trim() || "Aucun code nécessaire";
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_ICON_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    if (!code.trim()) return;
+    try {
+      await navigator.clipboard.writeText(code.trim());
+      setCopied(true);
+      showToast({
+        title: "Code copié !",
+        description: `Le code ${code.trim()} a été copié dans le presse-papier.`,
+        variant: "success",
+        duration: COPY_TOAST_MS,
+      });
+    } catch {
+      showToast({
+        title: "Copie impossible",
+        description: "Sélectionnez le code et copiez-le à la main.",
+        variant: "error",
+        duration: COPY_TOAST_MS,
+      });
+    }
+  }
+
+  return (
+    <div className="flex items-center justify-between gap-2 rounded-lg border border-dashed border-indigo-300 bg-indigo-50 px-3 py-2">
+      <span className="min-w-0">
+        <span className="sr-only">Code de parrainage {brand} : </span>
+        <code className="select-all break-all font-mono text-sm font-semibold text-indigo-900">{shownCode}</code>
+      </span>
+      {canCopy && hydrated ? (
+        <button
+          type="button"
+          onClick={copy}
+          className="shrink-0 rounded-md p-2 text-indigo-700 hover:bg-indigo-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+        >
+          {copied ? (
+            <CheckIcon className="h-5 w-5 text-green-600" aria-hidden="true" data-state="copied" />
+          ) : (
+            <ClipboardDocumentIcon className="h-5 w-5" aria-hidden="true" />
+          )}
+          <span className="sr-only">{copied ? "Code copié" : `Copier le code ${brand}`}</span>
+        </button>
+      ) : null}
+    </div>
+  );
+}

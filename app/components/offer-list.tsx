@@ -1,0 +1,66 @@
+import { Link } from "@remix-run/react";
+import type { OfferCardView } from "~/catalogue/offers";
+import { JsonLd } from "./json-ld";
+import { OfferCard, primaryButton } from "./offer-card";
+
+/** A titled grid of offer cards with its count, its empty state and its ItemList structured data. */
+export function OfferList({
+  title,
+  offers,
+  siteUrl,
+  searchTerm,
+  resetHref,
+  headingId = "offer-list-title",
+}: {
+  title: string;
+  offers: OfferCardView[];
+  siteUrl: string;
+  searchTerm: string;
+  /** Where 'Réinitialiser la recherche' leads: the same page without the search. */
+  resetHref: string;
+  headingId?: string;
+}) {
+  return (
+    <section aria-labelledby={headingId} className="space-y-6">
+      <h2 id={headingId} className="text-2xl font-bold text-slate-900">
+        {title} <span className="text-base font-medium text-slate-600">({offers.length})</span>
+      </h2>
+      {offers.length === 0 ? (
+        <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
+          <p className="text-slate-700">Aucun résultat trouvé pour votre recherche.</p>
+          {searchTerm ? (
+            <Link to={resetHref} className={`${primaryButton} mt-4`}>
+              Réinitialiser la recherche
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {offers.map((offer) => (
+            <li key={offer.id}>
+              <OfferCard offer={offer} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "ItemList",
+          name: title,
+          numberOfItems: offers.length,
+          itemListElement: offers.map((offer, index) => ({
+            "@type": "ListItem",
+            position: index + 1,
+            item: {
+              "@type": "Product",
+              name: `Code parrainage ${offer.brand}`,
+              description: offer.description,
+              url: `${siteUrl}/offres/${offer.slug}`,
+            },
+          })),
+        }}
+      />
+    </section>
+  );
+}

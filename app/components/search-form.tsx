@@ -1,0 +1,84 @@
+import { MagnifyingGlassIcon, XMarkIcon } from "@heroicons/react/20/solid";
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import type { CategoryId } from "~/catalogue/types";
+
+/**
+ * A GET form on `?q=`: without JavaScript it submits with Enter or the button; with JavaScript the list
+ * follows the typing and the address is replaced, not pushed.
+ */
+export function SearchForm({
+  action,
+  query,
+  category,
+  placeholder,
+  label,
+}: {
+  action: string;
+  query: string;
+  category: CategoryId;
+  placeholder: string;
+  label: string;
+}) {
+  const submit = useSubmit();
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Keeps the field in step with the address (back button, reset link).
+  useEffect(() => {
+    if (input.current && document.activeElement !== input.current) input.current.value = query;
+  }, [query]);
+
+  const clearHref = category === "all" ? action : `${action}?cat=${category}`;
+
+  return (
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      className="flex w-full max-w-2xl items-center gap-2"
+      onChange={(event) => {
+        const form = event.currentTarget;
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 200);
+      }}
+    >
+      <label htmlFor="search" className="sr-only">
+        {label}
+      </label>
+      <div className="relative flex-1">
+        <MagnifyingGlassIcon className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+        <input
+          ref={input}
+          id="search"
+          type="search"
+          name="q"
+          defaultValue={query}
+          placeholder={placeholder}
+          maxLength={100}
+          autoComplete="off"
+          className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-10 pr-10 text-slate-900 placeholder:text-slate-500 focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600"
+        />
+        {query ? (
+          <Link
+            to={clearHref}
+            replace
+            preventScrollReset
+            className="absolute right-2 top-1/2 -translate-y-1/2 rounded p-1 text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+          >
+            <XMarkIcon className="h-5 w-5" aria-hidden="true" />
+            <span className="sr-only">Effacer la recherche</span>
+          </Link>
+        ) : null}
+      </div>
+      {category !== "all" ? <input type="hidden" name="cat" value={category} /> : null}
+      <button
+        type="submit"
+        className="rounded-lg bg-indigo-700 px-4 py-2.5 font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2"
+      >
+        Rechercher
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from "@remix-run/react";
+import { NAV_LINKS } from "./site-header";
+
+export function SiteFooter({ siteName, year }: { siteName: string; year: number }) {
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row md:items-center md:justify-between">
+        <div>
+          <p className="text-lg font-bold text-indigo-800">{siteName}</p>
+          <p className="text-sm text-slate-600">Économisez en un clic.</p>
+        </div>
+        <nav aria-label="Liens du pied de page">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-slate-700 hover:text-indigo-800 hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/mentions-legales" className="text-slate-700 hover:text-indigo-800 hover:underline">
+                Mentions légales
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-slate-100 py-4 text-center text-sm text-slate-600">
+        © {year} {siteName}. Tous droits réservés.
+      </p>
+    </footer>
+  );
+}

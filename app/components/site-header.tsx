@@ -1,0 +1,68 @@
+import { Bars3Icon, XMarkIcon } from "@heroicons/react/24/outline";
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+
+export const NAV_LINKS = [
+  { to: "/", label: "Accueil" },
+  { to: "/offres", label: "Toutes les offres" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 ${
+    isActive ? "bg-indigo-50 text-indigo-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+  }`;
+
+export function SiteHeader({ siteName }: { siteName: string }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  // The menu is a <details> element so it opens without JavaScript; with it, choosing an entry closes it.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Link to="/" className="text-xl font-extrabold tracking-tight text-indigo-800">
+          {siteName}
+        </Link>
+        <nav aria-label="Navigation principale" className="hidden md:block">
+          <ul className="flex gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={linkClass} prefetch="intent">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <details ref={menu} className="group relative md:hidden">
+          <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md p-2 text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 [&::-webkit-details-marker]:hidden">
+            <Bars3Icon className="h-6 w-6 group-open:hidden" aria-hidden="true" />
+            <XMarkIcon className="hidden h-6 w-6 group-open:block" aria-hidden="true" />
+            <span className="sr-only">Menu</span>
+          </summary>
+          <nav aria-label="Navigation mobile" className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+            <ul className="flex flex-col gap-1">
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    end={link.to === "/"}
+                    className={(state) => `block ${linkClass(state)}`}
+                    onClick={() => menu.current?.removeAttribute("open")}
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

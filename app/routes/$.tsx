@@ -1,0 +1,16 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { NotFound } from "~/components/not-found";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  console.warn(`404 : page inexistante ${new URL(request.url).pathname}`);
+  return data(null, { status: 404 });
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Page introuvable - 404" },
+  { name: "robots", content: "noindex, follow" },
+];
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

@@ -1,0 +1,127 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { pageMeta, siteInfo } from "~/seo";
+import { getConfig } from "~/services/env.server";
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(siteInfo(matches), {
+    title: `Mentions légales - ${siteInfo(matches).siteName}`,
+    description: "Mentions légales du site : éditeur, hébergement, données personnelles, cookies et droit applicable.",
+    path: "/mentions-legales",
+    noindex: true,
+  });
+
+export async function loader() {
+  const config = getConfig();
+  return {
+    siteName: config.siteName,
+    siteUrl: config.siteUrl,
+    publisherName: config.publisherName,
+    contactEmail: config.contactEmail,
+    hostingProvider: config.hostingProvider,
+    hostingAddress: config.hostingAddress,
+  };
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <div className="space-y-3 text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+export default function LegalNotice() {
+  const site = useLoaderData<typeof loader>();
+  const mail = (
+    <a href={`mailto:${site.contactEmail}`} className="font-semibold text-indigo-800 underline">
+      {site.contactEmail}
+    </a>
+  );
+  return (
+    <article className="mx-auto max-w-3xl space-y-10 rounded-2xl border border-slate-200 bg-white p-6 sm:p-10">
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Mentions légales</h1>
+
+      <Section id="editeur" title="Éditeur du site">
+        <p>
+          Le site {site.siteName} ({site.siteUrl}) est édité par {site.publisherName}, personne physique agissant à
+          titre privé. Contact : {mail}.
+        </p>
+        <p>Directeur de la publication : {site.publisherName}.</p>
+      </Section>
+
+      <Section id="hebergement" title="Hébergement">
+        <p>
+          Le site est hébergé par {site.hostingProvider}, {site.hostingAddress}.
+        </p>
+      </Section>
+
+      <Section id="propriete" title="Propriété intellectuelle">
+        <p>
+          Les textes, la mise en page et les éléments graphiques propres au site sont protégés par le droit d'auteur.
+          Les noms et logos des marques citées appartiennent à leurs titulaires respectifs et ne sont utilisés que pour
+          identifier leurs offres. Toute reproduction sans autorisation est interdite.
+        </p>
+      </Section>
+
+      <Section id="remuneration" title="Parrainage et rémunération">
+        <p>
+          {site.siteName} présente des codes et des liens de parrainage. Lorsque vous utilisez l'un d'eux, l'éditeur peut
+          recevoir une récompense de la part du service concerné (prime, bonus ou avantage de parrainage). Cela ne vous
+          coûte rien et ne modifie pas votre propre avantage. Les offres sont soumises aux conditions des services, qui
+          peuvent les modifier à tout moment ; une offre dont la date de fin est passée est signalée comme expirée.
+        </p>
+      </Section>
+
+      <Section id="donnees" title="Données personnelles">
+        <p>
+          Les informations envoyées par les formulaires de contact et de question (nom, adresse e-mail, sujet, message)
+          servent uniquement à vous répondre. Elles sont conservées au maximum 12 mois, puis supprimées, et ne sont ni
+          vendues ni cédées.
+        </p>
+        <p>
+          Le site n'utilise aucun cookie publicitaire ni traceur de mesure d'audience : seul un cookie technique,
+          nécessaire à l'affichage des messages de confirmation après l'envoi d'un formulaire, est déposé.
+        </p>
+        <p>
+          Conformément au Règlement général sur la protection des données et à la loi Informatique et Libertés, vous
+          disposez d'un droit d'accès, de rectification, d'opposition, de portabilité et de suppression de vos données.
+          Pour l'exercer, contactez l'éditeur à l'adresse {mail}. Vous pouvez aussi adresser une réclamation à la CNIL.
+        </p>
+      </Section>
+
+      <Section id="liens" title="Liens externes">
+        <p>
+          Le site contient des liens vers des sites tiers, notamment des liens de parrainage. L'éditeur n'exerce aucun
+          contrôle sur ces sites et décline toute responsabilité quant à leur contenu et à leurs conditions.
+        </p>
+      </Section>
+
+      <Section id="responsabilite" title="Limitation de responsabilité">
+        <p>
+          Les informations publiées sont fournies à titre indicatif et peuvent contenir des erreurs ou ne plus être à
+          jour. Les conditions de chaque offre sont celles du service concerné : vérifiez-les sur son site avant de vous
+          inscrire. Les investissements en crypto-actifs comportent un risque de perte en capital. Les jeux d'argent
+          sont interdits aux mineurs et peuvent être dangereux : appelez le 09 74 75 13 13 (appel non surtaxé).
+        </p>
+      </Section>
+
+      <Section id="droit" title="Droit applicable et juridiction">
+        <p>
+          Les présentes mentions sont régies par le droit français. En cas de litige, et à défaut d'accord amiable, les
+          tribunaux français sont seuls compétents.
+        </p>
+      </Section>
+
+      <p>
+        <Link to="/contact" className="font-semibold text-indigo-800 underline">
+          Nous contacter
+        </Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,171 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { categoryInfo } from "~/catalogue/category-list";
+import { isExpired } from "~/catalogue/dates";
+import { toCardView } from "~/catalogue/offers";
+import { canonicalSlug } from "~/catalogue/slugs";
+import { BackLink } from "~/components/back-link";
+import { BrandLogo } from "~/components/brand-logo";
+import { BrandSections, InfoCard } from "~/components/brand-sections";
+import { CodeBox } from "~/components/code-box";
+import { faqJsonLd } from "~/components/faq";
+import { JsonLd } from "~/components/json-ld";
+import { RegulatedNotice, RewardDisclosure } from "~/components/notices";
+import { primaryButton } from "~/components/offer-card";
+import { ReferralLink } from "~/components/referral-link";
+import { BRAND_SECTIONS } from "~/content/brand-sections";
+import type { loader as rootLoader } from "~/root";
+import { pageMeta, siteInfo } from "~/seo";
+import { findBrandOffer, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const requested = params.slug ?? "";
+  const slug = canonicalSlug(requested.toLowerCase());
+  if (slug !== requested) {
+    return redirect(`/offres/${encodeURIComponent(slug)}${new URL(request.url).search}`, 301);
+  }
+  const catalogue = await tryLoadCatalogue();
+  if (!catalogue) return data({ unavailable: true as const, brand: null }, UNAVAILABLE);
+
+  const offer = findBrandOffer(catalogue, slug);
+  if (!offer) {
+    console.warn(`404 : aucune offre pour ${new URL(request.url).pathname}`);
+    throw new Response("Offre introuvable", { status: 404 });
+  }
+  return {
+    unavailable: false as const,
+    brand: {
+      ...toCardView(offer, catalogue.today),
+      serviceDescription: offer.serviceDescription,
+      advantages: offer.advantages,
+      validUntil: offer.validUntil && isExpired(offer, catalogue.today) ? offer.validUntil : undefined,
+      categoryLabel: offer.category ? categoryInfo(offer.category).label : null,
+      sections: BRAND_SECTIONS[slug] ?? null,
+    },
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params }) => {
+  const site = siteInfo(matches);
+  const brand = page?.brand;
+  if (!brand) {
+    return [{ title: `Offre indisponible - ${site.siteName}` }, { name: "robots", content: "noindex, follow" }];
+  }
+  return pageMeta(site, {
+    title: `Code parrainage ${brand.brand} : offre de parrainage ${new Date().getFullYear()} - ${site.siteName}`,
+    description: `${brand.description} ${brand.canCopy ? `Code : ${brand.code}.` : ""}`.trim().slice(0, 300),
+    path: `/offres/${params.slug}`,
+    type: "article",
+    keywords: `code parrainage ${brand.brand}, parrainage ${brand.brand}, lien parrainage ${brand.brand}, bonus ${brand.brand}`,
+  });
+};
+
+const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(iso));
+
+export default function BrandPage() {
+  const page = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const siteName = root?.siteName ?? "CodeParrain";
+  const siteUrl = root?.siteUrl ?? "";
+
+  if (page.unavailable) {
+    return (
+      <div className="space-y-6">
+        <BackLink fallback="/offres" />
+        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
+          Une erreur est survenue lors du chargement des offres de parrainage.
+        </p>
+      </div>
+    );
+  }
+  const { brand } = page;
+  const url = `${siteUrl}/offres/${brand.slug}`;
+
+  return (
+    <div className="space-y-8">
+      <BackLink fallback="/offres" />
+      <header className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-center">
+        <BrandLogo brand={brand.brand} logo={brand.logo} size="lg" />
+        <div>
+          {brand.categoryLabel ? <p className="text-sm font-semibold text-indigo-800">{brand.categoryLabel}</p> : null}
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Code parrainage {brand.brand}</h1>
+          {brand.serviceDescription ? <p className="mt-2 text-slate-700">{brand.serviceDescription}</p> : null}
+        </div>
+      </header>
+
+      <div className="grid gap-8 lg:grid-cols-3">
+        <div className="space-y-8 lg:col-span-2">
+          <section aria-labelledby="offer-title" className="space-y-4 rounded-2xl border-2 border-indigo-200 bg-white p-6">
+            <h2 id="offer-title" className="text-xl font-bold text-slate-900">
+              Offre de parrainage
+            </h2>
+            {brand.expired ? (
+              <p className="rounded-md bg-red-50 p-3 text-sm font-semibold text-red-900">
+                Offre expirée{brand.validUntil ? ` le ${formatDate(brand.validUntil)}` : ""} : elle n'est plus proposée
+                dans ces conditions. Vérifiez l'offre en cours sur le site de {brand.brand}.
+              </p>
+            ) : null}
+            <p className="text-slate-800">{brand.description}</p>
+            <CodeBox brand={brand.brand} code={brand.code} canCopy={brand.canCopy && !brand.expired} />
+            {brand.link ? (
+              <ReferralLink href={brand.link} className={primaryButton}>
+                {brand.expired ? `Voir le site de ${brand.brand}` : "Accéder à l'offre"}
+              </ReferralLink>
+            ) : null}
+            <RegulatedNotice regulated={brand.regulated} />
+            <RewardDisclosure siteName={siteName} />
+          </section>
+
+          {brand.advantages.length ? (
+            <section aria-labelledby="advantages-title" className="rounded-2xl border border-slate-200 bg-white p-6">
+              <h2 id="advantages-title" className="text-xl font-bold text-slate-900">
+                Avantages
+              </h2>
+              <ul className="mt-4 list-disc space-y-2 pl-5 text-slate-700">
+                {brand.advantages.map((advantage) => (
+                  <li key={advantage}>{advantage}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          {brand.sections ? <BrandSections brand={brand.brand} sections={brand.sections} /> : null}
+        </div>
+
+        <aside className="space-y-6" aria-label={`À propos de l'offre ${brand.brand}`}>
+          {brand.sections?.infoCard ? <InfoCard card={brand.sections.infoCard} /> : null}
+          <section id="question" aria-labelledby="question-title" className="rounded-2xl border border-slate-200 bg-white p-6">
+            <h2 id="question-title" className="text-xl font-bold text-slate-900">
+              Une question sur cette offre ?
+            </h2>
+          </section>
+        </aside>
+      </div>
+
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "Product",
+          name: `Code parrainage ${brand.brand}`,
+          description: brand.description,
+          url,
+          ...(brand.logo ? { image: `${siteUrl}${brand.logo}` } : {}),
+          brand: { "@type": "Brand", name: brand.brand },
+        }}
+      />
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "BreadcrumbList",
+          itemListElement: [
+            { "@type": "ListItem", position: 1, name: "Accueil", item: `${siteUrl}/` },
+            { "@type": "ListItem", position: 2, name: "Toutes les offres", item: `${siteUrl}/offres` },
+            { "@type": "ListItem", position: 3, name: brand.brand, item: url },
+          ],
+        }}
+      />
+      {brand.sections?.faq?.length ? <JsonLd data={faqJsonLd(brand.sections.faq)} /> : null}
+    </div>
+  );
+}

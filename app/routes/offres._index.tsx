@@ -1,0 +1,103 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { CATEGORY_LIST, OVERVIEW_CATEGORY_IDS, listTitle } from "~/catalogue/category-list";
+import { CategoryTabs } from "~/components/category-tabs";
+import { Faq, faqJsonLd } from "~/components/faq";
+import { JsonLd } from "~/components/json-ld";
+import { BettingNotice, RewardDisclosure } from "~/components/notices";
+import { OfferList } from "~/components/offer-list";
+import { SearchForm } from "~/components/search-form";
+import { OFFRES_FAQ, OFFRES_HOWTO, OFFRES_INTRO } from "~/content/offres";
+import type { loader as rootLoader } from "~/root";
+import { pageMeta, siteInfo } from "~/seo";
+import { loadListing } from "~/services/listing.server";
+import { UNAVAILABLE } from "~/services/offers.server";
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) =>
+  pageMeta(siteInfo(matches), {
+    title: `Codes Parrainage ${page?.year ?? new Date().getFullYear()} : toutes les offres de parrainage`,
+    description:
+      "Toutes les offres de parrainage du moment : banques, crypto, cashback, livraison, mobilité. Recherchez un service et copiez son code de parrainage.",
+    path: "/offres",
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const listing = await loadListing(request);
+  const page = { ...listing, year: new Date().getFullYear() };
+  return listing.offers ? page : data(page, UNAVAILABLE);
+}
+
+const OVERVIEW_TABS = CATEGORY_LIST.filter((category) => category.id === "all" || OVERVIEW_CATEGORY_IDS.includes(category.id as never));
+
+export default function Offers() {
+  const { query, category, offers, year } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const siteName = root?.siteName ?? "CodeParrain";
+  const resetHref = category === "all" ? "/offres" : `/offres?cat=${category}`;
+
+  return (
+    <div className="space-y-16">
+      <header className="space-y-6">
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Codes Parrainage {year}</h1>
+        <p className="max-w-3xl text-lg text-slate-700">
+          Plus de 40 services en banque, crypto, shopping, livraison et plus encore : trouvez le code de parrainage qui
+          vous fait économiser.
+        </p>
+        <SearchForm
+          action="/offres"
+          query={query}
+          category={category}
+          label="Rechercher une offre"
+          placeholder="Rechercher une marque ou un service..."
+        />
+        <CategoryTabs action="/offres" categories={OVERVIEW_TABS} current={category} query={query} label="Catégories" />
+      </header>
+
+      {offers ? (
+        <div className="space-y-4">
+          <OfferList title={listTitle(category)} offers={offers} siteUrl={root?.siteUrl ?? ""} searchTerm={query} resetHref={resetHref} />
+          {category === "betting" ? <BettingNotice /> : null}
+          <RewardDisclosure siteName={siteName} />
+        </div>
+      ) : (
+        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
+          Une erreur est survenue lors du chargement des offres de parrainage.
+        </p>
+      )}
+
+      <section aria-labelledby="intro-title" className="space-y-4">
+        <h2 id="intro-title" className="text-2xl font-bold text-slate-900">
+          {OFFRES_INTRO.title}
+        </h2>
+        {OFFRES_INTRO.paragraphs.map((paragraph) => (
+          <p key={paragraph} className="text-slate-700">
+            {paragraph}
+          </p>
+        ))}
+      </section>
+
+      <section aria-labelledby="howto-title" className="space-y-6">
+        <h2 id="howto-title" className="text-2xl font-bold text-slate-900">
+          Comment utiliser un code de parrainage en 5 étapes
+        </h2>
+        <ol className="grid gap-4 md:grid-cols-5">
+          {OFFRES_HOWTO.map((step, index) => (
+            <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-5">
+              <span className="text-sm font-bold text-indigo-700">Étape {index + 1}</span>
+              <h3 className="mt-1 font-semibold text-slate-900">{step.title}</h3>
+              <p className="mt-2 text-sm text-slate-700">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="faq-title" className="space-y-6">
+        <h2 id="faq-title" className="text-2xl font-bold text-slate-900">
+          Questions fréquentes sur le parrainage
+        </h2>
+        <Faq items={OFFRES_FAQ} />
+        <JsonLd data={faqJsonLd(OFFRES_FAQ)} />
+      </section>
+    </div>
+  );
+}
