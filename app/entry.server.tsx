@@ -6,10 +6,15 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./nonce";
+import { getBrandsSource } from "./services/brands.server";
 import { getConfig } from "./services/env.server";
 
 // Invalid configuration stops the server at start, not at the first request.
 getConfig();
+// Opens (and on first start creates) the database now rather than on the first visitor's request.
+getBrandsSource()
+  .then((source) => source.listBrands())
+  .catch((error: unknown) => console.error("Source des marques indisponible au démarrage :", error));
 
 const ABORT_DELAY = 5_000;
 

@@ -1,4 +1,5 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { randomUUID } from "node:crypto";
 import {
   isRouteErrorResponse,
   Links,
@@ -18,6 +19,7 @@ import { SiteHeader } from "./components/site-header";
 import { ToastProvider, type ToastMessage } from "./components/toast";
 import { useNonce } from "./nonce";
 import { getConfig } from "./services/env.server";
+import { readFlashToast } from "./services/toast.server";
 import stylesheet from "./tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -27,10 +29,22 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-export async function loader(_: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const config = getConfig();
-  const toast: ToastMessage | null = null;
-  return { siteName: config.siteName, siteUrl: config.siteUrl, year: new Date().getFullYear(), toast };
+  const flash = await readFlashToast(request);
+  const toast: ToastMessage | null = flash.toast
+    ? {
+        id: randomUUID(),
+        title: flash.toast.message,
+        description: flash.toast.description,
+        variant: flash.toast.type === "error" ? "error" : flash.toast.type === "success" ? "success" : "info",
+        duration: flash.toast.duration ?? 5_000,
+      }
+    : null;
+  return data(
+    { siteName: config.siteName, siteUrl: config.siteUrl, year: new Date().getFullYear(), toast },
+    { headers: flash.headers },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.siteName ?? "CodeParrain" }];

@@ -13,7 +13,7 @@ export interface ToastMessage {
 
 type NewToast = Omit<ToastMessage, "id">;
 
-const ToastContext = createContext<(toast: NewToast) => void>(() => {});
+const ToastContext = createContext<(toast: NewToast & { id?: string }) => void>(() => {});
 
 export function useToast() {
   return useContext(ToastContext);
@@ -32,10 +32,10 @@ export function ToastProvider({ serverToast, children }: { serverToast: ToastMes
     if (serverToast) setToasts((current) => (current.some((t) => t.id === serverToast.id) ? current : [...current, serverToast]));
   }, [serverToast]);
 
-  const show = useCallback((toast: NewToast) => {
+  const show = useCallback((toast: NewToast & { id?: string }) => {
     counter += 1;
-    const id = `client-${counter}`;
-    setToasts((current) => [...current.filter((t) => t.title !== toast.title), { ...toast, id }]);
+    const id = toast.id ?? `client-${counter}`;
+    setToasts((current) => [...current.filter((t) => t.title !== toast.title && t.id !== id), { ...toast, id }]);
   }, []);
   const dismiss = useCallback((id: string) => setToasts((current) => current.filter((t) => t.id !== id)), []);
 
@@ -73,12 +73,15 @@ const VARIANT_CLASSES: Record<ToastMessage["variant"], string> = {
 };
 
 function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: string) => void }) {
-  const hydrated = useHydrated();
   useEffect(() => {
     const timer = setTimeout(() => onDismiss(toast.id), toast.duration);
     return () => clearTimeout(timer);
   }, [toast.id, toast.duration, onDismiss]);
+  return <ToastView toast={toast} onDismiss={onDismiss} />;
+}
 
+export function ToastView({ toast, onDismiss }: { toast: ToastMessage; onDismiss?: (id: string) => void }) {
+  const hydrated = useHydrated();
   return (
     <div
       className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${VARIANT_CLASSES[toast.variant]}`}
@@ -89,7 +92,7 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: stri
           <p className={`mt-1 text-sm ${toast.variant === "error" ? "text-white" : "text-slate-700"}`}>{toast.description}</p>
         ) : null}
       </div>
-      {hydrated ? (
+      {hydrated && onDismiss ? (
         <button
           type="button"
           onClick={() => onDismiss(toast.id)}

@@ -1,5 +1,10 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { randomUUID } from "node:crypto";
+import { contactMessageSchema } from "../../supabase/functions/_shared/contact-contract";
+import { ContactForm } from "~/components/contact-form";
 import { pageMeta, siteInfo } from "~/seo";
+import { handleMessageAction } from "~/services/message-action.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(siteInfo(matches), {
@@ -8,7 +13,17 @@ export const meta: MetaFunction = ({ matches }) =>
     path: "/contact",
   });
 
+export function loader() {
+  return { submissionId: randomUUID() };
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return handleMessageAction({ request, schema: contactMessageSchema, redirectTo: "/contact" });
+}
+
 export default function Contact() {
+  const { submissionId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-2xl space-y-8">
       <header className="space-y-3">
@@ -19,9 +34,10 @@ export default function Contact() {
         </p>
       </header>
       <section aria-labelledby="contact-form-title" className="rounded-2xl border border-slate-200 bg-white p-6">
-        <h2 id="contact-form-title" className="text-xl font-bold text-slate-900">
+        <h2 id="contact-form-title" className="mb-4 text-xl font-bold text-slate-900">
           Envoyer un message
         </h2>
+        <ContactForm submissionId={submissionId} actionData={actionData && "result" in actionData ? actionData : undefined} />
       </section>
     </div>
   );

@@ -1,5 +1,7 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { randomUUID } from "node:crypto";
+import { offerQuestionSchema } from "../../supabase/functions/_shared/contact-contract";
 import { categoryInfo } from "~/catalogue/category-list";
 import { isExpired } from "~/catalogue/dates";
 import { toCardView } from "~/catalogue/offers";
@@ -12,11 +14,13 @@ import { faqJsonLd } from "~/components/faq";
 import { JsonLd } from "~/components/json-ld";
 import { RegulatedNotice, RewardDisclosure } from "~/components/notices";
 import { primaryButton } from "~/components/offer-card";
+import { QuestionForm } from "~/components/question-form";
 import { ReferralLink } from "~/components/referral-link";
 import { BRAND_SECTIONS } from "~/content/brand-sections";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta, siteInfo } from "~/seo";
-import { findBrandOffer, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
+import { handleMessageAction } from "~/services/message-action.server";
+import { brandNameForSlug, findBrandOffer, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const requested = params.slug ?? "";
@@ -34,6 +38,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   }
   return {
     unavailable: false as const,
+    submissionId: randomUUID(),
     brand: {
       ...toCardView(offer, catalogue.today),
       serviceDescription: offer.serviceDescription,
@@ -43,6 +48,18 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       sections: BRAND_SECTIONS[slug] ?? null,
     },
   };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const slug = params.slug ?? "";
+  const brandName = await brandNameForSlug(slug);
+  if (!brandName) throw new Response("Offre introuvable", { status: 404 });
+  return handleMessageAction({
+    request,
+    schema: offerQuestionSchema,
+    trusted: { brandName },
+    redirectTo: `/offres/${slug}`,
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params }) => {
@@ -65,6 +82,7 @@ const formatDate = (iso: string) =>
 
 export default function BrandPage() {
   const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const siteName = root?.siteName ?? "CodeParrain";
   const siteUrl = root?.siteUrl ?? "";
@@ -139,6 +157,13 @@ export default function BrandPage() {
             <h2 id="question-title" className="text-xl font-bold text-slate-900">
               Une question sur cette offre ?
             </h2>
+            <p className="mt-1 text-sm text-slate-700">Posez-la ici : nous vous répondrons par e-mail.</p>
+            <QuestionForm
+              brand={brand.brand}
+              action={`/offres/${brand.slug}`}
+              submissionId={page.submissionId}
+              actionData={actionData && "result" in actionData ? actionData : undefined}
+            />
           </section>
         </aside>
       </div>

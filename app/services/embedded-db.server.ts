@@ -93,6 +93,7 @@ export function openEmbeddedDatabase(dataDir: string): Promise<PGlite> {
       mkdirSync(dir, { recursive: true });
       const instance = await PGlite.create(dir, { parsers: KEEP_AS_TEXT });
       await migrate(instance);
+      await deleteExpiredMessages(instance);
       return instance;
     })();
     databases.set(dir, db);
@@ -111,4 +112,14 @@ export async function asRole<T>(
     await tx.exec(`set local role ${role}`);
     return work(tx);
   });
+}
+
+/** The 12-month retention of the legal notice; hosted Supabase runs the same function daily with pg_cron. */
+export async function deleteExpiredMessages(db: PGlite): Promise<number> {
+  const result = await asRole(db, "service_role", (tx) =>
+    tx.query<{ deleted: number }>("select public.delete_expired_contact_messages() as deleted"),
+  );
+  const deleted = result.rows[0]?.deleted ?? 0;
+  if (deleted > 0) console.info(`${deleted} message(s) de plus de 12 mois supprimé(s).`);
+  return deleted;
 }

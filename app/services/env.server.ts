@@ -28,6 +28,8 @@ const envSchema = z
     HOSTING_PROVIDER: optionalText.default("Hébergement personnel de l'éditeur"),
     HOSTING_ADDRESS: optionalText.default("Adresse communiquée sur simple demande"),
     DATA_DIR: optionalText.default(".data"),
+    CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(5),
+    CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SUPABASE_URL) !== Boolean(env.SUPABASE_ANON_KEY)) {
@@ -62,6 +64,8 @@ export interface Config {
   hostingProvider: string;
   hostingAddress: string;
   dataDir: string;
+  /** Messages one sender may send per window (stored in Postgres, so shared by every server instance). */
+  contactRateLimit: { max: number; windowSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -108,6 +112,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     hostingProvider: env.HOSTING_PROVIDER,
     hostingAddress: env.HOSTING_ADDRESS,
     dataDir,
+    contactRateLimit: { max: env.CONTACT_RATE_LIMIT_MAX, windowSeconds: env.CONTACT_RATE_LIMIT_WINDOW_SECONDS },
   };
 }
 

@@ -42,3 +42,10 @@ export function findBrandOffer(catalogue: Catalogue, slug: string): ReferralOffe
   if (HAND_WRITTEN_SLUGS.has(slug)) return findOfferBySlug(DEFAULT_OFFERS, slug);
   return findOfferBySlug(catalogue.offers, slug);
 }
+
+/** The brand a question is about: from the catalogue, or the bundled offers when the source is down. */
+export async function brandNameForSlug(slug: string): Promise<string | undefined> {
+  const catalogue = await tryLoadCatalogue();
+  const offer = catalogue ? findBrandOffer(catalogue, slug) : findOfferBySlug(DEFAULT_OFFERS, slug);
+  return offer?.brand;
+}

@@ -41,8 +41,8 @@ create table if not exists public.contact_messages (
   subject text check (subject in ('question', 'partnership', 'new-code', 'issue', 'other')),
   message text not null check (length(message) between 10 and 5000),
   brand_name text check (length(brand_name) <= 100),
-  -- Chosen by the form when it is rendered: a resubmitted page stores its message once.
-  submission_id uuid unique,
+  -- Chosen by the form when it is rendered (see submit_contact_message).
+  submission_id uuid,
   -- Hash of the sender's network address, for rate limiting; never the address itself.
   client_key text,
   created_at timestamptz not null default now()

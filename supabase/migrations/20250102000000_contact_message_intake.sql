@@ -1,6 +1,11 @@
 -- Storing a message: duplicate detection and per-sender rate limiting, where every server instance sees them,
 -- and the 12-month retention promised by the legal notice.
 
+-- One message per form rendering, sender and content: a double click or a resubmitted page stores it once, while
+-- two visitors served the same cached page (same submission id) still get their own messages stored.
+alter table public.contact_messages add column if not exists dedupe_key text;
+create unique index if not exists contact_messages_dedupe_key_idx on public.contact_messages (dedupe_key);
+
 create or replace function public.submit_contact_message(
   p_name text,
   p_email text,
@@ -18,9 +23,10 @@ set search_path = public
 as $$
 declare
   recent integer;
+  v_key text := case when p_submission_id is null then null else md5(concat_ws(
+    E'\x1f', p_submission_id::text, p_client_key, p_name, p_email, p_subject, p_message, p_brand_name)) end;
 begin
-  if p_submission_id is not null
-     and exists (select 1 from public.contact_messages where submission_id = p_submission_id) then
+  if v_key is not null and exists (select 1 from public.contact_messages where dedupe_key = v_key) then
     return 'duplicate';
   end if;
 
@@ -36,9 +42,9 @@ begin
     end if;
   end if;
 
-  insert into public.contact_messages (name, email, subject, message, brand_name, submission_id, client_key)
-  values (p_name, p_email, p_subject, p_message, p_brand_name, p_submission_id, p_client_key)
-  on conflict (submission_id) do nothing;
+  insert into public.contact_messages (name, email, subject, message, brand_name, submission_id, client_key, dedupe_key)
+  values (p_name, p_email, p_subject, p_message, p_brand_name, p_submission_id, p_client_key, v_key)
+  on conflict (dedupe_key) do nothing;
   if not found then
     return 'duplicate';
   end if;

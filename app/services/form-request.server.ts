@@ -1,0 +1,52 @@
+import { createHmac } from "node:crypto";
+import { getConfig } from "./env.server";
+
+/** Largest form body accepted: a 5000-character message with every field fits several times over. */
+export const MAX_FORM_BYTES = 32 * 1024;
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** Reads a form body within the size limit, or answers with the 4xx that says what is wrong. */
+export async function readForm(request: Request): Promise<FormData> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!FORM_TYPES.includes(type)) {
+    throw new Response("Type de contenu non pris en charge : envoyez le formulaire.", { status: 415 });
+  }
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_FORM_BYTES) throw tooLarge();
+  if (!request.body) return new FormData();
+
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_FORM_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = Buffer.concat(chunks);
+  try {
+    return await new Request("http://form.local/", { method: "POST", headers: { "Content-Type": request.headers.get("Content-Type") ?? type }, body }).formData();
+  } catch {
+    throw new Response("Formulaire mal formé.", { status: 400 });
+  }
+}
+
+function tooLarge() {
+  return new Response("Le formulaire envoyé est trop volumineux.", { status: 413 });
+}
+
+/**
+ * An opaque key for the sender, for rate limiting: a keyed hash of the address the nearest proxy saw (the last
+ * entry of X-Forwarded-For, which the visitor cannot forge behind a proxy). Never stored in clear.
+ */
+export function clientKey(request: Request): string {
+  const forwarded = request.headers.get("X-Forwarded-For")?.split(",").at(-1)?.trim();
+  const address = forwarded || request.headers.get("X-Real-IP") || "direct";
+  return createHmac("sha256", getConfig().sessionSecret).update(address).digest("hex");
+}

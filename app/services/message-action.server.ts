@@ -1,0 +1,58 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type TypedResponse } from "@remix-run/node";
+import { randomUUID } from "node:crypto";
+import type * as z from "zod";
+import type { SendContactEmailPayload } from "../../supabase/functions/_shared/contact-contract";
+import { HONEYPOT_FIELD, SEND_FAILED_TOAST, type MessageActionData } from "~/forms";
+import { clientKey, readForm } from "./form-request.server";
+import { getMessagesGateway, RateLimitedError } from "./messages.server";
+import { redirectWithSuccess, SENT_TOAST } from "./toast.server";
+
+/**
+ * The action of both message forms: size and type checks, honeypot, validation with the shared contract,
+ * hand-over to the messages gateway, then a 303 to `redirectTo` with the success toast.
+ */
+export async function handleMessageAction({
+  request,
+  schema,
+  trusted = {},
+  redirectTo,
+}: {
+  request: Request;
+  schema: z.ZodType<SendContactEmailPayload>;
+  /** Values set by the server, never taken from the form (the brand a question is about). */
+  trusted?: Record<string, string>;
+  redirectTo: string;
+}) {
+  if (request.method !== "POST") {
+    throw new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  }
+  const formData = await readForm(request);
+  if (formData.get(HONEYPOT_FIELD)) {
+    console.info("Message ignoré : champ piège rempli.");
+    return redirectWithSuccess(redirectTo, SENT_TOAST, { status: 303 });
+  }
+  for (const [name, value] of Object.entries(trusted)) formData.set(name, value);
+
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    return data<MessageActionData>({ result: submission.reply(), toast: null }, { status: 400 });
+  }
+  try {
+    const gateway = await getMessagesGateway();
+    await gateway.send({ payload: submission.value, clientKey: clientKey(request) });
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return data<MessageActionData>(
+        { result: submission.reply({ formErrors: [error.message] }), toast: null },
+        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
+    }
+    console.error("Envoi du message impossible :", error);
+    return data<MessageActionData>(
+      { result: submission.reply(), toast: { ...SEND_FAILED_TOAST, id: randomUUID() } },
+      { status: 502 },
+    );
+  }
+  return redirectWithSuccess(redirectTo, SENT_TOAST, { status: 303 }) as Promise<TypedResponse<never>>;
+}

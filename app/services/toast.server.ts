@@ -1,0 +1,42 @@
+import { createCookieSessionStorage } from "@remix-run/node";
+import { createToastUtilsWithCustomSession } from "remix-toast";
+import { getConfig } from "./env.server";
+
+const config = getConfig();
+
+/** The only cookie of the site: a signed, short-lived flash message shown once after a form is sent. */
+export const TOAST_COOKIE_NAME = "cp_toast";
+
+const toastSession = createCookieSessionStorage({
+  cookie: {
+    name: TOAST_COOKIE_NAME,
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    // Sent over HTTPS only in production; a production build tried over plain http on loopback keeps working.
+    secure: config.nodeEnv === "production" && config.siteUrl.startsWith("https://"),
+    secrets: [config.sessionSecret],
+    maxAge: 60,
+  },
+});
+
+const toastUtils = createToastUtilsWithCustomSession(toastSession);
+export const { redirectWithSuccess } = toastUtils;
+
+/**
+ * The flashed toast, if the request carries one, with the header that deletes the cookie. Requests without the
+ * cookie get no Set-Cookie at all, so ordinary pages stay cookie-free and cacheable; a tampered cookie is ignored.
+ */
+export async function readFlashToast(request: Request) {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie?.includes(`${TOAST_COOKIE_NAME}=`)) return { toast: undefined, headers: undefined };
+  const { toast } = await toastUtils.getToast(request);
+  const session = await toastSession.getSession(cookie);
+  return { toast, headers: { "Set-Cookie": await toastSession.destroySession(session) } };
+}
+
+export const SENT_TOAST = {
+  message: "Message envoyé !",
+  description: "Merci pour votre message. Nous vous répondrons dès que possible.",
+  duration: 5_000,
+};

@@ -1,0 +1,45 @@
+/**
+ * Prints the messages stored in the embedded database, newest first: `npm run messages [-- --limit 50]`.
+ * Reads a copy of the data folder so that it is safe while the site is running.
+ */
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { subjectLabel } from "../supabase/functions/_shared/contact-contract";
+
+const dataDir = path.resolve(process.env.DATA_DIR ?? ".data", "pgdata");
+const limitArg = process.argv.indexOf("--limit");
+const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) || 50 : 50;
+
+if (!existsSync(dataDir)) {
+  console.log(`Aucune base embarquée dans ${dataDir} : lancez d'abord le site (npm start).`);
+  process.exit(0);
+}
+const snapshot = mkdtempSync(path.join(tmpdir(), "messages-"));
+try {
+  cpSync(dataDir, snapshot, { recursive: true });
+  const db = await PGlite.create(snapshot);
+  const { rows } = await db.query<{
+    created_at: string;
+    name: string;
+    email: string;
+    subject: string | null;
+    brand_name: string | null;
+    message: string;
+  }>(
+    `select to_char(created_at at time zone 'Europe/Paris', 'YYYY-MM-DD HH24:MI') as created_at, name, email, subject, brand_name, message
+       from public.contact_messages order by created_at desc limit $1`,
+    [limit],
+  );
+  const total = (await db.query<{ n: number }>("select count(*)::int as n from public.contact_messages")).rows[0]?.n ?? 0;
+  console.log(`${total} message(s) enregistré(s)${total > rows.length ? `, les ${rows.length} plus récents` : ""} :\n`);
+  for (const row of rows) {
+    const about = row.brand_name ? `Question sur ${row.brand_name}` : `Sujet : ${subjectLabel(row.subject ?? undefined) ?? row.subject}`;
+    console.log(`— ${row.created_at}  ${row.name} <${row.email}>  ${about}`);
+    console.log(`  ${row.message.replace(/\n/g, "\n  ")}\n`);
+  }
+  await db.close();
+} finally {
+  rmSync(snapshot, { recursive: true, force: true });
+}
