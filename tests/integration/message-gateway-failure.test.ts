@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { callAction, formRequest } from "../support/actions";
+
+// Hosted Supabase configured but unreachable (a closed loopback port): sending fails for real.
+vi.stubEnv("SUPABASE_URL", "http://127.0.0.1:9");
+vi.stubEnv("SUPABASE_ANON_KEY", "public-anon-key");
+
+let contact: typeof import("~/routes/contact");
+beforeAll(async () => {
+  expect((await import("~/services/env.server")).getConfig().backend.kind).toBe("supabase");
+  contact = await import("~/routes/contact");
+});
+afterEach(() => vi.restoreAllMocks());
+afterAll(() => vi.unstubAllEnvs());
+
+describe("a message the backend cannot take", () => {
+  it("comes back with every typed value, the 'Erreur' toast and a logged error", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const fields = {
+      name: "Anne Martin",
+      email: "anne@exemple.fr",
+      subject: "issue",
+      message: "Le lien de Binance ne fonctionne plus.",
+      submissionId: randomUUID(),
+    };
+    const answer = await callAction(() =>
+      contact.action({ request: formRequest("/contact", fields), params: {}, context: {} }),
+    );
+    expect(answer.status).toBe(502);
+    expect(answer.data?.toast).toMatchObject({
+      title: "Erreur",
+      description: "Une erreur est survenue lors de l'envoi de votre message. Veuillez réessayer.",
+    });
+    expect(answer.data?.result?.initialValue).toMatchObject({
+      name: "Anne Martin",
+      email: "anne@exemple.fr",
+      subject: "issue",
+      message: "Le lien de Binance ne fonctionne plus.",
+    });
+    expect(logged).toHaveBeenCalledWith("Envoi du message impossible :", expect.any(Error));
+  });
+});

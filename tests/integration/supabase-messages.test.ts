@@ -1,0 +1,70 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SupabaseMessagesGateway } from "~/services/messages-supabase.server";
+import { DeliveryError, RateLimitedError } from "~/services/messages.server";
+
+/** A stand-in for the send-contact-email function of hosted Supabase, answering as the function does. */
+let server: Server;
+let baseUrl: string;
+let received: { request: IncomingMessage; body: string }[] = [];
+let answer: { status: number; body: unknown; headers?: Record<string, string> };
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk));
+    request.on("end", () => {
+      received.push({ request, body });
+      response.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
+      response.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  received = [];
+});
+
+const payload = { name: "Anne", email: "anne@exemple.fr", subject: "question" as const, message: "Bonjour, une question." };
+const clientKey = "a".repeat(64);
+const gateway = () => new SupabaseMessagesGateway(baseUrl, "public-anon-key", 600);
+
+describe("the Supabase messages gateway", () => {
+  it("invokes send-contact-email with the message as JSON, the anonymous key and the sender's key", async () => {
+    answer = { status: 200, body: { ok: true, status: "stored", emailSent: true } };
+    expect(await gateway().send({ payload, clientKey })).toBe("stored");
+    const [{ request, body }] = received as [{ request: IncomingMessage; body: string }];
+    expect(request.method).toBe("POST");
+    expect(request.url).toBe("/functions/v1/send-contact-email");
+    expect(request.headers["content-type"]).toMatch(/application\/json/);
+    expect(request.headers.apikey).toBe("public-anon-key");
+    expect(request.headers.authorization).toBe("Bearer public-anon-key");
+    expect(request.headers["x-client-key"]).toBe(clientKey);
+    expect(JSON.parse(body)).toEqual(payload);
+  });
+
+  it("reports a message the function already had as a duplicate", async () => {
+    answer = { status: 200, body: { ok: true, status: "duplicate" } };
+    expect(await gateway().send({ payload, clientKey })).toBe("duplicate");
+  });
+
+  it("turns the function's 429 into a rate-limit error with its Retry-After", async () => {
+    answer = { status: 429, body: { error: "Trop de messages envoyés." }, headers: { "Retry-After": "120" } };
+    const error = await gateway().send({ payload, clientKey }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).retryAfterSeconds).toBe(120);
+  });
+
+  it("turns any other error answer into a delivery error", async () => {
+    answer = { status: 502, body: { error: "Le message n'a pas pu être enregistré." } };
+    await expect(gateway().send({ payload, clientKey })).rejects.toBeInstanceOf(DeliveryError);
+  });
+
+  it("fails with a delivery error when the function cannot be reached", async () => {
+    const closed = new SupabaseMessagesGateway("http://127.0.0.1:9", "public-anon-key", 600);
+    await expect(closed.send({ payload, clientKey })).rejects.toBeInstanceOf(DeliveryError);
+  });
+});
