@@ -28,12 +28,23 @@ export default defineConfig({
     { name: "javascript", use: { ...chromium, javaScriptEnabled: true } },
     { name: "no-javascript", use: { ...chromium, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: `bash scripts/e2e-server.sh ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  // Started one after the other: the first builds, the second serves that build with an unreachable backend.
+  webServer: [
+    {
+      command: `bash scripts/e2e-server.sh ${PORT}`,
+      url: `http://127.0.0.1:${PORT}/`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `bash scripts/e2e-server.sh ${PORT + 1} --failing`,
+      url: `http://127.0.0.1:${PORT + 1}/contact`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "ignore",
+    },
+  ],
 });

@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { JsonLd } from "./components/json-ld";
 import { NotFound } from "./components/not-found";
 import { SiteFooter } from "./components/site-footer";
@@ -109,6 +109,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Lets automated checks (and styles, if ever needed) know that the page is now interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

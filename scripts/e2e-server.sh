@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
 # The production build on a fresh embedded database, as the browser tests see it.
+#   e2e-server.sh PORT            build, then serve
+#   e2e-server.sh PORT --failing  serve the existing build with hosted Supabase configured but unreachable
 set -euo pipefail
 port="${1:-3100}"
+mode="${2:-}"
 data_dir=".cache/e2e-data-${port}"
 rm -rf "$data_dir"
+common=(NODE_ENV=production PORT="$port" DATA_DIR="$data_dir" SITE_URL="http://127.0.0.1:${port}" CONTACT_RATE_LIMIT_MAX=1000)
+if [ "$mode" = "--failing" ]; then
+  # Port 9 (discard) is closed on loopback: every call to the backend fails at once.
+  exec env "${common[@]}" SUPABASE_URL=http://127.0.0.1:9 SUPABASE_ANON_KEY=unreachable SESSION_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
+    npx remix-serve ./build/index.js
+fi
 npx remix build >/dev/null
-exec env NODE_ENV=production PORT="$port" DATA_DIR="$data_dir" SITE_URL="http://127.0.0.1:${port}" \
-  npx remix-serve ./build/index.js
+exec env "${common[@]}" npx remix-serve ./build/index.js

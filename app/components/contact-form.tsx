@@ -14,10 +14,12 @@ export function ContactForm({ submissionId, actionData }: { submissionId: string
     lastResult: actionData?.result,
     constraint,
     defaultNoValidate: false,
-    shouldValidate: "onBlur",
+    // Errors appear once the visitor submits, then follow the typing; Conform focuses the first invalid field.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactMessageSchema }),
   });
+
 
   return (
     <Form method="post" action="/contact" {...getFormProps(form)} className="relative space-y-5">

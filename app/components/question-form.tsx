@@ -26,10 +26,12 @@ export function QuestionForm({
     lastResult: actionData?.result,
     constraint,
     defaultNoValidate: false,
-    shouldValidate: "onBlur",
+    // Errors appear once the visitor submits, then follow the typing; Conform focuses the first invalid field.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: questionFields }),
   });
+
 
   return (
     <Form method="post" action={action} preventScrollReset {...getFormProps(form)} className="relative mt-4 space-y-4">
