@@ -6,4 +6,8 @@ declare module "@remix-run/node" {
   interface Future {
     v3_singleFetch: true;
   }
+  interface AppLoadContext {
+    /** The visitor's address as the server sees it (server.js). */
+    clientAddress?: string;
+  }
 }

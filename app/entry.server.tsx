@@ -1,62 +1,98 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
+import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./nonce";
 import { getBrandsSource } from "./services/brands.server";
 import { getConfig } from "./services/env.server";
+import { cachePolicy, carriesToastCookie, SHARED_PAGE_CACHE, type RequestView } from "./services/http-headers.server";
+import { answerWithPage, PageCache, type PageAnswer } from "./services/page-cache.server";
 
 // Invalid configuration stops the server at start, not at the first request.
-getConfig();
+const config = getConfig();
 // Opens (and on first start creates) the database now rather than on the first visitor's request.
 getBrandsSource()
   .then((source) => source.listBrands())
   .catch((error: unknown) => console.error("Source des marques indisponible au démarrage :", error));
 
 const ABORT_DELAY = 5_000;
+const production = config.nodeEnv === "production";
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-  _loadContext: AppLoadContext,
-) {
-  const nonce = randomBytes(16).toString("base64");
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+/** Rendered pages, read by server.js before Remix runs (see `cachedPageAnswer`). */
+export const pageCache = new PageCache(config.htmlCache ? config.brandsCache.ttlMs : 0);
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+export const newNonce = () => randomBytes(16).toString("base64");
+
+/** The key of a page in the cache: its path and query, for anonymous GETs only. */
+export function pageCacheKey(request: RequestView): string | undefined {
+  if (request.method !== "GET" || carriesToastCookie(request)) return undefined;
+  const url = new URL(request.url);
+  if (url.pathname.endsWith(".data")) return undefined;
+  return `${url.pathname}${url.search}`;
+}
+
+/** Answers a request from the page cache, or undefined when Remix has to render it. */
+export function cachedPageAnswer(request: RequestView): PageAnswer | undefined {
+  const key = pageCacheKey(request);
+  const page = key ? pageCache.get(key) : undefined;
+  if (!page) return undefined;
+  return answerWithPage(page, { request, headers: new Headers(), nonce: newNonce(), production });
+}
+
+function renderDocument(request: Request, remixContext: EntryContext, nonce: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
+        // Pages have no deferred data: waiting for all of it lets the answer carry an ETag and be cached.
+        onAllReady() {
           const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () => resolve(`<!DOCTYPE html>${Buffer.concat(chunks).toString("utf8")}`));
+          body.on("error", reject);
           pipe(body);
         },
-        onShellError(error: unknown) {
-          reject(error);
-        },
+        onShellError: reject,
         onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (!request.signal.aborted) console.error(error);
         },
       },
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const nonce = newNonce();
+  const cacheControl = cachePolicy(request, responseStatusCode, responseHeaders);
+  const key = cacheControl === SHARED_PAGE_CACHE && !responseHeaders.has("Set-Cookie") ? pageCacheKey(request) : undefined;
+  const html = await renderDocument(request, remixContext, nonce);
+  const page = pageCache.prepare(key, html, nonce, responseStatusCode, cacheControl);
+  const answer = answerWithPage(page, { request, headers: responseHeaders, nonce, production });
+  const body = answer.body && new Uint8Array(answer.body.buffer as ArrayBuffer, answer.body.byteOffset, answer.body.byteLength);
+  return new Response(body, { status: answer.status, headers: answer.headers });
+}
+
+/** Data requests of client-side navigation: never shared when they carry or clear a toast, and never sniffed. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }: LoaderFunctionArgs | ActionFunctionArgs) => {
+  response.headers.set("X-Content-Type-Options", "nosniff");
+  if (!response.headers.has("Cache-Control")) {
+    response.headers.set("Cache-Control", cachePolicy(request, response.status, response.headers));
+  }
+  return response;
+};
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(error);
 }

@@ -11,7 +11,7 @@ common=(NODE_ENV=production PORT="$port" DATA_DIR="$data_dir" SITE_URL="http://1
 if [ "$mode" = "--failing" ]; then
   # Port 9 (discard) is closed on loopback: every call to the backend fails at once.
   exec env "${common[@]}" SUPABASE_URL=http://127.0.0.1:9 SUPABASE_ANON_KEY=unreachable SESSION_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
-    npx remix-serve ./build/index.js
+    node server.js
 fi
 npx remix build >/dev/null
-exec env "${common[@]}" npx remix-serve ./build/index.js
+exec env "${common[@]}" node server.js

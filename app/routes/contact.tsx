@@ -17,8 +17,8 @@ export function loader() {
   return { submissionId: randomUUID() };
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return handleMessageAction({ request, schema: contactMessageSchema, redirectTo: "/contact" });
+export function action({ request, context }: ActionFunctionArgs) {
+  return handleMessageAction({ request, context, schema: contactMessageSchema, redirectTo: "/contact" });
 }
 
 export default function Contact() {

@@ -50,12 +50,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const slug = params.slug ?? "";
   const brandName = await brandNameForSlug(slug);
   if (!brandName) throw new Response("Offre introuvable", { status: 404 });
   return handleMessageAction({
     request,
+    context,
     schema: offerQuestionSchema,
     trusted: { brandName },
     redirectTo: `/offres/${slug}`,

@@ -42,11 +42,12 @@ function tooLarge() {
 }
 
 /**
- * An opaque key for the sender, for rate limiting: a keyed hash of the address the nearest proxy saw (the last
- * entry of X-Forwarded-For, which the visitor cannot forge behind a proxy). Never stored in clear.
+ * An opaque key for the sender, for rate limiting: a keyed hash of their address, never stored in clear. The
+ * server gives the address (it knows which proxies to trust, see TRUST_PROXY); without it, the last entry of
+ * X-Forwarded-For, the one the nearest proxy added.
  */
-export function clientKey(request: Request): string {
+export function clientKey(request: Request, context: { clientAddress?: string } = {}): string {
   const forwarded = request.headers.get("X-Forwarded-For")?.split(",").at(-1)?.trim();
-  const address = forwarded || request.headers.get("X-Real-IP") || "direct";
+  const address = context.clientAddress || forwarded || "direct";
   return createHmac("sha256", getConfig().sessionSecret).update(address).digest("hex");
 }

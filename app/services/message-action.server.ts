@@ -14,11 +14,14 @@ import { redirectWithSuccess, SENT_TOAST } from "./toast.server";
  */
 export async function handleMessageAction({
   request,
+  context,
   schema,
   trusted = {},
   redirectTo,
 }: {
   request: Request;
+  /** What the server knows of the request (the sender's address). */
+  context?: { clientAddress?: string };
   schema: z.ZodType<SendContactEmailPayload>;
   /** Values set by the server, never taken from the form (the brand a question is about). */
   trusted?: Record<string, string>;
@@ -40,7 +43,7 @@ export async function handleMessageAction({
   }
   try {
     const gateway = await getMessagesGateway();
-    await gateway.send({ payload: submission.value, clientKey: clientKey(request) });
+    await gateway.send({ payload: submission.value, clientKey: clientKey(request, context) });
   } catch (error) {
     if (error instanceof RateLimitedError) {
       return data<MessageActionData>(

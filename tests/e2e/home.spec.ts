@@ -1,9 +1,14 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
-test("the home page shows the offers read from the database and merged with the catalogue", async ({ page }) => {
-  const response = await page.goto("/");
-  expect(response?.status()).toBe(200);
-  await expect(page.getByRole("heading", { level: 2, name: "Binance" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2, name: "BoursoBank" })).toBeVisible();
-  await expect(page.getByText("Jusqu'à 200 € offerts", { exact: false }).first()).toBeVisible();
+test("the offers read from the database and merged with the catalogue are in the server HTML", async ({ page }) => {
+  const home = await page.goto("/");
+  expect(home?.status()).toBe(200);
+  const featured = page.locator("#featured-offers");
+  await expect(featured.getByRole("heading", { level: 3 })).toHaveText(["BoursoBank", "N26", "iGraal"]);
+  await expect(featured.getByText("Jusqu'à 200 € offerts", { exact: false })).toBeVisible();
+
+  const offers = await page.goto("/offres");
+  expect(offers?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 2, name: /Tous les codes parrainage \(46\)/ })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "Binance" })).toBeVisible();
 });

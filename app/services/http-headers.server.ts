@@ -1,0 +1,57 @@
+import { TOAST_COOKIE_NAME } from "./toast.server";
+
+/** Cache-Control of an answer that may be shared: browsers revalidate (ETag), a CDN keeps it a minute. */
+export const SHARED_PAGE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+export const NO_STORE = "private, no-store";
+
+/** What these helpers read of a request: a Fetch Request, or the server's lighter view of a Node request. */
+export interface RequestView {
+  method: string;
+  url: string;
+  headers: { get(name: string): string | null };
+}
+
+export function carriesToastCookie(request: RequestView): boolean {
+  return (request.headers.get("Cookie") ?? "").includes(`${TOAST_COOKIE_NAME}=`);
+}
+
+function isHttps(request: RequestView): boolean {
+  return new URL(request.url).protocol === "https:" || request.headers.get("X-Forwarded-Proto") === "https";
+}
+
+/** Who may cache an answer: only anonymous, successful (or not-found) GETs without a flash toast. */
+export function cachePolicy(request: RequestView, status: number, headers: Headers): string {
+  if (request.method !== "GET" && request.method !== "HEAD") return NO_STORE;
+  if (carriesToastCookie(request) || headers.has("Set-Cookie")) return NO_STORE;
+  if (status === 200 || status === 404 || status === 301) return SHARED_PAGE_CACHE;
+  return NO_STORE;
+}
+
+/** The security headers of every HTML answer; scripts run only with this response's nonce. */
+export function applySecurityHeaders(headers: Headers, request: RequestView, nonce: string, production: boolean) {
+  const https = isHttps(request);
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+  headers.set("Content-Security-Policy", csp);
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set(
+    "Permissions-Policy",
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()",
+  );
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Cross-Origin-Resource-Policy", "same-origin");
+  if (production && https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}

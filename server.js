@@ -1,0 +1,45 @@
+// The production server: static files, the page cache, then Remix (npm start).
+process.env.NODE_ENV ??= "production";
+
+import compression from "compression";
+import express from "express";
+import { createRequestHandler } from "@remix-run/express";
+
+const build = await import("./build/index.js");
+/** @type {typeof import("./app/entry.server")} */
+const entry = build.entry.module;
+const port = Number(process.env.PORT ?? 3000);
+
+const app = express();
+app.disable("x-powered-by");
+// Behind a reverse proxy, TRUST_PROXY (e.g. "loopback" or a hop count) lets req.ip be the visitor's address.
+app.set("trust proxy", process.env.TRUST_PROXY ?? false);
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+
+// Anonymous GETs of pages rendered a moment ago are answered here, without running Remix again.
+app.use((req, res, next) => {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const answer = entry.cachedPageAnswer({
+    method: "GET",
+    url: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`,
+    headers: { get: (name) => req.get(name) ?? null },
+  });
+  if (!answer) return next();
+  res.status(answer.status);
+  answer.headers.forEach((value, name) => res.setHeader(name, value));
+  res.end(req.method === "HEAD" ? undefined : answer.body ?? undefined);
+});
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "" }),
+  }),
+);
+
+app.listen(port, process.env.HOST ?? "0.0.0.0", () => {
+  console.log(`Site en ligne sur http://localhost:${port}`);
+});

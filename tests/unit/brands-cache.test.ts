@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import type { BrandRow } from "~/catalogue/types";
+import { BackendError } from "~/services/backend-error";
+import { CachedBrandsSource } from "~/services/brands-cache.server";
+import type { BrandsSource } from "~/services/brands.server";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const rows = (name: string): BrandRow[] => [{ id: 1, name, description: null, logo_url: null }];
+
+/** A source whose answers the test scripts: each call takes the next behaviour. */
+function scriptedSource(...behaviours: Array<() => Promise<BrandRow[]>>) {
+  let calls = 0;
+  const source: BrandsSource & { calls: () => number } = {
+    kind: "embedded",
+    listBrands: () => {
+      const behaviour = behaviours[Math.min(calls, behaviours.length - 1)] as () => Promise<BrandRow[]>;
+      calls += 1;
+      return behaviour();
+    },
+    calls: () => calls,
+  };
+  return source;
+}
+const answer = (name: string, delayMs = 0) => async () => {
+  await sleep(delayMs);
+  return rows(name);
+};
+const fail = () => Promise.reject(new BackendError({ message: "connexion refusée", code: "ECONNREFUSED" }));
+const never = () => new Promise<BrandRow[]>(() => {});
+
+describe("the brands cache", () => {
+  it("answers from memory while the read is fresh", async () => {
+    const source = scriptedSource(answer("A"), answer("B"));
+    const cached = new CachedBrandsSource(source, { ttlMs: 10_000, timeoutMs: 1_000 });
+    expect(await cached.listBrands()).toEqual(rows("A"));
+    expect(await cached.listBrands()).toEqual(rows("A"));
+    expect(source.calls()).toBe(1);
+  });
+
+  it("shares one backend call between concurrent misses", async () => {
+    const source = scriptedSource(answer("A", 30));
+    const cached = new CachedBrandsSource(source, { ttlMs: 10_000, timeoutMs: 1_000 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => cached.listBrands()));
+    expect(results.every((result) => result[0]?.name === "A")).toBe(true);
+    expect(source.calls()).toBe(1);
+  });
+
+  it("serves the stale copy at once after the fresh period while one background refresh runs", async () => {
+    const source = scriptedSource(answer("A"), answer("B", 40));
+    const cached = new CachedBrandsSource(source, { ttlMs: 20, timeoutMs: 1_000 });
+    await cached.listBrands();
+    await sleep(30);
+    const during = await Promise.all([cached.listBrands(), cached.listBrands(), cached.listBrands()]);
+    expect(during.map((result) => result[0]?.name)).toEqual(["A", "A", "A"]);
+    expect(source.calls()).toBe(2);
+    await sleep(60);
+    expect((await cached.listBrands())[0]?.name).toBe("B");
+  });
+
+  it("keeps serving the last copy while the source fails, and recovers when it answers again", async () => {
+    const source = scriptedSource(answer("A"), fail, fail, answer("C"));
+    const cached = new CachedBrandsSource(source, { ttlMs: 10, timeoutMs: 1_000 });
+    await cached.listBrands();
+    for (let round = 0; round < 2; round += 1) {
+      await sleep(15);
+      expect((await cached.listBrands())[0]?.name).toBe("A");
+      await sleep(5);
+    }
+    await sleep(15);
+    await cached.listBrands();
+    await sleep(5);
+    expect((await cached.listBrands())[0]?.name).toBe("C");
+  });
+
+  it("fails with the backend's error when nothing is cached", async () => {
+    const cached = new CachedBrandsSource(scriptedSource(fail), { ttlMs: 10_000, timeoutMs: 1_000 });
+    await expect(cached.listBrands()).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  });
+
+  it("gives up on a source that never answers after the timeout", async () => {
+    const cached = new CachedBrandsSource(scriptedSource(never), { ttlMs: 10_000, timeoutMs: 50 });
+    await expect(cached.listBrands()).rejects.toMatchObject({ code: "TIMEOUT" });
+  });
+
+  it("reads the source every time when turned off (ttl 0)", async () => {
+    const source = scriptedSource(answer("A"), answer("B"));
+    const cached = new CachedBrandsSource(source, { ttlMs: 0, timeoutMs: 1_000 });
+    expect((await cached.listBrands())[0]?.name).toBe("A");
+    expect((await cached.listBrands())[0]?.name).toBe("B");
+  });
+});
