@@ -18,6 +18,29 @@ app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+app.use((req, res, next) => {
+  if (!METHODS.has(req.method)) {
+    res.set("Allow", "GET, HEAD, POST").status(405).type("text/plain").send("Méthode non autorisée.");
+    return;
+  }
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    res.status(400).type("text/plain").send("Adresse mal formée.");
+    return;
+  }
+  // One address per page: no upper case, no trailing slash.
+  const canonical =
+    req.path.length > 1 ? req.path.replace(/%[0-9a-f]{2}|[A-Z]+/gi, (part) => (part.startsWith("%") ? part : part.toLowerCase())).replace(/\/+$/, "") : req.path;
+  if ((req.method === "GET" || req.method === "HEAD") && canonical !== req.path) {
+    const queryStart = req.originalUrl.indexOf("?");
+    res.redirect(301, `${canonical || "/"}${queryStart >= 0 ? req.originalUrl.slice(queryStart) : ""}`);
+    return;
+  }
+  next();
+});
+
 // Anonymous GETs of pages rendered a moment ago are answered here, without running Remix again.
 app.use((req, res, next) => {
   if (req.method !== "GET" && req.method !== "HEAD") return next();

@@ -74,6 +74,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = newNonce();
+  // A page answered without its offers (source down, nothing cached) says when to come back.
+  if (responseStatusCode === 503) responseHeaders.set("Retry-After", "30");
   const cacheControl = cachePolicy(request, responseStatusCode, responseHeaders);
   const key = cacheControl === SHARED_PAGE_CACHE && !responseHeaders.has("Set-Cookie") ? pageCacheKey(request) : undefined;
   const html = await renderDocument(request, remixContext, nonce);

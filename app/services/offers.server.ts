@@ -31,8 +31,8 @@ export async function tryLoadCatalogue(): Promise<Catalogue | null> {
   }
 }
 
-/** Headers of a page answered without its offers: the source failed and nothing is cached. */
-export const UNAVAILABLE = { status: 503, headers: { "Retry-After": "30" } } as const;
+/** Status of a page answered without its offers: the source failed and nothing is cached (entry.server adds Retry-After). */
+export const UNAVAILABLE = { status: 503 } as const;
 
 /** The Crypto.com page is written by hand: its logo, code and link do not come from the backend. */
 const HAND_WRITTEN_SLUGS = new Set(["crypto-com"]);

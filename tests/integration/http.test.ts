@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSite, type RunningSite } from "../support/server";
+import { makeTempDir } from "../support/temp-dir";
+
+const temp = makeTempDir("http");
+let site: RunningSite;
+
+beforeAll(async () => {
+  site = await startSite({ DATA_DIR: temp.dir, SITE_URL: "https://www.exemple.fr" });
+});
+afterAll(async () => {
+  await site.stop();
+  temp.cleanup();
+});
+
+const get = (path: string, init?: RequestInit) => fetch(`${site.url}${path}`, { redirect: "manual", ...init });
+
+describe("security headers", () => {
+  for (const path of ["/", "/offres", "/offres/binance", "/codes?cat=crypto", "/contact", "/mentions-legales", "/page-inconnue"]) {
+    it(`are on the HTML answer of ${path}`, async () => {
+      const response = await get(path);
+      const html = await response.text();
+      const csp = response.headers.get("content-security-policy") ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).not.toContain("unsafe-inline");
+      expect(csp).not.toContain("unsafe-eval");
+      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1] ?? "");
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("permissions-policy")).toContain("camera=()");
+      expect(response.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+      expect(response.headers.get("x-powered-by")).toBeNull();
+      expect(response.headers.get("strict-transport-security")).toBeNull();
+    });
+  }
+
+  it("use a new nonce for every answer, also when the page comes from the page cache", async () => {
+    const nonces = new Set<string>();
+    for (let index = 0; index < 3; index += 1) {
+      const response = await get("/offres");
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+      expect(await response.text()).toContain(`nonce="${nonce}"`);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(3);
+  });
+
+  it("add HSTS when the site is served over HTTPS in production", async () => {
+    const response = await get("/", { headers: { "X-Forwarded-Proto": "https" } });
+    expect(response.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
+    expect(response.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+  });
+});
+
+describe("HTTP caching", () => {
+  it("lets a CDN keep anonymous pages briefly and browsers revalidate them with an ETag (304)", async () => {
+    const first = await get("/offres/binance");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await get("/offres/binance", { headers: { "If-None-Match": etag ?? "" } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    // The stored copy keeps the policy whose nonce matches its scripts.
+    expect(again.headers.get("content-security-policy")).toBeNull();
+    const other = await get("/offres/binance", { headers: { "If-None-Match": 'W/"autre"' } });
+    expect(other.status).toBe(200);
+  });
+
+  it("marks the built assets immutable for a year", async () => {
+    const html = await (await get("/")).text();
+    const asset = /\/build\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await get(asset ?? "");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("never shares POST answers nor answers that carry or clear the toast cookie", async () => {
+    const invalid = await get("/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "name=A&email=x&subject=&message=court",
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get("cache-control")).toBe("private, no-store");
+
+    const sent = await get("/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "Anne", email: "anne@exemple.fr", subject: "question", message: "Une question générale." }).toString(),
+    });
+    expect(sent.status).toBe(303);
+    const cookie = (sent.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    expect(cookie).toMatch(/^cp_toast=/);
+    expect(sent.headers.get("set-cookie")).toContain("Secure");
+
+    const withToast = await get("/contact", { headers: { Cookie: cookie } });
+    expect(withToast.headers.get("cache-control")).toBe("private, no-store");
+    expect(withToast.headers.get("etag")).toBeNull();
+    expect(await withToast.text()).toContain("Message envoyé !");
+    expect(withToast.headers.get("set-cookie")).toMatch(/cp_toast=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("sets no cookie on ordinary pages", async () => {
+    for (const path of ["/", "/offres", "/offres/binance", "/contact"]) {
+      expect((await get(path)).headers.get("set-cookie"), path).toBeNull();
+    }
+  });
+
+  it("never caches /healthz", async () => {
+    const response = await get("/healthz");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toMatchObject({ status: "ok", backend: "embedded", brands: 46 });
+  });
+});
+
+describe("bad input", () => {
+  const long = "a".repeat(10_000);
+  const form = (body: string, type = "application/x-www-form-urlencoded") => ({
+    method: "POST",
+    headers: { "Content-Type": type },
+    body,
+  });
+  const cases: Array<[string, RequestInit | undefined, number]> = [
+    ["/offres?q=%E0%A4%A", undefined, 200],
+    ["/offres?q=%", undefined, 200],
+    [`/offres?q=${long}`, undefined, 200],
+    [`/codes?q=${long}&cat=crypto`, undefined, 200],
+    ["/codes?cat=inconnue", undefined, 200],
+    ["/codes?cat[]=crypto&q[]=bin", undefined, 200],
+    ["/codes?cat=crypto&cat=finance", undefined, 200],
+    ["/offres?q=<script>alert(1)</script>", undefined, 200],
+    ["/offres?__proto__[x]=1", undefined, 200],
+    ["/%", undefined, 400],
+    ["/offres/%E0%A4%A", undefined, 400],
+    ["/codes/%E0", undefined, 400],
+    ["/offres/caf%C3%A9", undefined, 404],
+    ["/offres/%F0%9F%98%80", undefined, 404],
+    ["/offres/..%2F..%2Fetc%2Fpasswd", undefined, 404],
+    // The URL standard resolves an encoded ".." like a plain one: this is the home page.
+    ["/offres/%2e%2e", undefined, 200],
+    ["/offres/binance%00", undefined, 404],
+    ["/%00", undefined, 404],
+    ["/.env", undefined, 404],
+    ["/server.js", undefined, 404],
+    ["/package.json", undefined, 404],
+    ["/build/../server.js", undefined, 404],
+    ["/offres/", undefined, 301],
+    ["/offres/binance/", undefined, 301],
+    ["/OFFRES", undefined, 301],
+    ["/Offres/Binance", undefined, 301],
+    ["/offres/cryptocom", undefined, 301],
+    ["/codes/binance", undefined, 301],
+    ["/offres/" + "x".repeat(2_000), undefined, 404],
+    ["/offres", { method: "PUT" }, 405],
+    ["/offres", { method: "DELETE" }, 405],
+    ["/offres", { method: "PATCH" }, 405],
+    ["/offres", { method: "OPTIONS" }, 405],
+    ["/offres", form("q=bin"), 405],
+    ["/", form("a=b"), 405],
+    ["/contact", { method: "PUT", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "a=b" }, 405],
+    ["/contact", form("{}", "application/json"), 415],
+    ["/contact", form("<xml/>", "text/xml"), 415],
+    ["/contact", { method: "POST", body: "name=Anne" }, 415],
+    ["/contact", form(`message=${"x".repeat(100_000)}`), 413],
+    ["/offres/binance", form(`message=${"x".repeat(100_000)}`), 413],
+    ["/offres/binance", form("{}", "application/json"), 415],
+    ["/offres/inconnue", form("name=Anne&email=anne@exemple.fr&message=Une question ici"), 404],
+    ["/contact", form("name=%E0%A4%A&email=%&message=%%%"), 400],
+    ["/contact", form("name=Anne&name=Bob&email=anne@exemple.fr&subject=question&message=Deux noms envoyés."), 400],
+    ["/contact", form("", "multipart/form-data; boundary=nope"), 400],
+    ["/contact", { headers: { Cookie: "cp_toast=falsifié.signature" } }, 200],
+    ["/contact", { headers: { Cookie: "cp_toast=%%%%; autre=1" } }, 200],
+    ["/", { headers: { "If-None-Match": "*".repeat(5_000) } }, 200],
+  ];
+
+  it(`answers each of ${cases.length} odd requests with a 4xx or the right page, never a 5xx, and stays up`, async () => {
+    expect(cases.length).toBeGreaterThanOrEqual(40);
+    const failures: string[] = [];
+    for (const [path, init, expected] of cases) {
+      const response = await get(path, init);
+      await response.arrayBuffer();
+      if (response.status !== expected) failures.push(`${init?.method ?? "GET"} ${path.slice(0, 60)}: ${response.status} (attendu ${expected})`);
+    }
+    expect(failures).toEqual([]);
+    expect(site.alive()).toBe(true);
+    expect((await get("/healthz")).status).toBe(200);
+  });
+
+  it("ignores a tampered toast cookie: no toast, the cookie is cleared", async () => {
+    const response = await get("/contact", { headers: { Cookie: "cp_toast=eyJ0b2FzdCI6ImhhY2sifQ.fausse-signature" } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).not.toContain("hack");
+    expect(response.headers.get("set-cookie")).toMatch(/cp_toast=;/);
+  });
+
+  it("escapes what a visitor types into the search", async () => {
+    const html = await (await get("/offres?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E")).text();
+    expect(html).not.toContain("<script>alert(1)</script>");
+  });
+});

@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export interface RunningSite {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  /** Whether the process is still running. */
+  alive: () => boolean;
+  stop: () => Promise<void>;
+}
+
+/** Starts the production build (`node server.js`) on a free loopback port with the given environment. */
+export async function startSite(env: Record<string, string>): Promise<RunningSite> {
+  if (!existsSync(path.join(root, "build/index.js"))) {
+    throw new Error("Pas de build : lancez `npx remix build` (npm test le fait).");
+  }
+  const port = await freePort();
+  let output = "";
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  let exited = false;
+  child.on("exit", () => (exited = true));
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (!output.includes("Site en ligne")) {
+    if (exited) throw new Error(`Le serveur s'est arrêté :\n${output}`);
+    if (Date.now() > deadline) throw new Error(`Le serveur n'a pas démarré :\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    process: child,
+    output: () => output,
+    alive: () => !exited,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
