@@ -63,6 +63,15 @@ app.all(
   }),
 );
 
-app.listen(port, process.env.HOST ?? "0.0.0.0", () => {
+const server = app.listen(port, process.env.HOST ?? "0.0.0.0", () => {
   console.log(`Site en ligne sur http://localhost:${port}`);
 });
+
+// Finish the requests under way, then stop (process managers send SIGTERM).
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5_000).unref();
+  });
+}

@@ -13,7 +13,7 @@ import { answerWithPage, PageCache, type PageAnswer } from "./services/page-cach
 const config = getConfig();
 // Opens (and on first start creates) the database now rather than on the first visitor's request.
 getBrandsSource()
-  .then((source) => source.listBrands())
+  .then((source) => source.warmUp())
   .catch((error: unknown) => console.error("Source des marques indisponible au démarrage :", error));
 
 const ABORT_DELAY = 5_000;

@@ -1,8 +1,10 @@
 import type { ReferralOffer } from "./types";
 
+const parisDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" });
+
 /** Today's date in France as "YYYY-MM-DD": offers end at midnight, Paris time. */
 export function todayInFrance(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(now);
+  return parisDate.format(now);
 }
 
 /** An offer is valid through its last day. */

@@ -55,6 +55,12 @@ export class CachedBrandsSource implements BrandsSource {
     }
   }
 
+  /** Prepares the source, then fills the cache. */
+  async warmUp(): Promise<void> {
+    await this.source.warmUp?.();
+    await this.listBrands();
+  }
+
   /** One read of the source, bounded by the timeout. */
   readSource(): Promise<BrandRow[]> {
     return withTimeout(this.source.listBrands(), this.options.timeoutMs);

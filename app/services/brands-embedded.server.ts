@@ -8,6 +8,10 @@ export class EmbeddedBrandsSource implements BrandsSource {
 
   constructor(private readonly dataDir: string) {}
 
+  async warmUp(): Promise<void> {
+    await openEmbeddedDatabase(this.dataDir);
+  }
+
   async listBrands(): Promise<BrandRow[]> {
     try {
       const db = await openEmbeddedDatabase(this.dataDir);

@@ -7,6 +7,8 @@ export interface BrandsSource {
   readonly kind: Backend["kind"];
   /** All brands ordered by name; rejects with a BackendError. */
   listBrands(): Promise<BrandRow[]>;
+  /** Gets ready to answer (opens, and on first start creates, the embedded database): not bound by the timeout. */
+  warmUp?(): Promise<void>;
 }
 
 let source: Promise<CachedBrandsSource> | undefined;

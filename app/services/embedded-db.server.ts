@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -82,6 +83,32 @@ const KEEP_AS_TEXT = Object.fromEntries(
   [types.DATE, types.TIMESTAMP, types.TIMESTAMPTZ].map((type) => [type, (value: string) => value]),
 );
 
+/** A site-sized Postgres: the default 128 MB of shared buffers would triple the memory the process holds. */
+const START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...["shared_buffers=16MB", "work_mem=2MB", "maintenance_work_mem=8MB", "temp_buffers=2MB", "wal_buffers=1MB"].flatMap(
+    (setting) => ["-c", setting],
+  ),
+];
+
+/**
+ * Creates the database cluster in a short-lived child process: creating it takes several hundred megabytes that
+ * the process doing it never gives back.
+ */
+async function createCluster(dir: string): Promise<void> {
+  const pglite = import.meta.resolve("@electric-sql/pglite");
+  const script = `const { PGlite } = await import(${JSON.stringify(pglite)});
+    const db = await PGlite.create(${JSON.stringify(dir)});
+    await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "ignore", "pipe"] });
+    let errors = "";
+    child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`Création de la base impossible : ${errors}`))));
+  });
+}
+
 const databases = new Map<string, Promise<PGlite>>();
 
 /** The embedded database kept in `dataDir`, created and migrated on first use, shared within the process. */
@@ -91,7 +118,8 @@ export function openEmbeddedDatabase(dataDir: string): Promise<PGlite> {
   if (!db) {
     db = (async () => {
       mkdirSync(dir, { recursive: true });
-      const instance = await PGlite.create(dir, { parsers: KEEP_AS_TEXT });
+      if (!existsSync(path.join(dir, "PG_VERSION"))) await createCluster(dir);
+      const instance = await PGlite.create(dir, { parsers: KEEP_AS_TEXT, startParams: START_PARAMS });
       await migrate(instance);
       await deleteExpiredMessages(instance);
       return instance;

@@ -1,6 +1,6 @@
 import { todayInFrance } from "~/catalogue/dates";
 import { DEFAULT_OFFERS, findOfferBySlug, mergeOffers, offerFromBrandRow, selectFeatured } from "~/catalogue/offers";
-import type { ReferralOffer } from "~/catalogue/types";
+import type { BrandRow, ReferralOffer } from "~/catalogue/types";
 import { getBrandsSource } from "./brands.server";
 
 export interface Catalogue {
@@ -12,13 +12,20 @@ export interface Catalogue {
   today: string;
 }
 
+/** The last catalogue built, reused while the brands read and the day are the same. */
+let lastBuilt: { rows: BrandRow[]; today: string; catalogue: Catalogue } | undefined;
+
 /** Reads the brands and merges them over the bundled offers. Rejects with a BackendError when the source fails. */
 export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> {
   const source = await getBrandsSource();
   const rows = await source.listBrands();
-  const apiOffers = rows.map(offerFromBrandRow);
   const today = todayInFrance(now);
-  return { offers: mergeOffers(apiOffers, today), featured: selectFeatured(apiOffers, today), today };
+  // The brands cache hands back the same array until it refreshes: no need to merge it again.
+  if (lastBuilt?.rows === rows && lastBuilt.today === today) return lastBuilt.catalogue;
+  const apiOffers = rows.map(offerFromBrandRow);
+  const catalogue = { offers: mergeOffers(apiOffers, today), featured: selectFeatured(apiOffers, today), today };
+  lastBuilt = { rows, today, catalogue };
+  return catalogue;
 }
 
 /** The catalogue, or null when the brands cannot be read (the failure is logged). */

@@ -1,0 +1,137 @@
+/**
+ * Throughput and latency of the production build on loopback (`npm run bench`, after `npm run build`):
+ * each page against the same bytes from a minimal node:http static server in the same run, then with every
+ * cache off, then valid contact submissions. Prints the figures and writes them to bench-results/latest.md.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import autocannon from "autocannon";
+import { startSite, type RunningSite } from "../tests/support/server";
+import { makeTempDir } from "../tests/support/temp-dir";
+
+const PAGES = ["/", "/offres", "/offres/binance", "/codes?cat=crypto", "/offres?q=bin"];
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 6);
+const root = path.resolve(import.meta.dirname, "..");
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<Figures> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** The same bytes, served as plainly as Node can: the ceiling for this machine and this load generator. */
+async function staticServer(pages: Map<string, Buffer>) {
+  const server = createServer((request, response) => {
+    const body = pages.get(request.url ?? "/");
+    if (!body) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.byteLength });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+function rssMb(site: RunningSite): number {
+  const status = readFileSync(`/proc/${site.process.pid}/status`, "utf8");
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+const lines: string[] = [];
+const say = (line = "") => {
+  console.log(line);
+  lines.push(line);
+};
+const cell = (figures: Figures) => `${figures.rps} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms${figures.errors || figures.non2xx ? ` (${figures.errors} erreurs, ${figures.non2xx} non-2xx)` : ""}`;
+
+const temp = makeTempDir("bench");
+const env = { DATA_DIR: temp.dir, SITE_URL: "http://127.0.0.1", CONTACT_RATE_LIMIT_MAX: "100000" };
+say(`# Bench — ${new Date().toISOString().slice(0, 16)}Z, ${CONNECTIONS} connexions, ${DURATION_S} s par mesure, Node ${process.version}`);
+say();
+
+// 1. Pages with caches on, against the static server on identical bytes.
+let site = await startSite(env);
+const bytes = new Map<string, Buffer>();
+for (const page of PAGES) bytes.set(page, Buffer.from(await (await fetch(`${site.url}${page}`)).arrayBuffer()));
+const ceiling = await staticServer(bytes);
+say("| page | site | serveur statique, mêmes octets | site / statique |");
+say("|---|---|---|---|");
+const ratios: number[] = [];
+for (const page of PAGES) {
+  const ours = await load(`${site.url}${page}`);
+  const plain = await load(`${ceiling.url}${page}`);
+  const ratio = ours.rps / plain.rps;
+  ratios.push(ratio);
+  say(`| ${page} (${(bytes.get(page)?.byteLength ?? 0) / 1024 | 0} Ko) | ${cell(ours)} | ${cell(plain)} | ${ratio.toFixed(2)} |`);
+}
+await ceiling.close();
+say();
+say(`Mémoire résidente du site après les pages : ${rssMb(site)} Mo.`);
+await site.stop();
+
+// 2. Every cache off: brands read from the database and pages rendered on each request.
+site = await startSite({ ...env, BRANDS_CACHE_TTL_SECONDS: "0", HTML_CACHE: "off" });
+say();
+say("| page, caches coupés | site |");
+say("|---|---|");
+for (const page of PAGES) say(`| ${page} | ${cell(await load(`${site.url}${page}`))} |`);
+await site.stop();
+
+// 3. Valid contact submissions (rate limit raised for the bench), then the count stored.
+site = await startSite(env);
+let sent = 0;
+const contact = await load(`${site.url}/contact`, {
+  duration: Math.min(DURATION_S, 5),
+  connections: 10,
+  requests: [
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      setupRequest: (request) => {
+        sent += 1;
+        return {
+          ...request,
+          body: new URLSearchParams({
+            name: "Banc d'essai",
+            email: "bench@exemple.fr",
+            subject: "question",
+            message: `Message de test numéro ${sent} envoyé par le banc d'essai.`,
+          }).toString(),
+        };
+      },
+    },
+  ],
+});
+say();
+say(`Envois du formulaire de contact (10 connexions) : ${contact.rps} req/s, p50 ${contact.p50} ms, p99 ${contact.p99} ms, ${contact.non2xx} réponses non-2xx (303 attendu).`);
+say(`Mémoire résidente du site après les envois : ${rssMb(site)} Mo.`);
+await site.stop();
+const db = await PGlite.create(path.join(temp.dir, "pgdata"));
+const stored = (await db.query<{ n: number }>("select count(*)::int as n from public.contact_messages")).rows[0]?.n ?? 0;
+await db.close();
+say(`Messages stockés ensuite dans contact_messages : ${stored} (requêtes envoyées : ${sent}).`);
+temp.cleanup();
+
+say();
+say(`Rapport site / statique : minimum ${Math.min(...ratios).toFixed(2)}, objectif ≥ 0,50.`);
+writeFileSync(path.join(root, "bench-results/latest.md"), `${lines.join("\n")}\n`);
+console.log("\nRésultats écrits dans bench-results/latest.md");

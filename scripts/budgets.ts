@@ -1,0 +1,78 @@
+/**
+ * Size budgets of the production build, measured on the pages the server actually sends:
+ * prints every figure and exits non-zero when one is over budget. `npm run budgets` (after `npm run build`).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { startSite } from "../tests/support/server";
+import { makeTempDir } from "../tests/support/temp-dir";
+
+const KB = 1024;
+const BUDGETS = {
+  firstLoadJs: 100 * KB,
+  css: 12 * KB,
+  homeHtml: 25 * KB,
+  offersHtml: 40 * KB,
+  routeChunk: 40 * KB,
+};
+const PAGES = ["/", "/offres", "/offres/binance", "/codes?cat=crypto", "/contact", "/mentions-legales", "/page-inconnue"];
+
+const root = path.resolve(import.meta.dirname, "..");
+const gz = (data: Buffer | string) => gzipSync(data, { level: 9 }).byteLength;
+const publicFile = (urlPath: string) => readFileSync(path.join(root, "public", urlPath));
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+const rows: { what: string; size: number; budget: number }[] = [];
+const problems: string[] = [];
+
+const temp = makeTempDir("budgets");
+const site = await startSite({ DATA_DIR: temp.dir, SITE_URL: "http://127.0.0.1" });
+try {
+  const pages = new Map<string, string>();
+  for (const page of PAGES) pages.set(page, await (await fetch(`${site.url}${page}`)).text());
+  const home = pages.get("/") ?? "";
+
+  // First-load JavaScript of /: every script and module preload the page asks for.
+  const scripts = new Set([...home.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1] as string));
+  const firstLoad = [...scripts].reduce((sum, file) => sum + gz(publicFile(file)), 0);
+  rows.push({ what: `first-load JavaScript of / (${scripts.size} files)`, size: firstLoad, budget: BUDGETS.firstLoadJs });
+
+  const styles = new Set([...home.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] as string));
+  const css = [...styles].reduce((sum, file) => sum + gz(publicFile(file)), 0);
+  rows.push({ what: "CSS", size: css, budget: BUDGETS.css });
+
+  rows.push({ what: "HTML of /", size: gz(home), budget: BUDGETS.homeHtml });
+  rows.push({ what: "HTML of /offres", size: gz(pages.get("/offres") ?? ""), budget: BUDGETS.offersHtml });
+
+  const routesDir = path.join(root, "public/build/routes");
+  for (const file of readdirSync(routesDir).filter((name) => name.endsWith(".js"))) {
+    rows.push({ what: `route chunk ${file}`, size: gz(readFileSync(path.join(routesDir, file))), budget: BUDGETS.routeChunk });
+  }
+
+  // Nothing a page loads may come from another host (links people follow are fine).
+  for (const [page, html] of pages) {
+    const loaded = [
+      ...html.matchAll(/<(?:script|img|iframe|source|video|audio|embed)\b[^>]*\s(?:src|srcset)="([^"]+)"/g),
+      ...html.matchAll(/<link\b(?![^>]*rel="canonical")[^>]*href="([^"]+)"/g),
+    ].map((m) => m[1] as string);
+    for (const url of loaded) if (/^(https?:)?\/\//.test(url)) problems.push(`${page} charge une ressource externe : ${url}`);
+  }
+  for (const file of styles) {
+    for (const match of publicFile(file).toString().matchAll(/url\(\s*['"]?((?:https?:)?\/\/[^'")]+)/g)) {
+      problems.push(`${file} charge une ressource externe : ${match[1]}`);
+    }
+  }
+} finally {
+  await site.stop();
+  temp.cleanup();
+}
+
+const width = Math.max(...rows.map((row) => row.what.length));
+for (const row of rows) {
+  const over = row.size > row.budget;
+  if (over) problems.push(`${row.what} : ${kb(row.size)} pour un budget de ${kb(row.budget)}`);
+  console.log(`${over ? "✗" : "✓"} ${row.what.padEnd(width)}  ${kb(row.size).padStart(9)} gzip / ${kb(row.budget)}`);
+}
+console.log(problems.length ? `\n${problems.length} budget(s) dépassé(s) :\n- ${problems.join("\n- ")}` : "\nTous les budgets sont tenus, aucune requête vers un autre hôte.");
+process.exit(problems.length ? 1 : 0);
