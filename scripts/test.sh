@@ -6,6 +6,7 @@ deno=(npx --yes deno@2.9.6)
 echo "== type check"; npx tsc
 echo "== unit tests"; npx vitest run --project unit
 echo "== build"; npx remix build
+echo "== size budgets"; npx tsx scripts/budgets.ts
 echo "== integration tests"; npx vitest run --project integration
 echo "== edge function (Deno)"
 (cd supabase/functions && "${deno[@]}" check send-contact-email/index.ts send-contact-email/handler.ts \

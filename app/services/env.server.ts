@@ -31,6 +31,7 @@ const envSchema = z
     BRANDS_CACHE_TTL_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
     BRANDS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
     HTML_CACHE: z.enum(["on", "off"]).default("on"),
+    CONTACT_CLIENT_KEY_SECRET: optionalText,
     CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(5),
     CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   })
@@ -69,6 +70,8 @@ export interface Config {
   dataDir: string;
   /** Messages one sender may send per window (stored in Postgres, so shared by every server instance). */
   contactRateLimit: { max: number; windowSeconds: number };
+  /** Shared with send-contact-email so that it trusts the sender key the site forwards. */
+  contactClientKeySecret: string | undefined;
   brandsCache: { ttlMs: number; timeoutMs: number };
   /** Rendered pages kept in memory for anonymous GETs. */
   htmlCache: boolean;
@@ -119,6 +122,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     hostingAddress: env.HOSTING_ADDRESS,
     dataDir,
     contactRateLimit: { max: env.CONTACT_RATE_LIMIT_MAX, windowSeconds: env.CONTACT_RATE_LIMIT_WINDOW_SECONDS },
+    contactClientKeySecret: env.CONTACT_CLIENT_KEY_SECRET,
     brandsCache: { ttlMs: env.BRANDS_CACHE_TTL_SECONDS * 1000, timeoutMs: env.BRANDS_TIMEOUT_MS },
     htmlCache: env.HTML_CACHE === "on",
   };

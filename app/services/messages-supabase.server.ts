@@ -9,7 +9,7 @@ export class SupabaseMessagesGateway implements MessagesGateway {
   constructor(
     url: string,
     anonKey: string,
-    private readonly defaultRetryAfterSeconds: number,
+    private readonly options: { defaultRetryAfterSeconds: number; clientKeySecret?: string },
     fetchImpl?: typeof fetch,
   ) {
     this.client = createSupabaseClient(url, anonKey, fetchImpl);
@@ -18,13 +18,16 @@ export class SupabaseMessagesGateway implements MessagesGateway {
   async send({ payload, clientKey }: OutgoingMessage): Promise<DeliveryResult> {
     const { data, error } = await this.client.functions.invoke<{ ok?: boolean; status?: string }>("send-contact-email", {
       body: payload,
-      headers: { "x-client-key": clientKey },
+      headers: {
+        "x-client-key": clientKey,
+        ...(this.options.clientKeySecret ? { "x-client-key-secret": this.options.clientKeySecret } : {}),
+      },
       timeout: 10_000,
     });
     if (error) {
       if (error instanceof FunctionsHttpError && error.context instanceof Response && error.context.status === 429) {
         const retryAfter = Number(error.context.headers.get("Retry-After"));
-        throw new RateLimitedError(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : this.defaultRetryAfterSeconds);
+        throw new RateLimitedError(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : this.options.defaultRetryAfterSeconds);
       }
       throw new DeliveryError(`send-contact-email a échoué : ${error.message}`);
     }

@@ -30,10 +30,13 @@ export interface MessagesGateway {
 let gateway: Promise<MessagesGateway> | undefined;
 
 export async function createMessagesGateway(backend: Backend): Promise<MessagesGateway> {
-  const { contactRateLimit } = getConfig();
+  const { contactRateLimit, contactClientKeySecret } = getConfig();
   if (backend.kind === "supabase") {
     const { SupabaseMessagesGateway } = await import("./messages-supabase.server");
-    return new SupabaseMessagesGateway(backend.url, backend.anonKey, contactRateLimit.windowSeconds);
+    return new SupabaseMessagesGateway(backend.url, backend.anonKey, {
+      defaultRetryAfterSeconds: contactRateLimit.windowSeconds,
+      clientKeySecret: contactClientKeySecret,
+    });
   }
   const { EmbeddedMessagesGateway } = await import("./messages-embedded.server");
   return new EmbeddedMessagesGateway(backend.dataDir, contactRateLimit);

@@ -30,7 +30,8 @@ beforeEach(() => {
 
 const payload = { name: "Anne", email: "anne@exemple.fr", subject: "question" as const, message: "Bonjour, une question." };
 const clientKey = "a".repeat(64);
-const gateway = () => new SupabaseMessagesGateway(baseUrl, "public-anon-key", 600);
+const gateway = () =>
+  new SupabaseMessagesGateway(baseUrl, "public-anon-key", { defaultRetryAfterSeconds: 600, clientKeySecret: "shared-secret" });
 
 describe("the Supabase messages gateway", () => {
   it("invokes send-contact-email with the message as JSON, the anonymous key and the sender's key", async () => {
@@ -43,6 +44,7 @@ describe("the Supabase messages gateway", () => {
     expect(request.headers.apikey).toBe("public-anon-key");
     expect(request.headers.authorization).toBe("Bearer public-anon-key");
     expect(request.headers["x-client-key"]).toBe(clientKey);
+    expect(request.headers["x-client-key-secret"]).toBe("shared-secret");
     expect(JSON.parse(body)).toEqual(payload);
   });
 
@@ -64,7 +66,7 @@ describe("the Supabase messages gateway", () => {
   });
 
   it("fails with a delivery error when the function cannot be reached", async () => {
-    const closed = new SupabaseMessagesGateway("http://127.0.0.1:9", "public-anon-key", 600);
+    const closed = new SupabaseMessagesGateway("http://127.0.0.1:9", "public-anon-key", { defaultRetryAfterSeconds: 600 });
     await expect(closed.send({ payload, clientKey })).rejects.toBeInstanceOf(DeliveryError);
   });
 });

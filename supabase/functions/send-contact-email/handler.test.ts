@@ -13,6 +13,7 @@ const BASE_ENV: Record<string, string> = {
   SUPABASE_SERVICE_ROLE_KEY: "service-role-key",
   RESEND_API_KEY: "re_test_key",
   CONTACT_TO_EMAIL: "owner@example.com",
+  CONTACT_CLIENT_KEY_SECRET: "shared-secret",
 };
 
 interface Recorded {
@@ -82,7 +83,12 @@ function only(requests: Recorded[]): Recorded & { body: Record<string, unknown> 
 function post(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request(FUNCTION_URL, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-client-key": CLIENT_KEY, ...headers },
+    headers: {
+      "content-type": "application/json",
+      "x-client-key": CLIENT_KEY,
+      "x-client-key-secret": "shared-secret",
+      ...headers,
+    },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
@@ -106,7 +112,7 @@ function assertCors(response: Response, origin = "*") {
   assert.equal(response.headers.get("access-control-allow-origin"), origin);
   assert.equal(
     response.headers.get("access-control-allow-headers"),
-    "authorization, x-client-info, apikey, content-type, x-client-key",
+    "authorization, x-client-info, apikey, content-type, x-client-key, x-client-key-secret",
   );
   assert.equal(response.headers.get("access-control-allow-methods"), "POST, OPTIONS");
   assert.equal(response.headers.get("content-type"), "application/json; charset=utf-8");
@@ -381,4 +387,13 @@ Deno.test("does not call Resend when e-mail is not configured", async () => {
   assert.deepEqual(await response.json(), { ok: true, status: "stored", emailSent: false });
   assert.equal(emails().length, 0);
   assert.equal(requests.length, 1);
+});
+
+Deno.test("does not let a caller without the shared secret choose its rate-limit key", async () => {
+  const { call, rpcCalls } = setup();
+  await call(post(QUESTION, { "x-client-key-secret": "wrong", "x-forwarded-for": "198.51.100.4" }));
+  await call(post(QUESTION, { "x-forwarded-for": "198.51.100.4" }));
+  const [forged, vouched] = rpcCalls().map((call) => (call.body as Record<string, unknown>).p_client_key);
+  assert.equal(forged, await sha256Hex("198.51.100.4"));
+  assert.equal(vouched, "a".repeat(64));
 });

@@ -101,7 +101,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
         p_message: payload.message,
         p_brand_name: "brandName" in payload ? payload.brandName : null,
         p_submission_id: payload.submissionId ?? null,
-        p_client_key: await clientKey(req),
+        p_client_key: await clientKey(req, deps),
         p_max_per_window: maxPerWindow,
         p_window: `${windowSeconds} seconds`,
       });
@@ -128,7 +128,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
 function corsHeaders(origin: string): Record<string, string> {
   return {
     "Access-Control-Allow-Origin": origin,
-    "Access-Control-Allow-Headers": "authorization, x-client-info, apikey, content-type, x-client-key",
+    "Access-Control-Allow-Headers": "authorization, x-client-info, apikey, content-type, x-client-key, x-client-key-secret",
     "Access-Control-Allow-Methods": "POST, OPTIONS",
     "Content-Type": "application/json; charset=utf-8",
   };
@@ -187,10 +187,15 @@ function positiveInteger(value: string | undefined, fallback: number): number {
   return Number.isInteger(number) && number > 0 ? number : fallback;
 }
 
-/** The website server sends a hash of the visitor's address; a direct call is keyed by its own address. */
-async function clientKey(req: Request): Promise<string> {
+/**
+ * The website server sends a hash of the visitor's address, trusted only with the secret both share
+ * (CONTACT_CLIENT_KEY_SECRET); any other call is keyed by its own address, so a caller cannot pick its key.
+ */
+async function clientKey(req: Request, deps: HandlerDeps): Promise<string> {
   const given = req.headers.get("x-client-key");
-  if (given && /^[a-f0-9]{64}$/.test(given)) return given;
+  const secret = deps.env("CONTACT_CLIENT_KEY_SECRET");
+  const vouched = Boolean(secret) && req.headers.get("x-client-key-secret") === secret;
+  if (vouched && given && /^[a-f0-9]{64}$/.test(given)) return given;
   const address = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
   return await sha256Hex(address);
 }
