@@ -47,7 +47,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.siteName ?? "CodeParrain" }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return [{ title: "Page introuvable - 404" }, { name: "robots", content: "noindex, follow" }];
+  }
+  if (error) return [{ title: "Erreur" }, { name: "robots", content: "noindex, follow" }];
+  return [{ title: data?.siteName ?? "CodeParrain" }];
+};
 
 function PendingBar() {
   const navigation = useNavigation();
@@ -63,6 +69,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const siteName = data?.siteName ?? "CodeParrain";
+  // Lets automated checks know that the page is now interactive (error pages included).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="fr" className="h-full">
       <head>
@@ -109,10 +119,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // Lets automated checks (and styles, if ever needed) know that the page is now interactive.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return <Outlet />;
 }
 
@@ -120,11 +126,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <>
-        <title>Page introuvable - 404</title>
-        <meta name="robots" content="noindex, follow" />
-        <NotFound />
-      </>
+      <NotFound />
     );
   }
   const message = isRouteErrorResponse(error)
@@ -134,8 +136,6 @@ export function ErrorBoundary() {
       : "Erreur inconnue";
   return (
     <div className="mx-auto max-w-xl py-16">
-      <title>Erreur</title>
-      <meta name="robots" content="noindex, follow" />
       <h1 className="text-2xl font-bold text-slate-900">Unexpected Application Error!</h1>
       <p className="mt-4 rounded-md bg-red-50 p-4 font-mono text-sm text-red-900">{message}</p>
     </div>

@@ -69,7 +69,8 @@ export function BrandSections({ brand, sections }: { brand: string; sections: Se
           <h2 id="comparison" className={h2}>
             Comparatif
           </h2>
-          <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="comparison">
+          {/* Focusable so the table scrolls with the keyboard; its own name, distinct from the section's. */}
+          <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Tableau comparatif, défilable horizontalement">
             <table className="w-full min-w-[32rem] text-left text-sm">
               <caption className="mb-2 text-left text-slate-600">{sections.comparison.caption}</caption>
               <thead>

@@ -1,0 +1,105 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
+
+/** The year the site shows in the overview heading and the footer: the year of the request. */
+export const currentYear = () => new Date().getFullYear();
+
+/** The categories of the /codes tabs, as the visitor reads them. */
+export const CODE_TABS = [
+  { id: "all", label: "Tous" },
+  { id: "finance", label: "Finance" },
+  { id: "crypto", label: "Crypto" },
+  { id: "food", label: "Alimentation" },
+  { id: "shopping", label: "Shopping" },
+  { id: "mobility", label: "Mobilité" },
+  { id: "betting", label: "Paris" },
+  { id: "other", label: "Autres" },
+] as const;
+
+/** The brands SPEC section 2 promises an offer page for under /offres. */
+export const SPEC_BRAND_SLUGS = [
+  "binance", "bitget", "bitrefill", "bitstack", "boursobank", "bricks", "coinbase", "crypto-com",
+  "deblock", "deliveroo", "ebuyclub", "feel-mining", "fortuneo", "hello-bank", "hostinger", "igraal",
+  "joko", "kucoin", "la-premiere-brique", "lime", "lovable", "mexc", "n26", "naomi", "okx", "pmu",
+  "poulpeo", "revolut", "shopmium", "sorare", "totalenergies", "trade-republic", "uber-eats", "unibet",
+  "vexub", "vivid", "wanteeed", "weward", "widilo", "wise",
+] as const;
+
+export const BETTING_MESSAGE_START = "Les jeux d'argent et de hasard peuvent être dangereux";
+
+/** Every JSON-LD block of the page, parsed. */
+export async function structuredData(page: Page): Promise<Array<Record<string, any>>> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((block) => JSON.parse(block) as Record<string, any>);
+}
+
+/** The offer list of a listing page: its region (named by its heading) and its count as the heading shows it. */
+export async function offerList(page: Page, title: string | RegExp) {
+  const heading = page.getByRole("heading", { level: 2, name: title });
+  await expect(heading).toBeVisible();
+  const text = (await heading.textContent()) ?? "";
+  const match = /\((\d+)\)\s*$/.exec(text);
+  expect(match, `the list heading "${text}" ends with its count in brackets`).not.toBeNull();
+  const region = page.getByRole("region", { name: title });
+  return { heading, region, count: Number(match![1]), cards: region.getByRole("article") };
+}
+
+/** The brand names of the cards in a list, in order. */
+export async function cardBrands(cards: Locator): Promise<string[]> {
+  return (await cards.getByRole("heading", { level: 3 }).allTextContents()).map((name) => name.trim());
+}
+
+/**
+ * Waits until React has hydrated the document (it marks the DOM nodes it owns), so that what
+ * JavaScript adds (copy buttons, live search) is on the page.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** Runs axe on the page and returns a readable list of violations (rule, impact, targets). */
+export async function axeViolations(page: Page, rules?: string[]): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const results = await (rules ? builder.withRules(rules) : builder.withTags(WCAG_TAGS)).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n` +
+      violation.nodes
+        .map((node) => `    - ${node.target.join(" ")}\n      ${(node.failureSummary ?? "").replace(/\n/g, "\n      ")}`)
+        .join("\n"),
+  );
+}
+
+/**
+ * axe runs inside the page, so it cannot run where JavaScript is disabled (dequelabs/axe-core-npm#529).
+ * For the no-JavaScript visitor we open the page in a context where every script request of the site
+ * is refused: the DOM is then exactly the server-rendered HTML, never hydrated, and axe (injected by
+ * Playwright, not requested over the network) can audit it.
+ */
+export async function openServerRendered(
+  browser: Browser,
+  options: { baseURL: string; viewport: { width: number; height: number } | null; path: string },
+) {
+  const context = await browser.newContext({
+    baseURL: options.baseURL,
+    locale: "fr-FR",
+    viewport: options.viewport ?? { width: 1280, height: 720 },
+    javaScriptEnabled: true,
+  });
+  await context.route("**/*", (route) =>
+    route.request().resourceType() === "script" ? route.abort() : route.continue(),
+  );
+  const page = await context.newPage();
+  const response = await page.goto(options.path);
+  // The site's scripts never ran: Remix did not start and React owns no node.
+  expect(await page.evaluate(() => "__remixContext" in window && !("__remixRouter" in window))).toBe(true);
+  expect(
+    await page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber"))),
+  ).toBe(false);
+  return { context, page, response };
+}
