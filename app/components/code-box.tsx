@@ -44,10 +44,10 @@ export function CodeBox({ brand, code, canCopy }: { brand: string; code: string;
   }
 
   return (
-    <div className="flex items-center justify-between gap-2 rounded-lg border border-dashed border-indigo-300 bg-indigo-50 px-3 py-2">
+    <div className="code-box">
       <span className="min-w-0">
         <span className="sr-only">Code de parrainage {brand} : </span>
-        <code className="select-all break-all font-mono text-sm font-semibold text-indigo-900">{shownCode}</code>
+        <code className="code-text">{shownCode}</code>
       </span>
       {canCopy && hydrated ? (
         <button

@@ -5,15 +5,13 @@ import { CodeBox } from "./code-box";
 import { ExpiredBadge, RegulatedNotice } from "./notices";
 import { ReferralLink } from "./referral-link";
 
-export const primaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2";
-export const secondaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2";
+export const primaryButton = "btn-primary";
+export const secondaryButton = "btn-secondary";
 
 export function OfferCard({ offer, headingLevel = 3 }: { offer: OfferCardView; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="flex h-full flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:shadow-md">
+    <article className="offer-card">
       <header className="flex items-center gap-3">
         <BrandLogo brand={offer.brand} logo={offer.logo} />
         <div className="min-w-0">
