@@ -1,6 +1,9 @@
 // The production server: static files, the page cache, then Remix (npm start).
 process.env.NODE_ENV ??= "production";
 
+import { createServer } from "node:http";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
@@ -41,20 +44,6 @@ app.use((req, res, next) => {
   next();
 });
 
-// Anonymous GETs of pages rendered a moment ago are answered here, without running Remix again.
-app.use((req, res, next) => {
-  if (req.method !== "GET" && req.method !== "HEAD") return next();
-  const answer = entry.cachedPageAnswer({
-    method: "GET",
-    url: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`,
-    headers: { get: (name) => req.get(name) ?? null },
-  });
-  if (!answer) return next();
-  res.status(answer.status);
-  answer.headers.forEach((value, name) => res.setHeader(name, value));
-  res.end(req.method === "HEAD" ? undefined : answer.body ?? undefined);
-});
-
 app.all(
   "*",
   createRequestHandler({
@@ -63,7 +52,42 @@ app.all(
   }),
 );
 
-const server = app.listen(port, process.env.HOST ?? "0.0.0.0", () => {
+const compress = promisify(gzip);
+
+/**
+ * Anonymous GETs of pages rendered a moment ago are answered here, before Express and Remix: only pages Remix
+ * rendered for that very address are in the cache, so they already passed every check above.
+ */
+async function answerFromPageCache(req, res) {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const answer = entry.cachedPageAnswer({
+    method: "GET",
+    url: `http://${req.headers.host ?? "localhost"}${req.url}`,
+    headers: { get: (name) => req.headers[name.toLowerCase()] ?? null },
+  });
+  if (!answer) return false;
+  let body = answer.body;
+  answer.headers.set("Vary", "Cookie, Accept-Encoding");
+  if (body && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
+    body = await compress(body);
+    answer.headers.set("Content-Encoding", "gzip");
+  }
+  if (body) answer.headers.set("Content-Length", String(body.byteLength));
+  res.writeHead(answer.status, Object.fromEntries(answer.headers));
+  res.end(req.method === "HEAD" ? undefined : body ?? undefined);
+  return true;
+}
+
+const server = createServer((req, res) => {
+  answerFromPageCache(req, res).then(
+    (answered) => answered || app(req, res),
+    (error) => {
+      console.error(error);
+      if (!res.headersSent) app(req, res);
+    },
+  );
+});
+server.listen(port, process.env.HOST ?? "0.0.0.0", () => {
   console.log(`Site en ligne sur http://localhost:${port}`);
 });
 
