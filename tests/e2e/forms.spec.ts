@@ -145,3 +145,29 @@ test.describe("per-offer question form", () => {
     expect(stored).toEqual([{ name: "Paul", email: "paul@exemple.fr", subject: null, brand_name: "Binance", message: text }]);
   });
 });
+
+test("the pages with forms run within the Content-Security-Policy, client validation included", async ({ page, javaScriptEnabled }) => {
+  if (!javaScriptEnabled) {
+    // Nothing runs in the page: what matters is that every script the server sends carries the policy's nonce.
+    const response = await page.goto("/contact");
+    const nonce = /'nonce-([^']+)'/.exec(response?.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    const html = (await response?.text()) ?? "";
+    for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) expect(tag).toContain(`nonce="${nonce}"`);
+    return;
+  }
+  const violations: string[] = [];
+  await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) =>
+      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(`${event.violatedDirective} ${event.sourceFile}`),
+    );
+  });
+  await page.goto("/contact");
+  await page.getByLabel("Email", { exact: true }).fill("anne@exemple");
+  await page.getByRole("button", { name: "Envoyer le message" }).click();
+  await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await page.goto("/offres/binance");
+  await page.getByRole("button", { name: "Copier le code Binance" }).click();
+  expect(violations).toEqual([]);
+});
