@@ -1,35 +1,17 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { contactMessageSchema, SUBJECTS } from "../../supabase/functions/_shared/contact-contract";
 import type { MessageActionData } from "~/forms";
 import { ActionToast } from "./action-toast";
-import { controlClass, FieldShell, FormErrors, Honeypot, SubmitButton } from "./forms";
-
-const constraint = getZodConstraint(contactMessageSchema);
+import { controlClass, FieldShell, FormErrors, Honeypot, SenderFields, SubmitButton, useMessageForm } from "./forms";
 
 export function ContactForm({ submissionId, actionData }: { submissionId: string; actionData?: MessageActionData }) {
-  const [form, fields] = useForm({
-    id: `contact-${submissionId}`,
-    lastResult: actionData?.result,
-    constraint,
-    defaultNoValidate: false,
-    // Errors appear once the visitor submits, then follow the typing; Conform focuses the first invalid field.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactMessageSchema }),
-  });
-
+  const [form, fields] = useMessageForm("contact", contactMessageSchema, submissionId, actionData);
 
   return (
     <Form method="post" action="/contact" {...getFormProps(form)} className="relative space-y-5">
       <FormErrors id={form.errorId} errors={form.errors} />
-      <FieldShell field={fields.name} label="Nom">
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" maxLength={100} className={controlClass} />
-      </FieldShell>
-      <FieldShell field={fields.email} label="Email">
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" maxLength={254} className={controlClass} />
-      </FieldShell>
+      <SenderFields name={fields.name} email={fields.email} />
       <FieldShell field={fields.subject} label="Sujet">
         <select {...getSelectProps(fields.subject)} className={controlClass}>
           <option value="">Sélectionnez un sujet</option>

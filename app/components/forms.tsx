@@ -1,6 +1,9 @@
-import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
+import type * as z from "zod";
+import type { MessageActionData } from "~/forms";
 import { HONEYPOT_FIELD } from "~/forms";
 
 const controlClass =
@@ -63,5 +66,48 @@ export function SubmitButton({ formAction, children }: { formAction: string; chi
     >
       {sending ? "Envoi en cours..." : children}
     </button>
+  );
+}
+
+/**
+ * Conform for a message form: native checks until JavaScript runs, errors from the first submission on, then
+ * following the typing; the form's id changes with each rendering so a sent form comes back empty.
+ */
+export function useMessageForm<Schema extends z.ZodObject>(
+  idPrefix: string,
+  schema: Schema,
+  submissionId: string,
+  actionData: MessageActionData | undefined,
+) {
+  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id: `${idPrefix}-${submissionId}`,
+    lastResult: actionData?.result,
+    constraint,
+    defaultNoValidate: false,
+    // Conform focuses the first invalid field after a submission with errors.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+/** The name and e-mail fields both message forms share. */
+export function SenderFields({
+  name,
+  email,
+}: {
+  name: FieldMetadata<string | undefined>;
+  email: FieldMetadata<string | undefined>;
+}) {
+  return (
+    <>
+      <FieldShell field={name} label="Nom">
+        <input {...getInputProps(name, { type: "text" })} autoComplete="name" maxLength={100} className={controlClass} />
+      </FieldShell>
+      <FieldShell field={email} label="Email">
+        <input {...getInputProps(email, { type: "email" })} autoComplete="email" maxLength={254} className={controlClass} />
+      </FieldShell>
+    </>
   );
 }

@@ -1,14 +1,12 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { offerQuestionSchema } from "../../supabase/functions/_shared/contact-contract";
 import type { MessageActionData } from "~/forms";
 import { ActionToast } from "./action-toast";
-import { controlClass, FieldShell, FormErrors, Honeypot, SubmitButton } from "./forms";
+import { controlClass, FieldShell, FormErrors, Honeypot, SenderFields, SubmitButton, useMessageForm } from "./forms";
 
 /** The brand comes from the page on the server, not from the form. */
 const questionFields = offerQuestionSchema.omit({ brandName: true });
-const constraint = getZodConstraint(questionFields);
 
 export function QuestionForm({
   brand,
@@ -21,27 +19,12 @@ export function QuestionForm({
   submissionId: string;
   actionData?: MessageActionData;
 }) {
-  const [form, fields] = useForm({
-    id: `question-${submissionId}`,
-    lastResult: actionData?.result,
-    constraint,
-    defaultNoValidate: false,
-    // Errors appear once the visitor submits, then follow the typing; Conform focuses the first invalid field.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: questionFields }),
-  });
-
+  const [form, fields] = useMessageForm("question", questionFields, submissionId, actionData);
 
   return (
     <Form method="post" action={action} preventScrollReset {...getFormProps(form)} className="relative mt-4 space-y-4">
       <FormErrors id={form.errorId} errors={form.errors} />
-      <FieldShell field={fields.name} label="Nom">
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" maxLength={100} className={controlClass} />
-      </FieldShell>
-      <FieldShell field={fields.email} label="Email">
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" maxLength={254} className={controlClass} />
-      </FieldShell>
+      <SenderFields name={fields.name} email={fields.email} />
       <FieldShell field={fields.message} label="Votre question">
         <textarea
           {...getTextareaProps(fields.message)}

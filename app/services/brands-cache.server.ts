@@ -55,14 +55,17 @@ export class CachedBrandsSource implements BrandsSource {
     }
   }
 
-  /** Prepares the source, then fills the cache. */
+  /** Fills the cache. */
   async warmUp(): Promise<void> {
-    await this.source.warmUp?.();
     await this.listBrands();
   }
 
-  /** One read of the source, bounded by the timeout. */
-  readSource(): Promise<BrandRow[]> {
+  /**
+   * One read of the source, bounded by the timeout. Getting the source ready is not: on its first start the
+   * embedded database takes a few seconds to create, and visitors then wait rather than get an error.
+   */
+  async readSource(): Promise<BrandRow[]> {
+    await this.source.warmUp?.();
     return withTimeout(this.source.listBrands(), this.options.timeoutMs);
   }
 
