@@ -2,7 +2,7 @@ import { PGlite, types } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BRAND_ENTRIES } from "~/catalogue/data";
 import { EmbeddedBrandsSource } from "~/services/brands-embedded.server";
-import { asRole, migrate } from "~/services/embedded-db.server";
+import { asRole, deleteExpiredMessages, migrate } from "~/services/embedded-db.server";
 import { makeTempDir } from "../support/temp-dir";
 
 const temp = makeTempDir("embedded-db");
@@ -75,6 +75,24 @@ describe("row-level security and grants", () => {
       tx.query("insert into public.contact_messages (name, email, message) values ('Anne', 'a@b.fr', 'Bonjour à vous')"),
     );
     expect(await count("select count(*)::int as n from public.contact_messages")).toBe(1);
+  });
+});
+
+describe("retention of messages", () => {
+  it("deletes messages older than 12 months and keeps the others", async () => {
+    await db.exec("delete from public.contact_messages");
+    await db.exec(`insert into public.contact_messages (name, email, message, created_at) values
+      ('Ancien', 'a@b.fr', 'Message de plus d''un an', now() - interval '12 months 1 day'),
+      ('Récent', 'c@d.fr', 'Message de onze mois', now() - interval '11 months')`);
+    expect(await deleteExpiredMessages(db)).toBe(1);
+    const names = (await db.query<{ name: string }>("select name from public.contact_messages")).rows.map((r) => r.name);
+    expect(names).toEqual(["Récent"]);
+  });
+
+  it("is not something visitors can run", async () => {
+    await expect(
+      asRole(db, "anon", (tx) => tx.query("select public.delete_expired_contact_messages()")),
+    ).rejects.toThrow(/permission denied/);
   });
 });
 
