@@ -59,7 +59,7 @@ function PendingBar() {
   const navigation = useNavigation();
   if (navigation.state === "idle") return null;
   return (
-    <div className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-indigo-100" aria-hidden="true">
+    <div className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-indigo-100" role="progressbar" aria-label="Chargement de la page">
       <div className="h-full w-1/3 animate-pulse bg-indigo-700" />
     </div>
   );

@@ -542,3 +542,29 @@ test.describe("metadata", () => {
     expect(await robots.text()).toMatch(new RegExp(`^Sitemap: ${baseURL!.replace(/\./g, "\\.")}/sitemap\\.xml$`, "m"));
   });
 });
+
+test.describe("navigation", () => {
+  test("a new page opens at its top, and with JavaScript a bar shows while it loads", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/offres");
+    if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const card = page.getByRole("link", { name: "Plus d'infos sur Wise" });
+    await card.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    if (javaScriptEnabled) {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/offres/wise.data*", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await card.click();
+      await expect(page.getByRole("progressbar", { name: "Chargement de la page" })).toBeVisible();
+      release();
+    } else {
+      await card.click();
+    }
+    await expect(page.getByRole("heading", { level: 1, name: "Code parrainage Wise" })).toBeVisible();
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
