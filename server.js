@@ -7,6 +7,7 @@ import { gzip } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady } from "@remix-run/node";
 
 const build = await import("./build/index.js");
 /** @type {typeof import("./app/entry.server")} */
@@ -89,6 +90,8 @@ const server = createServer((req, res) => {
 });
 server.listen(port, process.env.HOST ?? "0.0.0.0", () => {
   console.log(`Site en ligne sur http://localhost:${port}`);
+  // Under `npm run dev`, tells the Remix watcher that this build is being served.
+  if (process.env.NODE_ENV === "development") broadcastDevReady(build);
 });
 
 // Finish the requests under way, then stop (process managers send SIGTERM).

@@ -11,16 +11,16 @@ import { answerWithPage, PageCache, type PageAnswer } from "./services/page-cach
 
 // Invalid configuration stops the server at start, not at the first request.
 const config = getConfig();
+const production = config.nodeEnv === "production";
 // Opens (and on first start creates) the database now rather than on the first visitor's request.
 getBrandsSource()
   .then((source) => source.warmUp())
   .catch((error: unknown) => console.error("Source des marques indisponible au démarrage :", error));
 
 const ABORT_DELAY = 5_000;
-const production = config.nodeEnv === "production";
 
-/** Rendered pages, read by server.js before Remix runs (see `cachedPageAnswer`). */
-export const pageCache = new PageCache(config.htmlCache ? config.brandsCache.ttlMs : 0);
+/** Rendered pages, read by server.js before Remix runs (see `cachedPageAnswer`); never while developing. */
+export const pageCache = new PageCache(config.htmlCache && production ? config.brandsCache.ttlMs : 0);
 
 export const newNonce = () => randomBytes(16).toString("base64");
 

@@ -1,4 +1,4 @@
-import { categoryById, parseCategory } from "~/catalogue/categories";
+import { parseCategory } from "~/catalogue/categories";
 import { filterOffers, toCardView } from "~/catalogue/offers";
 import { tryLoadCatalogue } from "./offers.server";
 
@@ -12,7 +12,7 @@ export async function loadListing(request: Request) {
   const category = parseCategory(params.get("cat"));
   const catalogue = await tryLoadCatalogue();
   const offers = catalogue
-    ? filterOffers(catalogue.offers, { query, category: categoryById(category.id).id }).map((offer) =>
+    ? filterOffers(catalogue.offers, { query, category: category.id }).map((offer) =>
         toCardView(offer, catalogue.today),
       )
     : null;
