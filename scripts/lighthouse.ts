@@ -6,6 +6,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { startSite } from "../tests/support/server";
 import { makeTempDir } from "../tests/support/temp-dir";
 
@@ -16,18 +17,7 @@ const temp = makeTempDir("lighthouse");
 const site = await startSite({ DATA_DIR: temp.dir, SITE_URL: "http://127.0.0.1" });
 // A site in service has its database open and its caches warm: measure that, not the first seconds of a start.
 for (const page of PAGES) await (await fetch(`${site.url}${page}`)).arrayBuffer();
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
 const lines = ["| page | performance | accessibility | best practices | SEO |", "|---|---|---|---|---|"];
 const notes: string[] = [];
 try {

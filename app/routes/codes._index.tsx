@@ -1,11 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { CATEGORY_LIST, listTitle } from "~/catalogue/category-list";
 import { CategoryTabs } from "~/components/category-tabs";
-import { BettingNotice, RewardDisclosure } from "~/components/notices";
-import { OfferList } from "~/components/offer-list";
+import { ListingResults } from "~/components/listing-results";
 import { SearchForm } from "~/components/search-form";
-import type { loader as rootLoader } from "~/root";
 import { pageMeta, siteInfo } from "~/seo";
 import { loadListing } from "~/services/listing.server";
 import { UNAVAILABLE } from "~/services/offers.server";
@@ -26,8 +24,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Codes() {
   const { query, category, offers } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const resetHref = category === "all" ? "/codes" : `/codes?cat=${category}`;
 
   return (
     <div className="space-y-8">
@@ -42,15 +38,7 @@ export default function Codes() {
         />
         <CategoryTabs action="/codes" categories={CATEGORY_LIST} current={category} query={query} label="Catégories de codes" />
       </header>
-      {category === "betting" ? <BettingNotice /> : null}
-      {offers ? (
-        <OfferList title={listTitle(category)} offers={offers} siteUrl={root?.siteUrl ?? ""} searchTerm={query} resetHref={resetHref} />
-      ) : (
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
-          Une erreur est survenue lors du chargement des offres de parrainage.
-        </p>
-      )}
-      <RewardDisclosure siteName={root?.siteName ?? "CodeParrain"} />
+      <ListingResults action="/codes" category={category} query={query} offers={offers} />
     </div>
   );
 }

@@ -1,14 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { CATEGORY_LIST, OVERVIEW_CATEGORY_IDS, listTitle } from "~/catalogue/category-list";
+import { useLoaderData } from "@remix-run/react";
+import { CATEGORY_LIST, OVERVIEW_CATEGORY_IDS } from "~/catalogue/category-list";
 import { CategoryTabs } from "~/components/category-tabs";
 import { Faq, faqJsonLd } from "~/components/faq";
 import { JsonLd } from "~/components/json-ld";
-import { BettingNotice, RewardDisclosure } from "~/components/notices";
-import { OfferList } from "~/components/offer-list";
+import { ListingResults } from "~/components/listing-results";
 import { SearchForm } from "~/components/search-form";
 import { OFFRES_FAQ, OFFRES_HOWTO, OFFRES_INTRO } from "~/content/offres";
-import type { loader as rootLoader } from "~/root";
 import { pageMeta, siteInfo } from "~/seo";
 import { loadListing } from "~/services/listing.server";
 import { UNAVAILABLE } from "~/services/offers.server";
@@ -31,9 +29,6 @@ const OVERVIEW_TABS = CATEGORY_LIST.filter((category) => category.id === "all" |
 
 export default function Offers() {
   const { query, category, offers, year } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const siteName = root?.siteName ?? "CodeParrain";
-  const resetHref = category === "all" ? "/offres" : `/offres?cat=${category}`;
 
   return (
     <div className="space-y-16">
@@ -53,17 +48,7 @@ export default function Offers() {
         <CategoryTabs action="/offres" categories={OVERVIEW_TABS} current={category} query={query} label="Catégories" />
       </header>
 
-      {offers ? (
-        <div className="space-y-4">
-          <OfferList title={listTitle(category)} offers={offers} siteUrl={root?.siteUrl ?? ""} searchTerm={query} resetHref={resetHref} />
-          {category === "betting" ? <BettingNotice /> : null}
-          <RewardDisclosure siteName={siteName} />
-        </div>
-      ) : (
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
-          Une erreur est survenue lors du chargement des offres de parrainage.
-        </p>
-      )}
+      <ListingResults action="/offres" category={category} query={query} offers={offers} />
 
       <section aria-labelledby="intro-title" className="space-y-4">
         <h2 id="intro-title" className="text-2xl font-bold text-slate-900">

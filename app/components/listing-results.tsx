@@ -1,0 +1,42 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { listTitle } from "~/catalogue/category-list";
+import type { OfferCardView } from "~/catalogue/offers";
+import type { CategoryId } from "~/catalogue/types";
+import type { loader as rootLoader } from "~/root";
+import { BettingNotice, RewardDisclosure } from "./notices";
+import { OfferList } from "./offer-list";
+
+/** The offers of a listing page (/offres, /codes) for its search and category, or the overview's error message. */
+export function ListingResults({
+  action,
+  category,
+  query,
+  offers,
+}: {
+  action: string;
+  category: CategoryId;
+  query: string;
+  offers: OfferCardView[] | null;
+}) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  if (!offers) {
+    return (
+      <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
+        Une erreur est survenue lors du chargement des offres de parrainage.
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      {category === "betting" ? <BettingNotice /> : null}
+      <OfferList
+        title={listTitle(category)}
+        offers={offers}
+        siteUrl={root?.siteUrl ?? ""}
+        searchTerm={query}
+        resetHref={category === "all" ? action : `${action}?cat=${category}`}
+      />
+      <RewardDisclosure siteName={root?.siteName ?? "CodeParrain"} />
+    </div>
+  );
+}
