@@ -20,12 +20,12 @@ getBrandsSource()
 const ABORT_DELAY = 5_000;
 
 /** Rendered pages, read by server.js before Remix runs (see `cachedPageAnswer`); never while developing. */
-export const pageCache = new PageCache(config.htmlCache && production ? config.brandsCache.ttlMs : 0);
+const pageCache = new PageCache(config.htmlCache && production ? config.brandsCache.ttlMs : 0);
 
-export const newNonce = () => randomBytes(16).toString("base64");
+const newNonce = () => randomBytes(16).toString("base64");
 
 /** The key of a page in the cache: its path and query, for anonymous GETs only. */
-export function pageCacheKey(request: RequestView): string | undefined {
+function pageCacheKey(request: RequestView): string | undefined {
   if (request.method !== "GET" || carriesToastCookie(request)) return undefined;
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data")) return undefined;

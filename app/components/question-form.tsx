@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { offerQuestionSchema } from "../../supabase/functions/_shared/contact-contract";
-import type { MessageActionData } from "~/forms";
+import type { MessageActionData } from "~/message-form";
 import { ActionToast } from "./action-toast";
 import { controlClass, FieldShell, FormErrors, Honeypot, SenderFields, SubmitButton, useMessageForm } from "./forms";
 

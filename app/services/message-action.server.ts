@@ -3,7 +3,7 @@ import { data, type TypedResponse } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import type * as z from "zod";
 import type { SendContactEmailPayload } from "../../supabase/functions/_shared/contact-contract";
-import { HONEYPOT_FIELD, SEND_FAILED_TOAST, type MessageActionData } from "~/forms";
+import { HONEYPOT_FIELD, SEND_FAILED_TOAST, type MessageActionData } from "~/message-form";
 import { clientKey, readForm } from "./form-request.server";
 import { getMessagesGateway, RateLimitedError } from "./messages.server";
 import { redirectWithSuccess, SENT_TOAST } from "./toast.server";
