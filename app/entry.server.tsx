@@ -40,6 +40,21 @@ export function cachedPageAnswer(request: RequestView): PageAnswer | undefined {
   return answerWithPage(page, { request, headers: new Headers(), nonce: newNonce(), production });
 }
 
+const BODY_END = "</body></html>";
+
+/**
+ * React writes the doctype itself, and Remix renders the loader data it streams to the browser after the
+ * document's root element, so the scripts would land after `</html>` (invalid HTML). They go at the end of the
+ * body instead, where the browser would have moved them anyway; React leaves extra nodes at the end of the body
+ * alone when it hydrates.
+ */
+function wellFormedDocument(html: string): string {
+  const end = html.indexOf(BODY_END);
+  if (end < 0) return html;
+  const trailing = html.slice(end + BODY_END.length);
+  return `${html.slice(0, end)}${trailing}${BODY_END}`;
+}
+
 function renderDocument(request: Request, remixContext: EntryContext, nonce: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -53,7 +68,7 @@ function renderDocument(request: Request, remixContext: EntryContext, nonce: str
         onAllReady() {
           const body = new PassThrough();
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () => resolve(`<!DOCTYPE html>${Buffer.concat(chunks).toString("utf8")}`));
+          body.on("end", () => resolve(wellFormedDocument(Buffer.concat(chunks).toString("utf8"))));
           body.on("error", reject);
           pipe(body);
         },
