@@ -43,12 +43,15 @@ export function cachedPageAnswer(request: RequestView): PageAnswer | undefined {
 const BODY_END = "</body></html>";
 
 /**
- * React writes the doctype itself, and Remix renders the loader data it streams to the browser after the
- * document's root element, so the scripts would land after `</html>` (invalid HTML). They go at the end of the
- * body instead, where the browser would have moved them anyway; React leaves extra nodes at the end of the body
- * alone when it hydrates.
+ * Mends what React 18's stream writer gets wrong. React writes the doctype itself; Remix renders the loader data
+ * it streams to the browser after the document's root element, so those scripts would land after `</html>`: they
+ * go at the end of the body instead, where the browser would have moved them anyway (React leaves extra nodes at
+ * the end of the body alone when it hydrates). And when a multi-byte character does not fit at the end of one of
+ * its 2 KB buffers, React 18.3 sends the whole buffer, zero padding included (facebook/react#31134): HTML may not
+ * contain U+0000 at all, so every one of them is dropped.
  */
-function wellFormedDocument(html: string): string {
+function wellFormedDocument(rendered: string): string {
+  const html = rendered.includes("\0") ? rendered.replaceAll("\0", "") : rendered;
   const end = html.indexOf(BODY_END);
   if (end < 0) return html;
   const trailing = html.slice(end + BODY_END.length);

@@ -7,8 +7,9 @@ echo "== type check"; npx tsc
 echo "== unit tests"; npx vitest run --project unit
 echo "== build"; npx remix build
 echo "== size budgets"; npx tsx scripts/budgets.ts
-echo "== integration tests"; npx vitest run --project integration
+echo "== integration tests (HTML checked by the W3C Nu checker among them)"; bash scripts/ensure-tool.sh java
+npx vitest run --project integration
 echo "== edge function (Deno)"
 (cd supabase/functions && "${deno[@]}" check send-contact-email/index.ts send-contact-email/handler.ts \
   && "${deno[@]}" test --no-prompt send-contact-email/)
-echo "== browser tests"; bash scripts/ensure-chromium.sh; npx playwright test
+echo "== browser tests"; bash scripts/ensure-tool.sh chromium; npx playwright test

@@ -1,0 +1,142 @@
+import { execFile } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSite, type RunningSite } from "../support/server";
+import { makeTempDir } from "../support/temp-dir";
+
+// The W3C Nu HTML checker (the validator behind validator.w3.org/nu), run over the server HTML of every screen.
+const VNU_JAR = path.resolve(import.meta.dirname, "../../node_modules/vnu-jar/build/dist/vnu.jar");
+
+interface Page {
+  name: string;
+  path: string;
+  /** Fields of a form posted without JavaScript; the page checked is the one the server answers. */
+  form?: Record<string, string>;
+}
+
+const invalidMessage = { name: "A", email: "pas-une-adresse", message: "court" };
+
+const PAGES: Page[] = [
+  { name: "home", path: "/" },
+  { name: "offers", path: "/offres" },
+  { name: "search", path: "/offres?q=bin" },
+  { name: "search-without-result", path: "/offres?q=zzzz" },
+  { name: "offers-category", path: "/offres?cat=crypto" },
+  { name: "codes", path: "/codes" },
+  { name: "codes-tab", path: "/codes?cat=crypto" },
+  { name: "codes-tab-search", path: "/codes?cat=finance&q=bourso" },
+  { name: "codes-slug-redirect", path: "/codes/binance" },
+  { name: "brand-binance", path: "/offres/binance" },
+  { name: "brand-coinbase", path: "/offres/coinbase" },
+  { name: "brand-fortuneo", path: "/offres/fortuneo" },
+  { name: "brand-sorare", path: "/offres/sorare" },
+  { name: "brand-crypto-com", path: "/offres/crypto-com" },
+  { name: "brand-wise", path: "/offres/wise" },
+  { name: "brand-unibet", path: "/offres/unibet" },
+  { name: "brand-expired-revolut", path: "/offres/revolut" },
+  { name: "contact", path: "/contact" },
+  { name: "contact-with-errors", path: "/contact", form: { ...invalidMessage, subject: "" } },
+  { name: "question-with-errors", path: "/offres/binance", form: invalidMessage },
+  {
+    name: "contact-sent-toast",
+    path: "/contact",
+    form: { name: "Anne Martin", email: "anne@exemple.fr", subject: "question", message: "Une question sur un code de parrainage." },
+  },
+  { name: "legal-notice", path: "/mentions-legales" },
+  { name: "not-found", path: "/page-inconnue" },
+  { name: "unknown-brand", path: "/offres/marque-inconnue" },
+];
+
+const temp = makeTempDir("html-validity");
+let site: RunningSite;
+
+beforeAll(async () => {
+  site = await startSite({ DATA_DIR: temp.dir, SITE_URL: "https://www.exemple.fr" });
+});
+afterAll(async () => {
+  await site.stop();
+  temp.cleanup();
+});
+
+/** The HTML a visitor without JavaScript gets for a page: after redirects, and after posting its form if any. */
+async function serverHtml(page: Page): Promise<{ status: number; html: string }> {
+  const url = `${site.url}${page.path}`;
+  if (!page.form) {
+    const response = await fetch(url);
+    return { status: response.status, html: await response.text() };
+  }
+  const posted = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(page.form),
+    redirect: "manual",
+  });
+  if (posted.status !== 303) return { status: posted.status, html: await posted.text() };
+  const cookie = posted.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  const landing = await fetch(new URL(posted.headers.get("Location") ?? "/", url), { headers: { Cookie: cookie } });
+  return { status: landing.status, html: await landing.text() };
+}
+
+interface VnuMessage {
+  type: string;
+  subType?: string;
+  url: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+describe("the server HTML of every screen", () => {
+  it("has no error for the W3C Nu HTML checker", async () => {
+    const files: string[] = [];
+    const statuses: Record<string, number> = {};
+    for (const page of PAGES) {
+      const { status, html } = await serverHtml(page);
+      statuses[page.name] = status;
+      const file = path.join(temp.dir, `${page.name}.html`);
+      writeFileSync(file, html);
+      files.push(file);
+    }
+    // The pages checked are the ones meant: forms answered with errors, the toast after a sent message, 404s.
+    expect(statuses).toMatchObject({
+      home: 200,
+      "codes-slug-redirect": 200,
+      "contact-with-errors": 400,
+      "question-with-errors": 400,
+      "contact-sent-toast": 200,
+      "not-found": 404,
+      "unknown-brand": 404,
+    });
+
+    let report: string;
+    try {
+      const { stderr } = await promisify(execFile)("java", ["-jar", VNU_JAR, "--format", "json", "--exit-zero-always", ...files], {
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      report = stderr;
+    } catch (error) {
+      throw new Error(`Le validateur HTML (Java) n'a pas pu être lancé : ${String(error)}`);
+    }
+    const messages = (JSON.parse(report) as { messages: VnuMessage[] }).messages;
+    const errors = messages
+      .filter((message) => message.type === "error" || message.subType === "fatal")
+      .map((message) => `${path.basename(message.url)}:${message.lastLine ?? "?"} ${message.message} ${message.extract ?? ""}`.trim());
+    expect(errors).toEqual([]);
+    // Every file was read by the checker (a file it could not read would show as a non-document error).
+    expect(messages.filter((message) => message.type === "non-document-error")).toEqual([]);
+  }, 120_000);
+
+  it("never carries a NUL byte, wherever the renderer's buffers end", async () => {
+    // Each extra letter in the search moves every later character by one byte, so that some accented character
+    // of the page straddles the end of one of React's 2 KB write buffers.
+    const pagesWithNul: string[] = [];
+    for (let length = 1; length <= 12; length += 1) {
+      const path = `/offres?q=${"x".repeat(length)}`;
+      const html = await (await fetch(`${site.url}${path}`)).text();
+      if (html.includes("\0")) pagesWithNul.push(path);
+    }
+    expect(pagesWithNul).toEqual([]);
+  });
+});
