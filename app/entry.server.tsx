@@ -40,25 +40,29 @@ export function cachedPageAnswer(request: RequestView): PageAnswer | undefined {
   return answerWithPage(page, { request, headers: new Headers(), nonce: newNonce(), production });
 }
 
-const BODY_END = "</body></html>";
+const BODY_END = Buffer.from("</body></html>");
 
-/**
- * Mends what React 18's stream writer gets wrong. React writes the doctype itself; Remix renders the loader data
- * it streams to the browser after the document's root element, so those scripts would land after `</html>`: they
- * go at the end of the body instead, where the browser would have moved them anyway (React leaves extra nodes at
- * the end of the body alone when it hydrates). And when a multi-byte character does not fit at the end of one of
- * its 2 KB buffers, React 18.3 sends the whole buffer, zero padding included (facebook/react#31134): HTML may not
- * contain U+0000 at all, so every one of them is dropped.
- */
-function wellFormedDocument(rendered: string): string {
-  const html = rendered.includes("\0") ? rendered.replaceAll("\0", "") : rendered;
-  const end = html.indexOf(BODY_END);
-  if (end < 0) return html;
-  const trailing = html.slice(end + BODY_END.length);
-  return `${html.slice(0, end)}${trailing}${BODY_END}`;
+/** React 18.3 pads a 2 KB buffer with zero bytes when a multi-byte character does not fit at its end. */
+function withoutNulBytes(chunk: Buffer): Uint8Array {
+  return chunk.includes(0) ? chunk.filter((byte) => byte !== 0) : chunk;
 }
 
-function renderDocument(request: Request, remixContext: EntryContext, nonce: string): Promise<string> {
+/**
+ * The document's bytes, mending what React 18's stream writer gets wrong. React writes the doctype itself; Remix
+ * renders the loader data it streams to the browser after the document's root element, so those scripts would
+ * land after `</html>`: they go at the end of the body instead, where the browser would have moved them anyway
+ * (React leaves extra nodes at the end of the body alone when it hydrates). And when a multi-byte character does
+ * not fit at the end of one of its buffers, React 18.3 sends the whole buffer, zero padding included
+ * (facebook/react#31134): HTML may not contain U+0000 at all, so every zero byte is dropped.
+ */
+function wellFormedDocument(chunks: Buffer[]): Buffer {
+  const html = Buffer.concat(chunks.map(withoutNulBytes));
+  const end = html.lastIndexOf(BODY_END);
+  if (end < 0) return html;
+  return Buffer.concat([html.subarray(0, end), html.subarray(end + BODY_END.length), BODY_END]);
+}
+
+function renderDocument(request: Request, remixContext: EntryContext, nonce: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const { pipe, abort } = renderToPipeableStream(
@@ -71,7 +75,7 @@ function renderDocument(request: Request, remixContext: EntryContext, nonce: str
         onAllReady() {
           const body = new PassThrough();
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () => resolve(wellFormedDocument(Buffer.concat(chunks).toString("utf8"))));
+          body.on("end", () => resolve(wellFormedDocument(chunks)));
           body.on("error", reject);
           pipe(body);
         },

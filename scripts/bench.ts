@@ -1,7 +1,8 @@
 /**
- * Throughput and latency of the production build on loopback (`npm run bench`, after `npm run build`):
- * each page against the same bytes from a minimal node:http static server in the same run, then with every
- * cache off, then valid contact submissions. Prints the figures and writes them to bench-results/latest.md.
+ * Throughput and latency of the production build on loopback (`npm run bench`, after `npm run build`): the
+ * render alone, in process, with every cache off; each page against the same bytes from a minimal node:http
+ * static server in the same run; then with every cache off over HTTP; then valid contact submissions. Prints the
+ * figures and writes them to bench-results/latest.md.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -68,6 +69,33 @@ const env = { DATA_DIR: temp.dir, SITE_URL: "http://127.0.0.1", CONTACT_RATE_LIM
 say(`# Bench — ${new Date().toISOString().slice(0, 16)}Z, ${CONNECTIONS} connexions, ${DURATION_S} s par mesure, Node ${process.version}`);
 say();
 
+// 0. The render alone: Remix's request handler called in this process (no HTTP, no compression), every cache
+// off, so each request reads the brands from the embedded database and renders the page.
+const renderTemp = makeTempDir("bench-render");
+Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: renderTemp.dir, BRANDS_CACHE_TTL_SECONDS: "0", HTML_CACHE: "off" });
+const { createRequestHandler } = await import("@remix-run/node");
+const handle = createRequestHandler(await import(path.join(root, "build/index.js")), "production");
+const RENDERS = Number(process.env.BENCH_RENDERS ?? 300);
+say(`| page, rendu seul (caches coupés, ${RENDERS} rendus) | ms par requête, moyenne | dont temps CPU | p50 | p99 |`);
+say("|---|---|---|---|---|");
+for (const page of PAGES) {
+  const render = async () => (await handle(new Request(`http://127.0.0.1${page}`))).arrayBuffer();
+  for (let index = 0; index < 30; index += 1) await render();
+  const times: number[] = [];
+  const cpuBefore = process.cpuUsage();
+  for (let index = 0; index < RENDERS; index += 1) {
+    const start = performance.now();
+    await render();
+    times.push(performance.now() - start);
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  times.sort((a, b) => a - b);
+  const mean = times.reduce((sum, time) => sum + time, 0) / RENDERS;
+  const at = (share: number) => (times[Math.min(RENDERS - 1, Math.floor(RENDERS * share))] ?? 0).toFixed(2);
+  say(`| ${page} | ${mean.toFixed(2)} | ${((cpu.user + cpu.system) / 1000 / RENDERS).toFixed(2)} | ${at(0.5)} | ${at(0.99)} |`);
+}
+say();
+
 // 1. Pages with caches on, against the static server on identical bytes.
 let site = await startSite(env);
 const bytes = new Map<string, Buffer>();
@@ -91,9 +119,9 @@ await site.stop();
 // 2. Every cache off: brands read from the database and pages rendered on each request.
 site = await startSite({ ...env, BRANDS_CACHE_TTL_SECONDS: "0", HTML_CACHE: "off" });
 say();
-say("| page, caches coupés | site |");
+say("| page, caches coupés, 10 connexions | site |");
 say("|---|---|");
-for (const page of PAGES) say(`| ${page} | ${cell(await load(`${site.url}${page}`))} |`);
+for (const page of PAGES) say(`| ${page} | ${cell(await load(`${site.url}${page}`, { connections: 10 }))} |`);
 await site.stop();
 
 // 3. Valid contact submissions (rate limit raised for the bench), then the count stored.
@@ -130,6 +158,7 @@ const stored = (await db.query<{ n: number }>("select count(*)::int as n from pu
 await db.close();
 say(`Messages stockés ensuite dans contact_messages : ${stored} (requêtes envoyées : ${sent}).`);
 temp.cleanup();
+renderTemp.cleanup();
 
 say();
 say(`Rapport site / statique : minimum ${Math.min(...ratios).toFixed(2)}, objectif ≥ 0,50.`);

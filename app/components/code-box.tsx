@@ -46,7 +46,7 @@ export function CodeBox({ brand, code, canCopy }: { brand: string; code: string;
   return (
     <div className="code-box">
       <span className="min-w-0">
-        <span className="sr-only">Code de parrainage {brand} : </span>
+        <span className="sr-only">{`Code de parrainage ${brand} : `}</span>
         <code className="code-text">{shownCode}</code>
       </span>
       {canCopy && hydrated ? (

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { OfferCardView } from "~/catalogue/offers";
 import { BrandLogo } from "./brand-logo";
 import { CodeBox } from "./code-box";
@@ -8,6 +7,7 @@ import { ReferralLink } from "./referral-link";
 export const primaryButton = "btn-primary";
 export const secondaryButton = "btn-secondary";
 
+/** One offer; its links are plain anchors, made client-side navigation by the grid around it (OfferGrid). */
 export function OfferCard({ offer, headingLevel = 3 }: { offer: OfferCardView; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -16,9 +16,9 @@ export function OfferCard({ offer, headingLevel = 3 }: { offer: OfferCardView; h
         <BrandLogo brand={offer.brand} logo={offer.logo} />
         <div className="min-w-0">
           <Heading className="text-lg font-bold text-slate-900">
-            <Link to={`/offres/${offer.slug}`} className="hover:underline focus:outline-none focus-visible:underline">
+            <a href={`/offres/${offer.slug}`} className="hover:underline focus:outline-none focus-visible:underline">
               {offer.brand}
-            </Link>
+            </a>
           </Heading>
           {offer.expired ? <ExpiredBadge /> : null}
         </div>
@@ -32,9 +32,9 @@ export function OfferCard({ offer, headingLevel = 3 }: { offer: OfferCardView; h
             Accéder à l'offre
           </ReferralLink>
         ) : null}
-        <Link to={`/offres/${offer.slug}`} className={secondaryButton} aria-label={`Plus d'infos sur ${offer.brand}`}>
+        <a href={`/offres/${offer.slug}`} className={secondaryButton} aria-label={`Plus d'infos sur ${offer.brand}`}>
           Plus d'infos
-        </Link>
+        </a>
       </div>
     </article>
   );

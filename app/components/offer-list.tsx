@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { OfferCardView } from "~/catalogue/offers";
 import { JsonLd } from "./json-ld";
-import { OfferCard, primaryButton } from "./offer-card";
+import { primaryButton } from "./offer-card";
+import { OfferGrid } from "./offer-grid";
 
 /** A titled grid of offer cards with its count, its empty state and its ItemList structured data. */
 export function OfferList({
@@ -35,13 +36,7 @@ export function OfferList({
           ) : null}
         </div>
       ) : (
-        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {offers.map((offer) => (
-            <li key={offer.id}>
-              <OfferCard offer={offer} />
-            </li>
-          ))}
-        </ul>
+        <OfferGrid offers={offers} />
       )}
       <JsonLd
         data={{

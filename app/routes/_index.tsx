@@ -5,7 +5,8 @@ import { toCardView } from "~/catalogue/offers";
 import { Faq, faqJsonLd } from "~/components/faq";
 import { JsonLd } from "~/components/json-ld";
 import { RewardDisclosure } from "~/components/notices";
-import { OfferCard, primaryButton, secondaryButton } from "~/components/offer-card";
+import { primaryButton, secondaryButton } from "~/components/offer-card";
+import { OfferGrid } from "~/components/offer-grid";
 import { HOME_FAQ, HOME_STEPS, HOME_TESTIMONIALS, HOME_WHY } from "~/content/home";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta, siteInfo } from "~/seo";
@@ -81,13 +82,7 @@ export default function Home() {
         </div>
         {featured ? (
           <>
-            <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {featured.map((offer) => (
-                <li key={offer.id}>
-                  <OfferCard offer={offer} />
-                </li>
-              ))}
-            </ul>
+            <OfferGrid offers={featured} />
             <RewardDisclosure siteName={siteName} />
           </>
         ) : (

@@ -1,6 +1,9 @@
 import { parseCategory } from "~/catalogue/categories";
-import { filterOffers, toCardView } from "~/catalogue/offers";
-import { tryLoadCatalogue } from "./offers.server";
+import { LRUCache } from "lru-cache";
+import { foldText } from "~/catalogue/names";
+import { filterOffers, toCardView, type OfferCardView } from "~/catalogue/offers";
+import type { CategoryId } from "~/catalogue/types";
+import { tryLoadCatalogue, type Catalogue } from "./offers.server";
 
 /** Longest search kept; a longer one cannot match a brand name anyway. */
 const MAX_QUERY_LENGTH = 100;
@@ -11,10 +14,20 @@ export async function loadListing(request: Request) {
   const query = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const category = parseCategory(params.get("cat"));
   const catalogue = await tryLoadCatalogue();
-  const offers = catalogue
-    ? filterOffers(catalogue.offers, { query, category: category.id }).map((offer) =>
-        toCardView(offer, catalogue.today),
-      )
-    : null;
-  return { query, category: category.id, offers };
+  return { query, category: category.id, offers: catalogue ? cardsOf(catalogue, query, category.id) : null };
+}
+
+/** Card views already made from a catalogue, by category and search; a new catalogue starts a new set. */
+const cardsByCatalogue = new WeakMap<Catalogue, LRUCache<string, OfferCardView[]>>();
+
+function cardsOf(catalogue: Catalogue, query: string, category: CategoryId): OfferCardView[] {
+  let cards = cardsByCatalogue.get(catalogue);
+  if (!cards) cardsByCatalogue.set(catalogue, (cards = new LRUCache({ max: 500 })));
+  const key = `${category} ${foldText(query)}`;
+  let views = cards.get(key);
+  if (!views) {
+    views = filterOffers(catalogue.offers, { query, category }).map((offer) => toCardView(offer, catalogue.today));
+    cards.set(key, views);
+  }
+  return views;
 }

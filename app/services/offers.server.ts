@@ -13,18 +13,23 @@ export interface Catalogue {
 }
 
 /** The last catalogue built, reused while the brands read and the day are the same. */
-let lastBuilt: { rows: BrandRow[]; today: string; catalogue: Catalogue } | undefined;
+let lastBuilt: { rows: BrandRow[]; content: string; today: string; catalogue: Catalogue } | undefined;
 
 /** Reads the brands and merges them over the bundled offers. Rejects with a BackendError when the source fails. */
 export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> {
   const source = await getBrandsSource();
   const rows = await source.listBrands();
   const today = todayInFrance(now);
-  // The brands cache hands back the same array until it refreshes: no need to merge it again.
-  if (lastBuilt?.rows === rows && lastBuilt.today === today) return lastBuilt.catalogue;
+  if (lastBuilt?.today === today) {
+    // The brands cache hands back the same array until it refreshes; without the cache, each read is a new array
+    // that usually says the same: either way the merge, and what pages derive from it, is not done again.
+    if (lastBuilt.rows === rows) return lastBuilt.catalogue;
+    const content = JSON.stringify(rows);
+    if (lastBuilt.content === content) return lastBuilt.catalogue;
+  }
   const apiOffers = rows.map(offerFromBrandRow);
   const catalogue = { offers: mergeOffers(apiOffers, today), featured: selectFeatured(apiOffers, today), today };
-  lastBuilt = { rows, today, catalogue };
+  lastBuilt = { rows, content: JSON.stringify(rows), today, catalogue };
   return catalogue;
 }
 

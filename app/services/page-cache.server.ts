@@ -2,15 +2,12 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { applySecurityHeaders, type RequestView } from "./http-headers.server";
 
-/** Stands for the per-response nonce in pages kept in memory. */
-const NONCE_SLOT = "__CSP_NONCE__";
-
 export interface RenderedPage {
-  /** The document's bytes around each place its nonce goes. */
-  parts: Buffer[];
   etag: string;
   status: number;
   cacheControl: string;
+  /** The document's bytes with the given nonce in every place its own nonce was. */
+  withNonce(nonce: string): Buffer;
 }
 
 export interface PageAnswer {
@@ -28,34 +25,46 @@ export class PageCache {
 
   constructor(ttlMs: number, maxBytes = 32 * 1024 * 1024) {
     if (ttlMs > 0) {
-      this.pages = new LRUCache<string, RenderedPage>({
-        ttl: ttlMs,
-        maxSize: maxBytes,
-        sizeCalculation: (page) => page.parts.reduce((size, part) => size + part.byteLength, 200),
-      });
+      this.pages = new LRUCache<string, RenderedPage>({ ttl: ttlMs, maxSize: maxBytes });
     }
   }
 
-  /** Turns a rendered document into its cacheable form (nonce slotted, ETag computed) and keeps it if asked. */
-  prepare(key: string | undefined, html: string, nonce: string, status: number, cacheControl: string): RenderedPage {
-    const slotted = html.replaceAll(nonce, NONCE_SLOT);
-    const page = {
-      parts: slotted.split(NONCE_SLOT).map((part) => Buffer.from(part)),
-      etag: `W/"${createHash("sha1").update(slotted).digest("base64url")}"`,
-      status,
-      cacheControl,
+  /**
+   * Turns a document rendered with `nonce` into a page (its ETag ignores the nonce) and keeps it if asked. A page
+   * answered once is sent as it was rendered; a kept one gets each later answer's nonce in place of its own.
+   */
+  prepare(key: string | undefined, html: Buffer, nonce: string, status: number, cacheControl: string): RenderedPage {
+    const parts = splitAround(html, Buffer.from(nonce));
+    const hash = createHash("sha1");
+    for (const part of parts) hash.update(part).update("\0");
+    const page = { etag: `W/"${hash.digest("base64url")}"`, status, cacheControl };
+    if (!key || status !== 200 || !this.pages) return { ...page, withNonce: () => html };
+    const kept: RenderedPage = {
+      ...page,
+      withNonce: (next) => {
+        const nonceBytes = Buffer.from(next);
+        return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
+      },
     };
-    if (key && status === 200) this.pages?.set(key, page);
-    return page;
+    this.pages.set(key, kept, { size: html.byteLength + 200 });
+    return kept;
   }
 
   get(key: string): RenderedPage | undefined {
     return this.pages?.get(key);
   }
+}
 
-  clear() {
-    this.pages?.clear();
+/** The bytes of `whole` around each occurrence of `separator` (views, not copies). */
+function splitAround(whole: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let found = whole.indexOf(separator); found >= 0; found = whole.indexOf(separator, start)) {
+    parts.push(whole.subarray(start, found));
+    start = found + separator.byteLength;
   }
+  parts.push(whole.subarray(start));
+  return parts;
 }
 
 /** The answer for a rendered page: 304 when the visitor's copy is current, otherwise the page with a new nonce. */
@@ -73,7 +82,5 @@ export function answerWithPage(
   }
   applySecurityHeaders(headers, request, nonce, production);
   headers.set("Content-Type", "text/html; charset=utf-8");
-  const nonceBytes = Buffer.from(nonce);
-  const pieces = page.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part]));
-  return { status: page.status, headers, body: Buffer.concat(pieces) };
+  return { status: page.status, headers, body: page.withNonce(nonce) };
 }

@@ -1,0 +1,30 @@
+import { useNavigate } from "@remix-run/react";
+import type { MouseEvent } from "react";
+import type { OfferCardView } from "~/catalogue/offers";
+import { OfferCard } from "./offer-card";
+
+/**
+ * The grid of offer cards (1, 2 or 3 columns). Card links are plain anchors, and one click handler here turns a
+ * click on a link to a page of the site into client-side navigation: a Remix `<Link>` per card link would cost
+ * router work for each of the ~90 links on every server render of /offres.
+ */
+export function OfferGrid({ offers }: { offers: readonly OfferCardView[] }) {
+  const navigate = useNavigate();
+  function navigateInApp(event: MouseEvent<HTMLUListElement>) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as Element).closest("a");
+    if (!anchor || anchor.target || anchor.hasAttribute("download") || anchor.origin !== window.location.origin) return;
+    event.preventDefault();
+    navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`);
+  }
+  return (
+    // Only catches clicks bubbling up from the links, which keep their own keyboard behaviour.
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" onClick={navigateInApp}>
+      {offers.map((offer) => (
+        <li key={offer.id}>
+          <OfferCard offer={offer} />
+        </li>
+      ))}
+    </ul>
+  );
+}
