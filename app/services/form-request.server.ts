@@ -4,6 +4,13 @@ import { getConfig } from "./env.server";
 /** Largest form body accepted: a 5000-character message with every field fits several times over. */
 export const MAX_FORM_BYTES = 32 * 1024;
 
+/**
+ * An oversized body is still read, and thrown away, up to this size: a client whose upload is cut short sees a
+ * network error instead of the 413 page. Beyond it the rest is left unread: the 413 still goes out, and the server
+ * drops the connection once it sits idle (its keep-alive timeout), which the client may see as a reset.
+ */
+export const MAX_DRAINED_BYTES = 4 * 1024 * 1024;
+
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /** Reads a form body within the size limit, or answers with the 4xx that says what is wrong. */
@@ -13,7 +20,7 @@ export async function readForm(request: Request): Promise<FormData> {
     throw new Response("Type de contenu non pris en charge : envoyez le formulaire.", { status: 415 });
   }
   const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_FORM_BYTES) throw tooLarge();
+  if (declared > MAX_DRAINED_BYTES) throw tooLarge();
   if (!request.body) return new FormData();
 
   const chunks: Uint8Array[] = [];
@@ -23,12 +30,10 @@ export async function readForm(request: Request): Promise<FormData> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_FORM_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
+    if (size > MAX_DRAINED_BYTES) throw tooLarge();
+    if (size <= MAX_FORM_BYTES) chunks.push(value);
   }
+  if (size > MAX_FORM_BYTES) throw tooLarge();
   const body = Buffer.concat(chunks);
   try {
     return await new Request("http://form.local/", { method: "POST", headers: { "Content-Type": request.headers.get("Content-Type") ?? type }, body }).formData();
@@ -37,8 +42,15 @@ export async function readForm(request: Request): Promise<FormData> {
   }
 }
 
+/**
+ * The 413, shown by the error boundary. (Headers of a thrown Response reach the page only through a route's
+ * `headers` export, so a `Connection: close` here would be dropped: the server's keep-alive timeout does that job.)
+ */
 function tooLarge() {
-  return new Response("Le formulaire envoyé est trop volumineux.", { status: 413 });
+  return new Response("Le formulaire envoyé est trop volumineux. Raccourcissez votre message, puis envoyez-le à nouveau.", {
+    status: 413,
+    statusText: "Formulaire trop volumineux",
+  });
 }
 
 /**
