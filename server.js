@@ -16,8 +16,18 @@ const port = Number(process.env.PORT ?? 3000);
 
 const app = express();
 app.disable("x-powered-by");
+/**
+ * TRUST_PROXY as Express wants it, read as app/services/trust-proxy.server.ts reads it: true, false and hop counts
+ * as such (Express would take the string "1" for the address 0.0.0.1 and refuse "true"), else a list of addresses.
+ */
+function trustProxySetting(raw = "") {
+  const value = raw.trim();
+  if (value === "" || value === "false") return false;
+  if (value === "true") return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 // Behind a reverse proxy, TRUST_PROXY (e.g. "loopback" or a hop count) lets req.ip be the visitor's address.
-app.set("trust proxy", process.env.TRUST_PROXY ?? false);
+app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));

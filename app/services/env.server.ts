@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as z from "zod";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy.server";
 
 const optionalText = z
   .string()
@@ -34,6 +35,17 @@ const envSchema = z
     CONTACT_CLIENT_KEY_SECRET: optionalText,
     CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(5),
     CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx): TrustProxy => {
+        try {
+          return parseTrustProxy(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SUPABASE_URL) !== Boolean(env.SUPABASE_ANON_KEY)) {
@@ -75,6 +87,8 @@ export interface Config {
   brandsCache: { ttlMs: number; timeoutMs: number };
   /** Rendered pages kept in memory for anonymous GETs. */
   htmlCache: boolean;
+  /** Which proxies may tell the visitor's address in X-Forwarded-For (TRUST_PROXY). */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +139,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     contactClientKeySecret: env.CONTACT_CLIENT_KEY_SECRET,
     brandsCache: { ttlMs: env.BRANDS_CACHE_TTL_SECONDS * 1000, timeoutMs: env.BRANDS_TIMEOUT_MS },
     htmlCache: env.HTML_CACHE === "on",
+    trustProxy: env.TRUST_PROXY,
   };
 }
 

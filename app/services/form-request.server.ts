@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { getConfig } from "./env.server";
+import { forwardedAddress } from "./trust-proxy.server";
 
 /** Largest form body accepted: a 5000-character message with every field fits several times over. */
 export const MAX_FORM_BYTES = 32 * 1024;
@@ -53,13 +54,18 @@ function tooLarge() {
   });
 }
 
+/** The key of every sender whose address is unknown: they share one rate-limit budget. */
+const UNKNOWN_SENDER = "adresse-inconnue";
+
 /**
- * An opaque key for the sender, for rate limiting: a keyed hash of their address, never stored in clear. The
- * server gives the address (it knows which proxies to trust, see TRUST_PROXY); without it, the last entry of
- * X-Forwarded-For, the one the nearest proxy added.
+ * An opaque key for the sender, for rate limiting: a keyed hash of their address, never stored in clear.
+ * The address is the one the server saw (server.js passes it as `clientAddress`, having applied TRUST_PROXY).
+ * Without it (remix-serve passes no load context), it is read from X-Forwarded-For only if TRUST_PROXY says a
+ * proxy writes that header, taking the entry that proxy added (see `forwardedAddress`); anything else there
+ * could be written by the visitor. Failing both, every such visitor shares one budget.
  */
 export function clientKey(request: Request, context: { clientAddress?: string } = {}): string {
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",").at(-1)?.trim();
-  const address = context.clientAddress || forwarded || "direct";
+  const address =
+    context.clientAddress || forwardedAddress(request.headers.get("X-Forwarded-For"), getConfig().trustProxy) || UNKNOWN_SENDER;
   return createHmac("sha256", getConfig().sessionSecret).update(address).digest("hex");
 }

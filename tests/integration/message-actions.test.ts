@@ -28,9 +28,12 @@ beforeEach(async () => {
   await db.exec("delete from public.contact_messages");
 });
 
-let sender = 0;
-/** A distinct sender per call unless told otherwise, so the rate limit only applies where a test wants it. */
-const from = (address = `203.0.113.${++sender}`) => ({ "X-Forwarded-For": address });
+let senders = 0;
+/**
+ * A distinct sender per call unless told otherwise, so the rate limit only applies where a test wants it: the
+ * address a server passes in the load context, as server.js does.
+ */
+const from = (address = `203.0.113.${++senders}`) => ({ clientAddress: address });
 const contactFields = (extra: Record<string, string> = {}) => ({
   name: "Anne Martin",
   email: "anne@exemple.fr",
@@ -39,8 +42,8 @@ const contactFields = (extra: Record<string, string> = {}) => ({
   submissionId: randomUUID(),
   ...extra,
 });
-const sendContact = (fields: Record<string, string>, headers: Record<string, string> = from()) =>
-  callAction(() => routes.contact.action({ request: formRequest("/contact", fields, { headers }), params: {}, context: {} }));
+const sendContact = (fields: Record<string, string>, context: { clientAddress: string } = from()) =>
+  callAction(() => routes.contact.action({ request: formRequest("/contact", fields), params: {}, context }));
 const rows = async () =>
   (await db.query<Record<string, unknown>>("select name, email, subject, message, brand_name, client_key from public.contact_messages order by id")).rows;
 
@@ -84,33 +87,47 @@ describe("the contact action", () => {
 
   it("stores a double-clicked or resubmitted form once", async () => {
     const fields = contactFields();
-    const headers = from();
-    const answers = await Promise.all([sendContact(fields, headers), sendContact(fields, headers)]);
+    const sender = from();
+    const answers = await Promise.all([sendContact(fields, sender), sendContact(fields, sender)]);
     expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
-    expect((await sendContact(fields, headers)).status).toBe(303);
+    expect((await sendContact(fields, sender)).status).toBe(303);
     expect(await rows()).toHaveLength(1);
   });
 
   it("stores two different messages sent from the same rendering of the page", async () => {
-    const headers = from();
+    const sender = from();
     const submissionId = randomUUID();
-    await sendContact(contactFields({ submissionId }), headers);
-    await sendContact(contactFields({ submissionId, message: "Un autre message, différent du premier." }), headers);
+    await sendContact(contactFields({ submissionId }), sender);
+    await sendContact(contactFields({ submissionId, message: "Un autre message, différent du premier." }), sender);
     expect(await rows()).toHaveLength(2);
   });
 
   it("limits a sender to the configured number of messages, answering 429 with the values kept", async () => {
-    const headers = from("198.51.100.7");
+    const sender = from("198.51.100.7");
     for (let index = 0; index < 3; index += 1) {
-      expect((await sendContact(contactFields(), headers)).status).toBe(303);
+      expect((await sendContact(contactFields(), sender)).status).toBe(303);
     }
-    const limited = await sendContact(contactFields({ message: "Un quatrième message trop rapproché." }), headers);
+    const limited = await sendContact(contactFields({ message: "Un quatrième message trop rapproché." }), sender);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBe(600);
     expect(limited.data?.result?.error?.[""]).toEqual(["Trop de messages envoyés. Veuillez réessayer dans quelques minutes."]);
     expect(limited.data?.result?.initialValue).toMatchObject({ message: "Un quatrième message trop rapproché." });
     expect(await rows()).toHaveLength(3);
     expect((await sendContact(contactFields(), from("198.51.100.8"))).status).toBe(303);
+  });
+
+  it("counts senders with no known address as one, whatever X-Forwarded-For says (no TRUST_PROXY)", async () => {
+    const send = (index: number) =>
+      callAction(() =>
+        routes.contact.action({
+          request: formRequest("/contact", contactFields(), { headers: { "X-Forwarded-For": `192.0.2.${index}` } }),
+          params: {},
+          context: {},
+        }),
+      );
+    for (let index = 0; index < 3; index += 1) expect((await send(index)).status).toBe(303);
+    expect((await send(3)).status).toBe(429);
+    expect(new Set((await rows()).map((row) => row.client_key)).size).toBe(1);
   });
 
   it("rejects a body over the size limit with 413", async () => {
@@ -140,7 +157,7 @@ describe("the contact action", () => {
 describe("the per-offer question action", () => {
   const ask = (slug: string, fields: Record<string, string>) =>
     callAction(() =>
-      routes.brand.action({ request: formRequest(`/offres/${slug}`, fields, { headers: from() }), params: { slug }, context: {} }),
+      routes.brand.action({ request: formRequest(`/offres/${slug}`, fields), params: { slug }, context: from() }),
     );
   const question = { name: "Paul", email: "paul@exemple.fr", message: "Le code est-il encore valable ?" };
 

@@ -26,14 +26,22 @@ export interface RunningSite {
   stop: () => Promise<void>;
 }
 
-/** Starts the production build (`node server.js`) on a free loopback port with the given environment. */
-export async function startSite(env: Record<string, string>): Promise<RunningSite> {
+/**
+ * Starts the production build on a free loopback port with the given environment: with `node server.js` (the
+ * production server), or with `remix-serve ./build/index.js` (Remix's own server: no page cache, no load context).
+ */
+export async function startSite(
+  env: Record<string, string>,
+  { server = "server.js" }: { server?: "server.js" | "remix-serve" } = {},
+): Promise<RunningSite> {
   if (!existsSync(path.join(root, "build/index.js"))) {
     throw new Error("Pas de build : lancez `npx remix build` (npm test le fait).");
   }
   const port = await freePort();
   let output = "";
-  const child = spawn(process.execPath, ["server.js"], {
+  const args = server === "remix-serve" ? ["node_modules/.bin/remix-serve", "./build/index.js"] : ["server.js"];
+  const ready = server === "remix-serve" ? `[remix-serve] http://localhost:${port}` : "Site en ligne";
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -45,7 +53,7 @@ export async function startSite(env: Record<string, string>): Promise<RunningSit
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
-  while (!output.includes("Site en ligne")) {
+  while (!output.includes(ready)) {
     if (exited) throw new Error(`Le serveur s'est arrêté :\n${output}`);
     if (Date.now() > deadline) throw new Error(`Le serveur n'a pas démarré :\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -58,7 +66,13 @@ export async function startSite(env: Record<string, string>): Promise<RunningSit
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited) return resolve();
-        child.once("exit", () => resolve());
+        // server.js finishes its requests and exits within 5 s; remix-serve only closes its listener on SIGTERM,
+        // and the embedded database's timers keep it running about 10 s more.
+        const kill = setTimeout(() => child.kill("SIGKILL"), server === "remix-serve" ? 3_000 : 10_000);
+        child.once("exit", () => {
+          clearTimeout(kill);
+          resolve();
+        });
         child.kill("SIGTERM");
       }),
   };

@@ -51,6 +51,14 @@ describe("configuration", () => {
     expect(() => parseConfig({ ...base, SESSION_SECRET: "court" })).toThrow(/au moins 32 caractères/);
   });
 
+  it("reads TRUST_PROXY as Express does and names it when it is wrong", () => {
+    expect(parseConfig({ ...base }).trustProxy).toEqual({ kind: "none" });
+    expect(parseConfig({ ...base, TRUST_PROXY: "1" }).trustProxy).toEqual({ kind: "hops", count: 1 });
+    expect(parseConfig({ ...base, TRUST_PROXY: "true" }).trustProxy).toEqual({ kind: "all" });
+    expect(parseConfig({ ...base, TRUST_PROXY: "loopback" }).trustProxy.kind).toBe("addresses");
+    expect(() => parseConfig({ ...base, TRUST_PROXY: "mon-proxy" })).toThrow(/TRUST_PROXY: « mon-proxy »/);
+  });
+
   it("drops the trailing slash of the site URL", () => {
     expect(parseConfig({ ...base, SITE_URL: "https://www.exemple.fr/" }).siteUrl).toBe("https://www.exemple.fr");
   });

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { forwardedAddress, parseTrustProxy } from "~/services/trust-proxy.server";
+
+const read = (trustProxy: string | undefined, header: string | null) => forwardedAddress(header, parseTrustProxy(trustProxy));
+
+describe("TRUST_PROXY and X-Forwarded-For, read as Express reads them", () => {
+  it("ignores the header when no proxy is trusted", () => {
+    for (const value of [undefined, "", " ", "false", "0"]) {
+      expect(read(value, "203.0.113.9"), String(value)).toBeUndefined();
+    }
+  });
+
+  it("takes the entry the outermost trusted proxy added, counting hops from the right", () => {
+    expect(read("1", "198.51.100.1, 203.0.113.9")).toBe("203.0.113.9");
+    expect(read("1", " 203.0.113.9 ")).toBe("203.0.113.9");
+    expect(read("2", "198.51.100.1, 203.0.113.9, 10.0.0.2")).toBe("203.0.113.9");
+    // Fewer entries than hops: the left-most, as Express does.
+    expect(read("3", "203.0.113.9, 10.0.0.2")).toBe("203.0.113.9");
+    expect(read("1", "")).toBeUndefined();
+    expect(read("1", null)).toBeUndefined();
+    expect(read("1", " , ")).toBeUndefined();
+  });
+
+  it("skips trusted proxies from the right with an address list", () => {
+    expect(read("loopback", "198.51.100.1, 203.0.113.9, 127.0.0.1")).toBe("203.0.113.9");
+    expect(read("loopback, 10.0.0.0/8", "198.51.100.1, 203.0.113.9, 10.1.2.3, ::1")).toBe("203.0.113.9");
+    expect(read("10.0.0.0/255.0.0.0", "203.0.113.9, 10.200.0.1")).toBe("203.0.113.9");
+    expect(read("uniquelocal", "203.0.113.9, ::ffff:192.168.1.2")).toBe("203.0.113.9");
+    expect(read("192.0.2.1, 2001:db8::/32", "203.0.113.9, 2001:db8::7, 192.0.2.1")).toBe("203.0.113.9");
+    // Every entry a trusted proxy: the left-most.
+    expect(read("loopback", "127.0.0.2, 127.0.0.1")).toBe("127.0.0.2");
+    // Something that is not an address is not a trusted proxy.
+    expect(read("loopback", "198.51.100.1, inconnu, 127.0.0.1")).toBe("inconnu");
+  });
+
+  it("takes the left-most entry when every proxy is trusted", () => {
+    expect(read("true", "198.51.100.1, 203.0.113.9")).toBe("198.51.100.1");
+  });
+
+  it("refuses what is neither a boolean, a hop count nor addresses", () => {
+    expect(() => parseTrustProxy("proxy.exemple.fr")).toThrow(/ni une adresse IP/);
+    expect(() => parseTrustProxy("10.0.0.0/33")).toThrow(/masque/);
+    expect(() => parseTrustProxy("10.0.0.0/255.0.255.0")).toThrow(/masque/);
+    expect(() => parseTrustProxy("-1")).toThrow();
+  });
+});
