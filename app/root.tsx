@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
@@ -50,6 +51,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return [{ title: "Page introuvable - 404" }, { name: "robots", content: "noindex, follow" }];
+  }
+  if (isRouteErrorResponse(error) && error.status === 413) {
+    return [{ title: "Formulaire trop volumineux" }, { name: "robots", content: "noindex, follow" }];
   }
   if (error) return [{ title: "Erreur" }, { name: "robots", content: "noindex, follow" }];
   return [{ title: data?.siteName ?? "CodeParrain" }];
@@ -124,9 +128,24 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <NotFound />
+    );
+  }
+  // Requests the site refuses (form too large, wrong content type) carry a French sentence for the visitor.
+  if (isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data) {
+    return (
+      <div className="mx-auto max-w-xl space-y-4 py-16">
+        <h1 className="text-2xl font-bold text-slate-900">Votre demande n'a pas pu aboutir</h1>
+        <p className="rounded-md bg-red-50 p-4 text-red-900">{error.data}</p>
+        <p>
+          <a href={location.pathname} className="font-semibold text-indigo-800 underline">
+            Revenir à la page
+          </a>
+        </p>
+      </div>
     );
   }
   const message = isRouteErrorResponse(error)

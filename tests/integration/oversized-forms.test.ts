@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_DRAINED_BYTES } from "~/services/form-request.server";
+import { MESSAGE_MAX } from "../../supabase/functions/_shared/contact-contract";
 import { ENCODINGS, FORM_PATHS, mainText, oversizedInit, OVERSIZED_BYTES } from "../support/oversized-forms";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
@@ -27,11 +28,22 @@ describe("an oversized form under server.js", () => {
         expect(response.headers.get("content-type")).toContain("text/html");
         const html = await response.text();
         expect(html).toContain('<html lang="fr"');
-        expect(mainText(html)).toContain("trop volumineux");
-        expect(html).toContain("Le formulaire envoyé est trop volumineux.");
+        expect(mainText(html)).toContain("Votre demande n'a pas pu aboutir");
+        expect(mainText(html)).toContain("Le formulaire envoyé est trop volumineux. Raccourcissez votre message");
+        expect(mainText(html)).not.toContain("Unexpected Application Error!");
       });
     }
   }
+
+  it("takes a message of the longest length allowed even when every character takes 3 bytes", async () => {
+    const message = "你".repeat(MESSAGE_MAX); // 9 bytes each once urlencoded
+    const response = await fetch(`${site.url}/contact`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Anne Martin", email: "anne@exemple.fr", subject: "question", message }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(303);
+  });
 
   it("keeps the connection usable after a drained body, and stays up after one past the drain bound", async () => {
     await (await fetch(`${site.url}/contact`, oversizedInit("urlencoded"))).arrayBuffer();

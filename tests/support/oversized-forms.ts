@@ -32,8 +32,13 @@ export function oversizedInit(encoding: Encoding, bytes = OVERSIZED_BYTES): Requ
   return { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body, duplex: "half" };
 }
 
-/** The visible part of a page: what is between <main> and </main>, without tags. */
+/** The visible part of a page: what is between <main> and </main>, as text. */
 export function mainText(html: string): string {
   const main = /<main\b[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? "";
-  return main.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+  const entities: Record<string, string> = { "&#x27;": "'", "&quot;": '"', "&lt;": "<", "&gt;": ">", "&amp;": "&" };
+  return main
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&quot;|&lt;|&gt;|&amp;/g, (entity) => entities[entity] ?? entity)
+    .replace(/\s+/g, " ")
+    .trim();
 }
