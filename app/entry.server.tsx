@@ -32,8 +32,12 @@ function pageCacheKey(request: RequestView): string | undefined {
   return `${url.pathname}${url.search}`;
 }
 
+/** Whether a server reads the page cache: server.js does, remix-serve does not, and then nothing is kept. */
+let pageCacheRead = false;
+
 /** Answers a request from the page cache, or undefined when Remix has to render it. */
 export function cachedPageAnswer(request: RequestView): PageAnswer | undefined {
+  pageCacheRead = true;
   const key = pageCacheKey(request);
   const page = key ? pageCache.get(key) : undefined;
   if (!page) return undefined;
@@ -99,7 +103,8 @@ export default async function handleRequest(
   // A page answered without its offers (source down, nothing cached) says when to come back.
   if (responseStatusCode === 503) responseHeaders.set("Retry-After", "30");
   const cacheControl = cachePolicy(request, responseStatusCode, responseHeaders);
-  const key = cacheControl === SHARED_PAGE_CACHE && !responseHeaders.has("Set-Cookie") ? pageCacheKey(request) : undefined;
+  const key =
+    pageCacheRead && cacheControl === SHARED_PAGE_CACHE && !responseHeaders.has("Set-Cookie") ? pageCacheKey(request) : undefined;
   const html = await renderDocument(request, remixContext, nonce);
   const page = pageCache.prepare(key, html, nonce, responseStatusCode, cacheControl);
   const answer = answerWithPage(page, { request, headers: responseHeaders, nonce, production });
