@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { startSite } from "../tests/support/server";
 import { makeTempDir } from "../tests/support/temp-dir";
 
-const PAGES = ["/", "/offres", "/offres/binance", "/contact"];
+const PAGES = ["/", "/offres", "/offres/binance", "/offres/sorare", "/codes", "/contact"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 const temp = makeTempDir("lighthouse");
