@@ -113,8 +113,9 @@ export default function BrandPage() {
         </div>
       </header>
 
-      <div className="grid gap-8 lg:grid-cols-3">
-        <div className="space-y-8 lg:col-span-2">
+      {/* One column that never grows past the screen (wide tables scroll in their own box), three from lg. */}
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
+        <div className="min-w-0 space-y-8 lg:col-span-2">
           <section aria-labelledby="offer-title" className="space-y-4 rounded-2xl border-2 border-indigo-200 bg-white p-6">
             <h2 id="offer-title" className="text-xl font-bold text-slate-900">
               Offre de parrainage

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 
 /** The year the site shows in the overview heading and the footer: the year of the request. */
 export const currentYear = () => new Date().getFullYear();
@@ -102,4 +102,16 @@ export async function openServerRendered(
     await page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber"))),
   ).toBe(false);
   return { context, page, response };
+}
+
+/** The addresses the sitemap lists, as paths of the site under test. */
+export async function sitemapPaths(request: APIRequestContext, baseURL: string): Promise<string[]> {
+  const response = await request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
+  for (const loc of locs) expect(new URL(loc).origin, `${loc} is an address of the site`).toBe(new URL(baseURL).origin);
+  return locs.map((loc) => {
+    const url = new URL(loc);
+    return `${url.pathname}${url.search}`;
+  });
 }

@@ -1,17 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { SPEC_BRAND_SLUGS } from "./helpers";
-
-/** The addresses the sitemap lists, as paths of the site under test. */
-async function sitemapPaths(request: APIRequestContext, baseURL: string): Promise<string[]> {
-  const response = await request.get("/sitemap.xml");
-  expect(response.status()).toBe(200);
-  const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
-  for (const loc of locs) expect(new URL(loc).origin, `${loc} is an address of the site`).toBe(new URL(baseURL).origin);
-  return locs.map((loc) => {
-    const url = new URL(loc);
-    return `${url.pathname}${url.search}`;
-  });
-}
+import { expect, test } from "@playwright/test";
+import { SPEC_BRAND_SLUGS, sitemapPaths } from "./helpers";
 
 /** Runs `task` over `items`, a few at a time. */
 async function inBatches<T>(items: readonly T[], size: number, task: (item: T) => Promise<void>) {
