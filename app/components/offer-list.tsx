@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { OfferCardView } from "~/catalogue/offers";
 import { JsonLd } from "./json-ld";
-import { primaryButton } from "./offer-card";
+import { CATEGORY_LIST } from "~/catalogue/category-list";
+import { primaryButton, secondaryButton } from "./offer-card";
 import { OfferGrid } from "./offer-grid";
 
 /** A titled grid of offer cards with its count, its empty state and its ItemList structured data. */
@@ -30,9 +31,24 @@ export function OfferList({
         <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
           <p className="text-slate-700">Aucun résultat trouvé pour votre recherche.</p>
           {searchTerm ? (
-            <Link to={resetHref} className={`${primaryButton} mt-4`}>
-              Réinitialiser la recherche
-            </Link>
+            <>
+              <p className="mt-2 text-slate-700">Aucune marque ne contient « {searchTerm} ».</p>
+              <Link to={resetHref} className={`${primaryButton} mt-4`}>
+                Réinitialiser la recherche
+              </Link>
+              <nav aria-label="Parcourir par catégorie" className="mt-6">
+                <p className="text-sm font-semibold text-slate-800">Ou parcourez une catégorie :</p>
+                <ul className="mt-2 flex flex-wrap justify-center gap-2">
+                  {CATEGORY_LIST.filter((category) => category.id !== "all").map((category) => (
+                    <li key={category.id}>
+                      <Link to={`/codes?cat=${category.id}`} className={secondaryButton}>
+                        {category.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </>
           ) : null}
         </div>
       ) : (

@@ -76,9 +76,14 @@ export default function Home() {
           <h2 id="featured-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             Les offres populaires
           </h2>
-          <Link to="/offres" className={secondaryButton}>
-            Voir toutes les offres
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/codes" className={secondaryButton}>
+              Parcourir par catégorie
+            </Link>
+            <Link to="/offres" className={secondaryButton}>
+              Voir toutes les offres
+            </Link>
+          </div>
         </div>
         {featured ? (
           <>

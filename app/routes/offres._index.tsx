@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CATEGORY_LIST, OVERVIEW_CATEGORY_IDS } from "~/catalogue/category-list";
 import { CategoryTabs } from "~/components/category-tabs";
 import { Faq, faqJsonLd } from "~/components/faq";
@@ -46,6 +46,11 @@ export default function Offers() {
           placeholder="Rechercher une marque ou un service..."
         />
         <CategoryTabs action="/offres" categories={OVERVIEW_TABS} current={category} query={query} label="Catégories" />
+        <p>
+          <Link to="/codes" className="font-semibold text-indigo-800 underline hover:text-indigo-900">
+            Toutes les catégories : alimentation, mobilité, paris et autres
+          </Link>
+        </p>
       </header>
 
       <ListingResults action="/offres" category={category} query={query} offers={offers} />

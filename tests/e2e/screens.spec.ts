@@ -117,10 +117,10 @@ test.describe("all offers: /offres", () => {
     }
 
     // Waits for the filtered list before reading its count (with JavaScript the address may change first).
-    const results = page.getByRole("region", { name: /^Tous les codes parrainage/ });
+    const results = page.getByRole("region", { name: /^Résultats pour « bin »/ });
     await expect(results.getByRole("heading", { level: 3, name: "Binance" })).toBeVisible();
     await expect(results.getByRole("heading", { level: 3, name: "Coinbase" })).toHaveCount(0);
-    const found = await offerList(page, /^Tous les codes parrainage/);
+    const found = await offerList(page, /^Résultats pour « bin »/);
     expect(found.count).toBeLessThan(all.count);
     await expect(found.cards).toHaveCount(found.count);
     for (const brand of await cardBrands(found.cards)) expect(brand.toLowerCase()).toContain("bin");
@@ -130,7 +130,7 @@ test.describe("all offers: /offres", () => {
   test("search from the address", async ({ page }) => {
     await page.goto("/offres?q=coin");
     await expect(page.getByRole("searchbox", { name: "Rechercher une offre" })).toHaveValue("coin");
-    const found = await offerList(page, /^Tous les codes parrainage/);
+    const found = await offerList(page, /^Résultats pour « coin »/);
     await expect(found.region.getByRole("heading", { level: 3, name: "Coinbase" })).toBeVisible();
     await expect(found.region.getByRole("heading", { level: 3, name: "Binance" })).toHaveCount(0);
     for (const brand of await cardBrands(found.cards)) expect(brand.toLowerCase()).toContain("coin");
@@ -145,15 +145,29 @@ test.describe("all offers: /offres", () => {
     await expect(all.cards).toHaveCount(all.count);
   });
 
+  test("the categories page /codes is one link away from /offres and from the home page", async ({ page }) => {
+    await page.goto("/offres");
+    await page.getByRole("link", { name: /^Toutes les catégories/ }).click();
+    await expect(page).toHaveURL(/\/codes$/);
+    await expect(page.getByRole("navigation", { name: "Catégories de codes" }).getByRole("link")).toHaveCount(CODE_TABS.length);
+    await page.goto("/");
+    await expect(page.locator("#featured-offers").getByRole("link", { name: "Parcourir par catégorie" })).toHaveAttribute("href", "/codes");
+  });
+
   test("a search without result offers to reset it", async ({ page }) => {
     await page.goto("/offres");
     const fullCount = (await offerList(page, /^Tous les codes parrainage/)).count;
 
     await page.goto("/offres?q=zzzz");
-    const empty = await offerList(page, /^Tous les codes parrainage/);
+    const empty = await offerList(page, /^Résultats pour « zzzz »/);
     expect(empty.count).toBe(0);
     await expect(empty.cards).toHaveCount(0);
     await expect(page.getByText("Aucun résultat trouvé pour votre recherche.")).toBeVisible();
+    await expect(page.getByText("Aucune marque ne contient « zzzz ».")).toBeVisible();
+    // It offers the categories instead.
+    const categories = page.getByRole("navigation", { name: "Parcourir par catégorie" });
+    await expect(categories.getByRole("link", { name: "Mobilité" })).toHaveAttribute("href", "/codes?cat=mobility");
+    await expect(categories.getByRole("link")).toHaveCount(CODE_TABS.length - 1);
 
     await page.getByRole("link", { name: "Réinitialiser la recherche" }).click();
     await expect(page).toHaveURL(/\/offres$/);
@@ -233,18 +247,26 @@ test.describe("codes by category: /codes", () => {
   test.describe("on a 375 px wide screen", () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
-    test("tab labels are visually hidden but the links keep their names", async ({ page }) => {
+    test("the tabs are one row of chips with their labels, which scrolls sideways instead of wrapping", async ({ page }) => {
       await page.goto("/codes");
       const nav = page.getByRole("navigation", { name: "Catégories de codes" });
+      const tops = new Set<number>();
       for (const tab of CODE_TABS) {
         const link = nav.getByRole("link", { name: tab.label, exact: true });
-        await expect(link).toBeVisible();
-        const box = await link.getByText(tab.label, { exact: true }).boundingBox();
-        expect(box, `${tab.label} label box`).not.toBeNull();
-        expect(box!.width * box!.height, `${tab.label} label is visually hidden`).toBeLessThanOrEqual(1);
-        await expect(link.locator("svg")).toBeVisible();
+        await expect(link.locator("svg")).toBeAttached();
+        const box = await link.boundingBox();
+        expect(box!.height, `${tab.label} is a touch target of 44 px`).toBeGreaterThanOrEqual(44);
+        tops.add(Math.round(box!.y));
       }
-      await nav.getByRole("link", { name: "Paris", exact: true }).click();
+      expect(tops.size, "all tabs on one row").toBe(1);
+      const row = nav.getByRole("list");
+      const widths = await row.evaluate((element) => ({ client: element.clientWidth, scroll: element.scrollWidth }));
+      expect(widths.scroll).toBeGreaterThan(widths.client);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expect(nav.getByRole("link", { name: "Finance", exact: true }).getByText("Finance", { exact: true })).toBeVisible();
+      const betting = nav.getByRole("link", { name: "Paris", exact: true });
+      await betting.scrollIntoViewIfNeeded();
+      await betting.click();
       await expect(page).toHaveURL(/\/codes\?cat=betting$/);
       await offerList(page, "Codes parrainage Paris");
     });
