@@ -20,6 +20,18 @@ create table if not exists supabase_migrations.schema_migrations (version text p
 create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null);
 `;
 
+/**
+ * The default privileges hosted Supabase gives in schema `public` (supabase/postgres,
+ * migrations/db/init-scripts/00000000000000-initial-schema.sql): every table, sequence and function the migrations
+ * create is granted to anon and authenticated unless a migration revokes it. The embedded database applies them
+ * too, so that the grants it enforces are the ones a hosted project ends up with.
+ */
+export const SUPABASE_DEFAULT_PRIVILEGES_SQL = `
+alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+`;
+
 /** The folder holding `supabase/`, found from this module whether it runs from source or from the build. */
 export function findSupabaseDir(start = path.dirname(fileURLToPath(import.meta.url))): string {
   for (let dir = start; ; dir = path.dirname(dir)) {
@@ -44,6 +56,8 @@ export async function migrate(db: PGlite, supabaseDir = findSupabaseDir()): Prom
       (row) => row.version,
     ),
   );
+  // A new database starts as a new hosted project does; the migrations may then change these defaults.
+  if (done.size === 0) await db.exec(SUPABASE_DEFAULT_PRIVILEGES_SQL);
   const applied: string[] = [];
   for (const file of files) {
     const [version = file, ...nameParts] = file.replace(/\.sql$/, "").split("_");

@@ -1,0 +1,118 @@
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asRole, migrate, SUPABASE_DEFAULT_PRIVILEGES_SQL } from "~/services/embedded-db.server";
+
+/**
+ * The migrations applied over a database that grants what a new hosted Supabase project grants: its roles, and
+ * its default privileges in schema public (every new table, sequence and function open to anon, authenticated and
+ * service_role). What the public key may do is then what it may do on a hosted project.
+ */
+let db: PGlite;
+const VISITORS = ["anon", "authenticated"] as const;
+
+beforeAll(async () => {
+  db = await PGlite.create();
+  await db.exec(`
+    create role anon nologin noinherit;
+    create role authenticated nologin noinherit;
+    create role service_role nologin noinherit bypassrls;
+    grant usage on schema public to postgres, anon, authenticated, service_role;
+  `);
+  await db.exec(SUPABASE_DEFAULT_PRIVILEGES_SQL);
+  // The defaults are in force: a table and a sequence created now are open to anon.
+  await db.exec("create table public.probe (id bigint generated always as identity)");
+  const probe = await db.query<{ table: boolean; sequence: boolean }>(
+    `select has_table_privilege('anon', 'public.probe', 'insert') as table,
+            has_sequence_privilege('anon', 'public.probe_id_seq', 'update') as sequence`,
+  );
+  expect(probe.rows[0]).toEqual({ table: true, sequence: true });
+  await db.exec("drop table public.probe");
+  await migrate(db);
+});
+afterAll(async () => {
+  await db.close();
+});
+
+async function privileges(kind: "table" | "sequence" | "function") {
+  const sql = {
+    table: `select c.oid::regclass::text as name, p.privilege, has_table_privilege(r.role, c.oid, p.privilege) as granted, r.role
+              from pg_class c, unnest(array['select','insert','update','delete','truncate','references','trigger']) as p(privilege),
+                   unnest($1::text[]) as r(role)
+             where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'v', 'm', 'p')`,
+    sequence: `select c.oid::regclass::text as name, p.privilege, has_sequence_privilege(r.role, c.oid, p.privilege) as granted, r.role
+                 from pg_class c, unnest(array['usage','select','update']) as p(privilege), unnest($1::text[]) as r(role)
+                where c.relnamespace = 'public'::regnamespace and c.relkind = 'S'`,
+    function: `select f.oid::regprocedure::text as name, 'execute' as privilege,
+                      has_function_privilege(r.role, f.oid, 'execute') as granted, r.role
+                 from pg_proc f, unnest($1::text[]) as r(role)
+                where f.pronamespace = 'public'::regnamespace`,
+  }[kind];
+  const { rows } = await db.query<{ name: string; privilege: string; granted: boolean; role: string }>(sql, [
+    [...VISITORS],
+  ]);
+  return rows.filter((row) => row.granted).map((row) => `${row.role} ${row.privilege} ${row.name}`);
+}
+
+const denied = /permission denied/;
+
+describe("grants of the public key with hosted Supabase's default privileges", () => {
+  it("let visitors read brands and nothing else in schema public", async () => {
+    expect(await privileges("table")).toEqual(["anon select brands", "authenticated select brands"]);
+    const brands = await asRole(db, "anon", (tx) => tx.query("select name from public.brands limit 1"));
+    expect(brands.rows).toHaveLength(1);
+  });
+
+  it("give visitors no sequence: contact_messages_id_seq can be neither read, advanced nor set", async () => {
+    expect(await privileges("sequence")).toEqual([]);
+    for (const sql of [
+      "select nextval('public.contact_messages_id_seq')",
+      "select setval('public.contact_messages_id_seq', 9223372036854775807)",
+      "select last_value from public.contact_messages_id_seq",
+      "select currval('public.contact_messages_id_seq')",
+    ]) {
+      await expect(asRole(db, "anon", (tx) => tx.query(sql)), sql).rejects.toThrow(denied);
+    }
+  });
+
+  it("keep contact_messages closed to visitors", async () => {
+    for (const sql of [
+      "select * from public.contact_messages",
+      "insert into public.contact_messages (name, email, message) values ('Anne', 'a@b.fr', 'Bonjour à vous')",
+      "update public.contact_messages set name = 'X'",
+      "delete from public.contact_messages",
+      "truncate public.contact_messages",
+    ]) {
+      await expect(asRole(db, "anon", (tx) => tx.query(sql)), sql).rejects.toThrow(denied);
+    }
+  });
+
+  it("let visitors run no function: messages are stored only by send-contact-email, with the service role", async () => {
+    expect(await privileges("function")).toEqual([]);
+    const submit =
+      "select public.submit_contact_message('Anne', 'a@b.fr', 'question', 'Bonjour à vous', null, null, 'cle', 5, interval '10 minutes') as result";
+    await expect(asRole(db, "anon", (tx) => tx.query(submit))).rejects.toThrow(denied);
+    await expect(asRole(db, "anon", (tx) => tx.query("select public.delete_expired_contact_messages()"))).rejects.toThrow(
+      denied,
+    );
+    const stored = await asRole(db, "service_role", (tx) => tx.query<{ result: string }>(submit));
+    expect(stored.rows[0]?.result).toBe("stored");
+  });
+
+  it("leave what a later migration creates closed to visitors until it grants it", async () => {
+    await db.exec(`
+      create table public.later (id bigint generated always as identity, note text);
+      create function public.later_count() returns bigint language sql as 'select count(*) from public.later';
+    `);
+    try {
+      const { rows } = await db.query<Record<string, boolean>>(
+        `select has_table_privilege('anon', 'public.later', 'select') as table_select,
+                has_table_privilege('authenticated', 'public.later', 'insert') as table_insert,
+                has_sequence_privilege('anon', 'public.later_id_seq', 'usage') as sequence_usage,
+                has_function_privilege('anon', 'public.later_count()', 'execute') as function_execute`,
+      );
+      expect(rows[0]).toEqual({ table_select: false, table_insert: false, sequence_usage: false, function_execute: false });
+    } finally {
+      await db.exec("drop function public.later_count(); drop table public.later;");
+    }
+  });
+});
