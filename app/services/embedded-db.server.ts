@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite, types, type Transaction } from "@electric-sql/pglite";
+import { lockDataDir, secureDataDir } from "./data-dir.server";
 
 /** The roles hosted Supabase has and the migrations grant to. */
 const SUPABASE_ROLES_SQL = `
@@ -125,23 +126,44 @@ async function createCluster(dir: string): Promise<void> {
 
 const databases = new Map<string, Promise<PGlite>>();
 
-/** The embedded database kept in `dataDir`, created and migrated on first use, shared within the process. */
+/**
+ * The embedded database kept in `dataDir`, created and migrated on first use, shared within the process. The data
+ * folder is locked for this process (DataDirLockedError when another one has it) and kept private to its owner.
+ */
 export function openEmbeddedDatabase(dataDir: string): Promise<PGlite> {
   const dir = path.resolve(dataDir, "pgdata");
   let db = databases.get(dir);
   if (!db) {
     db = (async () => {
-      mkdirSync(dir, { recursive: true });
+      lockDataDir(dataDir);
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
       if (!existsSync(path.join(dir, "PG_VERSION"))) await createCluster(dir);
+      keepPrivate(dataDir);
       const instance = await PGlite.create(dir, { parsers: KEEP_AS_TEXT, startParams: START_PARAMS });
       await migrate(instance);
       await deleteExpiredMessages(instance);
+      // Files Postgres wrote while starting.
+      keepPrivate(dataDir);
       return instance;
     })();
     databases.set(dir, db);
     db.catch(() => databases.delete(dir));
   }
   return db;
+}
+
+let warnedNotPrivate = false;
+
+/** Folders 0700, files 0600 in the data folder; says once, in the log, what could not be changed. */
+function keepPrivate(dataDir: string): void {
+  const failed = secureDataDir(dataDir);
+  if (failed.length > 0 && !warnedNotPrivate) {
+    warnedNotPrivate = true;
+    console.warn(
+      `Droits du dossier de données impossibles à restreindre au seul propriétaire (${failed.length} élément(s), ` +
+        `dont ${failed[0]}) : les messages des visiteurs y sont peut-être lisibles par d'autres comptes.`,
+    );
+  }
 }
 
 /** Runs `work` in a transaction as `role`, so row-level security and grants apply as they do through the REST API. */

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as z from "zod";
+import { lockDataDir } from "./data-dir.server";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy.server";
 
 const optionalText = z
@@ -95,18 +96,36 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/** Reads the embedded default's session secret from its data folder, creating it on first start. */
+/**
+ * Reads the embedded default's session secret from its data folder, creating it on first start, readable by the
+ * owner only. Two processes starting at once on a new folder agree on one secret: only the first creates it.
+ */
 function embeddedSessionSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
-  try {
-    const existing = readFileSync(file, "utf8").trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // first start: created below
+  const read = () => {
+    try {
+      const existing = readFileSync(file, "utf8").trim();
+      if (existing.length >= 32) return existing;
+    } catch {
+      // first start
+    }
+    return undefined;
+  };
+  let secret = read();
+  if (!secret) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    secret = randomBytes(32).toString("hex");
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      // Another process created it meanwhile: use its secret. A file too short to be one is replaced.
+      const existing = read();
+      if (existing) secret = existing;
+      else writeFileSync(file, secret, { mode: 0o600 });
+    }
   }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
   return secret;
 }
 
@@ -145,7 +164,15 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
 
 let config: Config | undefined;
 
+/**
+ * The configuration of this process, read once. With the embedded database it also takes the data folder for this
+ * process: a second server on the same folder stops here, at start, with DataDirLockedError.
+ */
 export function getConfig(): Config {
-  config ??= parseConfig(process.env);
+  if (!config) {
+    const parsed = parseConfig(process.env);
+    if (parsed.backend.kind === "embedded") lockDataDir(parsed.backend.dataDir);
+    config = parsed;
+  }
   return config;
 }

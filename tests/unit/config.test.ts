@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "~/services/env.server";
@@ -44,6 +44,15 @@ describe("configuration", () => {
     expect(existsSync(file)).toBe(true);
     expect(readFileSync(file, "utf8")).toBe(first.sessionSecret);
     expect(parseConfig({ ...base, NODE_ENV: "production" }).sessionSecret).toBe(first.sessionSecret);
+  });
+
+  it("keeps the generated session secret readable by its owner only, even a secret written before with a wider mode", () => {
+    const { sessionSecret } = parseConfig({ ...base });
+    const file = path.join(temp.dir, "session-secret");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    chmodSync(file, 0o644);
+    expect(parseConfig({ ...base }).sessionSecret).toBe(sessionSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it("rejects a malformed site URL or a short secret with a French message", () => {
