@@ -144,6 +144,7 @@ export function openEmbeddedDatabase(dataDir: string): Promise<PGlite> {
       await deleteExpiredMessages(instance);
       // Files Postgres wrote while starting.
       keepPrivate(dataDir);
+      scheduleMaintenance(instance, dataDir);
       return instance;
     })();
     databases.set(dir, db);
@@ -164,6 +165,29 @@ function keepPrivate(dataDir: string): void {
         `dont ${failed[0]}) : les messages des visiteurs y sont peut-être lisibles par d'autres comptes.`,
     );
   }
+}
+
+export const MAINTENANCE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Runs the 12-month retention every day (and restores the data folder's permissions), as pg_cron does on hosted
+ * Supabase: a server that runs for months keeps no message past its time. The timer does not keep the process
+ * alive, and stops once the database is closed.
+ */
+export function scheduleMaintenance(db: PGlite, dataDir: string, everyMs = MAINTENANCE_INTERVAL_MS): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    if (db.closed) {
+      clearInterval(timer);
+      return;
+    }
+    deleteExpiredMessages(db)
+      .catch((error: unknown) => {
+        if (!db.closed) console.error("Suppression des messages de plus de 12 mois impossible :", error);
+      })
+      .finally(() => keepPrivate(dataDir));
+  }, everyMs);
+  timer.unref();
+  return timer;
 }
 
 /** Runs `work` in a transaction as `role`, so row-level security and grants apply as they do through the REST API. */

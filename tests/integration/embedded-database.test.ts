@@ -1,8 +1,15 @@
 import { PGlite, types } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BRAND_ENTRIES } from "~/catalogue/data";
 import { EmbeddedBrandsSource } from "~/services/brands-embedded.server";
-import { asRole, deleteExpiredMessages, migrate } from "~/services/embedded-db.server";
+import {
+  asRole,
+  deleteExpiredMessages,
+  MAINTENANCE_INTERVAL_MS,
+  migrate,
+  openEmbeddedDatabase,
+  scheduleMaintenance,
+} from "~/services/embedded-db.server";
 import { makeTempDir } from "../support/temp-dir";
 
 const temp = makeTempDir("embedded-db");
@@ -87,6 +94,48 @@ describe("retention of messages", () => {
     expect(await deleteExpiredMessages(db)).toBe(1);
     const names = (await db.query<{ name: string }>("select name from public.contact_messages")).rows.map((r) => r.name);
     expect(names).toEqual(["Récent"]);
+  });
+
+  it("runs again on a timer that does not keep the process alive, and stops with the database", async () => {
+    await db.exec(`insert into public.contact_messages (name, email, message, created_at) values
+      ('Périmé', 'e@f.fr', 'Message devenu trop ancien', now() - interval '13 months')`);
+    const timer = scheduleMaintenance(db, dataDir, 50);
+    try {
+      expect(timer.hasRef()).toBe(false);
+      await vi.waitFor(async () => expect(await count("select count(*)::int as n from public.contact_messages where name = 'Périmé'")).toBe(0), {
+        timeout: 5_000,
+      });
+      expect(await count("select count(*)::int as n from public.contact_messages where name = 'Récent'")).toBe(1);
+    } finally {
+      clearInterval(timer);
+    }
+  });
+
+  it("is scheduled every day when the site opens its database, not only at start", async () => {
+    const other = makeTempDir("embedded-retention");
+    const setIntervalSpy = vi.spyOn(globalThis, "setInterval");
+    try {
+      const opened = await openEmbeddedDatabase(other.dir);
+      const call = setIntervalSpy.mock.calls.findIndex(([, delay]) => delay === MAINTENANCE_INTERVAL_MS);
+      expect(MAINTENANCE_INTERVAL_MS).toBe(24 * 60 * 60 * 1000);
+      expect(call).toBeGreaterThanOrEqual(0);
+      const timer = setIntervalSpy.mock.results[call]?.value as NodeJS.Timeout;
+      expect(timer.hasRef()).toBe(false);
+      // A day later, a message has passed its 12 months.
+      await opened.exec(`insert into public.contact_messages (name, email, message, created_at) values
+        ('Périmé', 'e@f.fr', 'Message devenu trop ancien', now() - interval '12 months 1 hour')`);
+      const tick = setIntervalSpy.mock.calls[call]?.[0] as () => void;
+      tick();
+      await vi.waitFor(async () => {
+        const left = await opened.query<{ n: number }>("select count(*)::int as n from public.contact_messages");
+        expect(left.rows[0]?.n).toBe(0);
+      });
+      clearInterval(timer);
+      await opened.close();
+    } finally {
+      setIntervalSpy.mockRestore();
+      other.cleanup();
+    }
   });
 
   it("is not something visitors can run", async () => {
