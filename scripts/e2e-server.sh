@@ -10,7 +10,8 @@ rm -rf "$data_dir"
 common=(NODE_ENV=production PORT="$port" DATA_DIR="$data_dir" SITE_URL="http://127.0.0.1:${port}" CONTACT_RATE_LIMIT_MAX=1000)
 if [ "$mode" = "--failing" ]; then
   # Port 9 (discard) is closed on loopback: every call to the backend fails at once.
-  exec env "${common[@]}" SUPABASE_URL=http://127.0.0.1:9 SUPABASE_ANON_KEY=unreachable SESSION_SECRET="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" \
+  secret() { head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
+  exec env "${common[@]}" SUPABASE_URL=http://127.0.0.1:9 SUPABASE_ANON_KEY=unreachable SESSION_SECRET="$(secret)" CONTACT_CLIENT_KEY_SECRET="$(secret)" \
     node server.js
 fi
 npx remix build >/dev/null

@@ -3,13 +3,17 @@ import { Form } from "@remix-run/react";
 import { contactMessageSchema, SUBJECTS } from "../../supabase/functions/_shared/contact-contract";
 import type { MessageActionData } from "~/message-form";
 import { ActionToast } from "./action-toast";
-import { controlClass, FieldShell, FormErrors, Honeypot, SenderFields, SubmitButton, useMessageForm } from "./forms";
+import { controlClass, DataUseNote, FieldShell, FormErrors, Honeypot, SenderFields, SubmitButton, useMessageForm } from "./forms";
+
+/** The id of the contact form's heading on /contact. */
+export const CONTACT_FORM_ANCHOR = "contact-form-title";
 
 export function ContactForm({ submissionId, actionData }: { submissionId: string; actionData?: MessageActionData }) {
   const [form, fields] = useMessageForm("contact", contactMessageSchema, submissionId, actionData);
 
   return (
-    <Form method="post" action="/contact" {...getFormProps(form)} className="relative space-y-5">
+    // The fragment brings a visitor without JavaScript back to the form, errors or toast, not to the top of the page.
+    <Form method="post" action={`/contact#${CONTACT_FORM_ANCHOR}`} {...getFormProps(form)} className="relative space-y-5">
       <FormErrors id={form.errorId} errors={form.errors} />
       <SenderFields name={fields.name} email={fields.email} />
       <FieldShell field={fields.subject} label="Sujet">
@@ -34,6 +38,7 @@ export function ContactForm({ submissionId, actionData }: { submissionId: string
       <input type="hidden" name="submissionId" value={submissionId} />
       <Honeypot formId={form.id} />
       <SubmitButton formAction="/contact">Envoyer le message</SubmitButton>
+      <DataUseNote />
       <ActionToast toast={actionData?.toast} />
     </Form>
   );

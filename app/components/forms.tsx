@@ -57,7 +57,7 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
 /** Reads 'Envoi en cours...' and is disabled while this form's submission is on its way (with JavaScript). */
 export function SubmitButton({ formAction, children }: { formAction: string; children: ReactNode }) {
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === formAction;
+  const sending = navigation.state === "submitting" && navigation.formAction?.split(/[?#]/)[0] === formAction;
   return (
     <button
       type="submit"
@@ -90,6 +90,19 @@ export function useMessageForm<Schema extends z.ZodObject>(
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+}
+
+/** What is done with what a visitor sends, under each message form. */
+export function DataUseNote() {
+  return (
+    <p className="text-xs text-slate-600">
+      Votre nom, votre e-mail et votre message servent seulement à vous répondre ; ils sont effacés au plus tard 12 mois
+      après.{" "}
+      <a href="/mentions-legales#donnees" className="font-medium text-indigo-800 underline">
+        Vos données personnelles
+      </a>
+    </p>
+  );
 }
 
 /** The name and e-mail fields both message forms share. */

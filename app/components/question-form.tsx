@@ -3,10 +3,13 @@ import { Form } from "@remix-run/react";
 import { offerQuestionSchema } from "../../supabase/functions/_shared/contact-contract";
 import type { MessageActionData } from "~/message-form";
 import { ActionToast } from "./action-toast";
-import { controlClass, FieldShell, FormErrors, Honeypot, SenderFields, SubmitButton, useMessageForm } from "./forms";
+import { controlClass, DataUseNote, FieldShell, FormErrors, Honeypot, SenderFields, SubmitButton, useMessageForm } from "./forms";
 
 /** The brand comes from the page on the server, not from the form. */
 const questionFields = offerQuestionSchema.omit({ brandName: true });
+
+/** The id of the question card on a brand page. */
+export const QUESTION_ANCHOR = "question";
 
 export function QuestionForm({
   brand,
@@ -22,7 +25,8 @@ export function QuestionForm({
   const [form, fields] = useMessageForm("question", questionFields, submissionId, actionData);
 
   return (
-    <Form method="post" action={action} preventScrollReset {...getFormProps(form)} className="relative mt-4 space-y-4">
+    // The fragment brings a visitor without JavaScript back to the form, errors or toast, not to the top of the page.
+    <Form method="post" action={`${action}#${QUESTION_ANCHOR}`} preventScrollReset {...getFormProps(form)} className="relative mt-4 space-y-4">
       <FormErrors id={form.errorId} errors={form.errors} />
       <SenderFields name={fields.name} email={fields.email} />
       <FieldShell field={fields.message} label="Votre question">
@@ -37,6 +41,7 @@ export function QuestionForm({
       <input type="hidden" name="submissionId" value={submissionId} />
       <Honeypot formId={form.id} />
       <SubmitButton formAction={action}>Envoyer ma question</SubmitButton>
+      <DataUseNote />
       <ActionToast toast={actionData?.toast} />
     </Form>
   );

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { contactMessageSchema } from "../../supabase/functions/_shared/contact-contract";
-import { ContactForm } from "~/components/contact-form";
+import { CONTACT_FORM_ANCHOR, ContactForm } from "~/components/contact-form";
 import { pageMeta, siteInfo } from "~/seo";
 import { handleMessageAction } from "~/services/message-action.server";
 
@@ -33,8 +33,8 @@ export default function Contact() {
           vous répondrons dès que possible.
         </p>
       </header>
-      <section aria-labelledby="contact-form-title" className="rounded-2xl border border-slate-200 bg-white p-6">
-        <h2 id="contact-form-title" className="mb-4 text-xl font-bold text-slate-900">
+      <section aria-labelledby={CONTACT_FORM_ANCHOR} className="rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id={CONTACT_FORM_ANCHOR} className="mb-4 text-xl font-bold text-slate-900">
           Envoyer un message
         </h2>
         <ContactForm submissionId={submissionId} actionData={actionData && "result" in actionData ? actionData : undefined} />

@@ -14,7 +14,7 @@ import { faqJsonLd } from "~/components/faq";
 import { JsonLd } from "~/components/json-ld";
 import { RegulatedNotice, RewardDisclosure } from "~/components/notices";
 import { primaryButton } from "~/components/offer-card";
-import { QuestionForm } from "~/components/question-form";
+import { QUESTION_ANCHOR, QuestionForm } from "~/components/question-form";
 import { ReferralLink } from "~/components/referral-link";
 import { BRAND_SECTIONS } from "~/content/brand-sections";
 import type { loader as rootLoader } from "~/root";
@@ -155,7 +155,7 @@ export default function BrandPage() {
 
         <aside className="space-y-6" aria-label={`À propos de l'offre ${brand.brand}`}>
           {brand.sections?.infoCard ? <InfoCard card={brand.sections.infoCard} /> : null}
-          <section id="question" aria-labelledby="question-title" className="rounded-2xl border border-slate-200 bg-white p-6">
+          <section id={QUESTION_ANCHOR} aria-labelledby="question-title" className="rounded-2xl border border-slate-200 bg-white p-6">
             <h2 id="question-title" className="text-xl font-bold text-slate-900">
               Une question sur cette offre ?
             </h2>

@@ -41,6 +41,8 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("Sujet", { exact: true })).toHaveValue("new-code");
     await expect(page.getByLabel("Message", { exact: true })).toHaveValue(tooShort.message);
     if (javaScriptEnabled) await expect(page.getByLabel("Nom", { exact: true })).toBeFocused();
+    // Without JavaScript the answered page opens on the form, not at its top.
+    else await expect(page.getByRole("heading", { level: 2, name: "Envoyer un message" })).toBeInViewport();
     await expectNoAxeViolations(page, javaScriptEnabled);
 
     const text = `Voici un nouveau code à ajouter, référence ${unique()}.`;
@@ -51,8 +53,9 @@ test.describe("contact form", () => {
 
     const toast = page.getByRole("status").filter({ hasText: "Message envoyé !" });
     await expect(toast).toContainText("Merci pour votre message. Nous vous répondrons dès que possible.");
-    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page).toHaveURL(/\/contact(#contact-form-title)?$/);
     await expect(page.getByLabel("Nom", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Sujet", { exact: true })).toHaveValue("");
     await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
     await expect(page.getByLabel("Nom", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
 
@@ -131,6 +134,7 @@ test.describe("per-offer question form", () => {
     await expectFieldError(page, "Votre question", "Le message doit comporter au moins 10 caractères");
     await expect(card.getByLabel("Email", { exact: true })).toHaveValue("paul@exemple.fr");
     if (javaScriptEnabled) await expect(card.getByLabel("Nom", { exact: true })).toBeFocused();
+    else await expect(card.getByRole("heading", { level: 2, name: "Une question sur cette offre ?" })).toBeInViewport();
     await expectNoAxeViolations(page, javaScriptEnabled);
 
     const text = `Le code est-il encore valable ? ${unique()}`;
@@ -138,8 +142,9 @@ test.describe("per-offer question form", () => {
     await card.getByLabel("Votre question", { exact: true }).fill(text);
     await card.getByRole("button", { name: "Envoyer ma question" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Message envoyé !" })).toBeVisible();
-    await expect(page).toHaveURL(/\/offres\/binance$/);
+    await expect(page).toHaveURL(/\/offres\/binance(#question)?$/);
     await expect(card.getByLabel("Votre question", { exact: true })).toHaveValue("");
+    await expect(card.getByRole("link", { name: "Vos données personnelles" })).toHaveAttribute("href", "/mentions-legales#donnees");
 
     const stored = (await storedMessages()).filter((row) => row.message === text);
     expect(stored).toEqual([{ name: "Paul", email: "paul@exemple.fr", subject: null, brand_name: "Binance", message: text }]);
