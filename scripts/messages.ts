@@ -1,12 +1,14 @@
 /**
  * Prints the messages stored in the embedded database, newest first: `npm run messages [-- --limit 50]`.
- * Reads a copy of the data folder so that it is safe while the site is running.
+ * Reads a copy of the data folder so that it is safe while the site is running: it never opens the server's own
+ * files nor takes the folder's lock (DATA_DIR/lock). Control characters of what visitors wrote are printed as
+ * escapes (\x1b), so that the terminal obeys none of them.
  */
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { subjectLabel } from "../supabase/functions/_shared/contact-contract";
+import { printable, subjectLabel } from "../supabase/functions/_shared/contact-contract";
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data", "pgdata");
 const limitArg = process.argv.indexOf("--limit");
@@ -35,9 +37,11 @@ try {
   const total = (await db.query<{ n: number }>("select count(*)::int as n from public.contact_messages")).rows[0]?.n ?? 0;
   console.log(`${total} message(s) enregistré(s)${total > rows.length ? `, les ${rows.length} plus récents` : ""} :\n`);
   for (const row of rows) {
-    const about = row.brand_name ? `Question sur ${row.brand_name}` : `Sujet : ${subjectLabel(row.subject ?? undefined) ?? row.subject}`;
-    console.log(`— ${row.created_at}  ${row.name} <${row.email}>  ${about}`);
-    console.log(`  ${row.message.replace(/\n/g, "\n  ")}\n`);
+    const about = row.brand_name
+      ? `Question sur ${printable(row.brand_name)}`
+      : `Sujet : ${subjectLabel(row.subject ?? undefined) ?? printable(String(row.subject))}`;
+    console.log(`— ${row.created_at}  ${printable(row.name)} <${printable(row.email)}>  ${about}`);
+    console.log(`  ${printable(row.message, { keepLines: true }).replace(/\n/g, "\n  ")}\n`);
   }
   await db.close();
 } finally {

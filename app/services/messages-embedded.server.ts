@@ -1,3 +1,4 @@
+import { printable } from "../../supabase/functions/_shared/contact-contract";
 import { asRole, openEmbeddedDatabase } from "./embedded-db.server";
 import { DeliveryError, RateLimitedError, type DeliveryResult, type MessagesGateway, type OutgoingMessage } from "./messages.server";
 
@@ -34,8 +35,11 @@ export class EmbeddedMessagesGateway implements MessagesGateway {
     }
     if (result === "rate_limited") throw new RateLimitedError(this.rateLimit.windowSeconds);
     if (result !== "stored" && result !== "duplicate") throw new DeliveryError(`Réponse inattendue : ${result}`);
-    const about = "brandName" in payload ? `question sur ${payload.brandName}` : `sujet ${payload.subject}`;
-    console.info(`Message ${result === "stored" ? "enregistré" : "déjà reçu"} : ${payload.name} <${payload.email}>, ${about}, ${payload.message.length} caractères.`);
+    // What visitors wrote is printed escaped: the contract refuses control characters, the log never relies on it.
+    const about = "brandName" in payload ? `question sur ${printable(payload.brandName)}` : `sujet ${printable(payload.subject)}`;
+    console.info(
+      `Message ${result === "stored" ? "enregistré" : "déjà reçu"} : ${printable(payload.name)} <${printable(payload.email)}>, ${about}, ${payload.message.length} caractères.`,
+    );
     return result;
   }
 }

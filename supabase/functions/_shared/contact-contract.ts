@@ -23,6 +23,8 @@ export const MESSAGES = {
   messageTooShort: "Le message doit comporter au moins 10 caractères",
   messageTooLong: `Le message ne doit pas dépasser ${MESSAGE_MAX} caractères`,
   brandNameInvalid: "Le nom de la marque est invalide",
+  nameInvalid: "Le nom contient des caractères non autorisés",
+  messageInvalid: "Le message contient des caractères non autorisés",
 } as const;
 
 export const SUBJECTS = [
@@ -36,15 +38,26 @@ export const SUBJECTS = [
 export type SubjectId = (typeof SUBJECTS)[number]["value"];
 const SUBJECT_IDS = SUBJECTS.map((subject) => subject.value) as [SubjectId, ...SubjectId[]];
 
-/** Name of a control of a form or of a line of an e-mail header: no line breaks. */
-const singleLine = (text: string) => !/[\r\n]/.test(text);
+/**
+ * Characters that act on whatever displays the text rather than being read: C0 and C1 controls and DEL (a terminal
+ * obeys ESC sequences, BEL, CR), the Unicode line and paragraph separators, and the bidirectional embeddings,
+ * overrides and isolates that reorder what follows them.
+ */
+// deno-lint-ignore no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** What a message may not hold: the control characters, except line feeds and tabs. */
+// deno-lint-ignore no-control-regex
+const MESSAGE_CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+/** A one-line text, such as a name: it goes into logs, `npm run messages` and e-mail headers. */
+const plainLine = (text: string) => !CONTROL_CHARACTERS.test(text);
 
 export const nameField = z
   .string({ error: MESSAGES.nameTooShort })
   .trim()
   .min(NAME_MIN, { error: MESSAGES.nameTooShort })
   .max(NAME_MAX, { error: MESSAGES.nameTooLong })
-  .refine(singleLine, { error: MESSAGES.nameTooShort });
+  .refine(plainLine, { error: MESSAGES.nameInvalid });
 
 export const emailField = z
   .string({ error: MESSAGES.emailInvalid })
@@ -54,18 +67,21 @@ export const emailField = z
 
 export const subjectField = z.enum(SUBJECT_IDS, { error: MESSAGES.subjectRequired });
 
+/** A message keeps its lines and tabs; the CR LF line ends a browser sends from a textarea become LF. */
 export const messageField = z
   .string({ error: MESSAGES.messageTooShort })
+  .overwrite((text) => text.replace(/\r\n?/g, "\n"))
   .trim()
   .min(MESSAGE_MIN, { error: MESSAGES.messageTooShort })
-  .max(MESSAGE_MAX, { error: MESSAGES.messageTooLong });
+  .max(MESSAGE_MAX, { error: MESSAGES.messageTooLong })
+  .refine((text) => !MESSAGE_CONTROL_CHARACTERS.test(text), { error: MESSAGES.messageInvalid });
 
 export const brandNameField = z
   .string({ error: MESSAGES.brandNameInvalid })
   .trim()
   .min(1, { error: MESSAGES.brandNameInvalid })
   .max(BRAND_NAME_MAX, { error: MESSAGES.brandNameInvalid })
-  .refine(singleLine, { error: MESSAGES.brandNameInvalid });
+  .refine(plainLine, { error: MESSAGES.brandNameInvalid });
 
 /** Identifies one rendering of a form, so that sending it twice stores one message. */
 export const submissionIdField = z.uuid().optional();
@@ -97,4 +113,18 @@ export type SendContactEmailPayload = z.infer<typeof sendContactEmailPayloadSche
 
 export function subjectLabel(subject: string | undefined): string | undefined {
   return SUBJECTS.find((candidate) => candidate.value === subject)?.label;
+}
+
+/**
+ * A stored text made safe to print on a terminal or in a log: every control character, and every character that
+ * reorders or breaks lines, is shown as an escape (`\x1b`, `\u202e`), so that a sender cannot move the cursor,
+ * recolour, retitle or rewrite what the reader sees. Line feeds and tabs stay when `keepLines` is set (a message).
+ * Texts stored before the contract refused these characters are printed through it as well.
+ */
+export function printable(text: string, { keepLines = false }: { keepLines?: boolean } = {}): string {
+  return text.replace(new RegExp(CONTROL_CHARACTERS.source, "g"), (character) => {
+    if (keepLines && (character === "\n" || character === "\t")) return character;
+    const code = character.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+  });
 }

@@ -1,0 +1,71 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { migrate } from "~/services/embedded-db.server";
+import { EmbeddedMessagesGateway } from "~/services/messages-embedded.server";
+import { makeTempDir } from "../support/temp-dir";
+
+/**
+ * `npm run messages` and the server's log print what visitors wrote: whatever a name or a message holds, the
+ * terminal it is printed on must obey none of it (ESC sequences clear, recolour or retitle it; CR rewrites a line;
+ * BEL rings).
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const temp = makeTempDir("messages-script");
+
+beforeAll(async () => {
+  const db = await PGlite.create(path.join(temp.dir, "pgdata"));
+  await migrate(db);
+  // Written as the database owner, past the message contract: rows stored before it refused control characters.
+  await db.query(
+    `insert into public.contact_messages (name, email, subject, message, brand_name) values
+       ($1, 'anne@exemple.fr', 'question', $2, null),
+       ('Bruno Petit', 'bruno@exemple.fr', null, 'Une question sur le code.', $3)`,
+    [
+      "\u001b[2J\u001b[31mAnne\u0007 Martin\rAdmin",
+      "Bonjour\u001b]0;titre\u0007,\nune ligne\tet une tabulation.\u009b2J",
+      "Bin\u202eecna",
+    ],
+  );
+  await db.close();
+});
+afterAll(() => temp.cleanup());
+
+describe("npm run messages", () => {
+  it("prints control characters as escapes, keeping the message's lines and tabs", () => {
+    const run = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/messages.ts"], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: temp.dir },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    const out = run.stdout;
+    expect(out.replace(/[\n]/g, "")).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+    expect(out).toContain("\\x1b[2J\\x1b[31mAnne\\x07 Martin\\x0dAdmin <anne@exemple.fr>");
+    expect(out).toContain("Bonjour\\x1b]0;titre\\x07,\n  une ligne\tet une tabulation.\\x9b2J");
+    expect(out).toContain("Question sur Bin\\u202eecna");
+    expect(out).toContain("2 message(s) enregistré(s)");
+  });
+});
+
+describe("the log of the embedded messages gateway", () => {
+  it("prints the sender's name and address with their control characters escaped", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    try {
+      // Past the contract, as a caller of the gateway that forgot it would.
+      const result = await new EmbeddedMessagesGateway(temp.dir, { max: 5, windowSeconds: 600 }).send({
+        payload: { name: "\u001b[1AAnne\u0007", email: "anne@exemple.fr", message: "Un message assez long.", brandName: "Bin\u001b[0mance" },
+        clientKey: "c".repeat(64),
+      });
+      expect(result).toBe("stored");
+      const logged = info.mock.calls.map((call) => call.join(" ")).join("\n");
+      expect(logged).toContain("Message enregistré : \\x1b[1AAnne\\x07 <anne@exemple.fr>, question sur Bin\\x1b[0mance");
+      expect(logged).not.toMatch(/[\u0000-\u001f]/);
+    } finally {
+      info.mockRestore();
+    }
+  });
+});
