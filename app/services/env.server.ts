@@ -33,7 +33,9 @@ const envSchema = z
     BRANDS_CACHE_TTL_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
     BRANDS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
     HTML_CACHE: z.enum(["on", "off"]).default("on"),
-    CONTACT_CLIENT_KEY_SECRET: optionalText,
+    CONTACT_CLIENT_KEY_SECRET: optionalText.pipe(
+      z.string().min(32, { message: "CONTACT_CLIENT_KEY_SECRET doit comporter au moins 32 caractères." }).optional(),
+    ),
     CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(5),
     CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
     TRUST_PROXY: z
@@ -62,6 +64,16 @@ const envSchema = z
         code: "custom",
         path: ["SESSION_SECRET"],
         message: "SESSION_SECRET est obligatoire en production avec Supabase (au moins 32 caractères aléatoires).",
+      });
+    }
+    if (env.NODE_ENV === "production" && env.SUPABASE_URL && !env.CONTACT_CLIENT_KEY_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CONTACT_CLIENT_KEY_SECRET"],
+        message:
+          "CONTACT_CLIENT_KEY_SECRET est obligatoire en production avec Supabase (au moins 32 caractères aléatoires, " +
+          "la même valeur que le secret de la fonction send-contact-email) : sans lui, la fonction compte les messages " +
+          "de tous les visiteurs comme ceux d'un seul expéditeur, le serveur du site.",
       });
     }
   });
@@ -172,6 +184,12 @@ export function getConfig(): Config {
   if (!config) {
     const parsed = parseConfig(process.env);
     if (parsed.backend.kind === "embedded") lockDataDir(parsed.backend.dataDir);
+    else if (!parsed.contactClientKeySecret) {
+      console.warn(
+        "CONTACT_CLIENT_KEY_SECRET n'est pas défini : send-contact-email comptera les messages de tous les visiteurs " +
+          "comme ceux du serveur du site (obligatoire en production).",
+      );
+    }
     config = parsed;
   }
   return config;

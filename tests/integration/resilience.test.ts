@@ -36,6 +36,7 @@ const siteEnv = () => ({
   SUPABASE_URL: `http://127.0.0.1:${backendPort}`,
   SUPABASE_ANON_KEY: "public-anon-key",
   SESSION_SECRET: "s".repeat(40),
+  CONTACT_CLIENT_KEY_SECRET: "k".repeat(40),
   BRANDS_CACHE_TTL_SECONDS: "0.3",
   BRANDS_TIMEOUT_MS: String(TIMEOUT_MS),
 });

@@ -38,6 +38,27 @@ describe("configuration", () => {
     ).toThrow(/SESSION_SECRET/);
   });
 
+  it("requires CONTACT_CLIENT_KEY_SECRET in production with Supabase, naming it in French", () => {
+    const supabase = {
+      ...base,
+      NODE_ENV: "production",
+      SUPABASE_URL: "https://abc.supabase.co",
+      SUPABASE_ANON_KEY: "k",
+      SESSION_SECRET: "x".repeat(32),
+    };
+    expect(() => parseConfig(supabase)).toThrow(ConfigError);
+    expect(() => parseConfig(supabase)).toThrow(/CONTACT_CLIENT_KEY_SECRET est obligatoire en production avec Supabase/);
+    expect(() => parseConfig({ ...supabase, CONTACT_CLIENT_KEY_SECRET: "   " })).toThrow(/CONTACT_CLIENT_KEY_SECRET/);
+    expect(() => parseConfig({ ...supabase, CONTACT_CLIENT_KEY_SECRET: "court" })).toThrow(
+      /CONTACT_CLIENT_KEY_SECRET doit comporter au moins 32 caractères/,
+    );
+    const secret = "c".repeat(32);
+    expect(parseConfig({ ...supabase, CONTACT_CLIENT_KEY_SECRET: secret }).contactClientKeySecret).toBe(secret);
+    // Not needed by the embedded database, nor while developing.
+    expect(parseConfig({ ...base, NODE_ENV: "production" }).contactClientKeySecret).toBeUndefined();
+    expect(parseConfig({ ...supabase, NODE_ENV: "development" }).backend.kind).toBe("supabase");
+  });
+
   it("generates the embedded default's session secret once and keeps it in the data folder", () => {
     const first = parseConfig({ ...base, NODE_ENV: "production" });
     const file = path.join(temp.dir, "session-secret");
