@@ -33,6 +33,7 @@ interface Setup {
 function setup({ env = {}, rpc = () => Response.json("stored"), resend }: Setup = {}) {
   const requests: Recorded[] = [];
   const errors: unknown[][] = [];
+  const warnings: unknown[][] = [];
   const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const text = await request.text();
@@ -59,15 +60,17 @@ function setup({ env = {}, rpc = () => Response.json("stored"), resend }: Setup 
   return {
     requests,
     errors,
+    warnings,
     rpcCalls: () => requests.filter((request) => request.url === RPC_URL),
     emails: () => requests.filter((request) => request.url === resendUrl),
     async call(req: Request): Promise<Response> {
-      const original = console.error;
+      const original = { error: console.error, warn: console.warn };
       console.error = (...args: unknown[]) => void errors.push(args);
+      console.warn = (...args: unknown[]) => void warnings.push(args);
       try {
         return await handler(req);
       } finally {
-        console.error = original;
+        Object.assign(console, original);
       }
     },
   };
@@ -307,7 +310,7 @@ Deno.test("caps the e-mail subject at 150 characters", () => {
   assert.equal(Array.from(subject).length, 150);
 });
 
-Deno.test("keys the rate limit by the forwarded address without a valid client key", async () => {
+Deno.test("keys a direct caller on the right-most X-Forwarded-For entry, the one the platform wrote", async () => {
   const { call, rpcCalls } = setup();
   await call(post(QUESTION, { "x-client-key": "not-a-hash", "x-forwarded-for": "203.0.113.7, 10.0.0.1" }));
   await call(
@@ -318,8 +321,37 @@ Deno.test("keys the rate limit by the forwarded address without a valid client k
     }),
   );
   const [forwarded, unknown] = rpcCalls().map((call) => (call.body as Record<string, unknown>).p_client_key);
-  assert.equal(forwarded, await sha256Hex("203.0.113.7"));
+  assert.equal(forwarded, await sha256Hex("10.0.0.1"));
   assert.equal(unknown, await sha256Hex("unknown"));
+});
+
+Deno.test("does not let a direct caller pick a fresh budget with a made-up X-Forwarded-For", async () => {
+  const { call, rpcCalls } = setup();
+  // The caller writes what it likes; the platform appends the address it saw, 198.51.100.9.
+  for (const forged of ["1.1.1.1", "2.2.2.2, 3.3.3.3", "unknown", ""]) {
+    const header = forged ? `${forged}, 198.51.100.9` : "198.51.100.9";
+    await call(
+      new Request(FUNCTION_URL, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": header },
+        body: JSON.stringify(QUESTION),
+      }),
+    );
+  }
+  const keys = new Set(rpcCalls().map((call) => (call.body as Record<string, unknown>).p_client_key));
+  assert.deepEqual([...keys], [await sha256Hex("198.51.100.9")]);
+});
+
+Deno.test("warns when the site's sender key is refused, so that a secret set on one side only shows", async () => {
+  const wrong = setup();
+  await wrong.call(post(QUESTION, { "x-client-key": CLIENT_KEY, "x-client-key-secret": "other-secret" }));
+  assert.match(String(wrong.warnings[0]?.[0]), /CONTACT_CLIENT_KEY_SECRET diffère de celui du site/);
+  const unset = setup({ env: { CONTACT_CLIENT_KEY_SECRET: undefined } });
+  await unset.call(post(QUESTION, { "x-client-key": CLIENT_KEY, "x-client-key-secret": "shared-secret" }));
+  assert.match(String(unset.warnings[0]?.[0]), /CONTACT_CLIENT_KEY_SECRET n'est pas défini pour la fonction/);
+  const vouched = setup();
+  await vouched.call(post(QUESTION, { "x-client-key": CLIENT_KEY, "x-client-key-secret": "shared-secret" }));
+  assert.equal(vouched.warnings.length, 0);
 });
 
 Deno.test("does not e-mail a duplicate", async () => {

@@ -5,6 +5,7 @@ import {
   offerQuestionSchema,
   type SendContactEmailPayload,
   sendContactEmailPayloadSchema,
+  printable,
   subjectLabel,
 } from "../_shared/contact-contract.ts";
 
@@ -80,7 +81,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       const supabaseUrl = deps.env("SUPABASE_URL");
       const serviceRoleKey = deps.env("SUPABASE_SERVICE_ROLE_KEY");
       if (!supabaseUrl || !serviceRoleKey) {
-        console.error("send-contact-email: SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set");
+        console.error("send-contact-email : SUPABASE_URL ou SUPABASE_SERVICE_ROLE_KEY n'est pas défini.");
         return json(500, { error: ERRORS.misconfigured });
       }
 
@@ -106,7 +107,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
         p_window: `${windowSeconds} seconds`,
       });
       if (error || typeof data !== "string" || !SUBMIT_RESULTS.includes(data)) {
-        console.error("send-contact-email: submit_contact_message failed", error ?? { data });
+        console.error("send-contact-email : échec de submit_contact_message", error ?? { data });
         return json(502, { error: ERRORS.notStored });
       }
 
@@ -119,7 +120,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       const emailSent = await sendEmail(deps, payload);
       return json(200, { ok: true, status: "stored", emailSent });
     } catch (error) {
-      console.error("send-contact-email: unexpected error", error);
+      console.error("send-contact-email : erreur inattendue", error);
       return json(500, { error: ERRORS.internal });
     }
   };
@@ -196,8 +197,28 @@ async function clientKey(req: Request, deps: HandlerDeps): Promise<string> {
   const secret = deps.env("CONTACT_CLIENT_KEY_SECRET");
   const vouched = Boolean(secret) && req.headers.get("x-client-key-secret") === secret;
   if (vouched && given && /^[a-f0-9]{64}$/.test(given)) return given;
-  const address = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
-  return await sha256Hex(address);
+  if (given && req.headers.has("x-client-key-secret")) {
+    // The site sent a key the function does not accept: every visitor now shares the site server's budget.
+    console.warn(
+      secret
+        ? "send-contact-email : clé d'expéditeur refusée, CONTACT_CLIENT_KEY_SECRET diffère de celui du site ; message compté sur l'adresse de l'appelant."
+        : "send-contact-email : CONTACT_CLIENT_KEY_SECRET n'est pas défini pour la fonction ; message compté sur l'adresse de l'appelant.",
+    );
+  }
+  return await sha256Hex(callerAddress(req));
+}
+
+/**
+ * The address a direct caller is counted on: the right-most X-Forwarded-For entry. Each proxy in front of the
+ * function (on hosted Supabase, the platform's own) appends the address it received the request from, so the
+ * right-most entry was written by the platform, while anything to its left may have been written by the caller: a
+ * caller who sends a made-up X-Forwarded-For only adds entries that are never read, and cannot pick a fresh budget.
+ * At worst, callers that reach the platform through one proxy share a budget. The site's own visitors are never
+ * counted here: the site vouches for their key with CONTACT_CLIENT_KEY_SECRET.
+ */
+export function callerAddress(req: Request): string {
+  const hops = (req.headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+  return hops.at(-1) ?? "unknown";
 }
 
 async function sha256Hex(text: string): Promise<string> {
@@ -227,13 +248,13 @@ async function sendEmail(deps: HandlerDeps, payload: SendContactEmailPayload): P
       signal: controller.signal,
     });
     if (!response.ok) {
-      console.error(`send-contact-email: Resend answered ${response.status}`, await response.text());
+      console.error(`send-contact-email : Resend a répondu ${response.status}`, printable(await response.text()));
       return false;
     }
     await response.body?.cancel();
     return true;
   } catch (error) {
-    console.error("send-contact-email: e-mail not sent", error);
+    console.error("send-contact-email : e-mail non envoyé", error);
     return false;
   } finally {
     clearTimeout(timer);
