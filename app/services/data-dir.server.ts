@@ -188,11 +188,16 @@ function pause(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+/** What the site keeps in the data folder; anything else there is not the site's to change. */
+const SITE_FILES = ["session-secret", LOCK_FILE];
+const DATABASE_FOLDER = "pgdata";
+
 /**
- * Makes the data folder and everything in it private to the owner: folders 0700, files 0600. PGlite writes the
- * files of a new database readable and writable by everyone (0666, whatever the umask), and they hold visitors'
- * names, e-mail addresses and messages. Symbolic links are left alone; a missing folder is not created. Returns the
- * paths it could not change.
+ * Makes the data folder and what the site keeps in it private to the owner: folders 0700, files 0600. PGlite writes
+ * the files of a new database readable and writable by everyone (0666, whatever the umask), and they hold
+ * visitors' names, e-mail addresses and messages. Only the folder itself, `pgdata/` and the site's own files are
+ * changed, so that a DATA_DIR pointed at a folder holding other things (a home directory) leaves them alone.
+ * Symbolic links are left alone; a missing folder is not created. Returns the paths it could not change.
  */
 export function secureDataDir(dataDir: string): string[] {
   const failed: string[] = [];
@@ -225,6 +230,23 @@ export function secureDataDir(dataDir: string): string[] {
       }
     }
   };
-  walk(path.resolve(dataDir));
+  const dir = path.resolve(dataDir);
+  let mode: number;
+  try {
+    mode = lstatSync(dir).mode;
+  } catch {
+    return failed;
+  }
+  restrict(dir, DIR_MODE, mode);
+  for (const name of SITE_FILES) {
+    const target = path.join(dir, name);
+    try {
+      const stat = lstatSync(target);
+      if (stat.isFile()) restrict(target, FILE_MODE, stat.mode);
+    } catch {
+      // not there (yet)
+    }
+  }
+  walk(path.join(dir, DATABASE_FOLDER));
   return failed;
 }

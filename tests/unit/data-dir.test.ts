@@ -94,6 +94,20 @@ describe("the data folder's permissions", () => {
     }
   });
 
+  it("leave alone what the site does not keep in the folder", () => {
+    const dir = folder();
+    mkdirSync(path.join(dir, "documents"), { recursive: true, mode: 0o755 });
+    writeFileSync(path.join(dir, "documents", "notes.txt"), "", { mode: 0o644 });
+    writeFileSync(path.join(dir, "lisez-moi.txt"), "", { mode: 0o644 });
+    writeFileSync(path.join(dir, "lock"), "1", { mode: 0o644 });
+    expect(secureDataDir(dir)).toEqual([]);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dir, "lock")).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(dir, "documents")).mode & 0o777).toBe(0o755);
+    expect(statSync(path.join(dir, "documents", "notes.txt")).mode & 0o777).toBe(0o644);
+    expect(statSync(path.join(dir, "lisez-moi.txt")).mode & 0o777).toBe(0o644);
+  });
+
   it("leave a missing folder missing", () => {
     const dir = folder();
     expect(secureDataDir(dir)).toEqual([]);
