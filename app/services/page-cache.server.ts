@@ -19,14 +19,22 @@ export interface PageAnswer {
 /**
  * Rendered pages of anonymous GETs, kept while the brands they show are fresh (bounded in bytes). The server
  * answers from here before Remix runs; each answer gets a new nonce, so scripts still run with a per-response one.
+ * Pages with a query (searches: anyone can make up new ones) have a small budget of their own, so that however many
+ * searches come in, the pages without one (the home page, the listings, the brand pages) stay.
  */
 export class PageCache {
   private readonly pages: LRUCache<string, RenderedPage> | undefined;
+  private readonly queryPages: LRUCache<string, RenderedPage> | undefined;
 
-  constructor(ttlMs: number, maxBytes = 32 * 1024 * 1024) {
+  constructor(ttlMs: number, maxBytes = 32 * 1024 * 1024, maxQueryBytes = 4 * 1024 * 1024) {
     if (ttlMs > 0) {
       this.pages = new LRUCache<string, RenderedPage>({ ttl: ttlMs, maxSize: maxBytes });
+      this.queryPages = new LRUCache<string, RenderedPage>({ ttl: ttlMs, maxSize: maxQueryBytes });
     }
+  }
+
+  private budgetOf(key: string) {
+    return key.includes("?") ? this.queryPages : this.pages;
   }
 
   /**
@@ -38,7 +46,8 @@ export class PageCache {
     const hash = createHash("sha1");
     for (const part of parts) hash.update(part).update("\0");
     const page = { etag: `W/"${hash.digest("base64url")}"`, status, cacheControl };
-    if (!key || status !== 200 || !this.pages) return { ...page, withNonce: () => html };
+    const pages = key ? this.budgetOf(key) : undefined;
+    if (!key || status !== 200 || !pages) return { ...page, withNonce: () => html };
     const kept: RenderedPage = {
       ...page,
       withNonce: (next) => {
@@ -46,12 +55,12 @@ export class PageCache {
         return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
       },
     };
-    this.pages.set(key, kept, { size: html.byteLength + 200 });
+    pages.set(key, kept, { size: html.byteLength + 200 });
     return kept;
   }
 
   get(key: string): RenderedPage | undefined {
-    return this.pages?.get(key);
+    return this.budgetOf(key)?.get(key);
   }
 }
 
