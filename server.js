@@ -1,4 +1,4 @@
-// The production server: static files, the page cache, then Remix (npm start).
+// The production server: request checks, static files, the page cache, then Remix (npm start).
 process.env.NODE_ENV ??= "production";
 
 import { createServer } from "node:http";
@@ -26,32 +26,169 @@ function trustProxySetting(raw = "") {
   if (value === "true") return true;
   return /^\d+$/.test(value) ? Number(value) : value;
 }
-// Behind a reverse proxy, TRUST_PROXY (e.g. "loopback" or a hop count) lets req.ip be the visitor's address.
+// Behind a reverse proxy, TRUST_PROXY (e.g. "loopback" or a hop count) lets Express believe the X-Forwarded-*
+// headers that proxy writes: req.ip is the visitor's address, req.protocol and req.hostname the public ones.
 app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
+/** Whether the peer of a connection is a proxy TRUST_PROXY believes (Express's own test). */
+const trustedPeer = (req) => app.get("trust proxy fn")(req.socket.remoteAddress, 0);
+
+/** The public host of the site, when SITE_URL says it: forms posted from there are the site's own. */
+const siteHost = (() => {
+  try {
+    return process.env.SITE_URL ? new URL(process.env.SITE_URL).host : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+const plainText = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+
+/** Answers a request refused before Express, with a short French text. */
+function refuse(res, status, text) {
+  res.writeHead(status, { ...plainText, "Content-Length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** A host as a Host or X-Forwarded-Host header may carry it: a name or an address, and an optional port. */
+const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+function isValidHost(value) {
+  const match = HOST.exec(value);
+  return Boolean(match) && (match[1] === undefined || Number(match[1]) <= 65_535) && URL.canParse(`http://${value}/`);
+}
+
+/** The first value of a header a proxy may have written more than once ("a, b"). */
+const firstValue = (value) => String(value).split(",")[0]?.trim() ?? "";
+
+/**
+ * Refuses, with a 400, what would otherwise make Remix fail to build the request's URL (a 500): a request target that
+ * is not a path, a Host that is not a host, and X-Forwarded-Host or X-Forwarded-Proto values that are not one when a
+ * trusted proxy sent them. An X-Forwarded-Host from anyone else is dropped, so nothing downstream reads it.
+ */
+function rejectMalformed(req, res) {
+  if (!req.url?.startsWith("/")) {
+    refuse(res, 400, "Adresse mal formée.");
+    return true;
+  }
+  const host = req.headers.host;
+  if (host !== undefined && !isValidHost(host)) {
+    refuse(res, 400, "Requête mal formée : l'en-tête Host n'est pas un nom d'hôte.");
+    return true;
+  }
+  const trusted = trustedPeer(req);
+  const forwardedHost = req.headers["x-forwarded-host"];
+  if (forwardedHost !== undefined && !trusted) delete req.headers["x-forwarded-host"];
+  else if (forwardedHost !== undefined && !isValidHost(firstValue(forwardedHost))) {
+    refuse(res, 400, "Requête mal formée : l'en-tête X-Forwarded-Host n'est pas un nom d'hôte.");
+    return true;
+  }
+  const forwardedProto = req.headers["x-forwarded-proto"];
+  if (trusted && forwardedProto !== undefined && !/^https?$/i.test(firstValue(forwardedProto))) {
+    refuse(res, 400, "Requête mal formée : l'en-tête X-Forwarded-Proto doit valoir http ou https.");
+    return true;
+  }
+  return false;
+}
+
+/** The request's protocol as Express's req.protocol works it out: X-Forwarded-Proto only from a trusted proxy. */
+function requestProtocol(req) {
+  const own = req.socket.encrypted ? "https" : "http";
+  const forwarded = req.headers["x-forwarded-proto"];
+  return trustedPeer(req) && forwarded !== undefined ? firstValue(forwarded).toLowerCase() : own;
+}
+
 app.use(compression());
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+// `redirect: false`: a folder such as /logos is not redirected to /logos/ (the canonical address drops that slash).
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", redirect: false }));
+app.use(express.static("public", { maxAge: "1h", redirect: false }));
+
+/**
+ * The one address of a page: no upper case (percent escapes kept as they are), one slash between segments, none at
+ * the end, and a backslash escaped: so the address always starts with exactly one "/" and stays on this site.
+ */
+function canonicalPath(path) {
+  if (path === "/") return path;
+  const canonical = path
+    .replace(/%[0-9a-f]{2}|[A-Z]+/gi, (part) => (part.startsWith("%") ? part : part.toLowerCase()))
+    .replaceAll("\\", "%5C")
+    .replace(/\/{2,}/g, "/")
+    .replace(/\/+$/, "");
+  return canonical || "/";
+}
+
+/** Paths of the routes that have an action (posted forms): any other path is answered 405 to a POST. */
+const ACTION_PATHS = Object.values(build.routes)
+  .filter((route) => typeof route.module.action === "function" && !route.index)
+  .map((route) => {
+    const segments = (route.path ?? "").split("/").filter(Boolean);
+    const pattern = segments.map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    return new RegExp(`^/${pattern.join("/")}/?$`, "i");
+  });
+
+/** Whether a POST to this address reaches an action: its path, or the path of its single-fetch data request. */
+function reachesAction(req) {
+  if (req.query.index !== undefined) return false; // no index route has an action
+  const path = req.path.endsWith(".data") ? req.path.slice(0, -".data".length).replace(/^\/_root$/, "/") : req.path;
+  return ACTION_PATHS.some((pattern) => pattern.test(path));
+}
+
+/**
+ * Whether a request that changes something comes from the site's own pages. Browsers send Origin with every POST; it
+ * must name the public host (SITE_URL's) or the host the request was sent to (X-Forwarded-Host from a trusted
+ * proxy, else Host). Remix checks this too, but reads X-Forwarded-Host from anyone, knows nothing of SITE_URL, and
+ * answers a mismatch with a 500: the check is made here, and Remix then no longer sees the header.
+ */
+function fromThisSite(req) {
+  const origin = req.headers.origin;
+  if (origin === undefined) return req.headers["sec-fetch-site"] !== "cross-site";
+  if (!URL.canParse(origin)) return false;
+  const { protocol, host } = new URL(origin);
+  if (protocol !== "http:" && protocol !== "https:") return false;
+  if (host === siteHost) return true;
+  const requested = trustedPeer(req) && req.headers["x-forwarded-host"] ? firstValue(req.headers["x-forwarded-host"]) : req.headers.host;
+  // Read with the origin's scheme, so that a default port written out ("exemple.fr:443") compares equal.
+  return requested !== undefined && URL.canParse(`${protocol}//${requested}`) && host === new URL(`${protocol}//${requested}`).host;
+}
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 app.use((req, res, next) => {
   if (!METHODS.has(req.method)) {
-    res.set("Allow", "GET, HEAD, POST").status(405).type("text/plain").send("Méthode non autorisée.");
+    res.set({ ...plainText, Allow: "GET, HEAD, POST" }).status(405).send("Méthode non autorisée.");
     return;
   }
   try {
     decodeURIComponent(req.path);
   } catch {
-    res.status(400).type("text/plain").send("Adresse mal formée.");
+    res.set(plainText).status(400).send("Adresse mal formée.");
     return;
   }
-  // One address per page: no upper case, no trailing slash.
-  const canonical =
-    req.path.length > 1 ? req.path.replace(/%[0-9a-f]{2}|[A-Z]+/gi, (part) => (part.startsWith("%") ? part : part.toLowerCase())).replace(/\/+$/, "") : req.path;
-  if ((req.method === "GET" || req.method === "HEAD") && canonical !== req.path) {
-    const queryStart = req.originalUrl.indexOf("?");
-    res.redirect(301, `${canonical || "/"}${queryStart >= 0 ? req.originalUrl.slice(queryStart) : ""}`);
+  // Remix's old data requests: this site makes none (single fetch), and Remix logs each one as an error.
+  if (req.query._data !== undefined) {
+    res.set(plainText).status(400).send("Requête non prise en charge.");
     return;
   }
+  if (req.method === "GET" || req.method === "HEAD") {
+    const canonical = canonicalPath(req.path);
+    if (canonical !== req.path) {
+      const queryStart = req.originalUrl.indexOf("?");
+      res.set("Cache-Control", "public, max-age=3600");
+      res.redirect(301, `${canonical}${queryStart >= 0 ? req.originalUrl.slice(queryStart) : ""}`);
+      return;
+    }
+    next();
+    return;
+  }
+  if (req.method === "POST" && !reachesAction(req)) {
+    res.set({ ...plainText, Allow: "GET, HEAD" }).status(405).send("Méthode non autorisée : cette page ne reçoit pas de formulaire.");
+    return;
+  }
+  if (!fromThisSite(req)) {
+    const origin = JSON.stringify(String(req.headers.origin ?? "").slice(0, 200));
+    const host = JSON.stringify(String(req.hostname ?? "").slice(0, 200));
+    console.warn(`Envoi refusé (403) : origine ${origin}, hôte ${host}. Derrière un proxy, voir « Running it for real » du README.`);
+    res.set(plainText).status(403).send("Envoi refusé : ce formulaire n'a pas été envoyé depuis ce site.");
+    return;
+  }
+  delete req.headers.origin;
   next();
 });
 
@@ -67,19 +204,21 @@ const compress = promisify(gzip);
 
 /**
  * Anonymous GETs of pages rendered a moment ago are answered here, before Express and Remix: only pages Remix
- * rendered for that very address are in the cache, so they already passed every check above.
+ * rendered for that very path and query are in the cache, so they already passed every check of the Express app.
+ * The page is found by its path and query alone; the URL's host is a placeholder, its protocol the request's
+ * (which decides HSTS).
  */
 async function answerFromPageCache(req, res) {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const answer = entry.cachedPageAnswer({
     method: "GET",
-    url: `http://${req.headers.host ?? "localhost"}${req.url}`,
+    url: `${requestProtocol(req)}://localhost${req.url}`,
     headers: { get: (name) => req.headers[name.toLowerCase()] ?? null },
   });
   if (!answer) return false;
   let body = answer.body;
   answer.headers.set("Vary", "Cookie, Accept-Encoding");
-  if (body && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
+  if (body && app.request.acceptsEncodings.call(req, "gzip", "identity") === "gzip") {
     body = await compress(body);
     answer.headers.set("Content-Encoding", "gzip");
   }
@@ -90,6 +229,7 @@ async function answerFromPageCache(req, res) {
 }
 
 const server = createServer((req, res) => {
+  if (rejectMalformed(req, res)) return;
   answerFromPageCache(req, res).then(
     (answered) => answered || app(req, res),
     (error) => {
