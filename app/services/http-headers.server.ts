@@ -15,8 +15,14 @@ export function carriesToastCookie(request: RequestView): boolean {
   return (request.headers.get("Cookie") ?? "").includes(`${TOAST_COOKIE_NAME}=`);
 }
 
+/**
+ * Whether the visitor reached the site over HTTPS: the protocol of the request's URL, and nothing else. server.js
+ * builds that URL with Express's `req.protocol`, which believes X-Forwarded-Proto only from a proxy TRUST_PROXY
+ * trusts; under remix-serve, which trusts no proxy, it is the connection's own. An X-Forwarded-Proto read here
+ * could be written by anyone, and would make the site send HSTS to visitors of a plain-HTTP address.
+ */
 function isHttps(request: RequestView): boolean {
-  return new URL(request.url).protocol === "https:" || request.headers.get("X-Forwarded-Proto") === "https";
+  return URL.canParse(request.url) && new URL(request.url).protocol === "https:";
 }
 
 /** Who may cache an answer: only anonymous, successful (or not-found) GETs without a flash toast. */
