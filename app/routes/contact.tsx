@@ -1,9 +1,10 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { contactMessageSchema } from "../../supabase/functions/_shared/contact-contract";
 import { CONTACT_FORM_ANCHOR, ContactForm } from "~/components/contact-form";
 import { pageMeta, siteInfo } from "~/seo";
+import { formPageHeaders } from "~/services/http-headers.server";
 import { handleMessageAction } from "~/services/message-action.server";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -12,6 +13,9 @@ export const meta: MetaFunction = ({ matches }) =>
     description: "Une question sur une offre, un code à proposer ou un problème à signaler ? Écrivez-nous.",
     path: "/contact",
   });
+
+/** Passes the Retry-After of a refused message (429) on to the page. */
+export const headers: HeadersFunction = formPageHeaders;
 
 export function loader() {
   return { submissionId: randomUUID() };

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { offerQuestionSchema } from "../../supabase/functions/_shared/contact-contract";
@@ -19,8 +19,12 @@ import { ReferralLink } from "~/components/referral-link";
 import { BRAND_SECTIONS } from "~/content/brand-sections";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta, siteInfo } from "~/seo";
+import { formPageHeaders } from "~/services/http-headers.server";
 import { handleMessageAction } from "~/services/message-action.server";
 import { brandNameForSlug, findBrandOffer, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
+
+/** Passes the Retry-After of a refused message (429) on to the page. */
+export const headers: HeadersFunction = formPageHeaders;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const requested = params.slug ?? "";

@@ -25,6 +25,30 @@ function isHttps(request: RequestView): boolean {
   return URL.canParse(request.url) && new URL(request.url).protocol === "https:";
 }
 
+/**
+ * The headers of a form page's answer (a route's `headers` export): the parent's, plus the Retry-After an action
+ * returned (429, the contact-form rate limit) or the Retry-After and Allow of a Response it threw (405). Without
+ * this export Remix would drop them from the document.
+ */
+export function formPageHeaders({
+  parentHeaders,
+  actionHeaders,
+  errorHeaders,
+}: {
+  parentHeaders: Headers;
+  actionHeaders: Headers;
+  errorHeaders?: Headers;
+}): Headers {
+  const headers = new Headers(parentHeaders);
+  for (const source of [actionHeaders, errorHeaders]) {
+    for (const name of ["Retry-After", "Allow"]) {
+      const value = source?.get(name);
+      if (value) headers.set(name, value);
+    }
+  }
+  return headers;
+}
+
 /** Who may cache an answer: only anonymous, successful (or not-found) GETs without a flash toast. */
 export function cachePolicy(request: RequestView, status: number, headers: Headers): string {
   if (request.method !== "GET" && request.method !== "HEAD") return NO_STORE;
