@@ -1,17 +1,21 @@
 import { getBrandsSource } from "~/services/brands.server";
 
-/** 200 when the brands source answers now (not from the cache), 503 otherwise. Never cached. */
+const HEADERS = { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" };
+
+/**
+ * 200 when the brands source answers now (not from the cache), 503 otherwise; never cached. The answer is a plain
+ * French status: what failed, and how, goes to the server's log, not to whoever asks.
+ */
 export async function loader() {
-  const headers = { "Cache-Control": "no-store", "Content-Type": "application/json; charset=utf-8" };
-  const source = await getBrandsSource();
   try {
-    const rows = await source.readSource();
-    return new Response(JSON.stringify({ status: "ok", backend: source.kind, brands: rows.length }), { headers });
+    const source = await getBrandsSource();
+    await source.readSource();
+    return new Response("Disponible : les offres sont lues normalement.\n", { headers: HEADERS });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return new Response(JSON.stringify({ status: "unavailable", backend: source.kind, error: message }), {
+    console.error("Contrôle de santé : source des marques indisponible :", error instanceof Error ? error.message : String(error));
+    return new Response("Indisponible : les offres ne peuvent pas être lues pour le moment.\n", {
       status: 503,
-      headers: { ...headers, "Retry-After": "30" },
+      headers: { ...HEADERS, "Retry-After": "30" },
     });
   }
 }

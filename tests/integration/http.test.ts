@@ -118,7 +118,7 @@ describe("HTTP caching", () => {
     const response = await get("/healthz");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(await response.json()).toMatchObject({ status: "ok", backend: "embedded", brands: 46 });
+    expect(await response.text()).toContain("Disponible");
   });
 });
 
