@@ -77,9 +77,13 @@ function rejectMalformed(req, res) {
   const trusted = trustedPeer(req);
   const forwardedHost = req.headers["x-forwarded-host"];
   if (forwardedHost !== undefined && !trusted) delete req.headers["x-forwarded-host"];
-  else if (forwardedHost !== undefined && !isValidHost(firstValue(forwardedHost))) {
-    refuse(res, 400, "Requête mal formée : l'en-tête X-Forwarded-Host n'est pas un nom d'hôte.");
-    return true;
+  else if (forwardedHost !== undefined) {
+    if (!isValidHost(firstValue(forwardedHost))) {
+      refuse(res, 400, "Requête mal formée : l'en-tête X-Forwarded-Host n'est pas un nom d'hôte.");
+      return true;
+    }
+    // Express reads the first value only; the Remix adapter would read a port further on ("a, b:99999").
+    req.headers["x-forwarded-host"] = firstValue(forwardedHost);
   }
   const forwardedProto = req.headers["x-forwarded-proto"];
   if (trusted && forwardedProto !== undefined && !/^https?$/i.test(firstValue(forwardedProto))) {
