@@ -105,6 +105,8 @@ function withoutModulePreloads(html: Buffer): Buffer {
 function renderDocument(request: Request, remixContext: EntryContext, nonce: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    // Cleared once the document is complete: a pending timer would keep each render in memory for 5 s.
+    let abortTimer: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -115,7 +117,10 @@ function renderDocument(request: Request, remixContext: EntryContext, nonce: str
         onAllReady() {
           const body = new PassThrough();
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () => resolve(withoutModulePreloads(wellFormedDocument(chunks))));
+          body.on("end", () => {
+            clearTimeout(abortTimer);
+            resolve(withoutModulePreloads(wellFormedDocument(chunks)));
+          });
           body.on("error", reject);
           pipe(body);
         },
@@ -125,7 +130,7 @@ function renderDocument(request: Request, remixContext: EntryContext, nonce: str
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }
 
