@@ -7,12 +7,17 @@ const NO_COPY_BRAND_KEYS = new Set(
     brandKey,
   ),
 );
-const NO_COPY_CODES = new Set(["cliquez sur le lien", "me contacter"]);
+const INSTRUCTION_CODES = new Set(["cliquez sur le lien", "me contacter"]);
+
+/** Whether the "code" is no code at all but what to do instead ('Cliquez sur le lien', 'Me contacter'), or empty. */
+export function isInstructionCode(code: string): boolean {
+  const text = code.trim();
+  return !text || INSTRUCTION_CODES.has(text.toLowerCase());
+}
 
 /** Whether the code box offers a copy button. */
 export function canCopyCode(offer: Pick<ReferralOffer, "brand" | "code" | "hideClipboard">): boolean {
   if (offer.hideClipboard) return false;
-  const code = offer.code.trim();
-  if (!code || NO_COPY_CODES.has(code.toLowerCase())) return false;
+  if (isInstructionCode(offer.code)) return false;
   return !NO_COPY_BRAND_KEYS.has(brandKey(offer.brand));
 }

@@ -1,6 +1,7 @@
 import { categoryById } from "./categories";
-import { canCopyCode } from "./copy-rule";
+import { canCopyCode, isInstructionCode } from "./copy-rule";
 import { isExpired } from "./dates";
+import { splitOffer, type OfferLines } from "./headline";
 import { BRAND_ENTRIES } from "./data";
 import { logoForBrand } from "./logos";
 import { brandKey, displayBrandName, foldText } from "./names";
@@ -172,8 +173,13 @@ export interface OfferCardView {
   id: string;
   slug: string;
   brand: string;
+  /** The offer text in full (meta description, structured data). */
   description: string;
+  /** The same text cut in two: what the visitor gets (the most prominent line), then how. */
+  lines: OfferLines;
   code: string;
+  /** The code is an instruction ('Cliquez sur le lien', 'Me contacter') or empty: shown as a sentence, not as a code. */
+  codeIsInstruction: boolean;
   link: string;
   logo?: string;
   expired: boolean;
@@ -193,8 +199,10 @@ export function toCardView(offer: ReferralOffer, today: string): OfferCardView {
     id: offer.id,
     slug: offer.slug,
     brand: offer.brand,
+    lines: splitOffer(offer.description),
     description: offer.description,
     code: offer.code,
+    codeIsInstruction: isInstructionCode(offer.code),
     link: offer.link,
     logo: offer.logo,
     expired: isExpired(offer, today),

@@ -14,8 +14,7 @@ export function CodeBox({ brand, code, canCopy }: { brand: string; code: string;
   const hydrated = useHydrated();
   const showToast = useToast();
   const [copied, setCopied] = useState(false);
-  const shownCode = code.trim() || "Aucun code nécessaire";
-
+  
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), COPIED_ICON_MS);
@@ -47,13 +46,13 @@ export function CodeBox({ brand, code, canCopy }: { brand: string; code: string;
     <div className="code-box">
       <span className="min-w-0">
         <span className="sr-only">{`Code de parrainage ${brand} : `}</span>
-        <code className="code-text">{shownCode}</code>
+        <code className="code-text">{code.trim()}</code>
       </span>
       {canCopy && hydrated ? (
         <button
           type="button"
           onClick={copy}
-          className="shrink-0 rounded-md p-2 text-indigo-700 hover:bg-indigo-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+          className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md text-indigo-700 hover:bg-indigo-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
         >
           {copied ? (
             <CheckIcon className="h-5 w-5 text-green-600" aria-hidden="true" data-state="copied" />

@@ -7,15 +7,39 @@ import { ReferralLink } from "./referral-link";
 export const primaryButton = "btn-primary";
 export const secondaryButton = "btn-secondary";
 
+/**
+ * The code of an offer: a box the visitor can copy from, or, when the catalogue gives an instruction instead of
+ * a code ('Cliquez sur le lien', 'Me contacter'), that instruction as a sentence.
+ */
+export function OfferCode({ offer }: { offer: Pick<OfferCardView, "brand" | "slug" | "code" | "codeIsInstruction" | "canCopy" | "expired"> }) {
+  if (!offer.codeIsInstruction) {
+    return <CodeBox brand={offer.brand} code={offer.code} canCopy={offer.canCopy && !offer.expired} />;
+  }
+  const instruction = offer.code.trim();
+  return (
+    <p className="code-instruction">
+      <span className="text-slate-600">{instruction ? "Pas de code à saisir." : "Aucun code nécessaire."}</span>{" "}
+      {instruction.toLowerCase() === "me contacter" ? (
+        <a href={`/offres/${offer.slug}#question`} className="text-indigo-800 underline">
+          {instruction}
+        </a>
+      ) : (
+        instruction
+      )}
+    </p>
+  );
+}
+
 /** One offer; its links are plain anchors, made client-side navigation by the grid around it (OfferGrid). */
 export function OfferCard({ offer, headingLevel = 3 }: { offer: OfferCardView; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const showLink = Boolean(offer.link) && !offer.expired;
   return (
     <article className="offer-card">
       <header className="flex items-center gap-3">
         <BrandLogo brand={offer.brand} logo={offer.logo} />
         <div className="min-w-0">
-          <Heading className="text-lg font-bold text-slate-900">
+          <Heading className="text-base font-bold text-slate-900">
             <a href={`/offres/${offer.slug}`} className="hover:underline focus:outline-none focus-visible:underline">
               {offer.brand}
             </a>
@@ -23,11 +47,14 @@ export function OfferCard({ offer, headingLevel = 3 }: { offer: OfferCardView; h
           {offer.expired ? <ExpiredBadge /> : null}
         </div>
       </header>
-      <p className="line-clamp-3 text-sm text-slate-700">{offer.description}</p>
-      <CodeBox brand={offer.brand} code={offer.code} canCopy={offer.canCopy && !offer.expired} />
+      <div>
+        <p className="offer-headline">{offer.lines.headline}</p>
+        {offer.lines.details ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{offer.lines.details}</p> : null}
+      </div>
+      <OfferCode offer={offer} />
       <RegulatedNotice regulated={offer.regulated} compact />
-      <div className="mt-auto flex flex-wrap gap-2">
-        {offer.link && !offer.expired ? (
+      <div className={`mt-auto grid gap-2 ${showLink ? "grid-cols-[3fr_2fr]" : "grid-cols-1"}`}>
+        {showLink ? (
           <ReferralLink href={offer.link} className={primaryButton}>
             Accéder à l'offre
           </ReferralLink>

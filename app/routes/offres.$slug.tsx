@@ -9,11 +9,10 @@ import { canonicalSlug } from "~/catalogue/slugs";
 import { BackLink } from "~/components/back-link";
 import { BrandLogo } from "~/components/brand-logo";
 import { BrandSections, InfoCard } from "~/components/brand-sections";
-import { CodeBox } from "~/components/code-box";
 import { faqJsonLd } from "~/components/faq";
 import { JsonLd } from "~/components/json-ld";
 import { RegulatedNotice, RewardDisclosure } from "~/components/notices";
-import { primaryButton } from "~/components/offer-card";
+import { OfferCode, primaryButton } from "~/components/offer-card";
 import { QUESTION_ANCHOR, QuestionForm } from "~/components/question-form";
 import { ReferralLink } from "~/components/referral-link";
 import { BRAND_SECTIONS } from "~/content/brand-sections";
@@ -117,11 +116,18 @@ export default function BrandPage() {
         </div>
       </header>
 
-      {/* One column that never grows past the screen (wide tables scroll in their own box), three from lg. */}
-      <div className="grid grid-cols-1 gap-8 lg:grid-cols-3">
-        <div className="min-w-0 space-y-8 lg:col-span-2">
-          <section aria-labelledby="offer-title" className="space-y-4 rounded-2xl border-2 border-indigo-200 bg-white p-6">
-            <h2 id="offer-title" className="text-xl font-bold text-slate-900">
+      {/*
+        One column on phones (offer, details, question); from lg, details on the left and on the right the offer,
+        which stays in view while the details scroll beside it, then the question card. The offer sticks only
+        within its own cell, so it never slides over the question form.
+      */}
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-3 lg:grid-rows-[1fr_auto]">
+        <div className="min-w-0 lg:col-start-3 lg:row-start-1">
+          <section
+            aria-labelledby="offer-title"
+            className="space-y-4 rounded-2xl border-2 border-indigo-200 bg-white p-5 sm:p-6 lg:sticky lg:top-16"
+          >
+            <h2 id="offer-title" className="text-sm font-semibold uppercase tracking-wide text-indigo-800">
               Offre de parrainage
             </h2>
             {brand.expired ? (
@@ -130,17 +136,22 @@ export default function BrandPage() {
                 dans ces conditions. Vérifiez l'offre en cours sur le site de {brand.brand}.
               </p>
             ) : null}
-            <p className="text-slate-800">{brand.description}</p>
-            <CodeBox brand={brand.brand} code={brand.code} canCopy={brand.canCopy && !brand.expired} />
+            <div>
+              <p className="text-2xl font-extrabold leading-snug text-slate-900">{brand.lines.headline}</p>
+              {brand.lines.details ? <p className="mt-2 text-slate-700">{brand.lines.details}</p> : null}
+            </div>
+            <OfferCode offer={brand} />
             {brand.link ? (
-              <ReferralLink href={brand.link} className={primaryButton}>
+              <ReferralLink href={brand.link} className={`${primaryButton} w-full py-3 text-base shadow-md`}>
                 {brand.expired ? `Voir le site de ${brand.brand}` : "Accéder à l'offre"}
               </ReferralLink>
             ) : null}
             <RegulatedNotice regulated={brand.regulated} />
             <RewardDisclosure siteName={siteName} />
           </section>
+        </div>
 
+        <div className="min-w-0 space-y-8 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           {brand.advantages.length ? (
             <section aria-labelledby="advantages-title" className="rounded-2xl border border-slate-200 bg-white p-6">
               <h2 id="advantages-title" className="text-xl font-bold text-slate-900">
@@ -157,7 +168,7 @@ export default function BrandPage() {
           {brand.sections ? <BrandSections brand={brand.brand} sections={brand.sections} /> : null}
         </div>
 
-        <aside className="space-y-6" aria-label={`À propos de l'offre ${brand.brand}`}>
+        <aside className="min-w-0 space-y-6 lg:col-start-3 lg:row-start-2" aria-label={`À propos de l'offre ${brand.brand}`}>
           {brand.sections?.infoCard ? <InfoCard card={brand.sections.infoCard} /> : null}
           <section id={QUESTION_ANCHOR} aria-labelledby="question-title" className="rounded-2xl border border-slate-200 bg-white p-6">
             <h2 id="question-title" className="text-xl font-bold text-slate-900">

@@ -26,3 +26,79 @@ test("a comparison table wider than the phone scrolls inside its own box", async
   expect(box.client).toBeLessThanOrEqual(390);
   expect(box.scroll).toBeGreaterThan(box.client);
 });
+
+for (const width of [320, 390, 1366]) {
+  test(`offer cards read at a glance at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/offres");
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "N26", exact: true }) });
+    // The bonus, cut from the offer text, is the largest text of the card.
+    const headline = card.getByText("15 € offerts", { exact: true });
+    await expect(headline).toBeVisible();
+    const sizes = await card.evaluate((element) =>
+      [...element.querySelectorAll("p, h2, h3, a, code")].map((node) => ({
+        text: node.textContent?.trim(),
+        size: parseFloat(getComputedStyle(node).fontSize),
+      })),
+    );
+    const largest = Math.max(...sizes.map((entry) => entry.size));
+    expect(sizes.find((entry) => entry.text === "15 € offerts")?.size).toBe(largest);
+    // The two buttons side by side, each at least 44 px high and wide.
+    const primary = await card.getByRole("link", { name: /Accéder à l'offre/ }).boundingBox();
+    const secondary = await card.getByRole("link", { name: "Plus d'infos sur N26" }).boundingBox();
+    expect(primary && secondary).toBeTruthy();
+    expect(Math.abs(primary!.y - secondary!.y)).toBeLessThan(1);
+    for (const box of [primary!, secondary!]) {
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+    }
+  });
+}
+
+test("an instruction instead of a code is a sentence on the card, not a code", async ({ page }) => {
+  await page.goto("/offres?q=wise");
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Wise", exact: true }) });
+  await expect(card.getByText("Pas de code à saisir. Cliquez sur le lien")).toBeVisible();
+  await expect(card.locator("code")).toHaveCount(0);
+});
+
+test("the code box and its copy button are 44 px targets", async ({ page, javaScriptEnabled }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/offres/n26");
+  const offer = page.getByRole("region", { name: "Offre de parrainage" });
+  const codeBox = await offer.locator("code").locator("xpath=../..").boundingBox();
+  expect(codeBox!.height).toBeGreaterThanOrEqual(44);
+  const copy = offer.getByRole("button", { name: "Copier le code N26" });
+  if (javaScriptEnabled) {
+    const box = await copy.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    expect(box!.width).toBeGreaterThanOrEqual(44);
+  } else {
+    // Copying needs JavaScript: without it the code is selectable text and no button pretends otherwise.
+    await expect(copy).toHaveCount(0);
+  }
+});
+
+test("the brand page's strongest call to action, and its offer kept in view on large screens", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/offres/binance");
+  const offer = page.getByRole("region", { name: "Offre de parrainage" });
+  const cta = offer.getByRole("link", { name: /Accéder à l'offre/ });
+  const ctaBox = await cta.boundingBox();
+  // Larger than any other link or button of the page.
+  const others = await page.locator("main a, main button").evaluateAll((nodes) =>
+    nodes.filter((node) => !node.textContent?.includes("Accéder à l'offre")).map((node) => {
+      const rect = node.getBoundingClientRect();
+      return rect.width * rect.height;
+    }),
+  );
+  expect(ctaBox!.width * ctaBox!.height).toBeGreaterThan(Math.max(...others));
+  // In the right column, above the question card, and still on screen after scrolling down to the comparison.
+  const question = await page.getByRole("heading", { name: "Une question sur cette offre ?" }).boundingBox();
+  const offerBox = await offer.boundingBox();
+  expect(offerBox!.x).toBeGreaterThan(1366 / 2);
+  expect(offerBox!.y).toBeLessThan(question!.y);
+  await page.getByRole("heading", { name: "Comparatif" }).scrollIntoViewIfNeeded();
+  await expect(offer.getByText("CPBINANCE")).toBeInViewport();
+  await expect(cta).toBeInViewport();
+});

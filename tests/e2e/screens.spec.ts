@@ -362,7 +362,9 @@ test.describe("brand pages", () => {
     }
     await expect(page.getByRole("heading", { level: 1, name: "Code parrainage Wise" })).toBeVisible();
     const offer = page.getByRole("region", { name: "Offre de parrainage" });
-    await expect(offer.locator("code")).toHaveText("Cliquez sur le lien");
+    // An instruction, not a code: a sentence, nothing in the code box.
+    await expect(offer.getByText("Pas de code à saisir. Cliquez sur le lien")).toBeVisible();
+    await expect(offer.locator("code")).toHaveCount(0);
     await expect(offer.getByRole("link", { name: /Accéder à l'offre/ })).toHaveAttribute("href", /^https:\/\//);
     await expect(page.getByRole("button", { name: /Copier le code/ })).toHaveCount(0);
   });
