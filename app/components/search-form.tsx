@@ -48,7 +48,10 @@ export function SearchForm({
         {label}
       </label>
       <div className="relative flex-1">
-        <MagnifyingGlassIcon className="pointer-events-none absolute left-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+        <MagnifyingGlassIcon
+          className="pointer-events-none absolute left-3 top-1/2 hidden h-5 w-5 -translate-y-1/2 text-slate-500 sm:block"
+          aria-hidden="true"
+        />
         <input
           ref={input}
           id="search"
@@ -58,7 +61,7 @@ export function SearchForm({
           placeholder={placeholder}
           maxLength={100}
           autoComplete="off"
-          className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-10 pr-10 [&::-webkit-search-cancel-button]:appearance-none text-slate-900 placeholder:text-slate-500 focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600"
+          className={`w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-2.5 sm:pl-10 ${query ? "pr-10" : "pr-2.5"} [&::-webkit-search-cancel-button]:appearance-none text-slate-900 placeholder:text-sm placeholder:text-slate-500 focus:border-indigo-600 sm:placeholder:text-base focus:outline-none focus:ring-2 focus:ring-indigo-600`}
         />
         {query ? (
           <Link
@@ -75,9 +78,11 @@ export function SearchForm({
       {category !== "all" ? <input type="hidden" name="cat" value={category} /> : null}
       <button
         type="submit"
-        className="rounded-lg bg-indigo-700 px-4 py-2.5 font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2"
+        className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg bg-indigo-700 px-3 py-2.5 font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2 sm:px-4"
       >
-        Rechercher
+        {/* On phones the button is its icon, leaving the field wide enough for its whole placeholder. */}
+        <MagnifyingGlassIcon className="h-5 w-5 sm:hidden" aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">Rechercher</span>
       </button>
     </Form>
   );

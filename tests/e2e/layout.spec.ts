@@ -102,3 +102,22 @@ test("the brand page's strongest call to action, and its offer kept in view on l
   await expect(offer.getByText("CPBINANCE")).toBeInViewport();
   await expect(cta).toBeInViewport();
 });
+
+test("the search field shows its whole placeholder on a 390 px phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/offres");
+  const search = page.getByRole("searchbox", { name: "Rechercher une offre" });
+  await expect(search).toHaveAttribute("placeholder", "Rechercher une marque ou un service...");
+  const fit = await search.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const placeholder = getComputedStyle(input, "::placeholder");
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.font = `${placeholder.fontWeight} ${placeholder.fontSize} ${placeholder.fontFamily}`;
+    return {
+      text: context.measureText(input.placeholder).width,
+      room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+    };
+  });
+  expect(fit.text).toBeLessThanOrEqual(fit.room);
+  await expect(page.getByRole("button", { name: "Rechercher" })).toBeVisible();
+});
