@@ -57,20 +57,10 @@ export const HOME_FAQ: FaqItem[] = [
   },
 ];
 
-export const HOME_TESTIMONIALS: Testimonial[] = [
-  {
-    name: "Camille R.",
-    city: "Lyon",
-    text: "J'ai ouvert mon compte bancaire en ligne avec un code trouvé ici et j'ai bien reçu ma prime de bienvenue. Simple et rapide !",
-  },
-  {
-    name: "Thomas L.",
-    city: "Nantes",
-    text: "Je ne savais pas que le parrainage pouvait rapporter autant. J'ai cumulé plusieurs offres et mes premiers cashbacks sont déjà arrivés.",
-  },
-  {
-    name: "Sarah M.",
-    city: "Bordeaux",
-    text: "Le site est clair, les codes se copient en un clic et toutes les offres sont regroupées au même endroit. Je le recommande à mes proches.",
-  },
-];
+/**
+ * Visitors' reviews shown on the home page, filled in by the site owner; the section is hidden while the list is
+ * empty. Only real reviews go here, each with its author's consent to publish it (name and city as they agreed):
+ * invented or unverifiable reviews are a deceptive commercial practice under French consumer law (Code de la
+ * consommation, articles L121-2 and L121-4).
+ */
+export const HOME_TESTIMONIALS: Testimonial[] = [];

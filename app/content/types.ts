@@ -8,6 +8,7 @@ export interface FaqItem {
   answer: string;
 }
 
+/** A visitor's review: real, and published with its author's consent (see HOME_TESTIMONIALS). */
 export interface Testimonial {
   name: string;
   city: string;

@@ -146,23 +146,25 @@ export default function Home() {
         <JsonLd data={faqJsonLd(HOME_FAQ)} />
       </section>
 
-      <section aria-labelledby="testimonials-title" className="space-y-6">
-        <h2 id="testimonials-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          Ils ont économisé grâce au parrainage
-        </h2>
-        <ul className="grid gap-6 md:grid-cols-3">
-          {HOME_TESTIMONIALS.map((testimonial) => (
-            <li key={testimonial.name} className="rounded-2xl border border-slate-200 bg-white p-6">
-              <figure>
-                <blockquote className="text-slate-700">« {testimonial.text} »</blockquote>
-                <figcaption className="mt-4 text-sm font-semibold text-slate-900">
-                  {testimonial.name}, {testimonial.city}
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {HOME_TESTIMONIALS.length > 0 ? (
+        <section aria-labelledby="testimonials-title" className="space-y-6">
+          <h2 id="testimonials-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            Ils ont économisé grâce au parrainage
+          </h2>
+          <ul className="grid gap-6 md:grid-cols-3">
+            {HOME_TESTIMONIALS.map((testimonial) => (
+              <li key={testimonial.name} className="rounded-2xl border border-slate-200 bg-white p-6">
+                <figure>
+                  <blockquote className="text-slate-700">« {testimonial.text} »</blockquote>
+                  <figcaption className="mt-4 text-sm font-semibold text-slate-900">
+                    {testimonial.name}, {testimonial.city}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

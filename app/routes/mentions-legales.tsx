@@ -21,7 +21,23 @@ export async function loader() {
     contactEmail: config.contactEmail,
     hostingProvider: config.hostingProvider,
     hostingAddress: config.hostingAddress,
+    hostingPhone: config.hostingPhone,
+    identityIsExample: config.identityIsExample,
+    identityPlaceholders: config.identityPlaceholders,
   };
+}
+
+/**
+ * An identity value, marked "exemple" when it is a placeholder (its variable not set): only a local run shows one,
+ * production on a public address does not start without them.
+ */
+function Identity({ placeholder, children }: { placeholder: boolean; children: ReactNode }) {
+  if (!placeholder) return <>{children}</>;
+  return (
+    <mark className="rounded bg-amber-100 px-1 text-amber-950">
+      {children} <span className="text-xs font-bold uppercase">(exemple)</span>
+    </mark>
+  );
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -37,26 +53,46 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export default function LegalNotice() {
   const site = useLoaderData<typeof loader>();
+  const placeholder = (field: (typeof site.identityPlaceholders)[number]) => site.identityPlaceholders.includes(field);
   const mail = (
-    <a href={`mailto:${site.contactEmail}`} className="font-semibold text-indigo-800 underline">
-      {site.contactEmail}
-    </a>
+    <Identity placeholder={placeholder("contactEmail")}>
+      <a href={`mailto:${site.contactEmail}`} className="font-semibold text-indigo-800 underline">
+        {site.contactEmail}
+      </a>
+    </Identity>
   );
+  const publisher = <Identity placeholder={placeholder("publisherName")}>{site.publisherName}</Identity>;
   return (
     <article className="mx-auto max-w-3xl space-y-10 rounded-2xl border border-slate-200 bg-white p-6 sm:p-10">
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Mentions légales</h1>
 
+      {site.identityIsExample ? (
+        <p
+          id="exemple-identite"
+          role="note"
+          className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950"
+        >
+          <strong>Exemple : l'identité de l'éditeur et de l'hébergeur n'est pas encore renseignée.</strong> Les
+          valeurs marquées « exemple » ci-dessous ne désignent personne : elles tiennent la place de celles que le
+          propriétaire du site doit définir avant sa mise en ligne (variables PUBLISHER_NAME, CONTACT_EMAIL,
+          HOSTING_PROVIDER, HOSTING_ADDRESS et HOSTING_PHONE).
+        </p>
+      ) : null}
+
       <Section id="editeur" title="Éditeur du site">
         <p>
-          Le site {site.siteName} ({site.siteUrl}) est édité par {site.publisherName}, personne physique agissant à
-          titre privé. Contact : {mail}.
+          Le site {site.siteName} ({site.siteUrl}) est édité par {publisher}, personne physique agissant à titre privé.
+          Contact : {mail}.
         </p>
-        <p>Directeur de la publication : {site.publisherName}.</p>
+        <p>Directeur de la publication : {publisher}.</p>
       </Section>
 
       <Section id="hebergement" title="Hébergement">
         <p>
-          Le site est hébergé par {site.hostingProvider}, {site.hostingAddress}.
+          Le site est hébergé par{" "}
+          <Identity placeholder={placeholder("hostingProvider")}>{site.hostingProvider}</Identity>,{" "}
+          <Identity placeholder={placeholder("hostingAddress")}>{site.hostingAddress}</Identity>. Téléphone :{" "}
+          <Identity placeholder={placeholder("hostingPhone")}>{site.hostingPhone}</Identity>.
         </p>
       </Section>
 

@@ -11,6 +11,58 @@ const optionalText = z
   .transform((value) => value || undefined)
   .optional();
 
+/** The variables naming the publisher and the host, which the legal notice must show (LCEN, article 6). */
+const IDENTITY_VARIABLES = [
+  "PUBLISHER_NAME",
+  "CONTACT_EMAIL",
+  "HOSTING_PROVIDER",
+  "HOSTING_ADDRESS",
+  "HOSTING_PHONE",
+] as const;
+type IdentityVariable = (typeof IDENTITY_VARIABLES)[number];
+
+const IDENTITY_REASONS: Record<IdentityVariable, string> = {
+  PUBLISHER_NAME: "le nom de l'éditeur",
+  CONTACT_EMAIL: "l'adresse e-mail à laquelle les visiteurs exercent leurs droits sur leurs données",
+  HOSTING_PROVIDER: "le nom de l'hébergeur",
+  HOSTING_ADDRESS: "l'adresse postale de l'hébergeur",
+  HOSTING_PHONE: "le numéro de téléphone de l'hébergeur",
+};
+
+/** What the legal notice shows for a value not set, outside production on a public address. */
+export const EXAMPLE_IDENTITY = {
+  publisherName: "L'éditeur du site (particulier)",
+  contactEmail: "contact@example.org",
+  hostingProvider: "Hébergement personnel de l'éditeur",
+  hostingAddress: "Adresse communiquée sur simple demande",
+  hostingPhone: "Téléphone non renseigné",
+} as const;
+
+export type IdentityField = keyof typeof EXAMPLE_IDENTITY;
+
+const IDENTITY_FIELDS: Record<IdentityVariable, IdentityField> = {
+  PUBLISHER_NAME: "publisherName",
+  CONTACT_EMAIL: "contactEmail",
+  HOSTING_PROVIDER: "hostingProvider",
+  HOSTING_ADDRESS: "hostingAddress",
+  HOSTING_PHONE: "hostingPhone",
+};
+
+/**
+ * Whether a site address is this machine's own (localhost, 127.x.x.x, ::1): a local run, not the public site. A
+ * malformed address counts as local here: its own issue already stops the start.
+ */
+function isLocalAddress(siteUrl: string): boolean {
+  if (!URL.canParse(siteUrl)) return true;
+  const host = new URL(siteUrl).hostname.toLowerCase().replace(/\.$/, "");
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host === "[::1]" ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -23,12 +75,15 @@ const envSchema = z
     SITE_URL: optionalText
       .pipe(z.url({ message: "SITE_URL doit être une adresse http(s) valide." }).optional())
       .default("http://localhost:3000"),
-    PUBLISHER_NAME: optionalText.default("L'éditeur du site (particulier)"),
-    CONTACT_EMAIL: optionalText
-      .pipe(z.email({ message: "CONTACT_EMAIL doit être une adresse e-mail valide." }).optional())
-      .default("contact@example.org"),
-    HOSTING_PROVIDER: optionalText.default("Hébergement personnel de l'éditeur"),
-    HOSTING_ADDRESS: optionalText.default("Adresse communiquée sur simple demande"),
+    // The identity of the legal notice: placeholders (EXAMPLE_IDENTITY) fill in what is missing, except in
+    // production on a public address, where each one is required (see the refinement below).
+    PUBLISHER_NAME: optionalText,
+    CONTACT_EMAIL: optionalText.pipe(
+      z.email({ message: "CONTACT_EMAIL doit être une adresse e-mail valide." }).optional(),
+    ),
+    HOSTING_PROVIDER: optionalText,
+    HOSTING_ADDRESS: optionalText,
+    HOSTING_PHONE: optionalText,
     DATA_DIR: optionalText.default(".data"),
     BRANDS_CACHE_TTL_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
     BRANDS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
@@ -51,6 +106,17 @@ const envSchema = z
       }),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !isLocalAddress(env.SITE_URL)) {
+      for (const variable of IDENTITY_VARIABLES) {
+        if (!env[variable]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [variable],
+            message: `${variable} est obligatoire en production : ${IDENTITY_REASONS[variable]} figure dans les mentions légales.`,
+          });
+        }
+      }
+    }
     if (Boolean(env.SUPABASE_URL) !== Boolean(env.SUPABASE_ANON_KEY)) {
       ctx.addIssue({
         code: "custom",
@@ -92,6 +158,14 @@ export interface Config {
   contactEmail: string;
   hostingProvider: string;
   hostingAddress: string;
+  hostingPhone: string;
+  /**
+   * The identity values that are placeholders (EXAMPLE_IDENTITY) because their variable is not set: possible only
+   * outside production on a public address. The legal notice marks them, and says it is an example.
+   */
+  identityPlaceholders: IdentityField[];
+  /** Whether any identity value is a placeholder (identityPlaceholders is not empty). */
+  identityIsExample: boolean;
   dataDir: string;
   /** Messages one sender may send per window (stored in Postgres, so shared by every server instance). */
   contactRateLimit: { max: number; windowSeconds: number };
@@ -153,6 +227,14 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     env.SUPABASE_URL && env.SUPABASE_ANON_KEY
       ? { kind: "supabase", url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY }
       : { kind: "embedded", dataDir };
+  const identity = { ...EXAMPLE_IDENTITY } as Record<IdentityField, string>;
+  const identityPlaceholders: IdentityField[] = [];
+  for (const variable of IDENTITY_VARIABLES) {
+    const field = IDENTITY_FIELDS[variable];
+    const value = env[variable];
+    if (value) identity[field] = value;
+    else identityPlaceholders.push(field);
+  }
   return {
     nodeEnv: env.NODE_ENV,
     backend,
@@ -161,10 +243,9 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       (backend.kind === "embedded" ? embeddedSessionSecret(dataDir) : randomBytes(32).toString("hex")),
     siteName: env.SITE_NAME,
     siteUrl: env.SITE_URL.replace(/\/+$/, ""),
-    publisherName: env.PUBLISHER_NAME,
-    contactEmail: env.CONTACT_EMAIL,
-    hostingProvider: env.HOSTING_PROVIDER,
-    hostingAddress: env.HOSTING_ADDRESS,
+    ...identity,
+    identityPlaceholders,
+    identityIsExample: identityPlaceholders.length > 0,
     dataDir,
     contactRateLimit: { max: env.CONTACT_RATE_LIMIT_MAX, windowSeconds: env.CONTACT_RATE_LIMIT_WINDOW_SECONDS },
     contactClientKeySecret: env.CONTACT_CLIENT_KEY_SECRET,

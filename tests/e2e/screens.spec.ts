@@ -10,7 +10,7 @@ import {
 } from "./helpers";
 
 test.describe("home page", () => {
-  test("banner, featured offers, FAQ, testimonials, navigation and footer", async ({ page }) => {
+  test("banner, featured offers, FAQ, navigation and footer, no testimonials", async ({ page }) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
 
@@ -48,10 +48,9 @@ test.describe("home page", () => {
     await expect(firstAnswer).toBeVisible();
     await expect(firstAnswer).not.toBeEmpty();
 
-    const testimonials = page.getByRole("region", { name: "Ils ont économisé grâce au parrainage" });
-    await expect(testimonials.getByRole("listitem")).toHaveCount(3);
-    await expect(testimonials.locator("blockquote")).toHaveCount(3);
-    for (const quote of await testimonials.locator("blockquote").all()) await expect(quote).not.toBeEmpty();
+    // Only real, consented reviews may be shown (app/content/home.ts): none by default, and no section for them.
+    await expect(page.getByRole("region", { name: "Ils ont économisé grâce au parrainage" })).toHaveCount(0);
+    await expect(page.locator("blockquote")).toHaveCount(0);
 
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText(`© ${currentYear()} CodeParrain`);
@@ -551,6 +550,19 @@ test.describe("metadata", () => {
     await page.goto("/mentions-legales");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Mentions légales");
+  });
+
+  test("the legal notice of a run with no identity set says it is an example, and marks the placeholders", async ({ page }) => {
+    await page.goto("/mentions-legales");
+    const note = page.getByRole("note");
+    await expect(note).toBeVisible();
+    await expect(note).toContainText("Exemple : l'identité de l'éditeur et de l'hébergeur n'est pas encore renseignée.");
+    // The note comes before the first section, right under the title.
+    expect(await note.evaluate((element) => element.previousElementSibling?.tagName)).toBe("H1");
+    const hosting = page.getByRole("region", { name: "Hébergement" });
+    await expect(hosting).toContainText("Téléphone :");
+    await expect(hosting.locator("mark")).toHaveCount(3);
+    for (const mark of await page.locator("mark").all()) await expect(mark).toContainText("(exemple)");
   });
 
   test("sitemap and robots.txt", async ({ request, baseURL }) => {

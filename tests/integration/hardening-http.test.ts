@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startSite, type RunningSite } from "../support/server";
+import { freePort, PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 
 /**
@@ -90,7 +90,7 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
   const temp = makeTempDir("hardening");
   let site: RunningSite;
   beforeAll(async () => {
-    site = await startSite({ DATA_DIR: temp.dir, SITE_URL: PUBLIC_ORIGIN });
+    site = await startSite({ DATA_DIR: temp.dir, SITE_URL: PUBLIC_ORIGIN, ...PUBLIC_IDENTITY });
   });
   afterAll(async () => {
     await site?.stop();

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSite, type RunningSite } from "../support/server";
+import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 
 // The W3C Nu HTML checker (the validator behind validator.w3.org/nu), run over the server HTML of every screen.
@@ -14,6 +14,8 @@ interface Page {
   path: string;
   /** Fields of a form posted without JavaScript; the page checked is the one the server answers. */
   form?: Record<string, string>;
+  /** Asked of a site run with the defaults (no SITE_URL, no identity): the legal notice marked as an example. */
+  example?: boolean;
 }
 
 const invalidMessage = { name: "A", email: "pas-une-adresse", message: "court" };
@@ -45,24 +47,31 @@ const PAGES: Page[] = [
     form: { name: "Anne Martin", email: "anne@exemple.fr", subject: "question", message: "Une question sur un code de parrainage." },
   },
   { name: "legal-notice", path: "/mentions-legales" },
+  { name: "legal-notice-example", path: "/mentions-legales", example: true },
   { name: "not-found", path: "/page-inconnue" },
   { name: "unknown-brand", path: "/offres/marque-inconnue" },
 ];
 
 const temp = makeTempDir("html-validity");
+const exampleTemp = makeTempDir("html-validity-example");
 let site: RunningSite;
+let exampleSite: RunningSite;
 
 beforeAll(async () => {
-  site = await startSite({ DATA_DIR: temp.dir, SITE_URL: "https://www.exemple.fr" });
+  [site, exampleSite] = await Promise.all([
+    startSite({ DATA_DIR: temp.dir, SITE_URL: "https://www.exemple.fr", ...PUBLIC_IDENTITY }),
+    startSite({ DATA_DIR: exampleTemp.dir }),
+  ]);
 });
 afterAll(async () => {
-  await site.stop();
+  await Promise.all([site?.stop(), exampleSite?.stop()]);
   temp.cleanup();
+  exampleTemp.cleanup();
 });
 
 /** The HTML a visitor without JavaScript gets for a page: after redirects, and after posting its form if any. */
 async function serverHtml(page: Page): Promise<{ status: number; html: string }> {
-  const url = `${site.url}${page.path}`;
+  const url = `${(page.example ? exampleSite : site).url}${page.path}`;
   if (!page.form) {
     const response = await fetch(url);
     return { status: response.status, html: await response.text() };
@@ -92,9 +101,11 @@ describe("the server HTML of every screen", () => {
   it("has no error for the W3C Nu HTML checker", async () => {
     const files: string[] = [];
     const statuses: Record<string, number> = {};
+    const htmls: Record<string, string> = {};
     for (const page of PAGES) {
       const { status, html } = await serverHtml(page);
       statuses[page.name] = status;
+      htmls[page.name] = html;
       const file = path.join(temp.dir, `${page.name}.html`);
       writeFileSync(file, html);
       files.push(file);
@@ -109,6 +120,8 @@ describe("the server HTML of every screen", () => {
       "not-found": 404,
       "unknown-brand": 404,
     });
+    expect(htmls["legal-notice-example"]).toContain("(exemple)");
+    expect(htmls["legal-notice"]).not.toContain("(exemple)");
 
     let report: string;
     try {

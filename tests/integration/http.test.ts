@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSite, type RunningSite } from "../support/server";
+import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 
 const temp = makeTempDir("http");
 let site: RunningSite;
 
 beforeAll(async () => {
-  site = await startSite({ DATA_DIR: temp.dir, SITE_URL: "https://www.exemple.fr" });
+  site = await startSite({ DATA_DIR: temp.dir, SITE_URL: "https://www.exemple.fr", ...PUBLIC_IDENTITY });
 });
 afterAll(async () => {
   await site.stop();

@@ -17,6 +17,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The publisher's and the host's identity, without which server.js does not start in production with a public
+ * SITE_URL (one that is not localhost, 127.x.x.x or ::1): pass it along with such a SITE_URL.
+ */
+export const PUBLIC_IDENTITY = {
+  PUBLISHER_NAME: "Jeanne Martin",
+  CONTACT_EMAIL: "contact@exemple.fr",
+  HOSTING_PROVIDER: "Hébergeur Test SAS",
+  HOSTING_ADDRESS: "1 rue du Test, 75001 Paris",
+  HOSTING_PHONE: "01 00 00 00 00",
+} as const;
+
 export interface RunningSite {
   url: string;
   process: ChildProcess;

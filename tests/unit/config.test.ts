@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "~/services/env.server";
+import { ConfigError, EXAMPLE_IDENTITY, parseConfig } from "~/services/env.server";
 import { makeTempDir } from "../support/temp-dir";
 
 const temp = makeTempDir("config");
@@ -87,6 +87,106 @@ describe("configuration", () => {
     expect(parseConfig({ ...base, TRUST_PROXY: "true" }).trustProxy).toEqual({ kind: "all" });
     expect(parseConfig({ ...base, TRUST_PROXY: "loopback" }).trustProxy.kind).toBe("addresses");
     expect(() => parseConfig({ ...base, TRUST_PROXY: "mon-proxy" })).toThrow(/TRUST_PROXY: « mon-proxy »/);
+  });
+
+  describe("the publisher's and the host's identity (legal notice)", () => {
+    const identity = {
+      PUBLISHER_NAME: "Jeanne Martin",
+      CONTACT_EMAIL: "contact@exemple.fr",
+      HOSTING_PROVIDER: "Hébergeur SAS",
+      HOSTING_ADDRESS: "1 rue de l'Hébergeur, 75001 Paris",
+      HOSTING_PHONE: "01 00 00 00 00",
+    };
+    const publicProduction = { ...base, NODE_ENV: "production", SITE_URL: "https://www.exemple.fr" };
+    const reasons: Record<keyof typeof identity, string> = {
+      PUBLISHER_NAME: "le nom de l'éditeur",
+      CONTACT_EMAIL: "l'adresse e-mail",
+      HOSTING_PROVIDER: "le nom de l'hébergeur",
+      HOSTING_ADDRESS: "l'adresse postale de l'hébergeur",
+      HOSTING_PHONE: "le numéro de téléphone de l'hébergeur",
+    };
+
+    const failure = (source: Record<string, string | undefined>): string => {
+      try {
+        parseConfig(source);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error("la configuration a été acceptée");
+    };
+
+    it("stops a production start on a public address with nothing set, naming every variable in French", () => {
+      const message = failure(publicProduction);
+      for (const [variable, reason] of Object.entries(reasons)) {
+        expect(message).toContain(`- ${variable}: ${variable} est obligatoire en production : ${reason}`);
+      }
+      expect(message).toContain(
+        "PUBLISHER_NAME est obligatoire en production : le nom de l'éditeur figure dans les mentions légales.",
+      );
+    });
+
+    for (const variable of Object.keys(identity) as (keyof typeof identity)[]) {
+      it(`names ${variable} alone when it is the one missing (unset or blank)`, () => {
+        for (const value of [undefined, "   "]) {
+          const message = failure({ ...publicProduction, ...identity, [variable]: value });
+          expect(message).toContain(`${variable} est obligatoire en production : ${reasons[variable]}`);
+          const others = Object.keys(identity).filter((other) => other !== variable);
+          for (const other of others) expect(message).not.toContain(`${other} est obligatoire`);
+        }
+      });
+    }
+
+    it("uses the values given, with no example flag, when every one is set", () => {
+      const config = parseConfig({ ...publicProduction, ...identity });
+      expect(config).toMatchObject({
+        publisherName: "Jeanne Martin",
+        contactEmail: "contact@exemple.fr",
+        hostingProvider: "Hébergeur SAS",
+        hostingAddress: "1 rue de l'Hébergeur, 75001 Paris",
+        hostingPhone: "01 00 00 00 00",
+        identityIsExample: false,
+        identityPlaceholders: [],
+      });
+      expect(parseConfig({ ...base, ...identity }).identityIsExample).toBe(false);
+    });
+
+    it("still starts a local production run (localhost, 127.x.x.x, ::1) with placeholders flagged as an example", () => {
+      for (const SITE_URL of [undefined, "http://localhost:3000", "http://127.0.0.1:4321", "http://[::1]:3000"]) {
+        const config = parseConfig({ ...base, NODE_ENV: "production", SITE_URL });
+        expect(config.identityIsExample, SITE_URL).toBe(true);
+        expect(config.identityPlaceholders).toEqual([
+          "publisherName",
+          "contactEmail",
+          "hostingProvider",
+          "hostingAddress",
+          "hostingPhone",
+        ]);
+        expect(config.publisherName).toBe(EXAMPLE_IDENTITY.publisherName);
+        expect(config.hostingPhone).toBe(EXAMPLE_IDENTITY.hostingPhone);
+      }
+    });
+
+    it("does not require them while developing or testing, even on a public address", () => {
+      for (const NODE_ENV of ["development", "test"]) {
+        expect(parseConfig({ ...publicProduction, NODE_ENV }).identityIsExample).toBe(true);
+      }
+    });
+
+    it("flags only the placeholders among values partly set", () => {
+      const config = parseConfig({ ...base, PUBLISHER_NAME: "Jeanne Martin", HOSTING_PHONE: "" });
+      expect(config.identityIsExample).toBe(true);
+      expect(config.publisherName).toBe("Jeanne Martin");
+      expect(config.identityPlaceholders).not.toContain("publisherName");
+      expect(config.identityPlaceholders).toContain("hostingPhone");
+      expect(config.hostingPhone).toBe(EXAMPLE_IDENTITY.hostingPhone);
+    });
+
+    it("still checks the contact address's form", () => {
+      expect(failure({ ...publicProduction, ...identity, CONTACT_EMAIL: "pas-une-adresse" })).toContain(
+        "CONTACT_EMAIL doit être une adresse e-mail valide.",
+      );
+    });
   });
 
   it("drops the trailing slash of the site URL", () => {
