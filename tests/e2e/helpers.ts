@@ -16,8 +16,8 @@ export const CODE_TABS = [
   { id: "other", label: "Autres" },
 ] as const;
 
-/** The brands SPEC section 2 promises an offer page for under /offres. */
-export const SPEC_BRAND_SLUGS = [
+/** The brands the site promises an offer page for under /offres, written out here apart from the catalogue. */
+export const PROMISED_BRAND_SLUGS = [
   "binance", "bitget", "bitrefill", "bitstack", "boursobank", "bricks", "coinbase", "crypto-com",
   "deblock", "deliveroo", "ebuyclub", "feel-mining", "fortuneo", "hello-bank", "hostinger", "igraal",
   "joko", "kucoin", "la-premiere-brique", "lime", "lovable", "mexc", "n26", "naomi", "okx", "pmu",
