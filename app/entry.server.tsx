@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, Loade
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./nonce";
-import { getBrandsSource } from "./services/brands.server";
+import { getBackend } from "./services/backend/index.server";
 import { getConfig } from "./services/env.server";
 import { cachePolicy, carriesToastCookie, SHARED_PAGE_CACHE, type RequestView } from "./services/http-headers.server";
 import { answerWithPage, PageCache, type PageAnswer } from "./services/page-cache.server";
@@ -13,8 +13,8 @@ import { answerWithPage, PageCache, type PageAnswer } from "./services/page-cach
 const config = getConfig();
 const production = config.nodeEnv === "production";
 // Opens (and on first start creates) the database now rather than on the first visitor's request.
-getBrandsSource()
-  .then((source) => source.warmUp())
+getBackend()
+  .then((backend) => backend.warmUp())
   .catch((error: unknown) => console.error("Source des marques indisponible au démarrage :", error));
 
 const ABORT_DELAY = 5_000;

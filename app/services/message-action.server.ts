@@ -5,12 +5,13 @@ import type * as z from "zod";
 import type { SendContactEmailPayload } from "../../supabase/functions/_shared/contact-contract";
 import { HONEYPOT_FIELD, SEND_FAILED_TOAST, type MessageActionData } from "~/message-form";
 import { clientKey, readForm } from "./form-request.server";
-import { getMessagesGateway, RateLimitedError } from "./messages.server";
+import { RateLimitedError } from "./backend/errors.server";
+import { getBackend } from "./backend/index.server";
 import { redirectWithSuccess, SENT_TOAST } from "./toast.server";
 
 /**
  * The action of both message forms: size and type checks, honeypot, validation with the shared contract,
- * hand-over to the messages gateway, then a 303 to `redirectTo` with the success toast.
+ * hand-over to the backend, then a 303 to `redirectTo` with the success toast.
  */
 export async function handleMessageAction({
   request,
@@ -42,8 +43,8 @@ export async function handleMessageAction({
     return data<MessageActionData>({ result: submission.reply(), toast: null }, { status: 400 });
   }
   try {
-    const gateway = await getMessagesGateway();
-    await gateway.send({ payload: submission.value, clientKey: clientKey(request, context) });
+    const backend = await getBackend();
+    await backend.sendMessage({ payload: submission.value, clientKey: clientKey(request, context) });
   } catch (error) {
     if (error instanceof RateLimitedError) {
       return data<MessageActionData>(

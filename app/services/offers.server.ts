@@ -1,7 +1,7 @@
 import { todayInFrance } from "~/catalogue/dates";
 import { DEFAULT_OFFERS, findOfferBySlug, mergeOffers, offerFromBrandRow, selectFeatured } from "~/catalogue/offers";
 import type { BrandRow, ReferralOffer } from "~/catalogue/types";
-import { getBrandsSource } from "./brands.server";
+import { getBackend } from "./backend/index.server";
 
 export interface Catalogue {
   /** Every offer to show, merged and sorted. */
@@ -17,8 +17,8 @@ let lastBuilt: { rows: BrandRow[]; content: string; today: string; catalogue: Ca
 
 /** Reads the brands and merges them over the bundled offers. Rejects with a BackendError when the source fails. */
 export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> {
-  const source = await getBrandsSource();
-  const rows = await source.listBrands();
+  const backend = await getBackend();
+  const rows = await backend.listBrands();
   const today = todayInFrance(now);
   if (lastBuilt?.today === today) {
     // The brands cache hands back the same array until it refreshes; without the cache, each read is a new array

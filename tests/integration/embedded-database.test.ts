@@ -1,7 +1,7 @@
 import { PGlite, types } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BRAND_ENTRIES } from "~/catalogue/data";
-import { EmbeddedBrandsSource } from "~/services/brands-embedded.server";
+import { EmbeddedBackend } from "~/services/backend/embedded.server";
 import {
   asRole,
   deleteExpiredMessages,
@@ -9,7 +9,7 @@ import {
   migrate,
   openEmbeddedDatabase,
   scheduleMaintenance,
-} from "~/services/embedded-db.server";
+} from "~/services/backend/embedded-db.server";
 import { makeTempDir } from "../support/temp-dir";
 
 const temp = makeTempDir("embedded-db");
@@ -145,11 +145,11 @@ describe("retention of messages", () => {
   });
 });
 
-describe("the embedded brands source", () => {
+describe("the embedded backend", () => {
   it("creates its database on first use and reads the brands ordered by name, as anon", async () => {
     const other = makeTempDir("embedded-source");
     try {
-      const rows = await new EmbeddedBrandsSource(other.dir).listBrands();
+      const rows = await new EmbeddedBackend(other.dir, { max: 5, windowSeconds: 600 }).listBrands();
       expect(rows).toHaveLength(BRAND_ENTRIES.length);
       const names = rows.map((r) => r.name);
       expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));

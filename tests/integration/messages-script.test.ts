@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { migrate } from "~/services/embedded-db.server";
-import { EmbeddedMessagesGateway } from "~/services/messages-embedded.server";
+import { migrate } from "~/services/backend/embedded-db.server";
+import { EmbeddedBackend } from "~/services/backend/embedded.server";
 import { makeTempDir } from "../support/temp-dir";
 
 /**
@@ -51,12 +51,12 @@ describe("npm run messages", () => {
   });
 });
 
-describe("the log of the embedded messages gateway", () => {
+describe("the log of the embedded backend", () => {
   it("prints the sender's name and address with their control characters escaped", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
     try {
-      // Past the contract, as a caller of the gateway that forgot it would.
-      const result = await new EmbeddedMessagesGateway(temp.dir, { max: 5, windowSeconds: 600 }).send({
+      // Past the contract, as a caller of the backend that forgot it would.
+      const result = await new EmbeddedBackend(temp.dir, { max: 5, windowSeconds: 600 }).sendMessage({
         payload: { name: "\u001b[1AAnne\u0007", email: "anne@exemple.fr", message: "Un message assez long.", brandName: "Bin\u001b[0mance" },
         clientKey: "c".repeat(64),
       });

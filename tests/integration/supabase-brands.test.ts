@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BackendError } from "~/services/backend-error";
-import { SupabaseBrandsSource } from "~/services/brands-supabase.server";
+import { BackendError } from "~/services/backend/errors.server";
+import { SupabaseBackend } from "~/services/backend/supabase.server";
 
 /** A stand-in for the PostgREST endpoint of hosted Supabase, answering as recorded from the real API. */
 let server: Server;
@@ -24,12 +24,13 @@ beforeEach(() => {
   requests = [];
 });
 
-const source = () => new SupabaseBrandsSource(baseUrl, "public-anon-key");
+const backendAt = (url: string) => new SupabaseBackend({ url, anonKey: "public-anon-key", defaultRetryAfterSeconds: 600 });
+const backend = () => backendAt(baseUrl);
 
-describe("the Supabase brands source", () => {
+describe("the brands read of the Supabase backend", () => {
   it("asks the REST API for all columns of brands ordered by name, with the anonymous key", async () => {
     answer = { status: 200, body: "[]" };
-    await source().listBrands();
+    await backend().listBrands();
     expect(requests).toHaveLength(1);
     const [request] = requests;
     expect(request?.method).toBe("GET");
@@ -44,12 +45,12 @@ describe("the Supabase brands source", () => {
       { id: "7a2d", name: "Boursorama Banque", description: null, logo_url: "/logos/boursobank.svg" },
     ];
     answer = { status: 200, body: JSON.stringify(rows) };
-    expect(await source().listBrands()).toEqual(rows);
+    expect(await backend().listBrands()).toEqual(rows);
   });
 
   it("treats a null answer as no brands", async () => {
     answer = { status: 200, body: "null" };
-    expect(await source().listBrands()).toEqual([]);
+    expect(await backend().listBrands()).toEqual([]);
   });
 
   it("maps an API error to the error shape message, details, hint, code", async () => {
@@ -62,7 +63,7 @@ describe("the Supabase brands source", () => {
         message: 'relation "public.brands" does not exist',
       }),
     };
-    const error = await source().listBrands().catch((caught: unknown) => caught);
+    const error = await backend().listBrands().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BackendError);
     expect((error as BackendError).toJSON()).toEqual({
       message: 'relation "public.brands" does not exist',
@@ -77,24 +78,23 @@ describe("the Supabase brands source", () => {
       status: 401,
       body: JSON.stringify({ code: "42501", details: null, hint: null, message: "permission denied for table brands" }),
     };
-    await expect(source().listBrands()).rejects.toMatchObject({ code: "42501", message: "permission denied for table brands" });
+    await expect(backend().listBrands()).rejects.toMatchObject({ code: "42501", message: "permission denied for table brands" });
   });
 
   it("fails with a BackendError when the server cannot be reached", async () => {
-    const closed = new SupabaseBrandsSource("http://127.0.0.1:9", "public-anon-key");
+    const closed = backendAt("http://127.0.0.1:9");
     await expect(closed.listBrands()).rejects.toBeInstanceOf(BackendError);
   });
 });
 
-describe("the Supabase brands source's timeout", () => {
-  it("gives up on a server that never answers after the timeout", async () => {
+describe("an abandoned brands read of the Supabase backend", () => {
+  it("gives up on a server that never answers when its signal aborts", async () => {
     const silent = createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     try {
       const port = (silent.address() as AddressInfo).port;
       const started = Date.now();
-      const slow = new SupabaseBrandsSource(`http://127.0.0.1:${port}`, "public-anon-key", 300);
-      await expect(slow.listBrands()).rejects.toBeInstanceOf(BackendError);
+      await expect(backendAt(`http://127.0.0.1:${port}`).listBrands(AbortSignal.timeout(300))).rejects.toBeInstanceOf(BackendError);
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
       silent.closeAllConnections();

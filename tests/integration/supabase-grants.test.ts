@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asRole, migrate, SUPABASE_DEFAULT_PRIVILEGES_SQL } from "~/services/embedded-db.server";
+import { asRole, migrate, SUPABASE_DEFAULT_PRIVILEGES_SQL } from "~/services/backend/embedded-db.server";
 
 /**
  * The migrations applied over a database that grants what a new hosted Supabase project grants: its roles, and

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SupabaseMessagesGateway } from "~/services/messages-supabase.server";
-import { DeliveryError, RateLimitedError } from "~/services/messages.server";
+import { DeliveryError, RateLimitedError } from "~/services/backend/errors.server";
+import { SupabaseBackend } from "~/services/backend/supabase.server";
 
 /** A stand-in for the send-contact-email function of hosted Supabase, answering as the function does. */
 let server: Server;
@@ -30,13 +30,13 @@ beforeEach(() => {
 
 const payload = { name: "Anne", email: "anne@exemple.fr", subject: "question" as const, message: "Bonjour, une question." };
 const clientKey = "a".repeat(64);
-const gateway = () =>
-  new SupabaseMessagesGateway(baseUrl, "public-anon-key", { defaultRetryAfterSeconds: 600, clientKeySecret: "shared-secret" });
+const backend = () =>
+  new SupabaseBackend({ url: baseUrl, anonKey: "public-anon-key", defaultRetryAfterSeconds: 600, clientKeySecret: "shared-secret" });
 
-describe("the Supabase messages gateway", () => {
+describe("the messages of the Supabase backend", () => {
   it("invokes send-contact-email with the message as JSON, the anonymous key and the sender's key", async () => {
     answer = { status: 200, body: { ok: true, status: "stored", emailSent: true } };
-    expect(await gateway().send({ payload, clientKey })).toBe("stored");
+    expect(await backend().sendMessage({ payload, clientKey })).toBe("stored");
     const [{ request, body }] = received as [{ request: IncomingMessage; body: string }];
     expect(request.method).toBe("POST");
     expect(request.url).toBe("/functions/v1/send-contact-email");
@@ -50,23 +50,23 @@ describe("the Supabase messages gateway", () => {
 
   it("reports a message the function already had as a duplicate", async () => {
     answer = { status: 200, body: { ok: true, status: "duplicate" } };
-    expect(await gateway().send({ payload, clientKey })).toBe("duplicate");
+    expect(await backend().sendMessage({ payload, clientKey })).toBe("duplicate");
   });
 
   it("turns the function's 429 into a rate-limit error with its Retry-After", async () => {
     answer = { status: 429, body: { error: "Trop de messages envoyés." }, headers: { "Retry-After": "120" } };
-    const error = await gateway().send({ payload, clientKey }).catch((caught: unknown) => caught);
+    const error = await backend().sendMessage({ payload, clientKey }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).retryAfterSeconds).toBe(120);
   });
 
   it("turns any other error answer into a delivery error", async () => {
     answer = { status: 502, body: { error: "Le message n'a pas pu être enregistré." } };
-    await expect(gateway().send({ payload, clientKey })).rejects.toBeInstanceOf(DeliveryError);
+    await expect(backend().sendMessage({ payload, clientKey })).rejects.toBeInstanceOf(DeliveryError);
   });
 
   it("fails with a delivery error when the function cannot be reached", async () => {
-    const closed = new SupabaseMessagesGateway("http://127.0.0.1:9", "public-anon-key", { defaultRetryAfterSeconds: 600 });
-    await expect(closed.send({ payload, clientKey })).rejects.toBeInstanceOf(DeliveryError);
+    const closed = new SupabaseBackend({ url: "http://127.0.0.1:9", anonKey: "public-anon-key", defaultRetryAfterSeconds: 600 });
+    await expect(closed.sendMessage({ payload, clientKey })).rejects.toBeInstanceOf(DeliveryError);
   });
 });

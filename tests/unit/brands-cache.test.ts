@@ -1,22 +1,23 @@
 import { describe, expect, it } from "vitest";
 import type { BrandRow } from "~/catalogue/types";
-import { BackendError } from "~/services/backend-error";
-import { CachedBrandsSource } from "~/services/brands-cache.server";
-import type { BrandsSource } from "~/services/brands.server";
+import { CachedBackend } from "~/services/backend/brands-cache.server";
+import { BackendError } from "~/services/backend/errors.server";
+import type { Backend } from "~/services/backend/types.server";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rows = (name: string): BrandRow[] => [{ id: 1, name, description: null, logo_url: null }];
 
-/** A source whose answers the test scripts: each call takes the next behaviour. */
-function scriptedSource(...behaviours: Array<() => Promise<BrandRow[]>>) {
+/** A backend whose brands answers the test scripts: each call takes the next behaviour. */
+function scriptedSource(...behaviours: Array<(signal?: AbortSignal) => Promise<BrandRow[]>>) {
   let calls = 0;
-  const source: BrandsSource & { calls: () => number } = {
-    kind: "embedded",
-    listBrands: () => {
-      const behaviour = behaviours[Math.min(calls, behaviours.length - 1)] as () => Promise<BrandRow[]>;
+  const source: Backend & { calls: () => number } = {
+    warmUp: async () => {},
+    listBrands: (signal) => {
+      const behaviour = behaviours[Math.min(calls, behaviours.length - 1)] as (signal?: AbortSignal) => Promise<BrandRow[]>;
       calls += 1;
-      return behaviour();
+      return behaviour(signal);
     },
+    sendMessage: async () => "stored",
     calls: () => calls,
   };
   return source;
@@ -31,7 +32,7 @@ const never = () => new Promise<BrandRow[]>(() => {});
 describe("the brands cache", () => {
   it("answers from memory while the read is fresh", async () => {
     const source = scriptedSource(answer("A"), answer("B"));
-    const cached = new CachedBrandsSource(source, { ttlMs: 10_000, timeoutMs: 1_000 });
+    const cached = new CachedBackend(source, { ttlMs: 10_000, timeoutMs: 1_000 });
     expect(await cached.listBrands()).toEqual(rows("A"));
     expect(await cached.listBrands()).toEqual(rows("A"));
     expect(source.calls()).toBe(1);
@@ -39,7 +40,7 @@ describe("the brands cache", () => {
 
   it("shares one backend call between concurrent misses", async () => {
     const source = scriptedSource(answer("A", 30));
-    const cached = new CachedBrandsSource(source, { ttlMs: 10_000, timeoutMs: 1_000 });
+    const cached = new CachedBackend(source, { ttlMs: 10_000, timeoutMs: 1_000 });
     const results = await Promise.all(Array.from({ length: 20 }, () => cached.listBrands()));
     expect(results.every((result) => result[0]?.name === "A")).toBe(true);
     expect(source.calls()).toBe(1);
@@ -47,7 +48,7 @@ describe("the brands cache", () => {
 
   it("serves the stale copy at once after the fresh period while one background refresh runs", async () => {
     const source = scriptedSource(answer("A"), answer("B", 40));
-    const cached = new CachedBrandsSource(source, { ttlMs: 20, timeoutMs: 1_000 });
+    const cached = new CachedBackend(source, { ttlMs: 20, timeoutMs: 1_000 });
     await cached.listBrands();
     await sleep(30);
     const during = await Promise.all([cached.listBrands(), cached.listBrands(), cached.listBrands()]);
@@ -59,7 +60,7 @@ describe("the brands cache", () => {
 
   it("keeps serving the last copy while the source fails, and recovers when it answers again", async () => {
     const source = scriptedSource(answer("A"), fail, fail, answer("C"));
-    const cached = new CachedBrandsSource(source, { ttlMs: 10, timeoutMs: 1_000 });
+    const cached = new CachedBackend(source, { ttlMs: 10, timeoutMs: 1_000 });
     await cached.listBrands();
     for (let round = 0; round < 2; round += 1) {
       await sleep(15);
@@ -73,18 +74,40 @@ describe("the brands cache", () => {
   });
 
   it("fails with the backend's error when nothing is cached", async () => {
-    const cached = new CachedBrandsSource(scriptedSource(fail), { ttlMs: 10_000, timeoutMs: 1_000 });
+    const cached = new CachedBackend(scriptedSource(fail), { ttlMs: 10_000, timeoutMs: 1_000 });
     await expect(cached.listBrands()).rejects.toMatchObject({ code: "ECONNREFUSED" });
   });
 
   it("gives up on a source that never answers after the timeout", async () => {
-    const cached = new CachedBrandsSource(scriptedSource(never), { ttlMs: 10_000, timeoutMs: 50 });
+    const cached = new CachedBackend(scriptedSource(never), { ttlMs: 10_000, timeoutMs: 50 });
     await expect(cached.listBrands()).rejects.toMatchObject({ code: "TIMEOUT" });
+  });
+
+  it("aborts the read it gave up on, so the backend can drop its request", async () => {
+    let signal: AbortSignal | undefined;
+    const cached = new CachedBackend(
+      scriptedSource((given) => {
+        signal = given;
+        return never();
+      }),
+      { ttlMs: 10_000, timeoutMs: 50 },
+    );
+    await expect(cached.listBrands()).rejects.toMatchObject({ code: "TIMEOUT" });
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it("pings the backend itself, not the cache, within the timeout", async () => {
+    const source = scriptedSource(answer("A"), fail, never);
+    const cached = new CachedBackend(source, { ttlMs: 10_000, timeoutMs: 50 });
+    await cached.ping();
+    await expect(cached.ping()).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    await expect(cached.ping()).rejects.toMatchObject({ code: "TIMEOUT" });
+    expect(source.calls()).toBe(3);
   });
 
   it("reads the source every time when turned off (ttl 0)", async () => {
     const source = scriptedSource(answer("A"), answer("B"));
-    const cached = new CachedBrandsSource(source, { ttlMs: 0, timeoutMs: 1_000 });
+    const cached = new CachedBackend(source, { ttlMs: 0, timeoutMs: 1_000 });
     expect((await cached.listBrands())[0]?.name).toBe("A");
     expect((await cached.listBrands())[0]?.name).toBe("B");
   });

@@ -1,42 +1,47 @@
 import { LRUCache } from "lru-cache";
 import type { BrandRow } from "~/catalogue/types";
-import { BackendError, toBackendError } from "./backend-error";
-import type { BrandsSource } from "./brands.server";
+import { BackendError, toBackendError } from "./errors.server";
+import type { Backend, DeliveryResult, OutgoingMessage } from "./types.server";
 
 export interface BrandsCacheOptions {
   /** How long a read stays fresh; 0 turns the cache off. */
   ttlMs: number;
-  /** Longest wait for the source before the call counts as failed. */
+  /** Longest wait for the backend's brands before the read counts as failed. */
   timeoutMs: number;
 }
 
-/** Fails with a BackendError when `promise` takes longer than `ms`. */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/**
+ * Runs `read` with a signal that aborts after `ms`, and fails then with a TIMEOUT BackendError without waiting for
+ * the read to notice: the one timeout of a brands read, whichever the backend.
+ */
+async function within<T>(ms: number, read: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const reading = read(controller.signal);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new BackendError({ message: `La source des marques n'a pas répondu en ${ms} ms.`, code: "TIMEOUT" })),
-      ms,
-    );
+    timer = setTimeout(() => {
+      const error = new BackendError({ message: `La source des marques n'a pas répondu en ${ms} ms.`, code: "TIMEOUT" });
+      reject(error);
+      controller.abort(error);
+    }, ms);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([reading, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
- * The brands read, kept in memory: fresh for `ttlMs`, then served stale while one background refresh runs;
- * kept when a refresh fails, so the site stays up while its backend does not. Concurrent misses share one call.
+ * The backend the site goes through: its brands read kept in memory, fresh for `ttlMs`, then served stale while one
+ * background refresh runs; kept when a refresh fails, so the site stays up while its backend does not. Concurrent
+ * misses share one call. Each read of the backend is bounded by `timeoutMs`. Messages go straight through.
  */
-export class CachedBrandsSource implements BrandsSource {
-  readonly kind: BrandsSource["kind"];
+export class CachedBackend implements Backend {
   private readonly cache: LRUCache<"brands", BrandRow[]> | undefined;
   /** The cache answers "nothing" when a refresh fails with no copy to fall back on; this says why. */
   private lastError: BackendError | undefined;
 
   constructor(
-    private readonly source: BrandsSource,
+    private readonly backend: Backend,
     private readonly options: BrandsCacheOptions,
   ) {
-    this.kind = source.kind;
     if (options.ttlMs > 0) {
       this.cache = new LRUCache<"brands", BrandRow[]>({
         max: 1,
@@ -47,7 +52,7 @@ export class CachedBrandsSource implements BrandsSource {
         allowStaleOnFetchAbort: true,
         noDeleteOnFetchRejection: true,
         fetchMethod: () =>
-          this.readSource().catch((error: unknown) => {
+          this.readBackend().catch((error: unknown) => {
             this.lastError = toBackendError(error);
             throw error;
           }),
@@ -55,24 +60,33 @@ export class CachedBrandsSource implements BrandsSource {
     }
   }
 
-  /** Fills the cache. */
+  /** Fills the cache (and, on first start, creates the embedded database). */
   async warmUp(): Promise<void> {
     await this.listBrands();
   }
 
+  /** Resolves when the backend answers a brands read now, not from the cache; /healthz asks this. */
+  async ping(): Promise<void> {
+    await this.readBackend();
+  }
+
   /**
-   * One read of the source, bounded by the timeout. Getting the source ready is not: on its first start the
+   * One read of the backend, bounded by the timeout. Getting the backend ready is not: on its first start the
    * embedded database takes a few seconds to create, and visitors then wait rather than get an error.
    */
-  async readSource(): Promise<BrandRow[]> {
-    await this.source.warmUp?.();
-    return withTimeout(this.source.listBrands(), this.options.timeoutMs);
+  private async readBackend(): Promise<BrandRow[]> {
+    await this.backend.warmUp();
+    return within(this.options.timeoutMs, (signal) => this.backend.listBrands(signal));
   }
 
   async listBrands(): Promise<BrandRow[]> {
-    if (!this.cache) return this.readSource();
+    if (!this.cache) return this.readBackend();
     const rows = await this.cache.fetch("brands");
     if (!rows) throw this.lastError ?? new BackendError({ message: "Aucune marque disponible." });
     return rows;
+  }
+
+  sendMessage(message: OutgoingMessage): Promise<DeliveryResult> {
+    return this.backend.sendMessage(message);
   }
 }

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite, types, type Transaction } from "@electric-sql/pglite";
-import { lockDataDir, secureDataDir } from "./data-dir.server";
+import { lockDataDir, secureDataDir } from "../data-dir.server";
 
 /** The roles hosted Supabase has and the migrations grant to. */
 const SUPABASE_ROLES_SQL = `

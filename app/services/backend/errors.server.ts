@@ -1,4 +1,7 @@
-/** The backend's error shape (SPEC section 3): what PostgREST, Postgres and the functions answer with. */
+/**
+ * The errors a backend rejects with. A brands read fails with a BackendError, shaped as PostgREST, Postgres and the
+ * Supabase functions report errors (message, details, hint, code), so that both backends fail alike.
+ */
 export class BackendError extends Error {
   override name = "BackendError";
   readonly details: string;
@@ -29,4 +32,17 @@ export function toBackendError(error: unknown): BackendError {
     });
   }
   return new BackendError({ message: String(error) });
+}
+
+/** The sender went over the per-sender limit; `retryAfterSeconds` says when to try again. */
+export class RateLimitedError extends Error {
+  override name = "RateLimitedError";
+  constructor(readonly retryAfterSeconds: number) {
+    super("Trop de messages envoyés. Veuillez réessayer dans quelques minutes.");
+  }
+}
+
+/** The message could not be handed over (backend down, function error). */
+export class DeliveryError extends Error {
+  override name = "DeliveryError";
 }

@@ -1,0 +1,36 @@
+import { getConfig, type Config } from "../env.server";
+import { CachedBackend } from "./brands-cache.server";
+import type { Backend } from "./types.server";
+
+/**
+ * The backend the configuration names: hosted Supabase when SUPABASE_URL and SUPABASE_ANON_KEY are set, the
+ * embedded database in DATA_DIR otherwise. Each is loaded only when chosen.
+ */
+export async function createBackend({
+  backend,
+  contactRateLimit,
+  contactClientKeySecret,
+}: Pick<Config, "backend" | "contactRateLimit" | "contactClientKeySecret">): Promise<Backend> {
+  if (backend.kind === "supabase") {
+    const { SupabaseBackend } = await import("./supabase.server");
+    return new SupabaseBackend({
+      url: backend.url,
+      anonKey: backend.anonKey,
+      defaultRetryAfterSeconds: contactRateLimit.windowSeconds,
+      clientKeySecret: contactClientKeySecret,
+    });
+  }
+  const { EmbeddedBackend } = await import("./embedded.server");
+  return new EmbeddedBackend(backend.dataDir, contactRateLimit);
+}
+
+let current: Promise<CachedBackend> | undefined;
+
+/** The configured backend behind the brands cache, created once per process: the site's one way to its data. */
+export function getBackend(): Promise<CachedBackend> {
+  if (!current) {
+    const config = getConfig();
+    current = createBackend(config).then((backend) => new CachedBackend(backend, config.brandsCache));
+  }
+  return current;
+}
