@@ -1,6 +1,5 @@
 import { BRAND_ENTRIES } from "../app/catalogue/data";
-import { logoForBrand } from "../app/catalogue/logos";
-import { slugForBrand } from "../app/catalogue/slugs";
+import { logoOf, slugOf } from "../app/catalogue/slugs";
 
 const quote = (text: string | undefined) => (text === undefined ? "null" : `'${text.replaceAll("'", "''")}'`);
 
@@ -11,7 +10,7 @@ const quote = (text: string | undefined) => (text === undefined ? "null" : `'${t
 export function seedSql(): string {
   const rows = BRAND_ENTRIES.map(
     (entry) =>
-      `  (${[entry.name, slugForBrand(entry.name), entry.category, entry.serviceDescription, logoForBrand(entry.name)]
+      `  (${[entry.name, slugOf(entry), entry.category, entry.serviceDescription, logoOf(entry)]
         .map(quote)
         .join(", ")})`,
   );

@@ -1,32 +1,44 @@
-import { CATEGORY_LIST, type CategoryInfo } from "./category-list";
-import { BRAND_ENTRIES } from "./data";
-import { brandKey } from "./names";
 import type { BrandCategoryId, CategoryId } from "./types";
 
-export interface Category extends CategoryInfo {
-  /** Keys of the brands listed in the category. */
-  brands: ReadonlySet<string>;
+/**
+ * The eight categories as the tabs show them. Which brands a category lists is said by each brand's entry
+ * (`category`, `alsoIn`), so this module holds no brand data and is safe for the browser bundle.
+ */
+export interface Category {
+  id: CategoryId;
+  label: string;
+  /** Tailwind classes of the tab's accent when selected. */
+  colorClasses: string;
 }
 
-/** Brands listed in a second category besides their own. */
-const ALSO_LISTED_IN: Partial<Record<BrandCategoryId, string[]>> = {
-  crypto: ["Deblock", "Revolut"],
-  shopping: ["Shopmium"],
-};
+export const CATEGORIES: readonly Category[] = [
+  { id: "all", label: "Tous", colorClasses: "bg-slate-900 text-white" },
+  { id: "finance", label: "Finance", colorClasses: "bg-emerald-700 text-white" },
+  { id: "crypto", label: "Crypto", colorClasses: "bg-amber-700 text-white" },
+  { id: "food", label: "Alimentation", colorClasses: "bg-orange-700 text-white" },
+  { id: "shopping", label: "Shopping", colorClasses: "bg-pink-700 text-white" },
+  { id: "mobility", label: "Mobilité", colorClasses: "bg-sky-700 text-white" },
+  { id: "betting", label: "Paris", colorClasses: "bg-violet-700 text-white" },
+  { id: "other", label: "Autres", colorClasses: "bg-slate-700 text-white" },
+];
 
-function brandsOf(id: CategoryId): ReadonlySet<string> {
-  if (id === "all") return new Set();
-  const own = BRAND_ENTRIES.filter((entry) => entry.category === id).map((entry) => entry.name);
-  return new Set([...own, ...(ALSO_LISTED_IN[id] ?? [])].map(brandKey));
+/** The categories the overview page /offres offers as shortcuts. */
+export const OVERVIEW_CATEGORY_IDS: readonly BrandCategoryId[] = ["finance", "crypto", "shopping"];
+
+export function categoryById(id: CategoryId): Category {
+  return CATEGORIES.find((category) => category.id === id) as Category;
 }
-
-export const CATEGORIES: readonly Category[] = CATEGORY_LIST.map((info) => ({ ...info, brands: brandsOf(info.id) }));
 
 /** The category a `?cat=` value asks for; anything unknown means all offers. */
 export function parseCategory(value: string | null | undefined): Category {
   return CATEGORIES.find((category) => category.id === value) ?? (CATEGORIES[0] as Category);
 }
 
-export function categoryById(id: CategoryId): Category {
-  return CATEGORIES.find((category) => category.id === id) as Category;
+/**
+ * The list heading: 'Tous les codes parrainage' or 'Codes parrainage {category}'; with a search, what was searched
+ * ('Résultats pour « rev »', then ' dans {category}').
+ */
+export function listTitle(id: CategoryId, query = ""): string {
+  if (query) return `Résultats pour « ${query} »${id === "all" ? "" : ` dans ${categoryById(id).label}`}`;
+  return id === "all" ? "Tous les codes parrainage" : `Codes parrainage ${categoryById(id).label}`;
 }

@@ -1,23 +1,30 @@
-import { OFFER_OVERRIDES } from "./overrides";
-import type { BrandEntry } from "./types";
+import type { BrandEntry, GenericOffer } from "./types";
 
+/**
+ * One entry per brand: the bundled catalogue the site always has. A row of the backend's `brands` table with the
+ * same name (or one of its aliases) may replace the offer columns it sets; everything else comes from here.
+ */
 export const BRAND_ENTRIES: readonly BrandEntry[] = [
   // ---------------------------------------------------------------------------
   // Finance
   // ---------------------------------------------------------------------------
   {
     name: "BoursoBank",
+    aliases: ["Boursorama Banque", "Boursorama"],
     category: "finance",
     serviceDescription: "BoursoBank (ex-Boursorama Banque) est la banque en ligne française sans frais de tenue de compte, avec carte bancaire gratuite sous conditions.",
-    offerDescription: OFFER_OVERRIDES.boursoramaBanque.description,
-    code: OFFER_OVERRIDES.boursoramaBanque.code,
-    link: OFFER_OVERRIDES.boursoramaBanque.link,
+    // The specification sets this offer: up to 200 € for opening an account, with a code to copy.
+    offerDescription:
+      "Jusqu'à 200 € offerts pour l'ouverture de votre premier compte BoursoBank avec le code de parrainage.",
+    code: "BOURSOPARRAIN",
+    link: "https://www.boursobank.com/parrainage",
     advantages: [
       "Jusqu'à 200 € offerts à l'ouverture du compte",
       "Carte bancaire gratuite sous conditions",
       "Aucuns frais de tenue de compte",
       "Application mobile complète",
     ],
+    featured: true,
   },
   {
     name: "Fortuneo",
@@ -46,7 +53,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Accès aux agences BNP Paribas",
       "Gestion du compte depuis l'application",
     ],
-    hideClipboard: true,
+    copyable: false,
   },
   {
     name: "N26",
@@ -65,18 +72,22 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Revolut",
     category: "finance",
+    alsoIn: ["crypto"],
     serviceDescription: "Revolut est une application financière qui propose compte, carte bancaire, paiements en devises sans frais cachés et épargne.",
-    offerDescription: OFFER_OVERRIDES.revolut.description,
-    code: OFFER_OVERRIDES.revolut.code,
-    link: OFFER_OVERRIDES.revolut.link,
+    // The specification sets this offer: 50 € until 17 June 2025, through the link rather than a code.
+    offerDescription:
+      "50 € offerts à l'ouverture de votre compte Revolut et après votre première transaction (offre valable jusqu'au 17 juin 2025).",
+    code: "Cliquez sur le lien",
+    link: "https://www.revolut.com/fr-FR/referral/",
     advantages: [
       "50 € offerts après la première transaction",
       "Paiements en devises au taux réel",
       "Cartes virtuelles et jetables",
       "Ouverture de compte 100 % en ligne",
     ],
-    validUntil: OFFER_OVERRIDES.revolut.validUntil,
-    hideClipboard: true,
+    validUntil: "2025-06-17",
+    copyable: false,
+    featured: true,
   },
   {
     name: "Trade Republic",
@@ -119,11 +130,12 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Compte multidevise",
       "Carte utilisable dans le monde entier",
     ],
-    hideClipboard: true,
+    copyable: false,
   },
   {
     name: "Deblock",
     category: "finance",
+    alsoIn: ["crypto"],
     serviceDescription: "Deblock est une application française qui réunit un compte courant en euros et un portefeuille crypto régulé.",
     offerDescription: "Bonus de bienvenue offert à l'ouverture de votre compte Deblock avec le code de parrainage, selon les conditions en vigueur.",
     code: "DEBLOCKPARRAIN",
@@ -176,6 +188,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Cartes physiques et virtuelles",
       "Outils de gestion et de comptabilité",
     ],
+    logo: false,
   },
 
   // ---------------------------------------------------------------------------
@@ -250,10 +263,12 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Interface simple pour débuter",
       "Plateforme reconnue et sécurisée",
     ],
-    hideClipboard: true,
+    copyable: false,
   },
   {
     name: "Crypto.com",
+    slug: "crypto-com",
+    slugAliases: ["cryptocom"],
     category: "crypto",
     serviceDescription: "Crypto.com est une application d'achat, de vente et de paiement en cryptomonnaies, avec carte Visa associée.",
     offerDescription: "25 $ en CRO offerts sur Crypto.com en vous inscrivant avec le code de parrainage, selon les conditions en vigueur.",
@@ -335,7 +350,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Produits de rendement",
       "Application simple et complète",
     ],
-    hideClipboard: true,
+    copyable: false,
+    logo: false,
   },
   {
     name: "Sorare",
@@ -350,7 +366,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Fantasy football et cartes NFT",
       "Cartes de joueurs sous licence officielle",
     ],
-    hideClipboard: true,
+    copyable: false,
   },
 
   // ---------------------------------------------------------------------------
@@ -387,6 +403,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Shopmium",
     category: "food",
+    alsoIn: ["shopping"],
     serviceDescription: "Shopmium est une application qui rembourse tout ou partie de vos achats de produits en supermarché.",
     offerDescription: "Un produit offert après votre inscription sur Shopmium avec le code de parrainage.",
     code: "CPSHOPMIUM",
@@ -415,7 +432,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Codes promo exclusifs",
       "Inscription gratuite",
     ],
-    hideClipboard: true,
+    copyable: false,
   },
   {
     name: "iGraal",
@@ -430,7 +447,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Extension de navigateur pratique",
       "Inscription gratuite",
     ],
-    hideClipboard: true,
+    copyable: false,
   },
   {
     name: "Joko",
@@ -478,16 +495,18 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     name: "Widilo",
     category: "shopping",
     serviceDescription: "Widilo est un site de cashback qui vous reverse une partie de vos achats chez ses marchands partenaires.",
-    offerDescription: OFFER_OVERRIDES.widilo.description,
-    code: OFFER_OVERRIDES.widilo.code,
-    link: OFFER_OVERRIDES.widilo.link,
+    // The specification sets this offer: 5 € on sign-up, through the link rather than a code.
+    offerDescription: "5 € offerts à l'inscription sur Widilo, puis jusqu'à 15 % de cashback sur vos achats.",
+    code: "Cliquez sur le lien",
+    link: "https://www.widilo.fr/parrainage",
     advantages: [
       "5 € offerts à l'inscription",
       "Jusqu'à 15 % de cashback",
       "Paiement dès 20 € de cashback",
       "Inscription gratuite",
     ],
-    hideClipboard: true,
+    copyable: false,
+    featured: true,
   },
   {
     name: "Naomi",
@@ -534,6 +553,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Trottinettes électriques",
       "Paiement dans l'application",
     ],
+    logo: false,
   },
   {
     name: "BlaBlaCar",
@@ -548,6 +568,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Trajets partout en France et en Europe",
       "Réservation en quelques clics",
     ],
+    logo: false,
   },
 
   // ---------------------------------------------------------------------------
@@ -594,6 +615,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Poker et paris sportifs",
       "Outils de maîtrise du jeu",
     ],
+    logo: false,
   },
 
   // ---------------------------------------------------------------------------
@@ -654,7 +676,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Historique complet du véhicule",
       "Rapport disponible en quelques minutes",
     ],
-    hideClipboard: true,
+    copyable: false,
   },
   {
     name: "WeWard",
@@ -683,5 +705,13 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Fournisseur français indépendant",
       "Souscription en ligne",
     ],
+    logo: false,
   },
 ];
+
+/** The offer of a brand that the backend lists and this file does not: the visitor is invited to ask. */
+export const GENERIC_OFFER: GenericOffer = {
+  description: "Offre de parrainage disponible",
+  code: "Me contacter",
+  link: "",
+};

@@ -1,6 +1,12 @@
+import { BRAND_ENTRIES } from "./data";
+import type { BrandEntry } from "./types";
+
 /** Lower-case, accent-free text, for comparisons that ignore case and accents. */
 export function foldText(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
 }
 
 /** The key two brand names share when they name the same brand: "Crypto.com" and "crypto com" give "cryptocom". */
@@ -8,24 +14,18 @@ export function brandKey(name: string): string {
   return foldText(name).replace(/[^a-z0-9]/g, "");
 }
 
-/** Names the backend may use for a brand, by key, with the name the site displays. */
-const DISPLAY_NAMES: Record<string, string> = {
-  boursoramabanque: "BoursoBank",
-  boursorama: "BoursoBank",
-  boursobank: "BoursoBank",
-  cryptocom: "Crypto.com",
-  hellobank: "Hello Bank",
-  ubereats: "Uber Eats",
-  igraal: "iGraal",
-  ebuyclub: "eBuyClub",
-  weward: "WeWard",
-  lapremierebrique: "La Première Brique",
-  traderepublic: "Trade Republic",
-  feelmining: "Feel Mining",
-};
+/** A name as typed, trimmed and single-spaced. */
+export function tidyName(name: string): string {
+  return name.trim().replace(/\s+/g, " ");
+}
 
-/** The brand name as the site shows it: trimmed, single-spaced, with known aliases resolved. */
-export function displayBrandName(name: string): string {
-  const tidy = name.trim().replace(/\s+/g, " ");
-  return DISPLAY_NAMES[brandKey(tidy)] ?? tidy;
+const ENTRIES_BY_KEY = new Map<string, BrandEntry>(
+  BRAND_ENTRIES.flatMap((entry) =>
+    [entry.name, ...(entry.aliases ?? [])].map((name) => [brandKey(name), entry] as const),
+  ),
+);
+
+/** The entry of data.ts a name stands for, by its name or one of its aliases, ignoring case, accents and punctuation. */
+export function findBrandEntry(name: string): BrandEntry | undefined {
+  return ENTRIES_BY_KEY.get(brandKey(name));
 }

@@ -1,45 +1,30 @@
-import { brandKey, displayBrandName, foldText } from "./names";
+import { BRAND_ENTRIES } from "./data";
+import { foldText, tidyName } from "./names";
+import type { BrandEntry } from "./types";
 
-/** Explicit slugs for names that the general rule would not turn into the wanted address. */
-const EXPLICIT_SLUGS: Record<string, string> = {
-  boursobank: "boursobank",
-  boursoramabanque: "boursobank",
-  ubereats: "uber-eats",
-  traderepublic: "trade-republic",
-  cryptocom: "crypto-com",
-  hellobank: "hello-bank",
-  feelmining: "feel-mining",
-  lapremierebrique: "la-premiere-brique",
-  igraal: "igraal",
-  ebuyclub: "ebuyclub",
-  weward: "weward",
-};
-
-/** Old or alternative slugs that answer with a permanent redirect to the canonical one. */
-export const SLUG_ALIASES: Record<string, string> = {
-  cryptocom: "crypto-com",
-};
-
-/** The brands with an offer page of their own (SPEC section 2). */
-export const BRAND_PAGE_SLUGS = [
-  "binance", "bitget", "bitrefill", "bitstack", "boursobank", "bricks", "coinbase", "crypto-com",
-  "deblock", "deliveroo", "ebuyclub", "feel-mining", "fortuneo", "hello-bank", "hostinger", "igraal",
-  "joko", "kucoin", "la-premiere-brique", "lime", "lovable", "mexc", "n26", "naomi", "okx", "pmu",
-  "poulpeo", "revolut", "shopmium", "sorare", "totalenergies", "trade-republic", "uber-eats", "unibet",
-  "vexub", "vivid", "wanteeed", "weward", "widilo", "wise",
-] as const;
-
-/** The lower-case brand name with spaces turned into hyphens, or its explicit slug. */
-export function slugForBrand(name: string): string {
-  const explicit = EXPLICIT_SLUGS[brandKey(name)];
-  if (explicit) return explicit;
-  return foldText(displayBrandName(name))
+/** The general rule for a page address: the lower-case name without accents, spaces turned into hyphens. */
+export function slugFromName(name: string): string {
+  return foldText(tidyName(name))
     .replace(/[^a-z0-9\s-]/g, "")
     .trim()
     .replace(/[\s-]+/g, "-");
 }
 
-/** The canonical slug a requested slug stands for, if it is an alias. */
+/** The page address of a brand entry: its own slug where it has one, otherwise the general rule. */
+export function slugOf(entry: BrandEntry): string {
+  return entry.slug ?? slugFromName(entry.name);
+}
+
+/** A brand's logo is public/logos/{slug}.svg, unless its entry says it has none. */
+export function logoOf(entry: BrandEntry): string | undefined {
+  return entry.logo === false ? undefined : `/logos/${slugOf(entry)}.svg`;
+}
+
+const CANONICAL_BY_ALIAS = new Map(
+  BRAND_ENTRIES.flatMap((entry) => (entry.slugAliases ?? []).map((alias) => [alias, slugOf(entry)] as const)),
+);
+
+/** The canonical slug a requested slug stands for: an old address gives the current one, anything else itself. */
 export function canonicalSlug(slug: string): string {
-  return SLUG_ALIASES[slug] ?? slug;
+  return CANONICAL_BY_ALIAS.get(slug) ?? slug;
 }

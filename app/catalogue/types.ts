@@ -1,26 +1,26 @@
-export type CategoryId =
-  | "all"
-  | "finance"
-  | "crypto"
-  | "food"
-  | "shopping"
-  | "mobility"
-  | "betting"
-  | "other";
+export type CategoryId = "all" | "finance" | "crypto" | "food" | "shopping" | "mobility" | "betting" | "other";
 
 export type BrandCategoryId = Exclude<CategoryId, "all">;
 
-/** Static, owner-edited data for one brand (SPEC section 3, "Per-brand static data"). */
+/** Everything the site knows about one brand, edited by the owner in data.ts. */
 export interface BrandEntry {
   /** Display name, e.g. "BoursoBank". */
   name: string;
-  /** The category table the entry is listed in. */
+  /** Other names the backend may give the brand ("Boursorama Banque"), displayed as `name`. */
+  aliases?: string[];
+  /** Page address, only where the general rule (lower-case name, spaces turned into hyphens) does not give it. */
+  slug?: string;
+  /** Old addresses of the brand page, answered with a permanent redirect to its slug. */
+  slugAliases?: string[];
+  /** The category the brand belongs to. */
   category: BrandCategoryId;
+  /** Other categories whose tabs list the brand too. */
+  alsoIn?: BrandCategoryId[];
   /** What the service is (brand header on the brand page). */
   serviceDescription: string;
   /** The referral offer in one or two sentences (card description). */
   offerDescription: string;
-  /** Referral code, a placeholder phrase ('Cliquez sur le lien', 'Me contacter') or "" when there is none. */
+  /** Referral code, an instruction ('Cliquez sur le lien', 'Me contacter') or "" when there is none. */
   code: string;
   /** Referral link: an https address on the brand's own site. */
   link: string;
@@ -28,22 +28,37 @@ export interface BrandEntry {
   advantages: string[];
   /** Last day the offer is valid, ISO date "YYYY-MM-DD" (inclusive). */
   validUntil?: string;
-  hideClipboard?: boolean;
+  /** false when the code must not be copied because the offer goes through the link; copyable by default. */
+  copyable?: boolean;
+  /** One of the home page's featured offers when the backend does not say otherwise. */
+  featured?: boolean;
+  /** false when there is no public/logos/{slug}.svg; the card then shows the brand's first letter. */
+  logo?: boolean;
 }
 
-/** A referral offer as displayed (SPEC section 3, "Referral offer (displayed)"). */
+/** The offer the site shows for a brand that the backend lists and data.ts does not. */
+export interface GenericOffer {
+  description: string;
+  code: string;
+  link: string;
+}
+
+/** A referral offer as displayed: a brand entry, or a backend row completed by its entry. */
 export interface ReferralOffer {
   id: string;
   slug: string;
   brand: string;
   category: BrandCategoryId | null;
+  /** Other categories whose tabs list the offer too. */
+  alsoIn: BrandCategoryId[];
   serviceDescription: string;
   description: string;
   code: string;
   link: string;
   logo?: string;
   featured: boolean;
-  hideClipboard: boolean;
+  /** Whether the code may be copied, before the rule on instruction codes (see copy-rule.ts). */
+  copyable: boolean;
   advantages: string[];
   validUntil?: string;
 }

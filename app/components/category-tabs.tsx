@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { CategoryInfo } from "~/catalogue/category-list";
+import type { Category } from "~/catalogue/categories";
 import type { CategoryId } from "~/catalogue/types";
 import { CategoryIcon } from "./category-icon";
 
@@ -16,7 +16,7 @@ export function CategoryTabs({
   label,
 }: {
   action: string;
-  categories: readonly CategoryInfo[];
+  categories: readonly Category[];
   current: CategoryId;
   query: string;
   label: string;

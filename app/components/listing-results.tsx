@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { listTitle } from "~/catalogue/category-list";
-import type { OfferCardView } from "~/catalogue/offers";
+import type { OfferCardView } from "~/catalogue/card";
+import { listTitle } from "~/catalogue/categories";
 import type { CategoryId } from "~/catalogue/types";
 import type { loader as rootLoader } from "~/root";
 import { BettingNotice, RewardDisclosure } from "./notices";

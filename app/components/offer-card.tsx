@@ -1,4 +1,4 @@
-import type { OfferCardView } from "~/catalogue/offers";
+import type { OfferCardView } from "~/catalogue/card";
 import { BrandLogo } from "./brand-logo";
 import { CodeBox } from "./code-box";
 import { ExpiredBadge, RegulatedNotice } from "./notices";
@@ -11,9 +11,9 @@ export const secondaryButton = "btn-secondary";
  * The code of an offer: a box the visitor can copy from, or, when the catalogue gives an instruction instead of
  * a code ('Cliquez sur le lien', 'Me contacter'), that instruction as a sentence.
  */
-export function OfferCode({ offer }: { offer: Pick<OfferCardView, "brand" | "slug" | "code" | "codeIsInstruction" | "canCopy" | "expired"> }) {
+export function OfferCode({ offer }: { offer: Pick<OfferCardView, "brand" | "slug" | "code" | "codeIsInstruction" | "canCopy"> }) {
   if (!offer.codeIsInstruction) {
-    return <CodeBox brand={offer.brand} code={offer.code} canCopy={offer.canCopy && !offer.expired} />;
+    return <CodeBox brand={offer.brand} code={offer.code} canCopy={offer.canCopy} />;
   }
   const instruction = offer.code.trim();
   return (
@@ -33,7 +33,6 @@ export function OfferCode({ offer }: { offer: Pick<OfferCardView, "brand" | "slu
 /** One offer; its links are plain anchors, made client-side navigation by the grid around it (OfferGrid). */
 export function OfferCard({ offer, headingLevel = 3 }: { offer: OfferCardView; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const showLink = Boolean(offer.link) && !offer.expired;
   return (
     <article className="offer-card">
       <header className="flex items-center gap-3">
@@ -53,8 +52,8 @@ export function OfferCard({ offer, headingLevel = 3 }: { offer: OfferCardView; h
       </div>
       <OfferCode offer={offer} />
       <RegulatedNotice regulated={offer.regulated} compact />
-      <div className={`mt-auto grid gap-2 ${showLink ? "grid-cols-[3fr_2fr]" : "grid-cols-1"}`}>
-        {showLink ? (
+      <div className={`mt-auto grid gap-2 ${offer.showLink ? "grid-cols-[3fr_2fr]" : "grid-cols-1"}`}>
+        {offer.showLink ? (
           <ReferralLink href={offer.link} className={primaryButton}>
             Accéder à l'offre
           </ReferralLink>

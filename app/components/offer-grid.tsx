@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
-import type { OfferCardView } from "~/catalogue/offers";
+import type { OfferCardView } from "~/catalogue/card";
 import { OfferCard } from "./offer-card";
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import type { OfferCardView } from "~/catalogue/offers";
+import type { OfferCardView } from "~/catalogue/card";
 import { JsonLd } from "./json-ld";
-import { CATEGORY_LIST } from "~/catalogue/category-list";
+import { CATEGORIES } from "~/catalogue/categories";
 import { primaryButton, secondaryButton } from "./offer-card";
 import { OfferGrid } from "./offer-grid";
 
@@ -39,7 +39,7 @@ export function OfferList({
               <nav aria-label="Parcourir par catégorie" className="mt-6">
                 <p className="text-sm font-semibold text-slate-800">Ou parcourez une catégorie :</p>
                 <ul className="mt-2 flex flex-wrap justify-center gap-2">
-                  {CATEGORY_LIST.filter((category) => category.id !== "all").map((category) => (
+                  {CATEGORIES.filter((category) => category.id !== "all").map((category) => (
                     <li key={category.id}>
                       <Link to={`/codes?cat=${category.id}`} className={secondaryButton}>
                         {category.label}

@@ -1,7 +1,7 @@
 import { data, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { MouseEvent } from "react";
-import { toCardView } from "~/catalogue/offers";
+import { toCardView } from "~/catalogue/card";
 import { Faq, faqJsonLd } from "~/components/faq";
 import { JsonLd } from "~/components/json-ld";
 import { RewardDisclosure } from "~/components/notices";

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CATEGORY_LIST, listTitle } from "~/catalogue/category-list";
+import { CATEGORIES, listTitle } from "~/catalogue/categories";
 import { CategoryTabs } from "~/components/category-tabs";
 import { ListingResults } from "~/components/listing-results";
 import { SearchForm } from "~/components/search-form";
@@ -36,7 +36,7 @@ export default function Codes() {
           label="Rechercher une marque ou un service"
           placeholder="Rechercher une marque ou un service..."
         />
-        <CategoryTabs action="/codes" categories={CATEGORY_LIST} current={category} query={query} label="Catégories de codes" />
+        <CategoryTabs action="/codes" categories={CATEGORIES} current={category} query={query} label="Catégories de codes" />
       </header>
       <ListingResults action="/codes" category={category} query={query} offers={offers} />
     </div>

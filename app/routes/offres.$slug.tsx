@@ -2,9 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { offerQuestionSchema } from "../../supabase/functions/_shared/contact-contract";
-import { categoryInfo } from "~/catalogue/category-list";
+import { toCardView } from "~/catalogue/card";
+import { categoryById } from "~/catalogue/categories";
 import { isExpired } from "~/catalogue/dates";
-import { toCardView } from "~/catalogue/offers";
 import { canonicalSlug } from "~/catalogue/slugs";
 import { BackLink } from "~/components/back-link";
 import { BrandLogo } from "~/components/brand-logo";
@@ -47,7 +47,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       serviceDescription: offer.serviceDescription,
       advantages: offer.advantages,
       validUntil: offer.validUntil && isExpired(offer, catalogue.today) ? offer.validUntil : undefined,
-      categoryLabel: offer.category ? categoryInfo(offer.category).label : null,
+      categoryLabel: offer.category ? categoryById(offer.category).label : null,
       sections: BRAND_SECTIONS[slug] ?? null,
     },
   };

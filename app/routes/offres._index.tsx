@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CATEGORY_LIST, OVERVIEW_CATEGORY_IDS } from "~/catalogue/category-list";
+import { CATEGORIES, OVERVIEW_CATEGORY_IDS } from "~/catalogue/categories";
 import { CategoryTabs } from "~/components/category-tabs";
 import { Faq, faqJsonLd } from "~/components/faq";
 import { JsonLd } from "~/components/json-ld";
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return listing.offers ? page : data(page, UNAVAILABLE);
 }
 
-const OVERVIEW_TABS = CATEGORY_LIST.filter((category) => category.id === "all" || OVERVIEW_CATEGORY_IDS.includes(category.id as never));
+const OVERVIEW_TABS = CATEGORIES.filter((category) => category.id === "all" || OVERVIEW_CATEGORY_IDS.includes(category.id as never));
 
 export default function Offers() {
   const { query, category, offers, year } = useLoaderData<typeof loader>();

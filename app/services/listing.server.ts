@@ -1,7 +1,8 @@
 import { parseCategory } from "~/catalogue/categories";
 import { LRUCache } from "lru-cache";
 import { foldText } from "~/catalogue/names";
-import { filterOffers, toCardView, type OfferCardView } from "~/catalogue/offers";
+import { toCardView, type OfferCardView } from "~/catalogue/card";
+import { filterOffers } from "~/catalogue/search";
 import type { CategoryId } from "~/catalogue/types";
 import { tryLoadCatalogue, type Catalogue } from "./offers.server";
 

@@ -1,5 +1,6 @@
 import { todayInFrance } from "~/catalogue/dates";
-import { DEFAULT_OFFERS, findOfferBySlug, mergeOffers, offerFromBrandRow, selectFeatured } from "~/catalogue/offers";
+import { mergeOffers, selectFeatured } from "~/catalogue/merge";
+import { BUNDLED_OFFERS, findOfferBySlug, offerFromBrandRow } from "~/catalogue/offers";
 import type { BrandRow, ReferralOffer } from "~/catalogue/types";
 import { getBackend } from "./backend/index.server";
 
@@ -51,13 +52,13 @@ const HAND_WRITTEN_SLUGS = new Set(["crypto-com"]);
 
 /** The offer of a brand page. */
 export function findBrandOffer(catalogue: Catalogue, slug: string): ReferralOffer | undefined {
-  if (HAND_WRITTEN_SLUGS.has(slug)) return findOfferBySlug(DEFAULT_OFFERS, slug);
+  if (HAND_WRITTEN_SLUGS.has(slug)) return findOfferBySlug(BUNDLED_OFFERS, slug);
   return findOfferBySlug(catalogue.offers, slug);
 }
 
 /** The brand a question is about: from the catalogue, or the bundled offers when the source is down. */
 export async function brandNameForSlug(slug: string): Promise<string | undefined> {
   const catalogue = await tryLoadCatalogue();
-  const offer = catalogue ? findBrandOffer(catalogue, slug) : findOfferBySlug(DEFAULT_OFFERS, slug);
+  const offer = catalogue ? findBrandOffer(catalogue, slug) : findOfferBySlug(BUNDLED_OFFERS, slug);
   return offer?.brand;
 }

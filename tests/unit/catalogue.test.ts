@@ -1,30 +1,35 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CATEGORIES, parseCategory } from "~/catalogue/categories";
-import { BRAND_ENTRIES } from "~/catalogue/data";
-import { logoForBrand } from "~/catalogue/logos";
-import { brandKey, displayBrandName } from "~/catalogue/names";
-import {
-  DEFAULT_OFFERS,
-
-  dedupeOffers,
-  fallbackOffer,
-  filterOffers,
-
-  isInCategory,
-  matchesSearch,
-  mergeOffers,
-  offerFromBrandRow,
-  selectFeatured,
-  sortOffers,
-
-} from "~/catalogue/offers";
-import { canCopyCode } from "~/catalogue/copy-rule";
+import { toCardView } from "~/catalogue/card";
+import { CATEGORIES, listTitle, parseCategory } from "~/catalogue/categories";
+import { canCopyCode, isInstructionCode } from "~/catalogue/copy-rule";
+import { BRAND_ENTRIES, GENERIC_OFFER } from "~/catalogue/data";
 import { isExpired, todayInFrance } from "~/catalogue/dates";
-import { DEFAULT_OFFER, OFFER_OVERRIDES } from "~/catalogue/overrides";
-import { BRAND_PAGE_SLUGS, canonicalSlug, slugForBrand } from "~/catalogue/slugs";
-import type { BrandRow, ReferralOffer } from "~/catalogue/types";
+import { dedupeOffers, mergeOffers, selectFeatured } from "~/catalogue/merge";
+import { brandKey } from "~/catalogue/names";
+import { BUNDLED_OFFERS, offerFromBrandRow, offerFromEntry, offerFromRow } from "~/catalogue/offers";
+import { filterOffers, isInCategory, matchesSearch, sortOffers } from "~/catalogue/search";
+import { canonicalSlug, logoOf, slugFromName, slugOf } from "~/catalogue/slugs";
+import type { BrandEntry, BrandRow, ReferralOffer } from "~/catalogue/types";
+
+/** The rules of the catalogue, each on small fixtures built here: none depends on what data.ts holds today. */
 
 const TODAY = "2026-11-22";
+const YESTERDAY = "2026-11-21";
+
+const entry = (name: string, extra: Partial<BrandEntry> = {}): BrandEntry => ({
+  name,
+  category: "finance",
+  serviceDescription: `${name} est un service.`,
+  offerDescription: `Bonus offert par ${name}.`,
+  code: `CODE${brandKey(name).toUpperCase()}`,
+  link: `https://www.${brandKey(name)}.fr/parrainage`,
+  advantages: [`Avantage ${name}`],
+  ...extra,
+});
+const offer = (name: string, extra: Partial<ReferralOffer> = {}): ReferralOffer => ({
+  ...offerFromEntry(entry(name)),
+  ...extra,
+});
 const row = (name: string, extra: Partial<BrandRow> = {}): BrandRow => ({
   id: `row-${brandKey(name)}`,
   name,
@@ -32,276 +37,358 @@ const row = (name: string, extra: Partial<BrandRow> = {}): BrandRow => ({
   logo_url: null,
   ...extra,
 });
-const brands = (offers: readonly ReferralOffer[]) => offers.map((offer) => offer.brand);
+const brands = (offers: readonly ReferralOffer[]) => offers.map((candidate) => candidate.brand);
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("static catalogue", () => {
-  it("holds about 46 entries grouped by category, each with a description, an offer, an https link and advantages", () => {
-    expect(BRAND_ENTRIES).toHaveLength(46);
-    const categories = BRAND_ENTRIES.map((entry) => entry.category);
-    // grouped: once a category ends it does not come back
-    expect(categories.filter((category, index) => category !== categories[index - 1])).toEqual([
-      "finance", "crypto", "food", "shopping", "mobility", "betting", "other",
-    ]);
-    for (const entry of BRAND_ENTRIES) {
-      expect(entry.serviceDescription.length, entry.name).toBeGreaterThan(20);
-      expect(entry.offerDescription.length, entry.name).toBeGreaterThan(10);
-      expect(entry.link, entry.name).toMatch(/^https:\/\/[a-z0-9.-]+\.[a-z]{2,}\//);
-      expect(entry.link, entry.name).not.toMatch(/example/);
-      expect(entry.advantages.length, entry.name).toBeGreaterThanOrEqual(3);
+describe("slugs", () => {
+  it("are the lower-case name without accents, spaces turned into hyphens", () => {
+    expect(slugFromName("Binance")).toBe("binance");
+    expect(slugFromName("  Feel   Mining ")).toBe("feel-mining");
+    expect(slugFromName("Nouvelle Banque Éthique")).toBe("nouvelle-banque-ethique");
+    expect(slugFromName("Crypto.com")).toBe("cryptocom");
+  });
+
+  it("come from the entry where it writes one, otherwise from the rule", () => {
+    expect(slugOf(entry("Crypto.com", { slug: "crypto-com" }))).toBe("crypto-com");
+    expect(slugOf(entry("Trade Republic"))).toBe("trade-republic");
+    expect(offerFromBrandRow(row("Marque Sans Fiche")).slug).toBe("marque-sans-fiche");
+  });
+
+  it("of an entry, under any of its names, are the entry's", () => {
+    for (const known of BRAND_ENTRIES) {
+      for (const name of [known.name, ...(known.aliases ?? [])]) {
+        expect(offerFromBrandRow(row(name)).slug, name).toBe(slugOf(known));
+      }
     }
   });
 
-  it("gives every one of the 40 brand pages a bundled offer", () => {
-    const slugs = new Set(BRAND_ENTRIES.map((entry) => slugForBrand(entry.name)));
-    for (const slug of BRAND_PAGE_SLUGS) expect(slugs.has(slug), slug).toBe(true);
-    expect(BRAND_PAGE_SLUGS).toHaveLength(40);
-    expect(slugs.size).toBe(BRAND_ENTRIES.length);
-  });
-
-  it("carries the offer figures of the specification", () => {
-    const offer = (name: string) => {
-      const entry = BRAND_ENTRIES.find((candidate) => candidate.name === name);
-      return `${entry?.offerDescription} ${entry?.advantages.join(" ")}`;
-    };
-    expect(offer("BoursoBank")).toMatch(/200 €/);
-    expect(offer("N26")).toMatch(/15 €/);
-    expect(offer("Binance")).toMatch(/20 %/);
-    expect(offer("Bitget")).toMatch(/15 %/);
-    expect(offer("KuCoin")).toMatch(/30 %/);
-    expect(offer("OKX")).toMatch(/30 %/);
-    expect(offer("MEXC")).toMatch(/10 %/);
-    expect(offer("Bitrefill")).toMatch(/5 \$/);
-    expect(offer("Coinbase")).toMatch(/10 \$.*100 \$|100 \$.*10 \$/);
-    expect(offer("Coinbase")).toMatch(/72 ?h/);
-    expect(offer("Crypto.com")).toMatch(/25 \$.*CRO/);
-  });
-});
-
-describe("slugs", () => {
-  it("turns the lower-case brand name with spaces into hyphens", () => {
-    expect(slugForBrand("Binance")).toBe("binance");
-    expect(slugForBrand("Feel Mining")).toBe("feel-mining");
-    expect(slugForBrand("Nouvelle Banque Éthique")).toBe("nouvelle-banque-ethique");
-  });
-
-  it("uses the explicit slug table for special names", () => {
-    expect(slugForBrand("BoursoBank")).toBe("boursobank");
-    expect(slugForBrand("Boursorama Banque")).toBe("boursobank");
-    expect(slugForBrand("Uber Eats")).toBe("uber-eats");
-    expect(slugForBrand("Trade Republic")).toBe("trade-republic");
-    expect(slugForBrand("Crypto.com")).toBe("crypto-com");
-    expect(slugForBrand("Hello Bank")).toBe("hello-bank");
-    expect(slugForBrand("La Première Brique")).toBe("la-premiere-brique");
-    expect(slugForBrand("iGraal")).toBe("igraal");
-    expect(slugForBrand("eBuyClub")).toBe("ebuyclub");
-    expect(slugForBrand("WeWard")).toBe("weward");
-  });
-
-  it("resolves the cryptocom alias to crypto-com and leaves canonical slugs alone", () => {
+  it("redirect the old address cryptocom to crypto-com and leave other slugs alone", () => {
     expect(canonicalSlug("cryptocom")).toBe("crypto-com");
-    expect(canonicalSlug("binance")).toBe("binance");
+    expect(canonicalSlug("crypto-com")).toBe("crypto-com");
+    expect(canonicalSlug("marque-sans-fiche")).toBe("marque-sans-fiche");
   });
 });
 
 describe("logos", () => {
-  it("resolves a known brand's logo from the table, whatever the spelling", () => {
-    expect(logoForBrand("Binance")).toBe("/logos/binance.svg");
-    expect(logoForBrand("Boursorama Banque")).toBe("/logos/boursobank.svg");
-    expect(logoForBrand("crypto.com")).toBe("/logos/crypto-com.svg");
-  });
-
-  it("gives no logo for an unknown brand", () => {
-    expect(logoForBrand("Marque Inconnue")).toBeUndefined();
+  it("are public/logos/{slug}.svg, or none when the entry says so", () => {
+    expect(logoOf(entry("Feel Mining"))).toBe("/logos/feel-mining.svg");
+    expect(logoOf(entry("Crypto.com", { slug: "crypto-com" }))).toBe("/logos/crypto-com.svg");
+    expect(logoOf(entry("Sans Logo", { logo: false }))).toBeUndefined();
   });
 });
 
-describe("brand-name normalisation", () => {
-  it("displays Boursorama Banque as BoursoBank", () => {
-    expect(displayBrandName("Boursorama Banque")).toBe("BoursoBank");
+describe("brand names", () => {
+  it("display Boursorama Banque as BoursoBank", () => {
     expect(offerFromBrandRow(row("Boursorama Banque")).brand).toBe("BoursoBank");
   });
 
-  it("trims and single-spaces other names and keeps their spelling", () => {
-    expect(displayBrandName("  Trade   Republic ")).toBe("Trade Republic");
-    expect(displayBrandName("Nouvelle Marque")).toBe("Nouvelle Marque");
+  it("display every name and alias of an entry, however spelled, as the entry's name", () => {
+    for (const known of BRAND_ENTRIES) {
+      for (const name of [known.name, ...(known.aliases ?? [])]) {
+        expect(offerFromBrandRow(row(` ${name.toUpperCase()} `)).brand, name).toBe(known.name);
+      }
+    }
+  });
+
+  it("trim and single-space a name data.ts does not know, keeping its spelling", () => {
+    expect(offerFromBrandRow(row("  Marque   sans Fiche ")).brand).toBe("Marque sans Fiche");
   });
 });
 
-describe("mapping a backend brand to an offer", () => {
-  it("takes code, link and offer from the bundled table and the service description from the backend", () => {
-    const offer = offerFromBrandRow(row("Binance", { id: 7, description: "Plateforme d'échange." }));
-    const bundled = DEFAULT_OFFERS.find((candidate) => candidate.slug === "binance");
-    expect(offer).toMatchObject({
+describe("a backend row as an offer", () => {
+  const known = entry("Banque Test", {
+    category: "finance",
+    alsoIn: ["crypto"],
+    featured: true,
+    validUntil: "2030-01-01",
+  });
+
+  it("takes the offer from the entry and the service description from the row", () => {
+    const result = offerFromRow(row("banque  test", { id: 7, description: "Décrite par la base." }), known);
+    expect(result).toMatchObject({
       id: "7",
-      slug: "binance",
-      brand: "Binance",
-      serviceDescription: "Plateforme d'échange.",
-      code: bundled?.code,
-      link: bundled?.link,
-      description: bundled?.description,
-      logo: "/logos/binance.svg",
+      slug: "banque-test",
+      brand: "Banque Test",
+      category: "finance",
+      serviceDescription: "Décrite par la base.",
+      description: known.offerDescription,
+      code: known.code,
+      link: known.link,
+      logo: "/logos/banque-test.svg",
+      featured: true,
+      copyable: true,
+      advantages: known.advantages,
+      validUntil: "2030-01-01",
     });
   });
 
-  it("lets the backend's own offer columns win over the bundled offer", () => {
-    const offer = offerFromBrandRow(
-      row("Binance", { code: "OWNCODE", link: "https://www.binance.com/fr/x", offer_description: "Autre offre", featured: true }),
+  it("lets each column the row sets win, and falls back where a text column is blank", () => {
+    const result = offerFromRow(
+      row("Banque Test", {
+        slug: "autre-adresse",
+        code: "OWNCODE",
+        link: "https://www.banquetest.fr/autre",
+        offer_description: "Autre offre",
+        featured: false,
+        advantages: ["Un seul"],
+        valid_until: "2031-01-01",
+        logo_url: "https://cdn.banquetest.fr/logo.svg",
+        description: "   ",
+      }),
+      known,
     );
-    expect(offer).toMatchObject({ code: "OWNCODE", link: "https://www.binance.com/fr/x", description: "Autre offre", featured: true });
-  });
-
-  it("applies the per-brand overrides for Revolut, Widilo and Boursorama Banque", () => {
-    expect(fallbackOffer("Revolut")).toBe(OFFER_OVERRIDES.revolut);
-    expect(fallbackOffer("Revolut").code).toBe("Cliquez sur le lien");
-    expect(fallbackOffer("Revolut").validUntil).toBe("2025-06-17");
-    expect(fallbackOffer("Revolut").description).toMatch(/50 €/);
-    expect(fallbackOffer("Widilo").description).toMatch(/5 € offerts/);
-    expect(fallbackOffer("Boursorama Banque").description).toMatch(/200 €/);
-    expect(canCopyCode({ brand: "BoursoBank", code: fallbackOffer("Boursorama Banque").code, hideClipboard: false })).toBe(true);
-  });
-
-  it("gives an unknown brand the default offer 'Offre de parrainage disponible' with a placeholder code", () => {
-    const offer = offerFromBrandRow(row("Nouvelle Marque"));
-    expect(offer).toMatchObject({
-      brand: "Nouvelle Marque",
-      slug: "nouvelle-marque",
-      description: DEFAULT_OFFER.description,
-      code: DEFAULT_OFFER.code,
-      link: "",
+    expect(result).toMatchObject({
+      slug: "autre-adresse",
+      code: "OWNCODE",
+      link: "https://www.banquetest.fr/autre",
+      description: "Autre offre",
       featured: false,
-      logo: undefined,
+      advantages: ["Un seul"],
+      validUntil: "2031-01-01",
+      logo: "https://cdn.banquetest.fr/logo.svg",
+      serviceDescription: known.serviceDescription,
     });
-    expect(DEFAULT_OFFER.description).toBe("Offre de parrainage disponible");
+    expect(offerFromRow(row("Banque Test", { link: " ", offer_description: "" }), known)).toMatchObject({
+      link: known.link,
+      description: known.offerDescription,
+    });
+  });
+
+  it("keeps the entry's categories when the row gives the brand another one", () => {
+    const moved = offerFromRow(row("Banque Test", { category: "other" }), known);
+    expect(moved.category).toBe("other");
+    for (const id of ["other", "finance", "crypto"] as const) expect(isInCategory(moved, id), id).toBe(true);
+    expect(isInCategory(moved, "food")).toBe(false);
+  });
+
+  it("gives a brand data.ts does not know the generic offer, no logo, and a slug by the rule", () => {
+    expect(offerFromRow(row("Marque Sans Fiche"), undefined)).toMatchObject({
+      brand: "Marque Sans Fiche",
+      slug: "marque-sans-fiche",
+      category: null,
+      alsoIn: [],
+      description: GENERIC_OFFER.description,
+      code: GENERIC_OFFER.code,
+      link: GENERIC_OFFER.link,
+      logo: undefined,
+      featured: false,
+      advantages: [],
+    });
+  });
+
+  it("is completed by the entry of the same name or alias", () => {
+    for (const known of BRAND_ENTRIES) {
+      for (const name of [known.name, ...(known.aliases ?? [])]) {
+        const result = offerFromBrandRow(row(name));
+        expect(result.brand, name).toBe(known.name);
+        expect(result.description, name).toBe(known.offerDescription);
+      }
+    }
   });
 });
 
-describe("merging", () => {
+describe("the copy button", () => {
+  it("is offered for a real code", () => {
+    expect(canCopyCode({ code: "CODE123", copyable: true })).toBe(true);
+  });
+
+  it("is never offered for 'Cliquez sur le lien', 'Me contacter' or an empty code", () => {
+    for (const code of ["Cliquez sur le lien", "me contacter", " Me contacter ", "", "   "]) {
+      expect(isInstructionCode(code), code).toBe(true);
+      expect(canCopyCode({ code, copyable: true }), code).toBe(false);
+    }
+  });
+
+  it("is not offered when the entry says the offer goes through the link", () => {
+    expect(offerFromEntry(entry("Par Lien", { copyable: false })).copyable).toBe(false);
+    expect(canCopyCode(offerFromEntry(entry("Par Lien", { copyable: false })))).toBe(false);
+    expect(canCopyCode(offerFromEntry(entry("Avec Code")))).toBe(true);
+  });
+
+  it("follows the row's hide_clipboard over the entry, and the entry when the column is null", () => {
+    const byLink = entry("Par Lien", { copyable: false });
+    expect(offerFromRow(row("Par Lien", { hide_clipboard: false }), byLink).copyable).toBe(true);
+    expect(offerFromRow(row("Par Lien", { hide_clipboard: null }), byLink).copyable).toBe(false);
+    expect(offerFromRow(row("Avec Code", { hide_clipboard: true }), entry("Avec Code")).copyable).toBe(false);
+    expect(offerFromRow(row("Marque Sans Fiche", { code: "ABC" }), undefined).copyable).toBe(true);
+  });
+});
+
+describe("the card view", () => {
+  it("offers copy and link for a current offer with a code and a link", () => {
+    expect(toCardView(offer("Avec Code"), TODAY)).toMatchObject({
+      canCopy: true,
+      showLink: true,
+      expired: false,
+      codeIsInstruction: false,
+    });
+  });
+
+  it("offers neither copy nor link once the offer has expired", () => {
+    expect(toCardView(offer("Finie", { validUntil: YESTERDAY }), TODAY)).toMatchObject({
+      expired: true,
+      canCopy: false,
+      showLink: false,
+    });
+  });
+
+  it("shows no link when there is none, and an instruction as an instruction", () => {
+    expect(toCardView(offer("Sans Lien", { link: "", code: "Me contacter" }), TODAY)).toMatchObject({
+      showLink: false,
+      canCopy: false,
+      codeIsInstruction: true,
+    });
+  });
+
+  it("cuts the offer text into what is given and how", () => {
+    expect(
+      toCardView(offer("Coupée", { description: "15 € offerts après l'ouverture du compte." }), TODAY).lines,
+    ).toEqual({
+      headline: "15 € offerts",
+      details: "après l'ouverture du compte.",
+    });
+  });
+
+  it("carries the betting notice for betting offers, the crypto notice for crypto ones, betting first", () => {
+    const view = (extra: Partial<ReferralOffer>) => toCardView(offer("Réglementée", extra), TODAY).regulated;
+    expect(view({ category: "betting" })).toBe("betting");
+    expect(view({ category: "crypto" })).toBe("crypto");
+    expect(view({ category: "finance", alsoIn: ["crypto"] })).toBe("crypto");
+    expect(view({ category: "crypto", alsoIn: ["betting"] })).toBe("betting");
+    expect(view({ category: "finance" })).toBeNull();
+  });
+});
+
+describe("merging the backend over the bundled offers", () => {
+  const bundled = [offer("BoursoBank"), offer("Alpha"), offer("Zeta")];
+
   it("replaces the bundled offer of the same normalised brand with the backend's", () => {
-    const merged = mergeOffers([offerFromBrandRow(row("boursorama banque", { id: "api-1" }))], TODAY);
-    const bourso = merged.filter((offer) => offer.brand === "BoursoBank");
-    expect(bourso).toHaveLength(1);
-    expect(bourso[0]?.id).toBe("api-1");
+    const merged = mergeOffers([offer("bourso bank", { id: "api-1" })], TODAY, bundled);
+    expect(
+      merged.filter((candidate) => brandKey(candidate.brand) === "boursobank").map((candidate) => candidate.id),
+    ).toEqual(["api-1"]);
+    expect(merged).toHaveLength(bundled.length);
   });
 
-  it("keeps the bundled offers with no backend match and adds backend-only brands", () => {
-    const merged = mergeOffers([offerFromBrandRow(row("Nouvelle Marque"))], TODAY);
-    expect(merged).toHaveLength(DEFAULT_OFFERS.length + 1);
-    expect(brands(merged)).toContain("Nouvelle Marque");
-    expect(brands(merged)).toContain("Binance");
+  it("keeps the bundled offers with no backend match and adds the backend-only brands", () => {
+    expect(brands(mergeOffers([offer("Nouvelle")], TODAY, bundled))).toEqual([
+      "Alpha",
+      "BoursoBank",
+      "Nouvelle",
+      "Zeta",
+    ]);
   });
 
-  it("shows only the bundled offers when the backend has no data (empty or absent)", () => {
-    expect(brands(mergeOffers([], TODAY))).toEqual(brands(sortOffers(DEFAULT_OFFERS, TODAY)));
-    expect(brands(mergeOffers(null, TODAY))).toEqual(brands(sortOffers(DEFAULT_OFFERS, TODAY)));
+  it("shows the bundled offers alone when the backend has no data, empty or absent", () => {
+    expect(brands(mergeOffers([], TODAY, bundled))).toEqual(["Alpha", "BoursoBank", "Zeta"]);
+    expect(brands(mergeOffers(null, TODAY, bundled))).toEqual(["Alpha", "BoursoBank", "Zeta"]);
+  });
+
+  it("merges over data.ts by default", () => {
+    expect(mergeOffers(null, TODAY)).toHaveLength(BUNDLED_OFFERS.length);
   });
 });
 
 describe("duplicate removal", () => {
   it("keeps the first offer of a brand and drops later ones with a console warning", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const first = offerFromBrandRow(row("BoursoBank", { id: "first" }));
-    const second = offerFromBrandRow(row("Boursorama Banque", { id: "second" }));
-    const kept = dedupeOffers([first, second]);
-    expect(kept.map((offer) => offer.id)).toEqual(["first"]);
+    const kept = dedupeOffers([
+      offer("Même Marque", { id: "first" }),
+      offer("même-marque", { id: "second" }),
+      offer("Autre"),
+    ]);
+    expect(kept.map((candidate) => candidate.id)).toEqual(["first", "autre"]);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]?.[0]).toMatch(/BoursoBank/);
+    expect(warn.mock.calls[0]?.[0]).toMatch(/même-marque/);
+  });
+
+  it("applies to the backend's rows before the merge", () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const merged = mergeOffers([offer("Alpha", { id: "one" }), offer("ALPHA", { id: "two" })], TODAY, [offer("Alpha")]);
+    expect(merged.map((candidate) => candidate.id)).toEqual(["one"]);
   });
 });
 
-describe("French sorting", () => {
-  it("sorts by brand name in French, ignoring case and accents", () => {
-    const offers = ["zebra", "Étoile", "eBuyClub", "Alpha", "écureuil", "Bitget"].map((name) =>
-      offerFromBrandRow(row(name)),
-    );
+describe("sorting", () => {
+  it("orders by brand name in French, ignoring case and accents", () => {
+    const offers = ["zebra", "Étoile", "eBuyClub", "Alpha", "écureuil", "Bitget"].map((name) => offer(name));
     expect(brands(sortOffers(offers, TODAY))).toEqual(["Alpha", "Bitget", "eBuyClub", "écureuil", "Étoile", "zebra"]);
   });
 
   it("puts expired offers after current ones", () => {
-    const merged = mergeOffers([], TODAY);
-    expect(merged.at(-1)?.brand).toBe("Revolut");
-    expect(brands(mergeOffers([], "2025-06-01"))).not.toEqual(brands(merged));
+    const offers = [offer("Alpha", { validUntil: YESTERDAY }), offer("Zeta"), offer("Beta", { validUntil: TODAY })];
+    expect(brands(sortOffers(offers, TODAY))).toEqual(["Beta", "Zeta", "Alpha"]);
   });
 });
 
-describe("offer validity dates", () => {
-  it("treats an offer as valid through its last day and expired the day after", () => {
+describe("validity dates", () => {
+  it("keep an offer valid through its last day and expired the day after", () => {
     expect(isExpired({ validUntil: "2025-06-17" }, "2025-06-17")).toBe(false);
     expect(isExpired({ validUntil: "2025-06-17" }, "2025-06-18")).toBe(true);
     expect(isExpired({ validUntil: undefined }, "2099-01-01")).toBe(false);
   });
 
-  it("takes today's date in France", () => {
+  it("are compared with today's date in France", () => {
     expect(todayInFrance(new Date("2025-06-17T22:30:00Z"))).toBe("2025-06-18");
     expect(todayInFrance(new Date("2025-06-17T21:30:00Z"))).toBe("2025-06-17");
   });
 });
 
-describe("featured selection", () => {
-  const featuredRows = ["Revolut", "Widilo", "Boursorama Banque"].map((name) => offerFromBrandRow(row(name)));
+describe("the home page's featured offers", () => {
+  const featured = ["Un", "Deux", "Trois"].map((name) => offer(name, { featured: true }));
+  const fallback = () => selectFeatured(null, TODAY);
 
-  it("shows the three featured mapped brands when there are exactly three current ones", () => {
-    expect(brands(selectFeatured(featuredRows, "2025-06-01"))).toEqual(["Revolut", "Widilo", "BoursoBank"]);
+  it("are the backend's featured brands when exactly three are current", () => {
+    expect(brands(selectFeatured([...featured, offer("Quatre")], TODAY))).toEqual(["Un", "Deux", "Trois"]);
   });
 
-  it("does not feature an expired offer, and falls back to the three defaults", () => {
-    expect(brands(selectFeatured(featuredRows, TODAY))).toEqual(["BoursoBank", "N26", "iGraal"]);
+  it("do not count an expired offer", () => {
+    const withExpired = [...featured.slice(0, 2), offer("Trois", { featured: true, validUntil: YESTERDAY })];
+    expect(selectFeatured(withExpired, TODAY)).toEqual(fallback());
   });
 
-  it("falls back to the built-in defaults (a bank, a neobank, a cashback site) with no brands or not exactly three", () => {
-    const defaults = ["BoursoBank", "N26", "iGraal"];
-    expect(brands(selectFeatured(null, TODAY))).toEqual(defaults);
-    expect(brands(selectFeatured([], TODAY))).toEqual(defaults);
-    const four = [...featuredRows, offerFromBrandRow(row("Binance", { featured: true }))];
-    expect(brands(selectFeatured(four, "2025-06-01"))).toEqual(defaults);
-    for (const offer of selectFeatured(null, TODAY)) expect(isExpired(offer, TODAY)).toBe(false);
-  });
-});
-
-describe("copy-button visibility", () => {
-  const offer = (brand: string, code: string, hideClipboard = false) => ({ brand, code, hideClipboard });
-
-  it("shows the button for a real code", () => {
-    expect(canCopyCode(offer("Binance", "CPBINANCE"))).toBe(true);
-  });
-
-  it("hides it when hideClipboard is set", () => {
-    expect(canCopyCode(offer("Binance", "CPBINANCE", true))).toBe(false);
-  });
-
-  it("hides it for Revolut, Coinbase, SwissBorg, iGraal, eBuyClub, Widilo, Hello Bank, Sorare, Vexub and Wise", () => {
-    for (const brand of ["Revolut", "Coinbase", "SwissBorg", "iGraal", "eBuyClub", "Widilo", "Hello Bank", "Sorare", "Vexub", "Wise"]) {
-      expect(canCopyCode(offer(brand, "SOMECODE")), brand).toBe(false);
-    }
-  });
-
-  it("hides it for the codes 'Cliquez sur le lien' and 'Me contacter'", () => {
-    expect(canCopyCode(offer("Binance", "Cliquez sur le lien"))).toBe(false);
-    expect(canCopyCode(offer("Binance", "Me contacter"))).toBe(false);
-  });
-
-  it("hides it when there is no code", () => {
-    expect(canCopyCode(offer("Binance", ""))).toBe(false);
-    expect(canCopyCode(offer("Binance", "   "))).toBe(false);
+  it("fall back to three bundled offers with no brands, or not exactly three featured", () => {
+    expect(fallback()).toHaveLength(3);
+    for (const chosen of fallback()) expect(BUNDLED_OFFERS).toContain(chosen);
+    expect(selectFeatured([], TODAY)).toEqual(fallback());
+    expect(selectFeatured(featured.slice(0, 2), TODAY)).toEqual(fallback());
+    expect(selectFeatured([...featured, offer("Quatre", { featured: true })], TODAY)).toEqual(fallback());
   });
 });
 
-describe("search", () => {
-  it("matches a case-insensitive substring of the brand name", () => {
+describe("search and categories", () => {
+  it("match a case- and accent-insensitive substring of the brand name; an empty search matches all", () => {
     expect(matchesSearch({ brand: "Binance" }, "BIN")).toBe(true);
     expect(matchesSearch({ brand: "Binance" }, "nan")).toBe(true);
     expect(matchesSearch({ brand: "Binance" }, "coin")).toBe(false);
-  });
-
-  it("ignores accents and surrounding spaces, and an empty search matches all", () => {
     expect(matchesSearch({ brand: "La Première Brique" }, " premiere ")).toBe(true);
     expect(matchesSearch({ brand: "Binance" }, "")).toBe(true);
   });
-});
 
-describe("categories", () => {
-  it("has the eight categories with their French labels", () => {
+  it("list a brand in its own category, in those its entry adds, and in all", () => {
+    const listed: Pick<ReferralOffer, "category" | "alsoIn"> = { category: "finance", alsoIn: ["crypto"] };
+    expect(isInCategory(listed, "finance")).toBe(true);
+    expect(isInCategory(listed, "crypto")).toBe(true);
+    expect(isInCategory(listed, "food")).toBe(false);
+    expect(isInCategory({ category: null, alsoIn: [] }, "all")).toBe(true);
+    expect(isInCategory({ category: null, alsoIn: [] }, "finance")).toBe(false);
+  });
+
+  it("require both the search and the category in a tab", () => {
+    const offers = [
+      offer("Bourse", { category: "finance" }),
+      offer("Boulangerie", { category: "food" }),
+      offer("Bolt", { category: "mobility", alsoIn: ["finance"] }),
+      offer("Crypto", { category: "crypto" }),
+    ];
+    expect(brands(filterOffers(offers, { query: "bo", category: "finance" }))).toEqual(["Bourse", "Bolt"]);
+    expect(brands(filterOffers(offers, { category: "food" }))).toEqual(["Boulangerie"]);
+    expect(brands(filterOffers(offers, { query: "bou" }))).toEqual(["Bourse", "Boulangerie"]);
+    expect(filterOffers(offers, { query: "zzz", category: "all" })).toEqual([]);
+  });
+
+  it("are the eight categories with their French labels", () => {
     expect(CATEGORIES.map((category) => [category.id, category.label])).toEqual([
       ["all", "Tous"],
       ["finance", "Finance"],
@@ -314,23 +401,16 @@ describe("categories", () => {
     ]);
   });
 
-  it("lists a brand in a category when it belongs to the category's brand list", () => {
-    const offers = mergeOffers([], TODAY);
-    expect(brands(filterOffers(offers, { category: "betting" })).sort()).toEqual(["PMU", "Unibet", "Winamax"]);
-    expect(brands(filterOffers(offers, { category: "food" }))).toContain("Uber Eats");
-    expect(isInCategory({ brand: "Deblock", category: "finance" }, "crypto")).toBe(true);
-    expect(isInCategory({ brand: "Deliveroo", category: "food" }, "crypto")).toBe(false);
-  });
-
-  it("requires both the search and the category in a tab", () => {
-    const offers = mergeOffers([], TODAY);
-    expect(brands(filterOffers(offers, { query: "bo", category: "finance" }))).toEqual(["BoursoBank"]);
-    expect(filterOffers(offers, { query: "zzz", category: "all" })).toEqual([]);
-  });
-
-  it("reads an unknown ?cat= value as all offers", () => {
+  it("read an unknown ?cat= value as all offers", () => {
     expect(parseCategory("crypto").id).toBe("crypto");
     expect(parseCategory("nimporte").id).toBe("all");
     expect(parseCategory(null).id).toBe("all");
+  });
+
+  it("title a list by its category and its search", () => {
+    expect(listTitle("all")).toBe("Tous les codes parrainage");
+    expect(listTitle("food")).toBe("Codes parrainage Alimentation");
+    expect(listTitle("all", "rev")).toBe("Résultats pour « rev »");
+    expect(listTitle("betting", "rev")).toBe("Résultats pour « rev » dans Paris");
   });
 });
