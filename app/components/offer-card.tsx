@@ -31,18 +31,17 @@ export function OfferCode({ offer }: { offer: Pick<OfferCardView, "brand" | "slu
 }
 
 /** One offer; its links are plain anchors, made client-side navigation by the grid around it (OfferGrid). */
-export function OfferCard({ offer, headingLevel = 3 }: { offer: OfferCardView; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
+export function OfferCard({ offer }: { offer: OfferCardView }) {
   return (
     <article className="offer-card">
       <header className="flex items-center gap-3">
         <BrandLogo brand={offer.brand} logo={offer.logo} />
         <div className="min-w-0">
-          <Heading className="text-base font-bold text-slate-900">
+          <h3 className="text-base font-bold text-slate-900">
             <a href={`/offres/${offer.slug}`} className="hover:underline focus:outline-none focus-visible:underline">
               {offer.brand}
             </a>
-          </Heading>
+          </h3>
           {offer.expired ? <ExpiredBadge /> : null}
         </div>
       </header>
