@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useHydrated } from "./hydrated";
-import { ToastView, useToast, type ToastMessage } from "./toast";
+import { TOASTER_CLASS, ToastView, useToast, type ToastMessage } from "./toast";
 
 /**
  * A toast carried by an action's answer (a failed send): in the HTML of the page the action rendered, and
@@ -14,7 +14,7 @@ export function ActionToast({ toast }: { toast: ToastMessage | null | undefined 
   }, [toast, hydrated, show]);
   if (!toast || hydrated) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center p-4 sm:items-end">
+    <div className={TOASTER_CLASS}>
       <div role="alert" className="flex w-full flex-col items-center sm:items-end">
         <ToastView toast={toast} />
       </div>

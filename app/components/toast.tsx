@@ -1,5 +1,8 @@
-import { XMarkIcon } from "@heroicons/react/20/solid";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import CheckCircleIcon from "@heroicons/react/20/solid/CheckCircleIcon";
+import ExclamationTriangleIcon from "@heroicons/react/20/solid/ExclamationTriangleIcon";
+import InformationCircleIcon from "@heroicons/react/20/solid/InformationCircleIcon";
+import XMarkIcon from "@heroicons/react/20/solid/XMarkIcon";
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import { useHydrated } from "./hydrated";
 
 export interface ToastMessage {
@@ -29,7 +32,8 @@ export function ToastProvider({ serverToast, children }: { serverToast: ToastMes
   const [toasts, setToasts] = useState<ToastMessage[]>(serverToast ? [serverToast] : []);
 
   useEffect(() => {
-    if (serverToast) setToasts((current) => (current.some((t) => t.id === serverToast.id) ? current : [...current, serverToast]));
+    if (serverToast)
+      setToasts((current) => (current.some((t) => t.id === serverToast.id) ? current : [...current, serverToast]));
   }, [serverToast]);
 
   const show = useCallback((toast: NewToast & { id?: string }) => {
@@ -47,11 +51,20 @@ export function ToastProvider({ serverToast, children }: { serverToast: ToastMes
   );
 }
 
+/**
+ * Where toasts show: at the top, under the sticky site header (about 4 rem high; the padding keeps toasts clear of
+ * it), centred on phones and on the right from `sm` on. After a form is sent the page opens on that form, or stays
+ * where its button was pressed, so the button sits in the middle or lower part of the screen: a toast at the bottom
+ * would cover it, on phones and on wider screens too, where the form's button is wider than half the page.
+ */
+export const TOASTER_CLASS =
+  "pointer-events-none fixed inset-x-0 top-16 z-50 flex flex-col items-center gap-2 p-4 sm:items-end";
+
 function Toaster({ toasts, onDismiss }: { toasts: ToastMessage[]; onDismiss: (id: string) => void }) {
   const polite = toasts.filter((toast) => toast.variant !== "error");
   const urgent = toasts.filter((toast) => toast.variant === "error");
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end">
+    <div className={TOASTER_CLASS}>
       <div role="status" aria-live="polite" className="flex w-full flex-col items-center gap-2 sm:items-end">
         {polite.map((toast) => (
           <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />
@@ -66,11 +79,30 @@ function Toaster({ toasts, onDismiss }: { toasts: ToastMessage[]; onDismiss: (id
   );
 }
 
-const VARIANT_CLASSES: Record<ToastMessage["variant"], string> = {
-  success: "border-emerald-200 bg-white",
-  info: "border-slate-200 bg-white",
-  error: "border-red-700 bg-red-700 text-white",
-};
+/** Each kind of toast says what it is in words and with an icon, not by its colour alone. */
+const VARIANTS = {
+  success: {
+    label: "Succès",
+    Icon: CheckCircleIcon,
+    box: "border-emerald-200 border-l-emerald-600 bg-white",
+    accent: "text-emerald-800",
+    text: "text-slate-700",
+  },
+  info: {
+    label: "Information",
+    Icon: InformationCircleIcon,
+    box: "border-slate-200 border-l-indigo-600 bg-white",
+    accent: "text-indigo-800",
+    text: "text-slate-700",
+  },
+  error: {
+    label: "Erreur",
+    Icon: ExclamationTriangleIcon,
+    box: "border-red-700 bg-red-700 text-white",
+    accent: "text-white",
+    text: "text-white",
+  },
+} as const;
 
 function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: string) => void }) {
   useEffect(() => {
@@ -82,15 +114,19 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: stri
 
 export function ToastView({ toast, onDismiss }: { toast: ToastMessage; onDismiss?: (id: string) => void }) {
   const hydrated = useHydrated();
+  const { label, Icon, box, accent, text } = VARIANTS[toast.variant];
+  // A toast already titled with its kind ('Erreur') does not say it twice.
+  const sayKind = toast.title.trim().toLocaleLowerCase("fr") !== label.toLocaleLowerCase("fr");
   return (
     <div
-      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${VARIANT_CLASSES[toast.variant]}`}
+      data-toast={toast.variant}
+      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border border-l-4 p-4 shadow-lg ${box}`}
     >
-      <div className="flex-1">
+      <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${accent}`} aria-hidden="true" data-toast-icon="" />
+      <div className="min-w-0 flex-1">
+        {sayKind ? <p className={`text-xs font-semibold tracking-wide ${accent}`}>{label}</p> : null}
         <p className="font-semibold">{toast.title}</p>
-        {toast.description ? (
-          <p className={`mt-1 text-sm ${toast.variant === "error" ? "text-white" : "text-slate-700"}`}>{toast.description}</p>
-        ) : null}
+        {toast.description ? <p className={`mt-1 text-sm ${text}`}>{toast.description}</p> : null}
       </div>
       {hydrated && onDismiss ? (
         <button

@@ -1,0 +1,197 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+import { FAILING_BASE_URL } from "./servers";
+import type { Locator, Page } from "@playwright/test";
+
+const PHONE = { width: 390, height: 844 };
+const TABLET = { width: 768, height: 1024 };
+const LAPTOP = { width: 1366, height: 768 };
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The two message forms: where they are, how they are filled, and their submit button. */
+const FORMS = {
+  contact: {
+    path: "/contact",
+    button: "Envoyer le message",
+    async fill(page: Page) {
+      await page.getByLabel("Nom", { exact: true }).fill("Anne Martin");
+      await page.getByLabel("Email", { exact: true }).fill("anne@exemple.fr");
+      await page.getByLabel("Sujet", { exact: true }).selectOption("question");
+      await page.getByLabel("Message", { exact: true }).fill(`Une question générale sur le site, ${unique()}.`);
+    },
+  },
+  question: {
+    path: "/offres/n26",
+    button: "Envoyer ma question",
+    async fill(page: Page) {
+      const card = page.getByRole("region", { name: "Une question sur cette offre ?" });
+      await card.getByLabel("Nom", { exact: true }).fill("Paul Durand");
+      await card.getByLabel("Email", { exact: true }).fill("paul@exemple.fr");
+      await card.getByLabel("Votre question", { exact: true }).fill(`Le code N26 est-il encore valable ? ${unique()}`);
+    },
+  },
+} as const;
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function box(locator: Locator, what: string): Promise<Box> {
+  const found = await locator.boundingBox();
+  expect(found, `${what} is laid out`).not.toBeNull();
+  return found!;
+}
+
+/**
+ * Sends a form and checks the toast it raises: in the live region its kind calls for, with its icon and the word
+ * saying its kind, within the viewport, under the sticky header, and clear of the form's submit button.
+ */
+async function sendAndCheckToast(
+  page: Page,
+  {
+    baseURL = "",
+    form,
+    region,
+    title,
+    kind,
+  }: {
+    baseURL?: string;
+    form: (typeof FORMS)[keyof typeof FORMS];
+    region: "status" | "alert";
+    title: string;
+    kind: string;
+  },
+) {
+  await page.goto(`${baseURL}${form.path}`);
+  await form.fill(page);
+  await page.getByRole("button", { name: form.button }).click();
+
+  const toast = page.getByRole(region).locator("[data-toast]").filter({ hasText: title });
+  await expect(toast).toBeVisible();
+  await expect(toast.getByText(title, { exact: true })).toBeVisible();
+  await expect(toast.getByText(kind, { exact: true })).toBeVisible();
+  await expect(toast.locator("svg[data-toast-icon]")).toBeVisible();
+
+  const button = page.getByRole("button", { name: form.button });
+  await expect(button).toBeVisible();
+  // The answered page opens on the form: its button is on screen, which makes the check below meaningful.
+  await expect(button).toBeInViewport();
+
+  const viewport = page.viewportSize()!;
+  const toastBox = await box(toast, "the toast");
+  const buttonBox = await box(button, "the submit button");
+  const headerBox = await box(page.getByRole("banner"), "the site header");
+  expect(toastBox.x).toBeGreaterThanOrEqual(0);
+  expect(toastBox.y).toBeGreaterThanOrEqual(0);
+  expect(toastBox.x + toastBox.width).toBeLessThanOrEqual(viewport.width);
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(viewport.height);
+  expect(
+    intersects(toastBox, buttonBox),
+    `toast ${JSON.stringify(toastBox)} leaves the button ${JSON.stringify(buttonBox)} free`,
+  ).toBe(false);
+  // The header sticks to the top of the screen: the toast shows below it, not under it.
+  expect(
+    intersects(toastBox, headerBox),
+    `toast ${JSON.stringify(toastBox)} is clear of the header ${JSON.stringify(headerBox)}`,
+  ).toBe(false);
+  // And the button can still be pressed where it is.
+  await button.click({ trial: true });
+  // axe runs inside the page, so only where JavaScript runs: the type word and the icon keep their contrast.
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    const { violations } = await new AxeBuilder({ page })
+      .include("[data-toast]")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    expect(
+      violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      ),
+    ).toEqual([]);
+  }
+  return { toast, toastBox, viewport };
+}
+
+test.describe("toasts on a phone (390 × 844)", () => {
+  test.use({ viewport: PHONE });
+
+  test("a sent message: 'Succès' toast with its icon at the top, clear of the contact form's button", async ({
+    page,
+  }) => {
+    const { toastBox, viewport } = await sendAndCheckToast(page, {
+      form: FORMS.contact,
+      region: "status",
+      title: "Message envoyé !",
+      kind: "Succès",
+    });
+    expect(toastBox.y + toastBox.height, "the toast sits in the upper part of the screen").toBeLessThan(
+      viewport.height / 2,
+    );
+  });
+
+  test("a sent question on a brand page: 'Succès' toast clear of its button", async ({ page }) => {
+    const { toast } = await sendAndCheckToast(page, {
+      form: FORMS.question,
+      region: "status",
+      title: "Message envoyé !",
+      kind: "Succès",
+    });
+    await expect(toast).toContainText("Merci pour votre message. Nous vous répondrons dès que possible.");
+  });
+
+  test("a message the backend cannot take: 'Erreur' toast with its icon, clear of the button", async ({ page }) => {
+    const { toast } = await sendAndCheckToast(page, {
+      baseURL: FAILING_BASE_URL,
+      form: FORMS.contact,
+      region: "alert",
+      title: "Erreur",
+      kind: "Erreur",
+    });
+    await expect(toast).toContainText("Une erreur est survenue lors de l'envoi de votre message. Veuillez réessayer.");
+    // The title already names the kind: it is not said twice.
+    await expect(toast.getByText("Erreur", { exact: true })).toHaveCount(1);
+  });
+});
+
+test.describe("toasts on a tablet (768 × 1024)", () => {
+  test.use({ viewport: TABLET });
+
+  test("a sent message: the toast shows at the top right, clear of the form's button", async ({ page }) => {
+    const { toastBox, viewport } = await sendAndCheckToast(page, {
+      form: FORMS.contact,
+      region: "status",
+      title: "Message envoyé !",
+      kind: "Succès",
+    });
+    expect(toastBox.x + toastBox.width / 2, "right half of the screen").toBeGreaterThan(viewport.width / 2);
+    expect(toastBox.y + toastBox.height, "upper part of the screen").toBeLessThan(viewport.height / 2);
+  });
+});
+
+test.describe("toasts on a laptop (1366 × 768)", () => {
+  test.use({ viewport: LAPTOP });
+
+  test("a sent message: the toast shows at the top right, clear of the form's button", async ({ page }) => {
+    const { toastBox, viewport } = await sendAndCheckToast(page, {
+      form: FORMS.contact,
+      region: "status",
+      title: "Message envoyé !",
+      kind: "Succès",
+    });
+    expect(toastBox.x, "right half of the screen").toBeGreaterThan(viewport.width / 2);
+    expect(toastBox.y + toastBox.height, "upper half of the screen").toBeLessThan(viewport.height / 2);
+  });
+
+  test("a failed send: the 'Erreur' toast at the top right, clear of the form's button", async ({ page }) => {
+    const { toastBox, viewport } = await sendAndCheckToast(page, {
+      baseURL: FAILING_BASE_URL,
+      form: FORMS.contact,
+      region: "alert",
+      title: "Erreur",
+      kind: "Erreur",
+    });
+    expect(toastBox.x).toBeGreaterThan(viewport.width / 2);
+    expect(toastBox.y + toastBox.height).toBeLessThan(viewport.height / 2);
+  });
+});
