@@ -8,9 +8,10 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { databaseDir } from "../app/services/data-dir.server";
 import { printable, subjectLabel } from "../supabase/functions/_shared/contact-contract";
 
-const dataDir = path.resolve(process.env.DATA_DIR ?? ".data", "pgdata");
+const dataDir = databaseDir(process.env.DATA_DIR ?? ".data");
 const limitArg = process.argv.indexOf("--limit");
 const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) || 50 : 50;
 

@@ -192,6 +192,11 @@ function pause(ms: number): void {
 const SITE_FILES = ["session-secret", LOCK_FILE];
 const DATABASE_FOLDER = "pgdata";
 
+/** The embedded database's own folder inside the data folder. */
+export function databaseDir(dataDir: string): string {
+  return path.resolve(dataDir, DATABASE_FOLDER);
+}
+
 /**
  * Makes the data folder and what the site keeps in it private to the owner: folders 0700, files 0600. PGlite writes
  * the files of a new database readable and writable by everyone (0666, whatever the umask), and they hold
@@ -247,6 +252,6 @@ export function secureDataDir(dataDir: string): string[] {
       // not there (yet)
     }
   }
-  walk(path.join(dir, DATABASE_FOLDER));
+  walk(databaseDir(dir));
   return failed;
 }

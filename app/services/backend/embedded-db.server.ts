@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite, types, type Transaction } from "@electric-sql/pglite";
-import { lockDataDir, secureDataDir } from "../data-dir.server";
+import { databaseDir, lockDataDir, secureDataDir } from "../data-dir.server";
 
 /** The roles hosted Supabase has and the migrations grant to. */
 const SUPABASE_ROLES_SQL = `
@@ -131,7 +131,7 @@ const databases = new Map<string, Promise<PGlite>>();
  * folder is locked for this process (DataDirLockedError when another one has it) and kept private to its owner.
  */
 export function openEmbeddedDatabase(dataDir: string): Promise<PGlite> {
-  const dir = path.resolve(dataDir, "pgdata");
+  const dir = databaseDir(dataDir);
   let db = databases.get(dir);
   if (!db) {
     db = (async () => {

@@ -6,7 +6,7 @@ import type { Backend } from "./types.server";
  * The backend the configuration names: hosted Supabase when SUPABASE_URL and SUPABASE_ANON_KEY are set, the
  * embedded database in DATA_DIR otherwise. Each is loaded only when chosen.
  */
-export async function createBackend({
+async function createBackend({
   backend,
   contactRateLimit,
   contactClientKeySecret,
