@@ -1,7 +1,6 @@
 import { PGlite, types } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BRAND_ENTRIES } from "~/catalogue/data";
-import { EmbeddedBackend } from "~/services/backend/embedded.server";
 import {
   asRole,
   deleteExpiredMessages,
@@ -10,6 +9,7 @@ import {
   openEmbeddedDatabase,
   scheduleMaintenance,
 } from "~/services/backend/embedded-db.server";
+import { EmbeddedBackend } from "~/services/backend/embedded.server";
 import { makeTempDir } from "../support/temp-dir";
 
 const temp = makeTempDir("embedded-db");

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BackendError } from "~/services/backend/errors.server";
 import { SupabaseBackend } from "~/services/backend/supabase.server";
+import type { AddressInfo } from "node:net";
 
 /** A stand-in for the PostgREST endpoint of hosted Supabase, answering as recorded from the real API. */
 let server: Server;

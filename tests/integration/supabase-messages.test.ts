@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DeliveryError, RateLimitedError } from "~/services/backend/errors.server";
 import { SupabaseBackend } from "~/services/backend/supabase.server";
+import type { AddressInfo } from "node:net";
 
 /** A stand-in for the send-contact-email function of hosted Supabase, answering as the function does. */
 let server: Server;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { BrandRow } from "~/catalogue/types";
 import { CachedBackend } from "~/services/backend/brands-cache.server";
 import { BackendError } from "~/services/backend/errors.server";
+import type { BrandRow } from "~/catalogue/types";
 import type { Backend } from "~/services/backend/types.server";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,7 @@
 import { LRUCache } from "lru-cache";
-import type { BrandRow } from "~/catalogue/types";
 import { BackendError, toBackendError } from "./errors.server";
 import type { Backend, DeliveryResult, OutgoingMessage } from "./types.server";
+import type { BrandRow } from "~/catalogue/types";
 
 export interface BrandsCacheOptions {
   /** How long a read stays fresh; 0 turns the cache off. */

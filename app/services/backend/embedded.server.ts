@@ -1,8 +1,8 @@
-import type { BrandRow } from "~/catalogue/types";
-import { printable } from "../../../supabase/functions/_shared/contact-contract";
 import { asRole, openEmbeddedDatabase } from "./embedded-db.server";
 import { DeliveryError, RateLimitedError, toBackendError } from "./errors.server";
+import { printable } from "../../../supabase/functions/_shared/contact-contract";
 import type { Backend, DeliveryResult, OutgoingMessage } from "./types.server";
+import type { BrandRow } from "~/catalogue/types";
 
 /**
  * The embedded database in `dataDir`: brands read as the anon role, messages stored in contact_messages through the

@@ -1,7 +1,7 @@
 import { createClient, FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
-import type { BrandRow } from "~/catalogue/types";
 import { BackendError, DeliveryError, RateLimitedError, toBackendError } from "./errors.server";
 import type { Backend, DeliveryResult, OutgoingMessage } from "./types.server";
+import type { BrandRow } from "~/catalogue/types";
 
 /**
  * The site never subscribes to realtime changes; this transport stands in for the WebSocket that Node 20

@@ -1,5 +1,5 @@
-import type { BrandRow } from "~/catalogue/types";
 import type { SendContactEmailPayload } from "../../../supabase/functions/_shared/contact-contract";
+import type { BrandRow } from "~/catalogue/types";
 
 export type DeliveryResult = "stored" | "duplicate";
 
