@@ -68,6 +68,7 @@ test.describe("no WCAG 2.1 A/AA violation", () => {
 
 test("landmarks of the pages with rich sections have distinct names", async ({ page, browser, baseURL, viewport, javaScriptEnabled }) => {
   // Screen-reader users jump between regions by name: two regions called the same are indistinguishable.
+  test.setTimeout(90_000); // six pages, each loaded and audited
   for (const path of ["/", "/offres", "/offres/binance", "/offres/coinbase", "/offres/fortuneo", "/offres/sorare"]) {
     const target = PAGES.find((candidate) => candidate.path === path)!;
     await audit({ page, browser, baseURL, viewport, javaScriptEnabled }, target, ["landmark-unique", "region"]);
