@@ -1,7 +1,11 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const alias = { "~": path.resolve(import.meta.dirname, "app") };
+const alias = {
+  "~": path.resolve(import.meta.dirname, "app"),
+  // The message contract shared with the Supabase function (Deno), which cannot import from app/.
+  "@contract": path.resolve(import.meta.dirname, "supabase/functions/_shared"),
+};
 
 export default defineConfig({
   test: {

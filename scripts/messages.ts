@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { databaseDir } from "../app/services/data-dir.server";
-import { printable, subjectLabel } from "../supabase/functions/_shared/contact-contract";
+import { printable, subjectLabel } from "@contract/contact-contract";
 
 const dataDir = databaseDir(process.env.DATA_DIR ?? ".data");
 const limitArg = process.argv.indexOf("--limit");

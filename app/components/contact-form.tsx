@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { contactMessageSchema, SUBJECTS } from "../../supabase/functions/_shared/contact-contract";
+import { contactMessageSchema, SUBJECTS } from "@contract/contact-contract";
 import type { MessageActionData } from "~/message-form";
 import { ActionToast } from "./action-toast";
 import { controlClass, DataUseNote, FieldShell, FormErrors, Honeypot, SenderFields, SubmitButton, useMessageForm } from "./forms";

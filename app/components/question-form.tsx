@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { offerQuestionSchema } from "../../supabase/functions/_shared/contact-contract";
+import { offerQuestionSchema } from "@contract/contact-contract";
 import type { MessageActionData } from "~/message-form";
 import { ActionToast } from "./action-toast";
 import { controlClass, DataUseNote, FieldShell, FormErrors, Honeypot, SenderFields, SubmitButton, useMessageForm } from "./forms";

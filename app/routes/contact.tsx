@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
-import { contactMessageSchema } from "../../supabase/functions/_shared/contact-contract";
+import { contactMessageSchema } from "@contract/contact-contract";
 import { CONTACT_FORM_ANCHOR, ContactForm } from "~/components/contact-form";
 import { pageMeta, siteInfo } from "~/seo";
 import { formPageHeaders } from "~/services/http-headers.server";

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
-import { offerQuestionSchema } from "../../supabase/functions/_shared/contact-contract";
+import { offerQuestionSchema } from "@contract/contact-contract";
 import { toCardView } from "~/catalogue/card";
 import { categoryById } from "~/catalogue/categories";
 import { isExpired } from "~/catalogue/dates";

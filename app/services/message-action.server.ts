@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type TypedResponse } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import type * as z from "zod";
-import type { SendContactEmailPayload } from "../../supabase/functions/_shared/contact-contract";
+import type { SendContactEmailPayload } from "@contract/contact-contract";
 import { HONEYPOT_FIELD, SEND_FAILED_TOAST, type MessageActionData } from "~/message-form";
 import { clientKey, readForm } from "./form-request.server";
 import { RateLimitedError } from "./backend/errors.server";

@@ -8,7 +8,7 @@ import {
   sendContactEmailPayloadSchema,
   subjectLabel,
   SUBJECTS,
-} from "../../supabase/functions/_shared/contact-contract";
+} from "@contract/contact-contract";
 
 const valid = { name: "Anne Martin", email: "anne@exemple.fr", subject: "question", message: "Bonjour, une question." };
 const errorsOf = (schema: z.ZodType, input: unknown) => {

@@ -1,4 +1,4 @@
-import type { SendContactEmailPayload } from "../../../supabase/functions/_shared/contact-contract";
+import type { SendContactEmailPayload } from "@contract/contact-contract";
 import type { BrandRow } from "~/catalogue/types";
 
 export type DeliveryResult = "stored" | "duplicate";
