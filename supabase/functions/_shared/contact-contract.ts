@@ -1,5 +1,5 @@
 /**
- * The one contract of a message sent to the site owner (SPEC sections 3 and 5): used by the forms (Conform),
+ * The one contract of a message sent to the site owner (fields, limits, French error texts, subjects): used by the forms (Conform),
  * the route actions and the send-contact-email function. Kept free of anything but zod so Deno and Node share it.
  */
 import * as z from "zod";
