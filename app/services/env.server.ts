@@ -144,13 +144,13 @@ const envSchema = z
     }
   });
 
-export type Backend =
+export type BackendChoice =
   | { kind: "supabase"; url: string; anonKey: string }
   | { kind: "embedded"; dataDir: string };
 
 export interface Config {
   nodeEnv: "development" | "production" | "test";
-  backend: Backend;
+  backend: BackendChoice;
   sessionSecret: string;
   siteName: string;
   siteUrl: string;
@@ -223,7 +223,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   }
   const env = result.data;
   const dataDir = path.resolve(env.DATA_DIR);
-  const backend: Backend =
+  const backend: BackendChoice =
     env.SUPABASE_URL && env.SUPABASE_ANON_KEY
       ? { kind: "supabase", url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY }
       : { kind: "embedded", dataDir };
