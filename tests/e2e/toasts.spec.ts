@@ -154,34 +154,28 @@ test.describe("toasts on a phone (390 × 844)", () => {
   });
 });
 
-test.describe("toasts on a tablet (768 × 1024)", () => {
-  test.use({ viewport: TABLET });
+for (const [name, viewport] of [
+  ["a tablet (768 × 1024)", TABLET],
+  ["a laptop (1366 × 768)", LAPTOP],
+] as const) {
+  test.describe(`toasts on ${name}`, () => {
+    test.use({ viewport });
 
-  test("a sent message: the toast shows at the top right, clear of the form's button", async ({ page }) => {
-    const { toastBox, viewport } = await sendAndCheckToast(page, {
-      form: FORMS.contact,
-      region: "status",
-      title: "Message envoyé !",
-      kind: "Succès",
+    test("a sent message: the toast shows at the top right, clear of the form's button", async ({ page }) => {
+      const { toastBox, viewport } = await sendAndCheckToast(page, {
+        form: FORMS.contact,
+        region: "status",
+        title: "Message envoyé !",
+        kind: "Succès",
+      });
+      expect(toastBox.x + toastBox.width / 2, "right half of the screen").toBeGreaterThan(viewport.width / 2);
+      expect(toastBox.y + toastBox.height, "upper half of the screen").toBeLessThan(viewport.height / 2);
     });
-    expect(toastBox.x + toastBox.width / 2, "right half of the screen").toBeGreaterThan(viewport.width / 2);
-    expect(toastBox.y + toastBox.height, "upper part of the screen").toBeLessThan(viewport.height / 2);
   });
-});
+}
 
 test.describe("toasts on a laptop (1366 × 768)", () => {
   test.use({ viewport: LAPTOP });
-
-  test("a sent message: the toast shows at the top right, clear of the form's button", async ({ page }) => {
-    const { toastBox, viewport } = await sendAndCheckToast(page, {
-      form: FORMS.contact,
-      region: "status",
-      title: "Message envoyé !",
-      kind: "Succès",
-    });
-    expect(toastBox.x, "right half of the screen").toBeGreaterThan(viewport.width / 2);
-    expect(toastBox.y + toastBox.height, "upper half of the screen").toBeLessThan(viewport.height / 2);
-  });
 
   test("a failed send: the 'Erreur' toast at the top right, clear of the form's button", async ({ page }) => {
     const { toastBox, viewport } = await sendAndCheckToast(page, {
