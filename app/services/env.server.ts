@@ -11,42 +11,39 @@ const optionalText = z
   .transform((value) => value || undefined)
   .optional();
 
-/** The variables naming the publisher and the host, which the legal notice must show (LCEN, article 6). */
-const IDENTITY_VARIABLES = [
-  "PUBLISHER_NAME",
-  "CONTACT_EMAIL",
-  "HOSTING_PROVIDER",
-  "HOSTING_ADDRESS",
-  "HOSTING_PHONE",
-] as const;
-type IdentityVariable = (typeof IDENTITY_VARIABLES)[number];
+/**
+ * The variables naming the publisher and the host, which the legal notice must show (LCEN, article 6): the Config
+ * field each fills, why the notice needs it, and the placeholder shown when it is not set outside production on a
+ * public address.
+ */
+const IDENTITY = {
+  PUBLISHER_NAME: { field: "publisherName", reason: "le nom de l'éditeur", example: "L'éditeur du site (particulier)" },
+  CONTACT_EMAIL: {
+    field: "contactEmail",
+    reason: "l'adresse e-mail à laquelle les visiteurs exercent leurs droits sur leurs données",
+    example: "contact@example.org",
+  },
+  HOSTING_PROVIDER: {
+    field: "hostingProvider",
+    reason: "le nom de l'hébergeur",
+    example: "Hébergement personnel de l'éditeur",
+  },
+  HOSTING_ADDRESS: {
+    field: "hostingAddress",
+    reason: "l'adresse postale de l'hébergeur",
+    example: "Adresse communiquée sur simple demande",
+  },
+  HOSTING_PHONE: { field: "hostingPhone", reason: "le numéro de téléphone de l'hébergeur", example: "Téléphone non renseigné" },
+} as const;
+type IdentityVariable = keyof typeof IDENTITY;
+const IDENTITY_VARIABLES = Object.keys(IDENTITY) as IdentityVariable[];
 
-const IDENTITY_REASONS: Record<IdentityVariable, string> = {
-  PUBLISHER_NAME: "le nom de l'éditeur",
-  CONTACT_EMAIL: "l'adresse e-mail à laquelle les visiteurs exercent leurs droits sur leurs données",
-  HOSTING_PROVIDER: "le nom de l'hébergeur",
-  HOSTING_ADDRESS: "l'adresse postale de l'hébergeur",
-  HOSTING_PHONE: "le numéro de téléphone de l'hébergeur",
-};
+export type IdentityField = (typeof IDENTITY)[IdentityVariable]["field"];
 
 /** What the legal notice shows for a value not set, outside production on a public address. */
-export const EXAMPLE_IDENTITY = {
-  publisherName: "L'éditeur du site (particulier)",
-  contactEmail: "contact@example.org",
-  hostingProvider: "Hébergement personnel de l'éditeur",
-  hostingAddress: "Adresse communiquée sur simple demande",
-  hostingPhone: "Téléphone non renseigné",
-} as const;
-
-export type IdentityField = keyof typeof EXAMPLE_IDENTITY;
-
-const IDENTITY_FIELDS: Record<IdentityVariable, IdentityField> = {
-  PUBLISHER_NAME: "publisherName",
-  CONTACT_EMAIL: "contactEmail",
-  HOSTING_PROVIDER: "hostingProvider",
-  HOSTING_ADDRESS: "hostingAddress",
-  HOSTING_PHONE: "hostingPhone",
-};
+export const EXAMPLE_IDENTITY = Object.fromEntries(
+  Object.values(IDENTITY).map(({ field, example }) => [field, example]),
+) as Record<IdentityField, string>;
 
 /**
  * Whether a site address is this machine's own (localhost, 127.x.x.x, ::1): a local run, not the public site. A
@@ -112,7 +109,7 @@ const envSchema = z
           ctx.addIssue({
             code: "custom",
             path: [variable],
-            message: `${variable} est obligatoire en production : ${IDENTITY_REASONS[variable]} figure dans les mentions légales.`,
+            message: `${variable} est obligatoire en production : ${IDENTITY[variable].reason} figure dans les mentions légales.`,
           });
         }
       }
@@ -227,10 +224,10 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     env.SUPABASE_URL && env.SUPABASE_ANON_KEY
       ? { kind: "supabase", url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY }
       : { kind: "embedded", dataDir };
-  const identity = { ...EXAMPLE_IDENTITY } as Record<IdentityField, string>;
+  const identity = { ...EXAMPLE_IDENTITY };
   const identityPlaceholders: IdentityField[] = [];
   for (const variable of IDENTITY_VARIABLES) {
-    const field = IDENTITY_FIELDS[variable];
+    const { field } = IDENTITY[variable];
     const value = env[variable];
     if (value) identity[field] = value;
     else identityPlaceholders.push(field);
