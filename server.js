@@ -4,10 +4,10 @@ process.env.NODE_ENV ??= "production";
 import { createServer } from "node:http";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import compression from "compression";
-import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
 
 const build = await import("./build/index.js");
 /** @type {typeof import("./app/entry.server")} */

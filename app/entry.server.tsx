@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./nonce";
@@ -8,6 +7,7 @@ import { getBackend } from "./services/backend/index.server";
 import { getConfig } from "./services/env.server";
 import { cachePolicy, carriesToastCookie, SHARED_PAGE_CACHE, type RequestView } from "./services/http-headers.server";
 import { answerWithPage, PageCache, type PageAnswer } from "./services/page-cache.server";
+import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 // Invalid configuration stops the server at start, not at the first request.
 const config = getConfig();
@@ -106,7 +106,7 @@ function renderDocument(request: Request, remixContext: EntryContext, nonce: str
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     // Cleared once the document is complete: a pending timer would keep each render in memory for 5 s.
-    let abortTimer: ReturnType<typeof setTimeout> | undefined;
+    const abortTimer = setTimeout(() => abort(), ABORT_DELAY);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -130,7 +130,6 @@ function renderDocument(request: Request, remixContext: EntryContext, nonce: str
         },
       },
     );
-    abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }
 

@@ -1,5 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { ToastMessage } from "./components/toast";
+import type { SubmissionResult } from "@conform-to/react";
 
 /** A field people never see: bots that fill it in are dropped silently. */
 export const HONEYPOT_FIELD = "website";

@@ -1,5 +1,5 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,

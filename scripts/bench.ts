@@ -4,14 +4,14 @@
  * static server in the same run; then with every cache off over HTTP; then valid contact submissions. Prints the
  * figures and writes them to bench-results/latest.md.
  */
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import { startSite, type RunningSite } from "../tests/support/server";
 import { makeTempDir } from "../tests/support/temp-dir";
+import type { AddressInfo } from "node:net";
 
 const PAGES = ["/", "/offres", "/offres/binance", "/codes?cat=crypto", "/offres?q=bin"];
 const CONNECTIONS = 50;

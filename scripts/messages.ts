@@ -7,9 +7,9 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { printable, subjectLabel } from "@contract/contact-contract";
 import { PGlite } from "@electric-sql/pglite";
 import { databaseDir } from "../app/services/data-dir.server";
-import { printable, subjectLabel } from "@contract/contact-contract";
 
 const dataDir = databaseDir(process.env.DATA_DIR ?? ".data");
 const limitArg = process.argv.indexOf("--limit");

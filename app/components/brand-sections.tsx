@@ -1,5 +1,5 @@
-import type { BrandSections as Sections } from "~/content/brand-sections";
 import { Faq } from "./faq";
+import type { BrandSections as Sections } from "~/content/brand-sections";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-6";
 const h2 = "text-xl font-bold text-slate-900";
@@ -69,7 +69,9 @@ export function BrandSections({ brand, sections }: { brand: string; sections: Se
           <h2 id="comparison" className={h2}>
             Comparatif
           </h2>
-          {/* Focusable so the table scrolls with the keyboard; its own name, distinct from the section's. */}
+          {/* Focusable so the table scrolls with the keyboard (axe's scrollable-region-focusable); its own name,
+              distinct from the section's. */}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus */}
           <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Tableau comparatif, défilable horizontalement">
             <table className="w-full min-w-[32rem] text-left text-sm">
               <caption className="mb-2 text-left text-slate-600">{sections.comparison.caption}</caption>

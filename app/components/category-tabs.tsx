@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
+import { CategoryIcon } from "./category-icon";
 import type { Category } from "~/catalogue/categories";
 import type { CategoryId } from "~/catalogue/types";
-import { CategoryIcon } from "./category-icon";
 
 /**
  * Category tabs as links (`?cat=`), keeping the search. On every width one row of icon-first chips with their short

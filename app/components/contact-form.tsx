@@ -1,9 +1,9 @@
 import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Form } from "@remix-run/react";
 import { contactMessageSchema, SUBJECTS } from "@contract/contact-contract";
-import type { MessageActionData } from "~/message-form";
+import { Form } from "@remix-run/react";
 import { ActionToast } from "./action-toast";
 import { controlClass, DataUseNote, FieldShell, FormErrors, Honeypot, SenderFields, SubmitButton, useMessageForm } from "./forms";
+import type { MessageActionData } from "~/message-form";
 
 /** The id of the contact form's heading on /contact. */
 export const CONTACT_FORM_ANCHOR = "contact-form-title";

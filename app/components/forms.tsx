@@ -2,9 +2,9 @@ import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
+import { HONEYPOT_FIELD } from "~/message-form";
 import type * as z from "zod";
 import type { MessageActionData } from "~/message-form";
-import { HONEYPOT_FIELD } from "~/message-form";
 
 const controlClass =
   "block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-indigo-600 aria-[invalid=true]:border-red-700 border-slate-300";

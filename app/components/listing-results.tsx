@@ -1,10 +1,10 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { OfferCardView } from "~/catalogue/card";
 import { listTitle } from "~/catalogue/categories";
-import type { CategoryId } from "~/catalogue/types";
-import type { loader as rootLoader } from "~/root";
 import { BettingNotice, RewardDisclosure } from "./notices";
 import { OfferList } from "./offer-list";
+import type { OfferCardView } from "~/catalogue/card";
+import type { CategoryId } from "~/catalogue/types";
+import type { loader as rootLoader } from "~/root";
 
 /** The offers of a listing page (/offres, /codes) for its search and category, or the overview's error message. */
 export function ListingResults({

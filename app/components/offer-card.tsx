@@ -1,8 +1,8 @@
-import type { OfferCardView } from "~/catalogue/card";
 import { BrandLogo } from "./brand-logo";
 import { CodeBox } from "./code-box";
 import { ExpiredBadge, RegulatedNotice } from "./notices";
 import { ReferralLink } from "./referral-link";
+import type { OfferCardView } from "~/catalogue/card";
 
 export const primaryButton = "btn-primary";
 export const secondaryButton = "btn-secondary";

@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
+import { OfferCard } from "./offer-card";
 import type { MouseEvent } from "react";
 import type { OfferCardView } from "~/catalogue/card";
-import { OfferCard } from "./offer-card";
 
 /**
  * The grid of offer cards (1, 2 or 3 columns). Card links are plain anchors, and one click handler here turns a
@@ -19,6 +19,7 @@ export function OfferGrid({ offers }: { offers: readonly OfferCardView[] }) {
   }
   return (
     // Only catches clicks bubbling up from the links, which keep their own keyboard behaviour.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegation, not a control
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" onClick={navigateInApp}>
       {offers.map((offer) => (
         <li key={offer.id}>

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import type { OfferCardView } from "~/catalogue/card";
-import { JsonLd } from "./json-ld";
 import { CATEGORIES } from "~/catalogue/categories";
+import { JsonLd } from "./json-ld";
 import { primaryButton, secondaryButton } from "./offer-card";
 import { OfferGrid } from "./offer-grid";
+import type { OfferCardView } from "~/catalogue/card";
 
 /** A titled grid of offer cards with its count, its empty state and its ItemList structured data. */
 export function OfferList({

@@ -1,9 +1,9 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
-import { Form } from "@remix-run/react";
 import { offerQuestionSchema } from "@contract/contact-contract";
-import type { MessageActionData } from "~/message-form";
+import { Form } from "@remix-run/react";
 import { ActionToast } from "./action-toast";
 import { controlClass, DataUseNote, FieldShell, FormErrors, Honeypot, SenderFields, SubmitButton, useMessageForm } from "./forms";
+import type { MessageActionData } from "~/message-form";
 
 /** The brand comes from the page on the server, not from the form. */
 const questionFields = offerQuestionSchema.omit({ brandName: true });

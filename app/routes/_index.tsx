@@ -1,6 +1,5 @@
 import { data, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import type { MouseEvent } from "react";
 import { toCardView } from "~/catalogue/card";
 import { Faq, faqJsonLd } from "~/components/faq";
 import { JsonLd } from "~/components/json-ld";
@@ -8,9 +7,10 @@ import { RewardDisclosure } from "~/components/notices";
 import { primaryButton, secondaryButton } from "~/components/offer-card";
 import { OfferGrid } from "~/components/offer-grid";
 import { HOME_FAQ, HOME_STEPS, HOME_TESTIMONIALS, HOME_WHY } from "~/content/home";
-import type { loader as rootLoader } from "~/root";
 import { pageMeta, siteInfo } from "~/seo";
 import { tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
+import type { MouseEvent } from "react";
+import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = ({ matches }) => {
   const site = siteInfo(matches);

@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { contactMessageSchema } from "@contract/contact-contract";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { CONTACT_FORM_ANCHOR, ContactForm } from "~/components/contact-form";
 import { pageMeta, siteInfo } from "~/seo";
 import { formPageHeaders } from "~/services/http-headers.server";
 import { handleMessageAction } from "~/services/message-action.server";
+import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(siteInfo(matches), {

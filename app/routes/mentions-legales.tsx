@@ -1,8 +1,8 @@
-import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { pageMeta, siteInfo } from "~/seo";
 import { getConfig } from "~/services/env.server";
+import type { MetaFunction } from "@remix-run/node";
+import type { ReactNode } from "react";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(siteInfo(matches), {

@@ -1,7 +1,7 @@
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { offerQuestionSchema } from "@contract/contact-contract";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { toCardView } from "~/catalogue/card";
 import { categoryById } from "~/catalogue/categories";
 import { isExpired } from "~/catalogue/dates";
@@ -16,11 +16,11 @@ import { OfferCode, primaryButton } from "~/components/offer-card";
 import { QUESTION_ANCHOR, QuestionForm } from "~/components/question-form";
 import { ReferralLink } from "~/components/referral-link";
 import { BRAND_SECTIONS } from "~/content/brand-sections";
-import type { loader as rootLoader } from "~/root";
 import { pageMeta, siteInfo } from "~/seo";
 import { formPageHeaders } from "~/services/http-headers.server";
 import { handleMessageAction } from "~/services/message-action.server";
 import { brandNameForSlug, findBrandOffer, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
+import type { loader as rootLoader } from "~/root";
 
 /** Passes the Retry-After of a refused message (429) on to the page. */
 export const headers: HeadersFunction = formPageHeaders;

@@ -1,10 +1,10 @@
-import { parseCategory } from "~/catalogue/categories";
 import { LRUCache } from "lru-cache";
-import { foldText } from "~/catalogue/names";
 import { toCardView, type OfferCardView } from "~/catalogue/card";
+import { parseCategory } from "~/catalogue/categories";
+import { foldText } from "~/catalogue/names";
 import { filterOffers } from "~/catalogue/search";
-import type { CategoryId } from "~/catalogue/types";
 import { tryLoadCatalogue, type Catalogue } from "./offers.server";
+import type { CategoryId } from "~/catalogue/types";
 
 /** Longest search kept; a longer one cannot match a brand name anyway. */
 const MAX_QUERY_LENGTH = 100;

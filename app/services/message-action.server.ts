@@ -1,13 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type TypedResponse } from "@remix-run/node";
-import { randomUUID } from "node:crypto";
-import type * as z from "zod";
-import type { SendContactEmailPayload } from "@contract/contact-contract";
 import { HONEYPOT_FIELD, SEND_FAILED_TOAST, type MessageActionData } from "~/message-form";
-import { clientKey, readForm } from "./form-request.server";
 import { RateLimitedError } from "./backend/errors.server";
 import { getBackend } from "./backend/index.server";
+import { clientKey, readForm } from "./form-request.server";
 import { redirectWithSuccess, SENT_TOAST } from "./toast.server";
+import type { SendContactEmailPayload } from "@contract/contact-contract";
+import type * as z from "zod";
 
 /**
  * The action of both message forms: size and type checks, honeypot, validation with the shared contract,

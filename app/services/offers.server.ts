@@ -1,8 +1,8 @@
 import { todayInFrance } from "~/catalogue/dates";
 import { mergeOffers, selectFeatured } from "~/catalogue/merge";
 import { BUNDLED_OFFERS, findOfferBySlug, offerFromBrandRow } from "~/catalogue/offers";
-import type { BrandRow, ReferralOffer } from "~/catalogue/types";
 import { getBackend } from "./backend/index.server";
+import type { BrandRow, ReferralOffer } from "~/catalogue/types";
 
 export interface Catalogue {
   /** Every offer to show, merged and sorted. */

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { FAILING_BASE_URL, storedMessages } from "./servers";
+import type { Page } from "@playwright/test";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

@@ -27,10 +27,14 @@ export const PROMISED_BRAND_SLUGS = [
 
 export const BETTING_MESSAGE_START = "Les jeux d'argent et de hasard peuvent être dangereux";
 
+/** A parsed JSON-LD block: arbitrary JSON that the assertions read field by field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema.org shapes vary; the assertions are the check
+export type JsonLd = Record<string, any>;
+
 /** Every JSON-LD block of the page, parsed. */
-export async function structuredData(page: Page): Promise<Array<Record<string, any>>> {
+export async function structuredData(page: Page): Promise<JsonLd[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return blocks.map((block) => JSON.parse(block) as Record<string, any>);
+  return blocks.map((block) => JSON.parse(block) as JsonLd);
 }
 
 /** The offer list of a listing page: its region (named by its heading) and its count as the heading shows it. */

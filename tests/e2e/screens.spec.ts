@@ -7,6 +7,7 @@ import {
   offerList,
   structuredData,
   waitForHydration,
+  type JsonLd,
 } from "./helpers";
 
 test.describe("home page", () => {
@@ -537,13 +538,13 @@ test.describe("metadata", () => {
     const itemList = (await structuredData(page)).find((block) => block["@type"] === "ItemList");
     expect(itemList, "ItemList structured data").toBeTruthy();
     expect(itemList!.numberOfItems).toBe(list.count);
-    const items = itemList!.itemListElement.map((element: any) => element.item);
+    const items = itemList!.itemListElement.map((element: JsonLd) => element.item);
     expect(items).toHaveLength(list.count);
     expect(items).toContainEqual(
       expect.objectContaining({ "@type": "Product", name: "Code parrainage Binance", url: `${baseURL}/offres/binance` }),
     );
     const names = (await cardBrands(list.cards)).map((brand) => `Code parrainage ${brand}`);
-    expect(items.map((item: any) => item.name)).toEqual(names);
+    expect(items.map((item: JsonLd) => item.name)).toEqual(names);
   });
 
   test("the legal notice is not indexed", async ({ page }) => {

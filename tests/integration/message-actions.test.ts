@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { makeTempDir } from "../support/temp-dir";
 import { callAction, formRequest } from "../support/actions";
+import { makeTempDir } from "../support/temp-dir";
 
 const temp = makeTempDir("actions");
 vi.stubEnv("DATA_DIR", temp.dir);

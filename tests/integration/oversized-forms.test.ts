@@ -1,6 +1,6 @@
+import { MESSAGE_MAX } from "@contract/contact-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_DRAINED_BYTES } from "~/services/form-request.server";
-import { MESSAGE_MAX } from "@contract/contact-contract";
 import { ENCODINGS, FORM_PATHS, mainText, oversizedInit, OVERSIZED_BYTES } from "../support/oversized-forms";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type RunningSite } from "../support/server";
+import type { AddressInfo } from "node:net";
 
 /**
  * The site on hosted Supabase, whose REST API is played by a loopback server the test controls: it answers,

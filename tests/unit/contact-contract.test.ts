@@ -1,5 +1,3 @@
-import { describe, expect, it } from "vitest";
-import * as z from "zod";
 import {
   contactMessageSchema,
   MESSAGES,
@@ -9,6 +7,8 @@ import {
   subjectLabel,
   SUBJECTS,
 } from "@contract/contact-contract";
+import { describe, expect, it } from "vitest";
+import * as z from "zod";
 
 const valid = { name: "Anne Martin", email: "anne@exemple.fr", subject: "question", message: "Bonjour, une question." };
 const errorsOf = (schema: z.ZodType, input: unknown) => {

@@ -1,6 +1,6 @@
+import { printable } from "@contract/contact-contract";
 import { asRole, openEmbeddedDatabase } from "./embedded-db.server";
 import { DeliveryError, RateLimitedError, toBackendError } from "./errors.server";
-import { printable } from "@contract/contact-contract";
 import type { Backend, DeliveryResult, OutgoingMessage } from "./types.server";
 import type { BrandRow } from "~/catalogue/types";
 

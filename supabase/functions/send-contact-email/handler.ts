@@ -1,5 +1,5 @@
-import * as z from "zod";
 import { createClient } from "@supabase/supabase-js";
+import * as z from "zod";
 import {
   contactMessageSchema,
   offerQuestionSchema,
