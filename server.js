@@ -102,7 +102,10 @@ function requestProtocol(req) {
 
 app.use(compression());
 // `redirect: false`: a folder such as /logos is not redirected to /logos/ (the canonical address drops that slash).
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", redirect: false }));
+app.use(
+  build.publicPath,
+  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", redirect: false }),
+);
 app.use(express.static("public", { maxAge: "1h", redirect: false }));
 
 /**
@@ -124,7 +127,9 @@ const ACTION_PATHS = Object.values(build.routes)
   .filter((route) => typeof route.module.action === "function" && !route.index)
   .map((route) => {
     const segments = (route.path ?? "").split("/").filter(Boolean);
-    const pattern = segments.map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    const pattern = segments.map((segment) =>
+      segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    );
     return new RegExp(`^/${pattern.join("/")}/?$`, "i");
   });
 
@@ -148,15 +153,25 @@ function fromThisSite(req) {
   const { protocol, host } = new URL(origin);
   if (protocol !== "http:" && protocol !== "https:") return false;
   if (host === siteHost) return true;
-  const requested = trustedPeer(req) && req.headers["x-forwarded-host"] ? firstValue(req.headers["x-forwarded-host"]) : req.headers.host;
+  const requested =
+    trustedPeer(req) && req.headers["x-forwarded-host"]
+      ? firstValue(req.headers["x-forwarded-host"])
+      : req.headers.host;
   // Read with the origin's scheme, so that a default port written out ("exemple.fr:443") compares equal.
-  return requested !== undefined && URL.canParse(`${protocol}//${requested}`) && host === new URL(`${protocol}//${requested}`).host;
+  return (
+    requested !== undefined &&
+    URL.canParse(`${protocol}//${requested}`) &&
+    host === new URL(`${protocol}//${requested}`).host
+  );
 }
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 app.use((req, res, next) => {
   if (!METHODS.has(req.method)) {
-    res.set({ ...plainText, Allow: "GET, HEAD, POST" }).status(405).send("Méthode non autorisée.");
+    res
+      .set({ ...plainText, Allow: "GET, HEAD, POST" })
+      .status(405)
+      .send("Méthode non autorisée.");
     return;
   }
   try {
@@ -182,13 +197,18 @@ app.use((req, res, next) => {
     return;
   }
   if (req.method === "POST" && !reachesAction(req)) {
-    res.set({ ...plainText, Allow: "GET, HEAD" }).status(405).send("Méthode non autorisée : cette page ne reçoit pas de formulaire.");
+    res
+      .set({ ...plainText, Allow: "GET, HEAD" })
+      .status(405)
+      .send("Méthode non autorisée : cette page ne reçoit pas de formulaire.");
     return;
   }
   if (!fromThisSite(req)) {
     const origin = JSON.stringify(String(req.headers.origin ?? "").slice(0, 200));
     const host = JSON.stringify(String(req.hostname ?? "").slice(0, 200));
-    console.warn(`Envoi refusé (403) : origine ${origin}, hôte ${host}. Derrière un proxy, voir « Running it for real » du README.`);
+    console.warn(
+      `Envoi refusé (403) : origine ${origin}, hôte ${host}. Derrière un proxy, voir « Running it for real » du README.`,
+    );
     res.set(plainText).status(403).send("Envoi refusé : ce formulaire n'a pas été envoyé depuis ce site.");
     return;
   }
@@ -228,7 +248,7 @@ async function answerFromPageCache(req, res) {
   }
   if (body) answer.headers.set("Content-Length", String(body.byteLength));
   res.writeHead(answer.status, Object.fromEntries(answer.headers));
-  res.end(req.method === "HEAD" ? undefined : body ?? undefined);
+  res.end(req.method === "HEAD" ? undefined : (body ?? undefined));
   return true;
 }
 

@@ -144,16 +144,22 @@ export default async function handleRequest(
   if (responseStatusCode === 503) responseHeaders.set("Retry-After", "30");
   const cacheControl = cachePolicy(request, responseStatusCode, responseHeaders);
   const key =
-    pageCacheRead && cacheControl === SHARED_PAGE_CACHE && !responseHeaders.has("Set-Cookie") ? pageCacheKey(request) : undefined;
+    pageCacheRead && cacheControl === SHARED_PAGE_CACHE && !responseHeaders.has("Set-Cookie")
+      ? pageCacheKey(request)
+      : undefined;
   const html = await renderDocument(request, remixContext, nonce);
   const page = pageCache.prepare(key, html, nonce, responseStatusCode, cacheControl);
   const answer = answerWithPage(page, { request, headers: responseHeaders, nonce, production });
-  const body = answer.body && new Uint8Array(answer.body.buffer as ArrayBuffer, answer.body.byteOffset, answer.body.byteLength);
+  const body =
+    answer.body && new Uint8Array(answer.body.buffer as ArrayBuffer, answer.body.byteOffset, answer.body.byteLength);
   return new Response(body, { status: answer.status, headers: answer.headers });
 }
 
 /** Data requests of client-side navigation: never shared when they carry or clear a toast, and never sniffed. */
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }: LoaderFunctionArgs | ActionFunctionArgs) => {
+export const handleDataRequest: HandleDataRequestFunction = (
+  response,
+  { request }: LoaderFunctionArgs | ActionFunctionArgs,
+) => {
   response.headers.set("X-Content-Type-Options", "nosniff");
   if (!response.headers.has("Cache-Control")) {
     response.headers.set("Cache-Control", cachePolicy(request, response.status, response.headers));

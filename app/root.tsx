@@ -63,7 +63,11 @@ function PendingBar() {
   const navigation = useNavigation();
   if (navigation.state === "idle") return null;
   return (
-    <div className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-indigo-100" role="progressbar" aria-label="Chargement de la page">
+    <div
+      className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-indigo-100"
+      role="progressbar"
+      aria-label="Chargement de la page"
+    >
       <div className="h-full w-1/3 animate-pulse bg-indigo-700" />
     </div>
   );
@@ -130,9 +134,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <NotFound />
-    );
+    return <NotFound />;
   }
   // Requests the site refuses (form too large, wrong content type) carry a French sentence for the visitor.
   if (isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data) {

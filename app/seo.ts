@@ -16,7 +16,14 @@ export function siteInfo(matches: ReadonlyArray<{ id: string; data: unknown }>):
 
 export function pageMeta(
   site: SiteInfo,
-  page: { title: string; description: string; path: string; noindex?: boolean; type?: "website" | "article"; keywords?: string },
+  page: {
+    title: string;
+    description: string;
+    path: string;
+    noindex?: boolean;
+    type?: "website" | "article";
+    keywords?: string;
+  },
 ): MetaDescriptor[] {
   const url = `${site.siteUrl}${page.path}`;
   const image = `${site.siteUrl}/og-image.png`;

@@ -49,7 +49,10 @@ async function staticServer(pages: Map<string, Buffer>) {
     response.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 function rssMb(site: RunningSite): number {
@@ -62,17 +65,25 @@ const say = (line = "") => {
   console.log(line);
   lines.push(line);
 };
-const cell = (figures: Figures) => `${figures.rps} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms${figures.errors || figures.non2xx ? ` (${figures.errors} erreurs, ${figures.non2xx} non-2xx)` : ""}`;
+const cell = (figures: Figures) =>
+  `${figures.rps} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms${figures.errors || figures.non2xx ? ` (${figures.errors} erreurs, ${figures.non2xx} non-2xx)` : ""}`;
 
 const temp = makeTempDir("bench");
 const env = { DATA_DIR: temp.dir, SITE_URL: "http://127.0.0.1", CONTACT_RATE_LIMIT_MAX: "100000" };
-say(`# Bench — ${new Date().toISOString().slice(0, 16)}Z, ${CONNECTIONS} connexions, ${DURATION_S} s par mesure, Node ${process.version}`);
+say(
+  `# Bench — ${new Date().toISOString().slice(0, 16)}Z, ${CONNECTIONS} connexions, ${DURATION_S} s par mesure, Node ${process.version}`,
+);
 say();
 
 // 0. The render alone: Remix's request handler called in this process (no HTTP, no compression), every cache
 // off, so each request reads the brands from the embedded database and renders the page.
 const renderTemp = makeTempDir("bench-render");
-Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: renderTemp.dir, BRANDS_CACHE_TTL_SECONDS: "0", HTML_CACHE: "off" });
+Object.assign(process.env, {
+  NODE_ENV: "production",
+  DATA_DIR: renderTemp.dir,
+  BRANDS_CACHE_TTL_SECONDS: "0",
+  HTML_CACHE: "off",
+});
 const { createRequestHandler } = await import("@remix-run/node");
 const handle = createRequestHandler(await import(path.join(root, "build/index.js")), "production");
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 300);
@@ -92,7 +103,9 @@ for (const page of PAGES) {
   times.sort((a, b) => a - b);
   const mean = times.reduce((sum, time) => sum + time, 0) / RENDERS;
   const at = (share: number) => (times[Math.min(RENDERS - 1, Math.floor(RENDERS * share))] ?? 0).toFixed(2);
-  say(`| ${page} | ${mean.toFixed(2)} | ${((cpu.user + cpu.system) / 1000 / RENDERS).toFixed(2)} | ${at(0.5)} | ${at(0.99)} |`);
+  say(
+    `| ${page} | ${mean.toFixed(2)} | ${((cpu.user + cpu.system) / 1000 / RENDERS).toFixed(2)} | ${at(0.5)} | ${at(0.99)} |`,
+  );
 }
 say();
 
@@ -109,7 +122,9 @@ for (const page of PAGES) {
   const plain = await load(`${ceiling.url}${page}`);
   const ratio = ours.rps / plain.rps;
   ratios.push(ratio);
-  say(`| ${page} (${(bytes.get(page)?.byteLength ?? 0) / 1024 | 0} Ko) | ${cell(ours)} | ${cell(plain)} | ${ratio.toFixed(2)} |`);
+  say(
+    `| ${page} (${((bytes.get(page)?.byteLength ?? 0) / 1024) | 0} Ko) | ${cell(ours)} | ${cell(plain)} | ${ratio.toFixed(2)} |`,
+  );
 }
 await ceiling.close();
 say();
@@ -150,11 +165,14 @@ const contact = await load(`${site.url}/contact`, {
   ],
 });
 say();
-say(`Envois du formulaire de contact (10 connexions) : ${contact.rps} req/s, p50 ${contact.p50} ms, p99 ${contact.p99} ms, ${contact.non2xx} réponses non-2xx (303 attendu).`);
+say(
+  `Envois du formulaire de contact (10 connexions) : ${contact.rps} req/s, p50 ${contact.p50} ms, p99 ${contact.p99} ms, ${contact.non2xx} réponses non-2xx (303 attendu).`,
+);
 say(`Mémoire résidente du site après les envois : ${rssMb(site)} Mo.`);
 await site.stop();
 const db = await PGlite.create(path.join(temp.dir, "pgdata"));
-const stored = (await db.query<{ n: number }>("select count(*)::int as n from public.contact_messages")).rows[0]?.n ?? 0;
+const stored =
+  (await db.query<{ n: number }>("select count(*)::int as n from public.contact_messages")).rows[0]?.n ?? 0;
 await db.close();
 say(`Messages stockés ensuite dans contact_messages : ${stored} (requêtes envoyées : ${sent}).`);
 temp.cleanup();

@@ -16,7 +16,15 @@ const BUDGETS = {
   offersHtml: 40 * KB,
   routeChunk: 40 * KB,
 };
-const PAGES = ["/", "/offres", "/offres/binance", "/codes?cat=crypto", "/contact", "/mentions-legales", "/page-inconnue"];
+const PAGES = [
+  "/",
+  "/offres",
+  "/offres/binance",
+  "/codes?cat=crypto",
+  "/contact",
+  "/mentions-legales",
+  "/page-inconnue",
+];
 
 const root = path.resolve(import.meta.dirname, "..");
 const gz = (data: Buffer | string) => gzipSync(data, { level: 9 }).byteLength;
@@ -34,11 +42,19 @@ try {
   const home = pages.get("/") ?? "";
 
   // First-load JavaScript of /: every script and module preload the page asks for.
-  const scripts = new Set([...home.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1] as string));
+  const scripts = new Set(
+    [...home.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1] as string),
+  );
   const firstLoad = [...scripts].reduce((sum, file) => sum + gz(publicFile(file)), 0);
-  rows.push({ what: `first-load JavaScript of / (${scripts.size} files)`, size: firstLoad, budget: BUDGETS.firstLoadJs });
+  rows.push({
+    what: `first-load JavaScript of / (${scripts.size} files)`,
+    size: firstLoad,
+    budget: BUDGETS.firstLoadJs,
+  });
 
-  const styles = new Set([...home.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] as string));
+  const styles = new Set(
+    [...home.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] as string),
+  );
   const css = [...styles].reduce((sum, file) => sum + gz(publicFile(file)), 0);
   rows.push({ what: "CSS", size: css, budget: BUDGETS.css });
 
@@ -47,7 +63,11 @@ try {
 
   const routesDir = path.join(root, "public/build/routes");
   for (const file of readdirSync(routesDir).filter((name) => name.endsWith(".js"))) {
-    rows.push({ what: `route chunk ${file}`, size: gz(readFileSync(path.join(routesDir, file))), budget: BUDGETS.routeChunk });
+    rows.push({
+      what: `route chunk ${file}`,
+      size: gz(readFileSync(path.join(routesDir, file))),
+      budget: BUDGETS.routeChunk,
+    });
   }
 
   // Nothing a page loads may come from another host (links people follow are fine).
@@ -56,10 +76,13 @@ try {
       ...html.matchAll(/<(?:script|img|iframe|source|video|audio|embed)\b[^>]*\s(?:src|srcset)="([^"]+)"/g),
       ...html.matchAll(/<link\b(?![^>]*rel="canonical")[^>]*href="([^"]+)"/g),
     ].map((m) => m[1] as string);
-    for (const url of loaded) if (/^(https?:)?\/\//.test(url)) problems.push(`${page} charge une ressource externe : ${url}`);
+    for (const url of loaded)
+      if (/^(https?:)?\/\//.test(url)) problems.push(`${page} charge une ressource externe : ${url}`);
   }
   for (const file of styles) {
-    for (const match of publicFile(file).toString().matchAll(/url\(\s*['"]?((?:https?:)?\/\/[^'")]+)/g)) {
+    for (const match of publicFile(file)
+      .toString()
+      .matchAll(/url\(\s*['"]?((?:https?:)?\/\/[^'")]+)/g)) {
       problems.push(`${file} charge une ressource externe : ${match[1]}`);
     }
   }
@@ -74,5 +97,9 @@ for (const row of rows) {
   if (over) problems.push(`${row.what} : ${kb(row.size)} pour un budget de ${kb(row.budget)}`);
   console.log(`${over ? "✗" : "✓"} ${row.what.padEnd(width)}  ${kb(row.size).padStart(9)} gzip / ${kb(row.budget)}`);
 }
-console.log(problems.length ? `\n${problems.length} budget(s) dépassé(s) :\n- ${problems.join("\n- ")}` : "\nTous les budgets sont tenus, aucune requête vers un autre hôte.");
+console.log(
+  problems.length
+    ? `\n${problems.length} budget(s) dépassé(s) :\n- ${problems.join("\n- ")}`
+    : "\nTous les budgets sont tenus, aucune requête vers un autre hôte.",
+);
 process.exit(problems.length ? 1 : 0);

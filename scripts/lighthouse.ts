@@ -17,7 +17,10 @@ const temp = makeTempDir("lighthouse");
 const site = await startSite({ DATA_DIR: temp.dir, SITE_URL: "http://127.0.0.1" });
 // A site in service has its database open and its caches warm: measure that, not the first seconds of a start.
 for (const page of PAGES) await (await fetch(`${site.url}${page}`)).arrayBuffer();
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+});
 const lines = ["| page | performance | accessibility | best practices | SEO |", "|---|---|---|---|---|"];
 const notes: string[] = [];
 try {
@@ -25,7 +28,8 @@ try {
     const result = await lighthouse(`${site.url}${page}`, { port: chrome.port, output: "json", logLevel: "error" });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Pas de résultat pour ${page}`);
-    if (lhr.runtimeError) notes.push(`${page} — erreur de mesure : ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      notes.push(`${page} — erreur de mesure : ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = CATEGORIES.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100));
     lines.push(`| ${page} | ${scores.join(" | ")} |`);
     for (const id of CATEGORIES) {
@@ -44,6 +48,12 @@ try {
   await site.stop();
   temp.cleanup();
 }
-const report = [...lines, "", notes.length ? "Points relevés :" : "Aucun point relevé.", ...notes.map((note) => `- ${note}`), ""].join("\n");
+const report = [
+  ...lines,
+  "",
+  notes.length ? "Points relevés :" : "Aucun point relevé.",
+  ...notes.map((note) => `- ${note}`),
+  "",
+].join("\n");
 console.log(report);
 writeFileSync(path.resolve(import.meta.dirname, "../bench-results/lighthouse.md"), report);

@@ -35,7 +35,8 @@ try {
        from public.contact_messages order by created_at desc limit $1`,
     [limit],
   );
-  const total = (await db.query<{ n: number }>("select count(*)::int as n from public.contact_messages")).rows[0]?.n ?? 0;
+  const total =
+    (await db.query<{ n: number }>("select count(*)::int as n from public.contact_messages")).rows[0]?.n ?? 0;
   console.log(`${total} message(s) enregistré(s)${total > rows.length ? `, les ${rows.length} plus récents` : ""} :\n`);
   for (const row of rows) {
     const about = row.brand_name

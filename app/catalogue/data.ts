@@ -12,7 +12,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     name: "BoursoBank",
     aliases: ["Boursorama Banque", "Boursorama"],
     category: "finance",
-    serviceDescription: "BoursoBank (ex-Boursorama Banque) est la banque en ligne française sans frais de tenue de compte, avec carte bancaire gratuite sous conditions.",
+    serviceDescription:
+      "BoursoBank (ex-Boursorama Banque) est la banque en ligne française sans frais de tenue de compte, avec carte bancaire gratuite sous conditions.",
     // The specification sets this offer: up to 200 € for opening an account, with a code to copy.
     offerDescription:
       "Jusqu'à 200 € offerts pour l'ouverture de votre premier compte BoursoBank avec le code de parrainage.",
@@ -29,8 +30,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Fortuneo",
     category: "finance",
-    serviceDescription: "Fortuneo est une banque en ligne française proposant compte courant, cartes gratuites sous conditions, épargne et bourse.",
-    offerDescription: "Prime de bienvenue offerte à l'ouverture de votre premier compte Fortuneo avec le code de parrainage, selon les conditions en vigueur.",
+    serviceDescription:
+      "Fortuneo est une banque en ligne française proposant compte courant, cartes gratuites sous conditions, épargne et bourse.",
+    offerDescription:
+      "Prime de bienvenue offerte à l'ouverture de votre premier compte Fortuneo avec le code de parrainage, selon les conditions en vigueur.",
     code: "FORTUNEOPARRAIN",
     link: "https://www.fortuneo.fr/parrainage",
     advantages: [
@@ -43,8 +46,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Hello Bank",
     category: "finance",
-    serviceDescription: "Hello bank! est la banque en ligne du groupe BNP Paribas, avec compte courant, carte bancaire et épargne accessibles depuis l'application.",
-    offerDescription: "Prime offerte à l'ouverture de votre compte Hello bank! en passant par le lien de parrainage, selon les conditions en vigueur.",
+    serviceDescription:
+      "Hello bank! est la banque en ligne du groupe BNP Paribas, avec compte courant, carte bancaire et épargne accessibles depuis l'application.",
+    offerDescription:
+      "Prime offerte à l'ouverture de votre compte Hello bank! en passant par le lien de parrainage, selon les conditions en vigueur.",
     code: "Cliquez sur le lien",
     link: "https://www.hellobank.fr/parrainage",
     advantages: [
@@ -58,8 +63,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "N26",
     category: "finance",
-    serviceDescription: "N26 est une banque mobile européenne qui permet d'ouvrir un compte courant en quelques minutes depuis son smartphone.",
-    offerDescription: "15 € offerts après l'ouverture de votre compte N26 avec le code de parrainage et votre premier paiement par carte.",
+    serviceDescription:
+      "N26 est une banque mobile européenne qui permet d'ouvrir un compte courant en quelques minutes depuis son smartphone.",
+    offerDescription:
+      "15 € offerts après l'ouverture de votre compte N26 avec le code de parrainage et votre premier paiement par carte.",
     code: "N26PARRAIN",
     link: "https://n26.com/fr-fr/parrainage",
     advantages: [
@@ -73,7 +80,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     name: "Revolut",
     category: "finance",
     alsoIn: ["crypto"],
-    serviceDescription: "Revolut est une application financière qui propose compte, carte bancaire, paiements en devises sans frais cachés et épargne.",
+    serviceDescription:
+      "Revolut est une application financière qui propose compte, carte bancaire, paiements en devises sans frais cachés et épargne.",
     // The specification sets this offer: 50 € until 17 June 2025, through the link rather than a code.
     offerDescription:
       "50 € offerts à l'ouverture de votre compte Revolut et après votre première transaction (offre valable jusqu'au 17 juin 2025).",
@@ -92,8 +100,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Trade Republic",
     category: "finance",
-    serviceDescription: "Trade Republic est un courtier et une banque en ligne pour investir en actions, ETF et plans d'épargne à frais réduits.",
-    offerDescription: "Une action offerte après l'ouverture de votre compte Trade Republic avec le lien de parrainage et un premier dépôt.",
+    serviceDescription:
+      "Trade Republic est un courtier et une banque en ligne pour investir en actions, ETF et plans d'épargne à frais réduits.",
+    offerDescription:
+      "Une action offerte après l'ouverture de votre compte Trade Republic avec le lien de parrainage et un premier dépôt.",
     code: "TRPARRAIN",
     link: "https://traderepublic.com/fr-fr",
     advantages: [
@@ -106,8 +116,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Vivid",
     category: "finance",
-    serviceDescription: "Vivid est une application bancaire européenne avec compte courant, sous-comptes et investissement depuis une seule application.",
-    offerDescription: "Profitez de 5 % d'intérêts pendant 60 jours après l'ouverture de votre compte Vivid avec le code de parrainage.",
+    serviceDescription:
+      "Vivid est une application bancaire européenne avec compte courant, sous-comptes et investissement depuis une seule application.",
+    offerDescription:
+      "Profitez de 5 % d'intérêts pendant 60 jours après l'ouverture de votre compte Vivid avec le code de parrainage.",
     code: "VIVIDPARRAIN",
     link: "https://vivid.money/fr-fr/",
     advantages: [
@@ -120,8 +132,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Wise",
     category: "finance",
-    serviceDescription: "Wise est un service de transfert d'argent international et de compte multidevise au taux de change réel.",
-    offerDescription: "Votre premier transfert international sans frais jusqu'à un certain montant en passant par le lien d'invitation Wise.",
+    serviceDescription:
+      "Wise est un service de transfert d'argent international et de compte multidevise au taux de change réel.",
+    offerDescription:
+      "Votre premier transfert international sans frais jusqu'à un certain montant en passant par le lien d'invitation Wise.",
     code: "Cliquez sur le lien",
     link: "https://wise.com/fr/invite/",
     advantages: [
@@ -136,8 +150,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     name: "Deblock",
     category: "finance",
     alsoIn: ["crypto"],
-    serviceDescription: "Deblock est une application française qui réunit un compte courant en euros et un portefeuille crypto régulé.",
-    offerDescription: "Bonus de bienvenue offert à l'ouverture de votre compte Deblock avec le code de parrainage, selon les conditions en vigueur.",
+    serviceDescription:
+      "Deblock est une application française qui réunit un compte courant en euros et un portefeuille crypto régulé.",
+    offerDescription:
+      "Bonus de bienvenue offert à l'ouverture de votre compte Deblock avec le code de parrainage, selon les conditions en vigueur.",
     code: "DEBLOCKPARRAIN",
     link: "https://deblock.com/",
     advantages: [
@@ -150,8 +166,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Bricks",
     category: "finance",
-    serviceDescription: "Bricks est une plateforme d'investissement immobilier participatif qui permet d'investir dans la pierre dès quelques euros.",
-    offerDescription: "Bonus offert sur votre premier investissement Bricks en vous inscrivant avec le code de parrainage.",
+    serviceDescription:
+      "Bricks est une plateforme d'investissement immobilier participatif qui permet d'investir dans la pierre dès quelques euros.",
+    offerDescription:
+      "Bonus offert sur votre premier investissement Bricks en vous inscrivant avec le code de parrainage.",
     code: "BRICKSPARRAIN",
     link: "https://www.bricks.co/",
     advantages: [
@@ -164,8 +182,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "La Première Brique",
     category: "finance",
-    serviceDescription: "La Première Brique est une plateforme française de financement participatif de projets immobiliers.",
-    offerDescription: "1 % de rendement supplémentaire sur votre premier investissement La Première Brique avec le code de parrainage.",
+    serviceDescription:
+      "La Première Brique est une plateforme française de financement participatif de projets immobiliers.",
+    offerDescription:
+      "1 % de rendement supplémentaire sur votre premier investissement La Première Brique avec le code de parrainage.",
     code: "LPBPARRAIN",
     link: "https://www.lapremierebrique.fr/",
     advantages: [
@@ -178,8 +198,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Qonto",
     category: "finance",
-    serviceDescription: "Qonto est la banque en ligne des indépendants, TPE et PME, avec compte professionnel, cartes et outils de gestion.",
-    offerDescription: "Avantage offert à l'ouverture de votre compte professionnel Qonto avec le code de parrainage, selon les conditions en vigueur.",
+    serviceDescription:
+      "Qonto est la banque en ligne des indépendants, TPE et PME, avec compte professionnel, cartes et outils de gestion.",
+    offerDescription:
+      "Avantage offert à l'ouverture de votre compte professionnel Qonto avec le code de parrainage, selon les conditions en vigueur.",
     code: "QONTOPARRAIN",
     link: "https://qonto.com/fr",
     advantages: [
@@ -197,8 +219,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Binance",
     category: "crypto",
-    serviceDescription: "Binance est l'une des plus grandes plateformes d'échange de cryptomonnaies au monde, avec des centaines d'actifs disponibles.",
-    offerDescription: "20 % de réduction sur vos frais de trading en vous inscrivant sur Binance avec le code de parrainage.",
+    serviceDescription:
+      "Binance est l'une des plus grandes plateformes d'échange de cryptomonnaies au monde, avec des centaines d'actifs disponibles.",
+    offerDescription:
+      "20 % de réduction sur vos frais de trading en vous inscrivant sur Binance avec le code de parrainage.",
     code: "CPBINANCE",
     link: "https://www.binance.com/fr/register?ref=CPBINANCE",
     advantages: [
@@ -211,8 +235,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Bitget",
     category: "crypto",
-    serviceDescription: "Bitget est une plateforme d'échange de cryptomonnaies proposant trading au comptant, produits dérivés et copy trading.",
-    offerDescription: "15 % de réduction sur vos frais de trading en vous inscrivant sur Bitget avec le code de parrainage.",
+    serviceDescription:
+      "Bitget est une plateforme d'échange de cryptomonnaies proposant trading au comptant, produits dérivés et copy trading.",
+    offerDescription:
+      "15 % de réduction sur vos frais de trading en vous inscrivant sur Bitget avec le code de parrainage.",
     code: "CPBITGET",
     link: "https://www.bitget.com/fr/register",
     advantages: [
@@ -225,7 +251,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Bitrefill",
     category: "crypto",
-    serviceDescription: "Bitrefill permet d'acheter des cartes cadeaux et des recharges mobiles en payant en bitcoin et autres cryptomonnaies.",
+    serviceDescription:
+      "Bitrefill permet d'acheter des cartes cadeaux et des recharges mobiles en payant en bitcoin et autres cryptomonnaies.",
     offerDescription: "5 $ offerts sur Bitrefill en créant votre compte avec le code de parrainage.",
     code: "CPBITREFILL",
     link: "https://www.bitrefill.com/signup/",
@@ -239,8 +266,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Bitstack",
     category: "crypto",
-    serviceDescription: "Bitstack est une application française pour épargner en bitcoin grâce à l'arrondi de vos achats et aux achats programmés.",
-    offerDescription: "Bonus en bitcoin offert à l'inscription sur Bitstack avec le code de parrainage, selon les conditions en vigueur.",
+    serviceDescription:
+      "Bitstack est une application française pour épargner en bitcoin grâce à l'arrondi de vos achats et aux achats programmés.",
+    offerDescription:
+      "Bonus en bitcoin offert à l'inscription sur Bitstack avec le code de parrainage, selon les conditions en vigueur.",
     code: "CPBITSTACK",
     link: "https://www.bitstack-app.com/",
     advantages: [
@@ -253,8 +282,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Coinbase",
     category: "crypto",
-    serviceDescription: "Coinbase est une plateforme d'achat et de vente de cryptomonnaies simple d'utilisation, cotée en bourse aux États-Unis.",
-    offerDescription: "10 $ en BTC offerts après un premier achat de 100 $ sur Coinbase via le lien, crédités sous 72 h.",
+    serviceDescription:
+      "Coinbase est une plateforme d'achat et de vente de cryptomonnaies simple d'utilisation, cotée en bourse aux États-Unis.",
+    offerDescription:
+      "10 $ en BTC offerts après un premier achat de 100 $ sur Coinbase via le lien, crédités sous 72 h.",
     code: "Cliquez sur le lien",
     link: "https://www.coinbase.com/fr/join",
     advantages: [
@@ -270,8 +301,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     slug: "crypto-com",
     slugAliases: ["cryptocom"],
     category: "crypto",
-    serviceDescription: "Crypto.com est une application d'achat, de vente et de paiement en cryptomonnaies, avec carte Visa associée.",
-    offerDescription: "25 $ en CRO offerts sur Crypto.com en vous inscrivant avec le code de parrainage, selon les conditions en vigueur.",
+    serviceDescription:
+      "Crypto.com est une application d'achat, de vente et de paiement en cryptomonnaies, avec carte Visa associée.",
+    offerDescription:
+      "25 $ en CRO offerts sur Crypto.com en vous inscrivant avec le code de parrainage, selon les conditions en vigueur.",
     code: "CPCRYPTOCOM",
     link: "https://crypto.com/app",
     advantages: [
@@ -284,8 +317,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "KuCoin",
     category: "crypto",
-    serviceDescription: "KuCoin est une plateforme d'échange de cryptomonnaies internationale réputée pour son large choix d'actifs.",
-    offerDescription: "30 % de réduction sur vos frais de trading en vous inscrivant sur KuCoin avec le code de parrainage.",
+    serviceDescription:
+      "KuCoin est une plateforme d'échange de cryptomonnaies internationale réputée pour son large choix d'actifs.",
+    offerDescription:
+      "30 % de réduction sur vos frais de trading en vous inscrivant sur KuCoin avec le code de parrainage.",
     code: "CPKUCOIN",
     link: "https://www.kucoin.com/r/rf/CPKUCOIN",
     advantages: [
@@ -298,8 +333,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "MEXC",
     category: "crypto",
-    serviceDescription: "MEXC est une plateforme d'échange de cryptomonnaies qui liste rapidement de nouveaux projets, avec des frais réduits.",
-    offerDescription: "10 % de réduction sur vos frais de trading en vous inscrivant sur MEXC avec le code de parrainage.",
+    serviceDescription:
+      "MEXC est une plateforme d'échange de cryptomonnaies qui liste rapidement de nouveaux projets, avec des frais réduits.",
+    offerDescription:
+      "10 % de réduction sur vos frais de trading en vous inscrivant sur MEXC avec le code de parrainage.",
     code: "CPMEXC",
     link: "https://www.mexc.com/fr-FR/register?inviteCode=CPMEXC",
     advantages: [
@@ -312,8 +349,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "OKX",
     category: "crypto",
-    serviceDescription: "OKX est une plateforme d'échange de cryptomonnaies avec trading, portefeuille Web3 et produits d'épargne.",
-    offerDescription: "30 % de réduction sur vos frais de trading en vous inscrivant sur OKX avec le code de parrainage.",
+    serviceDescription:
+      "OKX est une plateforme d'échange de cryptomonnaies avec trading, portefeuille Web3 et produits d'épargne.",
+    offerDescription:
+      "30 % de réduction sur vos frais de trading en vous inscrivant sur OKX avec le code de parrainage.",
     code: "CPOKX",
     link: "https://www.okx.com/fr/join/CPOKX",
     advantages: [
@@ -326,8 +365,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Feel Mining",
     category: "crypto",
-    serviceDescription: "Feel Mining est un service français de minage de cryptomonnaies dans le cloud et de staking, sans matériel à gérer.",
-    offerDescription: "Bonus offert sur votre premier contrat Feel Mining en vous inscrivant avec le code de parrainage.",
+    serviceDescription:
+      "Feel Mining est un service français de minage de cryptomonnaies dans le cloud et de staking, sans matériel à gérer.",
+    offerDescription:
+      "Bonus offert sur votre premier contrat Feel Mining en vous inscrivant avec le code de parrainage.",
     code: "CPFEELMINING",
     link: "https://feel-mining.com/",
     advantages: [
@@ -340,8 +381,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "SwissBorg",
     category: "crypto",
-    serviceDescription: "SwissBorg est une application suisse pour acheter, vendre et faire fructifier ses cryptomonnaies au meilleur prix.",
-    offerDescription: "Une récompense en cryptomonnaie offerte après votre inscription et votre premier dépôt sur SwissBorg via le lien.",
+    serviceDescription:
+      "SwissBorg est une application suisse pour acheter, vendre et faire fructifier ses cryptomonnaies au meilleur prix.",
+    offerDescription:
+      "Une récompense en cryptomonnaie offerte après votre inscription et votre premier dépôt sur SwissBorg via le lien.",
     code: "Cliquez sur le lien",
     link: "https://swissborg.com/fr",
     advantages: [
@@ -356,8 +399,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Sorare",
     category: "crypto",
-    serviceDescription: "Sorare est un jeu de fantasy football où l'on collectionne des cartes de joueurs sous forme de NFT pour composer ses équipes.",
-    offerDescription: "50 € de bonus en crédits offerts sur Sorare en vous inscrivant via le lien de parrainage, selon les conditions en vigueur.",
+    serviceDescription:
+      "Sorare est un jeu de fantasy football où l'on collectionne des cartes de joueurs sous forme de NFT pour composer ses équipes.",
+    offerDescription:
+      "50 € de bonus en crédits offerts sur Sorare en vous inscrivant via le lien de parrainage, selon les conditions en vigueur.",
     code: "Cliquez sur le lien",
     link: "https://sorare.com/fr",
     advantages: [
@@ -375,8 +420,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Deliveroo",
     category: "food",
-    serviceDescription: "Deliveroo est un service de livraison de repas à domicile depuis les restaurants et commerces de votre ville.",
-    offerDescription: "Réduction offerte sur votre première commande Deliveroo avec le code de parrainage, selon les conditions en vigueur.",
+    serviceDescription:
+      "Deliveroo est un service de livraison de repas à domicile depuis les restaurants et commerces de votre ville.",
+    offerDescription:
+      "Réduction offerte sur votre première commande Deliveroo avec le code de parrainage, selon les conditions en vigueur.",
     code: "CPDELIVEROO",
     link: "https://deliveroo.fr/fr/",
     advantages: [
@@ -389,8 +436,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Uber Eats",
     category: "food",
-    serviceDescription: "Uber Eats est une application de livraison de repas et de courses depuis les restaurants et commerces proches.",
-    offerDescription: "Réduction offerte sur votre première commande Uber Eats avec le code promo, selon les conditions en vigueur.",
+    serviceDescription:
+      "Uber Eats est une application de livraison de repas et de courses depuis les restaurants et commerces proches.",
+    offerDescription:
+      "Réduction offerte sur votre première commande Uber Eats avec le code promo, selon les conditions en vigueur.",
     code: "CPUBEREATS",
     link: "https://www.ubereats.com/fr",
     advantages: [
@@ -404,7 +453,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     name: "Shopmium",
     category: "food",
     alsoIn: ["shopping"],
-    serviceDescription: "Shopmium est une application qui rembourse tout ou partie de vos achats de produits en supermarché.",
+    serviceDescription:
+      "Shopmium est une application qui rembourse tout ou partie de vos achats de produits en supermarché.",
     offerDescription: "Un produit offert après votre inscription sur Shopmium avec le code de parrainage.",
     code: "CPSHOPMIUM",
     link: "https://www.shopmium.com/fr",
@@ -422,8 +472,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "eBuyClub",
     category: "shopping",
-    serviceDescription: "eBuyClub est un site de cashback et de codes promo qui vous reverse une partie de vos achats en ligne.",
-    offerDescription: "Bonus de bienvenue offert à l'inscription sur eBuyClub via le lien de parrainage, puis du cashback sur vos achats.",
+    serviceDescription:
+      "eBuyClub est un site de cashback et de codes promo qui vous reverse une partie de vos achats en ligne.",
+    offerDescription:
+      "Bonus de bienvenue offert à l'inscription sur eBuyClub via le lien de parrainage, puis du cashback sur vos achats.",
     code: "Cliquez sur le lien",
     link: "https://www.ebuyclub.com/",
     advantages: [
@@ -437,8 +489,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "iGraal",
     category: "shopping",
-    serviceDescription: "iGraal est une plateforme de cashback qui vous reverse une partie du montant de vos achats chez ses marchands partenaires.",
-    offerDescription: "Bonus de bienvenue offert à l'inscription sur iGraal via le lien de parrainage, puis du cashback sur vos achats.",
+    serviceDescription:
+      "iGraal est une plateforme de cashback qui vous reverse une partie du montant de vos achats chez ses marchands partenaires.",
+    offerDescription:
+      "Bonus de bienvenue offert à l'inscription sur iGraal via le lien de parrainage, puis du cashback sur vos achats.",
     code: "Cliquez sur le lien",
     link: "https://fr.igraal.com/parrainage",
     advantages: [
@@ -452,8 +506,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Joko",
     category: "shopping",
-    serviceDescription: "Joko est une application de cashback qui vous fait gagner de l'argent sur vos achats en ligne et en magasin.",
-    offerDescription: "Bonus offert après votre inscription sur Joko avec le code de parrainage, puis du cashback sur vos achats.",
+    serviceDescription:
+      "Joko est une application de cashback qui vous fait gagner de l'argent sur vos achats en ligne et en magasin.",
+    offerDescription:
+      "Bonus offert après votre inscription sur Joko avec le code de parrainage, puis du cashback sur vos achats.",
     code: "CPJOKO",
     link: "https://www.joko.com/",
     advantages: [
@@ -466,8 +522,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Poulpeo",
     category: "shopping",
-    serviceDescription: "Poulpeo est un site français de cashback et de codes promo pour économiser sur vos achats en ligne.",
-    offerDescription: "Bonus de bienvenue offert à l'inscription sur Poulpeo avec le code de parrainage, puis du cashback sur vos achats.",
+    serviceDescription:
+      "Poulpeo est un site français de cashback et de codes promo pour économiser sur vos achats en ligne.",
+    offerDescription:
+      "Bonus de bienvenue offert à l'inscription sur Poulpeo avec le code de parrainage, puis du cashback sur vos achats.",
     code: "CPPOULPEO",
     link: "https://www.poulpeo.com/",
     advantages: [
@@ -480,8 +538,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Wanteeed",
     category: "shopping",
-    serviceDescription: "Wanteeed est une extension de navigateur qui applique automatiquement codes promo et cashback lors de vos achats en ligne.",
-    offerDescription: "Bonus offert à l'inscription sur Wanteeed avec le code de parrainage, puis du cashback sur vos achats.",
+    serviceDescription:
+      "Wanteeed est une extension de navigateur qui applique automatiquement codes promo et cashback lors de vos achats en ligne.",
+    offerDescription:
+      "Bonus offert à l'inscription sur Wanteeed avec le code de parrainage, puis du cashback sur vos achats.",
     code: "CPWANTEEED",
     link: "https://wanteeed.com/fr",
     advantages: [
@@ -494,7 +554,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Widilo",
     category: "shopping",
-    serviceDescription: "Widilo est un site de cashback qui vous reverse une partie de vos achats chez ses marchands partenaires.",
+    serviceDescription:
+      "Widilo est un site de cashback qui vous reverse une partie de vos achats chez ses marchands partenaires.",
     // The specification sets this offer: 5 € on sign-up, through the link rather than a code.
     offerDescription: "5 € offerts à l'inscription sur Widilo, puis jusqu'à 15 % de cashback sur vos achats.",
     code: "Cliquez sur le lien",
@@ -511,8 +572,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Naomi",
     category: "shopping",
-    serviceDescription: "Naomi est une application de cashback qui vous reverse une partie de vos achats chez ses marques partenaires.",
-    offerDescription: "Bonus offert à l'inscription sur Naomi avec le code de parrainage ; le cashback est versé dès 20 € cumulés.",
+    serviceDescription:
+      "Naomi est une application de cashback qui vous reverse une partie de vos achats chez ses marques partenaires.",
+    offerDescription:
+      "Bonus offert à l'inscription sur Naomi avec le code de parrainage ; le cashback est versé dès 20 € cumulés.",
     code: "CPNAOMI",
     link: "https://www.naomi.fr/",
     advantages: [
@@ -529,8 +592,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Lime",
     category: "mobility",
-    serviceDescription: "Lime est un service de trottinettes et de vélos électriques en libre-service disponible dans de nombreuses villes.",
-    offerDescription: "Trajets offerts après votre inscription sur Lime avec le code de parrainage, selon les conditions en vigueur.",
+    serviceDescription:
+      "Lime est un service de trottinettes et de vélos électriques en libre-service disponible dans de nombreuses villes.",
+    offerDescription:
+      "Trajets offerts après votre inscription sur Lime avec le code de parrainage, selon les conditions en vigueur.",
     code: "CPLIME",
     link: "https://www.li.me/fr-fr",
     advantages: [
@@ -544,7 +609,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     name: "Bolt",
     category: "mobility",
     serviceDescription: "Bolt est une application de VTC, de trottinettes électriques et de livraison de repas.",
-    offerDescription: "Réduction offerte sur vos premières courses Bolt avec le code promo, selon les conditions en vigueur.",
+    offerDescription:
+      "Réduction offerte sur vos premières courses Bolt avec le code promo, selon les conditions en vigueur.",
     code: "CPBOLT",
     link: "https://bolt.eu/fr-fr/",
     advantages: [
@@ -558,8 +624,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "BlaBlaCar",
     category: "mobility",
-    serviceDescription: "BlaBlaCar est la plateforme de covoiturage et de bus pour voyager partout en France et en Europe à petit prix.",
-    offerDescription: "Avantage offert sur votre premier trajet BlaBlaCar avec le code de parrainage, selon les conditions en vigueur.",
+    serviceDescription:
+      "BlaBlaCar est la plateforme de covoiturage et de bus pour voyager partout en France et en Europe à petit prix.",
+    offerDescription:
+      "Avantage offert sur votre premier trajet BlaBlaCar avec le code de parrainage, selon les conditions en vigueur.",
     code: "CPBLABLACAR",
     link: "https://www.blablacar.fr/",
     advantages: [
@@ -577,8 +645,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Unibet",
     category: "betting",
-    serviceDescription: "Unibet est un opérateur de paris sportifs, hippiques et de poker en ligne agréé par l'Autorité nationale des jeux.",
-    offerDescription: "Offre de bienvenue disponible à l'inscription sur Unibet avec le code de parrainage, selon les conditions de l'opérateur.",
+    serviceDescription:
+      "Unibet est un opérateur de paris sportifs, hippiques et de poker en ligne agréé par l'Autorité nationale des jeux.",
+    offerDescription:
+      "Offre de bienvenue disponible à l'inscription sur Unibet avec le code de parrainage, selon les conditions de l'opérateur.",
     code: "CPUNIBET",
     link: "https://www.unibet.fr/",
     advantages: [
@@ -591,8 +661,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "PMU",
     category: "betting",
-    serviceDescription: "PMU est l'opérateur historique français des paris hippiques, qui propose aussi paris sportifs et poker en ligne.",
-    offerDescription: "Offre de bienvenue disponible à l'inscription sur PMU avec le code de parrainage, selon les conditions de l'opérateur.",
+    serviceDescription:
+      "PMU est l'opérateur historique français des paris hippiques, qui propose aussi paris sportifs et poker en ligne.",
+    offerDescription:
+      "Offre de bienvenue disponible à l'inscription sur PMU avec le code de parrainage, selon les conditions de l'opérateur.",
     code: "CPPMU",
     link: "https://www.pmu.fr/",
     advantages: [
@@ -605,8 +677,10 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Winamax",
     category: "betting",
-    serviceDescription: "Winamax est un opérateur français de poker et de paris sportifs en ligne agréé par l'Autorité nationale des jeux.",
-    offerDescription: "Offre de bienvenue disponible à l'inscription sur Winamax avec le code de parrainage, selon les conditions de l'opérateur.",
+    serviceDescription:
+      "Winamax est un opérateur français de poker et de paris sportifs en ligne agréé par l'Autorité nationale des jeux.",
+    offerDescription:
+      "Offre de bienvenue disponible à l'inscription sur Winamax avec le code de parrainage, selon les conditions de l'opérateur.",
     code: "CPWINAMAX",
     link: "https://www.winamax.fr/",
     advantages: [
@@ -624,7 +698,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Hostinger",
     category: "other",
-    serviceDescription: "Hostinger est un hébergeur web qui propose hébergement de sites, noms de domaine et création de sites à prix réduits.",
+    serviceDescription:
+      "Hostinger est un hébergeur web qui propose hébergement de sites, noms de domaine et création de sites à prix réduits.",
     offerDescription: "Réduction supplémentaire sur votre offre d'hébergement Hostinger avec le code de parrainage.",
     code: "CPHOSTINGER",
     link: "https://www.hostinger.fr/",
@@ -638,7 +713,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Lovable",
     category: "other",
-    serviceDescription: "Lovable est un outil d'intelligence artificielle qui génère des applications web à partir d'une simple description.",
+    serviceDescription:
+      "Lovable est un outil d'intelligence artificielle qui génère des applications web à partir d'une simple description.",
     offerDescription: "Crédits supplémentaires offerts à l'inscription sur Lovable via le lien de parrainage.",
     code: "CPLOVABLE",
     link: "https://lovable.dev/",
@@ -653,7 +729,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     name: "TotalEnergies",
     category: "other",
     serviceDescription: "TotalEnergies est un fournisseur d'électricité et de gaz pour les particuliers en France.",
-    offerDescription: "Réduction offerte sur votre facture d'énergie TotalEnergies en souscrivant avec le code de parrainage.",
+    offerDescription:
+      "Réduction offerte sur votre facture d'énergie TotalEnergies en souscrivant avec le code de parrainage.",
     code: "CPTOTALENERGIES",
     link: "https://www.totalenergies.fr/particuliers/parrainage",
     advantages: [
@@ -666,7 +743,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "Vexub",
     category: "other",
-    serviceDescription: "Vexub est un service en ligne de rapports d'historique de véhicules d'occasion pour acheter en toute confiance.",
+    serviceDescription:
+      "Vexub est un service en ligne de rapports d'historique de véhicules d'occasion pour acheter en toute confiance.",
     offerDescription: "1 crédit offert et 20 % de réduction sur Vexub en passant par le lien de parrainage.",
     code: "Cliquez sur le lien",
     link: "https://www.vexub.com/",
@@ -681,7 +759,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   {
     name: "WeWard",
     category: "other",
-    serviceDescription: "WeWard est une application qui récompense vos pas quotidiens en points convertibles en argent ou en cartes cadeaux.",
+    serviceDescription:
+      "WeWard est une application qui récompense vos pas quotidiens en points convertibles en argent ou en cartes cadeaux.",
     offerDescription: "Bonus de points offert à l'inscription sur WeWard avec le code de parrainage.",
     code: "CPWEWARD",
     link: "https://www.weward.fr/",

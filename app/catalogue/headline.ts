@@ -21,7 +21,13 @@ export function splitOffer(offerText: string): OfferLines {
   const text = offerText.trim().replace(/\s+/g, " ");
   const cut = text.search(CONDITIONS_START);
   const headline = cut > 0 ? text.slice(0, cut).trim() : "";
-  const details = cut > 0 ? text.slice(cut).replace(/^[\s,;:.]+/, "").trim() : "";
+  const details =
+    cut > 0
+      ? text
+          .slice(cut)
+          .replace(/^[\s,;:.]+/, "")
+          .trim()
+      : "";
   if (headline.split(" ").length < 2 || !details) return { headline: text.replace(/\.$/, ""), details: "" };
   return { headline, details };
 }

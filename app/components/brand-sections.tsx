@@ -71,8 +71,13 @@ export function BrandSections({ brand, sections }: { brand: string; sections: Se
           </h2>
           {/* Focusable so the table scrolls with the keyboard (axe's scrollable-region-focusable); its own name,
               distinct from the section's. */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus */}
-          <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Tableau comparatif, défilable horizontalement">
+          <div
+            className="mt-4 overflow-x-auto"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
+            tabIndex={0}
+            role="region"
+            aria-label="Tableau comparatif, défilable horizontalement"
+          >
             <table className="w-full min-w-[32rem] text-left text-sm">
               <caption className="mb-2 text-left text-slate-600">{sections.comparison.caption}</caption>
               <thead>

@@ -14,7 +14,7 @@ export function CodeBox({ brand, code, canCopy }: { brand: string; code: string;
   const hydrated = useHydrated();
   const showToast = useToast();
   const [copied, setCopied] = useState(false);
-  
+
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), COPIED_ICON_MS);

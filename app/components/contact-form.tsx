@@ -2,7 +2,16 @@ import { getFormProps, getSelectProps, getTextareaProps } from "@conform-to/reac
 import { contactMessageSchema, SUBJECTS } from "@contract/contact-contract";
 import { Form } from "@remix-run/react";
 import { ActionToast } from "./action-toast";
-import { controlClass, DataUseNote, FieldShell, FormErrors, Honeypot, SenderFields, SubmitButton, useMessageForm } from "./forms";
+import {
+  controlClass,
+  DataUseNote,
+  FieldShell,
+  FormErrors,
+  Honeypot,
+  SenderFields,
+  SubmitButton,
+  useMessageForm,
+} from "./forms";
 import type { MessageActionData } from "~/message-form";
 
 /** The id of the contact form's heading on /contact. */
@@ -13,7 +22,12 @@ export function ContactForm({ submissionId, actionData }: { submissionId: string
 
   return (
     // The fragment brings a visitor without JavaScript back to the form, errors or toast, not to the top of the page.
-    <Form method="post" action={`/contact#${CONTACT_FORM_ANCHOR}`} {...getFormProps(form)} className="relative space-y-5">
+    <Form
+      method="post"
+      action={`/contact#${CONTACT_FORM_ANCHOR}`}
+      {...getFormProps(form)}
+      className="relative space-y-5"
+    >
       <FormErrors id={form.errorId} errors={form.errors} />
       <SenderFields name={fields.name} email={fields.email} />
       <FieldShell field={fields.subject} label="Sujet">

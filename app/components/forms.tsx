@@ -40,7 +40,14 @@ export function Honeypot({ formId }: { formId: string }) {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
       <label htmlFor={`${formId}-${HONEYPOT_FIELD}`}>Laissez ce champ vide</label>
-      <input id={`${formId}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input
+        id={`${formId}-${HONEYPOT_FIELD}`}
+        type="text"
+        name={HONEYPOT_FIELD}
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
     </div>
   );
 }
@@ -116,10 +123,20 @@ export function SenderFields({
   return (
     <>
       <FieldShell field={name} label="Nom">
-        <input {...getInputProps(name, { type: "text" })} autoComplete="name" maxLength={100} className={controlClass} />
+        <input
+          {...getInputProps(name, { type: "text" })}
+          autoComplete="name"
+          maxLength={100}
+          className={controlClass}
+        />
       </FieldShell>
       <FieldShell field={email} label="Email">
-        <input {...getInputProps(email, { type: "email" })} autoComplete="email" maxLength={254} className={controlClass} />
+        <input
+          {...getInputProps(email, { type: "email" })}
+          autoComplete="email"
+          maxLength={254}
+          className={controlClass}
+        />
       </FieldShell>
     </>
   );

@@ -18,7 +18,9 @@ export function RewardDisclosure({ siteName, className = "" }: { siteName: strin
 export function BettingNotice({ compact = false }: { compact?: boolean }) {
   return (
     <p className={`rounded-md bg-violet-50 text-violet-950 ${compact ? "p-2 text-xs" : "p-3 text-sm"}`}>
-      <strong className="mr-1 inline-block rounded bg-violet-800 px-1.5 py-0.5 text-xs font-bold text-white">18+</strong>
+      <strong className="mr-1 inline-block rounded bg-violet-800 px-1.5 py-0.5 text-xs font-bold text-white">
+        18+
+      </strong>
       Interdit aux mineurs. {BETTING_MESSAGE}
     </p>
   );

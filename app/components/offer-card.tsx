@@ -11,7 +11,11 @@ export const secondaryButton = "btn-secondary";
  * The code of an offer: a box the visitor can copy from, or, when the catalogue gives an instruction instead of
  * a code ('Cliquez sur le lien', 'Me contacter'), that instruction as a sentence.
  */
-export function OfferCode({ offer }: { offer: Pick<OfferCardView, "brand" | "slug" | "code" | "codeIsInstruction" | "canCopy"> }) {
+export function OfferCode({
+  offer,
+}: {
+  offer: Pick<OfferCardView, "brand" | "slug" | "code" | "codeIsInstruction" | "canCopy">;
+}) {
   if (!offer.codeIsInstruction) {
     return <CodeBox brand={offer.brand} code={offer.code} canCopy={offer.canCopy} />;
   }

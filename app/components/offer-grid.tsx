@@ -11,7 +11,15 @@ import type { OfferCardView } from "~/catalogue/card";
 export function OfferGrid({ offers }: { offers: readonly OfferCardView[] }) {
   const navigate = useNavigate();
   function navigateInApp(event: MouseEvent<HTMLUListElement>) {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const anchor = (event.target as Element).closest("a");
     if (!anchor || anchor.target || anchor.hasAttribute("download") || anchor.origin !== window.location.origin) return;
     event.preventDefault();

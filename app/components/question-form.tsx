@@ -2,7 +2,16 @@ import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { offerQuestionSchema } from "@contract/contact-contract";
 import { Form } from "@remix-run/react";
 import { ActionToast } from "./action-toast";
-import { controlClass, DataUseNote, FieldShell, FormErrors, Honeypot, SenderFields, SubmitButton, useMessageForm } from "./forms";
+import {
+  controlClass,
+  DataUseNote,
+  FieldShell,
+  FormErrors,
+  Honeypot,
+  SenderFields,
+  SubmitButton,
+  useMessageForm,
+} from "./forms";
 import type { MessageActionData } from "~/message-form";
 
 /** The brand comes from the page on the server, not from the form. */
@@ -26,7 +35,13 @@ export function QuestionForm({
 
   return (
     // The fragment brings a visitor without JavaScript back to the form, errors or toast, not to the top of the page.
-    <Form method="post" action={`${action}#${QUESTION_ANCHOR}`} preventScrollReset {...getFormProps(form)} className="relative mt-4 space-y-4">
+    <Form
+      method="post"
+      action={`${action}#${QUESTION_ANCHOR}`}
+      preventScrollReset
+      {...getFormProps(form)}
+      className="relative mt-4 space-y-4"
+    >
       <FormErrors id={form.errorId} errors={form.errors} />
       <SenderFields name={fields.name} email={fields.email} />
       <FieldShell field={fields.message} label="Votre question">

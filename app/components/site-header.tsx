@@ -45,7 +45,10 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             <XMarkIcon className="hidden h-6 w-6 group-open:block" aria-hidden="true" />
             <span className="sr-only">Menu</span>
           </summary>
-          <nav aria-label="Navigation mobile" className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+          <nav
+            aria-label="Navigation mobile"
+            className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+          >
             <ul className="flex flex-col gap-1">
               {NAV_LINKS.map((link) => (
                 <li key={link.to}>

@@ -60,15 +60,18 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     faq: [
       {
         question: "Comment profiter de la réduction sur les frais ?",
-        answer: "Inscrivez-vous avec le lien ou le code de parrainage de cette page : la réduction de 20 % sur les frais de trading est associée à votre compte dès sa création, selon les conditions en vigueur.",
+        answer:
+          "Inscrivez-vous avec le lien ou le code de parrainage de cette page : la réduction de 20 % sur les frais de trading est associée à votre compte dès sa création, selon les conditions en vigueur.",
       },
       {
         question: "Binance est-elle autorisée en France ?",
-        answer: "Binance est enregistrée auprès de l'Autorité des marchés financiers (AMF) en tant que prestataire de services sur actifs numériques. Vous pouvez vérifier à tout moment le statut d'une plateforme sur le site de l'AMF.",
+        answer:
+          "Binance est enregistrée auprès de l'Autorité des marchés financiers (AMF) en tant que prestataire de services sur actifs numériques. Vous pouvez vérifier à tout moment le statut d'une plateforme sur le site de l'AMF.",
       },
       {
         question: "Puis-je utiliser le code si j'ai déjà un compte ?",
-        answer: "Non, le code de parrainage doit être saisi lors de la création du compte. Il ne peut pas être ajouté après l'inscription.",
+        answer:
+          "Non, le code de parrainage doit être saisi lors de la création du compte. Il ne peut pas être ajouté après l'inscription.",
       },
       {
         question: "Quels sont les risques ?",
@@ -77,43 +80,18 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     comparison: {
       caption: "Binance face à d'autres plateformes crypto",
-      columns: [
-        "Critère",
-        "Binance",
-        "Coinbase",
-        "Kraken",
-      ],
+      columns: ["Critère", "Binance", "Coinbase", "Kraken"],
       rows: [
-        [
-          "Choix de cryptomonnaies",
-          "Très large",
-          "Large",
-          "Large",
-        ],
-        [
-          "Frais de trading",
-          "Parmi les plus bas du marché",
-          "Plus élevés en achat simplifié",
-          "Modérés",
-        ],
+        ["Choix de cryptomonnaies", "Très large", "Large", "Large"],
+        ["Frais de trading", "Parmi les plus bas du marché", "Plus élevés en achat simplifié", "Modérés"],
         [
           "Public visé",
           "Débutants et utilisateurs avancés",
           "Débutants en priorité",
           "Utilisateurs intermédiaires et avancés",
         ],
-        [
-          "Épargne et staking",
-          "Oui",
-          "Oui",
-          "Oui",
-        ],
-        [
-          "Application mobile",
-          "Oui",
-          "Oui",
-          "Oui",
-        ],
+        ["Épargne et staking", "Oui", "Oui", "Oui"],
+        ["Application mobile", "Oui", "Oui", "Oui"],
         [
           "Avantage de parrainage",
           "20 % de réduction sur les frais de trading",
@@ -203,15 +181,18 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     faq: [
       {
         question: "Comment recevoir les 10 $ en BTC ?",
-        answer: "Inscrivez-vous avec le lien de parrainage, vérifiez votre identité puis effectuez un premier achat d'au moins 100 $. Le bonus est crédité en BTC dans les 72 h suivant cet achat.",
+        answer:
+          "Inscrivez-vous avec le lien de parrainage, vérifiez votre identité puis effectuez un premier achat d'au moins 100 $. Le bonus est crédité en BTC dans les 72 h suivant cet achat.",
       },
       {
         question: "Faut-il saisir un code ?",
-        answer: "Non, l'offre Coinbase fonctionne uniquement par lien de parrainage : il suffit de l'ouvrir avant de créer votre compte.",
+        answer:
+          "Non, l'offre Coinbase fonctionne uniquement par lien de parrainage : il suffit de l'ouvrir avant de créer votre compte.",
       },
       {
         question: "Coinbase est-elle fiable ?",
-        answer: "Coinbase est une entreprise cotée au Nasdaq et enregistrée en France auprès de l'AMF en tant que prestataire de services sur actifs numériques. Comme pour toute plateforme, activez la double authentification pour protéger votre compte.",
+        answer:
+          "Coinbase est une entreprise cotée au Nasdaq et enregistrée en France auprès de l'AMF en tant que prestataire de services sur actifs numériques. Comme pour toute plateforme, activez la double authentification pour protéger votre compte.",
       },
       {
         question: "Quels sont les risques ?",
@@ -220,43 +201,18 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     comparison: {
       caption: "Coinbase face à d'autres plateformes crypto",
-      columns: [
-        "Critère",
-        "Coinbase",
-        "Binance",
-        "Crypto.com",
-      ],
+      columns: ["Critère", "Coinbase", "Binance", "Crypto.com"],
       rows: [
-        [
-          "Prise en main",
-          "Très simple",
-          "Plus technique",
-          "Simple",
-        ],
-        [
-          "Choix de cryptomonnaies",
-          "Large",
-          "Très large",
-          "Large",
-        ],
+        ["Prise en main", "Très simple", "Plus technique", "Simple"],
+        ["Choix de cryptomonnaies", "Large", "Très large", "Large"],
         [
           "Frais",
           "Plus élevés en achat simplifié, réduits sur Coinbase Advanced",
           "Parmi les plus bas du marché",
           "Variables selon le mode d'achat",
         ],
-        [
-          "Staking",
-          "Oui",
-          "Oui",
-          "Oui",
-        ],
-        [
-          "Carte de paiement",
-          "Selon les pays",
-          "Selon les pays",
-          "Oui",
-        ],
+        ["Staking", "Oui", "Oui", "Oui"],
+        ["Carte de paiement", "Selon les pays", "Selon les pays", "Oui"],
         [
           "Avantage de parrainage",
           "10 $ en BTC après un premier achat de 100 $",
@@ -346,62 +302,30 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     faq: [
       {
         question: "Comment bénéficier de l'offre de parrainage Fortuneo ?",
-        answer: "Ouvrez votre compte avec le lien ou le code de parrainage de cette page, puis remplissez les conditions de l'offre en cours (premier versement, utilisation de la carte…) pour recevoir votre prime.",
+        answer:
+          "Ouvrez votre compte avec le lien ou le code de parrainage de cette page, puis remplissez les conditions de l'offre en cours (premier versement, utilisation de la carte…) pour recevoir votre prime.",
       },
       {
         question: "Y a-t-il des conditions de revenus ?",
-        answer: "Cela dépend de la carte choisie : certaines sont accessibles sans condition de revenus, d'autres en demandent. Les conditions à jour figurent sur le site de Fortuneo.",
+        answer:
+          "Cela dépend de la carte choisie : certaines sont accessibles sans condition de revenus, d'autres en demandent. Les conditions à jour figurent sur le site de Fortuneo.",
       },
       {
         question: "Fortuneo est-elle une vraie banque ?",
-        answer: "Oui. Fortuneo appartient au groupe Crédit Mutuel Arkéa, et vos dépôts bénéficient de la garantie des dépôts prévue par la réglementation française.",
+        answer:
+          "Oui. Fortuneo appartient au groupe Crédit Mutuel Arkéa, et vos dépôts bénéficient de la garantie des dépôts prévue par la réglementation française.",
       },
     ],
     comparison: {
       caption: "Fortuneo face à d'autres banques en ligne",
-      columns: [
-        "Critère",
-        "Fortuneo",
-        "BoursoBank",
-        "Hello Bank",
-      ],
+      columns: ["Critère", "Fortuneo", "BoursoBank", "Hello Bank"],
       rows: [
-        [
-          "Groupe bancaire",
-          "Crédit Mutuel Arkéa",
-          "Société Générale",
-          "BNP Paribas",
-        ],
-        [
-          "Carte bancaire",
-          "Gratuite sous conditions",
-          "Gratuite sous conditions",
-          "Gratuite sous conditions",
-        ],
-        [
-          "Offre bourse",
-          "Très complète",
-          "Très complète",
-          "Disponible",
-        ],
-        [
-          "Assurance-vie",
-          "Oui",
-          "Oui",
-          "Oui",
-        ],
-        [
-          "Application mobile",
-          "Oui",
-          "Oui",
-          "Oui",
-        ],
-        [
-          "Prime de parrainage",
-          "Selon l'offre en cours",
-          "Jusqu'à 200 €",
-          "Selon l'offre en cours",
-        ],
+        ["Groupe bancaire", "Crédit Mutuel Arkéa", "Société Générale", "BNP Paribas"],
+        ["Carte bancaire", "Gratuite sous conditions", "Gratuite sous conditions", "Gratuite sous conditions"],
+        ["Offre bourse", "Très complète", "Très complète", "Disponible"],
+        ["Assurance-vie", "Oui", "Oui", "Oui"],
+        ["Application mobile", "Oui", "Oui", "Oui"],
+        ["Prime de parrainage", "Selon l'offre en cours", "Jusqu'à 200 €", "Selon l'offre en cours"],
       ],
     },
   },
@@ -445,11 +369,13 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     faq: [
       {
         question: "Comment obtenir les 50 € de crédits ?",
-        answer: "Inscrivez-vous avec le lien de parrainage de cette page, puis remplissez les conditions indiquées par Sorare pour débloquer vos crédits.",
+        answer:
+          "Inscrivez-vous avec le lien de parrainage de cette page, puis remplissez les conditions indiquées par Sorare pour débloquer vos crédits.",
       },
       {
         question: "Faut-il payer pour jouer ?",
-        answer: "L'inscription est gratuite et il est possible de commencer sans rien acheter. Les cartes limitées sont payantes et leur valeur peut baisser : ne dépensez que ce que vous pouvez vous permettre.",
+        answer:
+          "L'inscription est gratuite et il est possible de commencer sans rien acheter. Les cartes limitées sont payantes et leur valeur peut baisser : ne dépensez que ce que vous pouvez vous permettre.",
       },
     ],
   },
@@ -477,26 +403,23 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Services populaires",
-      items: [
-        "Compte courant",
-        "Livrets d'épargne",
-        "Assurance-vie",
-        "PEA et compte-titres",
-        "Crédit immobilier",
-      ],
+      items: ["Compte courant", "Livrets d'épargne", "Assurance-vie", "PEA et compte-titres", "Crédit immobilier"],
     },
     faq: [
       {
         question: "Comment obtenir jusqu'à 200 € chez BoursoBank ?",
-        answer: "Ouvrez votre premier compte avec le code de parrainage, puis respectez les conditions de l'offre (versement initial, utilisation de la carte…). Le montant de la prime dépend de l'offre en vigueur.",
+        answer:
+          "Ouvrez votre premier compte avec le code de parrainage, puis respectez les conditions de l'offre (versement initial, utilisation de la carte…). Le montant de la prime dépend de l'offre en vigueur.",
       },
       {
         question: "BoursoBank et Boursorama Banque, c'est la même banque ?",
-        answer: "Oui. Boursorama Banque s'appelle désormais BoursoBank ; il s'agit de la banque en ligne du groupe Société Générale.",
+        answer:
+          "Oui. Boursorama Banque s'appelle désormais BoursoBank ; il s'agit de la banque en ligne du groupe Société Générale.",
       },
       {
         question: "Le code fonctionne-t-il si je suis déjà client ?",
-        answer: "Non, l'offre de parrainage est réservée aux personnes qui ouvrent leur premier compte chez BoursoBank.",
+        answer:
+          "Non, l'offre de parrainage est réservée aux personnes qui ouvrent leur premier compte chez BoursoBank.",
       },
     ],
   },
@@ -524,22 +447,18 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Services populaires",
-      items: [
-        "Compte multidevise",
-        "Cartes virtuelles",
-        "Coffres d'épargne",
-        "Paiements entre amis",
-        "Investissement",
-      ],
+      items: ["Compte multidevise", "Cartes virtuelles", "Coffres d'épargne", "Paiements entre amis", "Investissement"],
     },
     faq: [
       {
         question: "Quel est le bonus de parrainage Revolut ?",
-        answer: "Le montant et les conditions du bonus de bienvenue changent régulièrement. L'offre de 50 € a pris fin le 17 juin 2025 : l'offre en vigueur est indiquée lors de votre inscription via le lien.",
+        answer:
+          "Le montant et les conditions du bonus de bienvenue changent régulièrement. L'offre de 50 € a pris fin le 17 juin 2025 : l'offre en vigueur est indiquée lors de votre inscription via le lien.",
       },
       {
         question: "Faut-il un code de parrainage ?",
-        answer: "Non, le parrainage Revolut passe par un lien. Ouvrez-le avant de télécharger l'application pour que votre inscription soit bien rattachée à l'offre.",
+        answer:
+          "Non, le parrainage Revolut passe par un lien. Ouvrez-le avant de télécharger l'application pour que votre inscription soit bien rattachée à l'offre.",
       },
     ],
   },
@@ -578,11 +497,13 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     faq: [
       {
         question: "Comment recevoir les 15 € N26 ?",
-        answer: "Inscrivez-vous avec le code ou le lien de parrainage, puis effectuez les opérations demandées par N26. Le bonus est versé une fois les conditions remplies.",
+        answer:
+          "Inscrivez-vous avec le code ou le lien de parrainage, puis effectuez les opérations demandées par N26. Le bonus est versé une fois les conditions remplies.",
       },
       {
         question: "N26 est-elle une vraie banque ?",
-        answer: "Oui, N26 dispose d'une licence bancaire européenne et vos dépôts bénéficient de la garantie des dépôts applicable.",
+        answer:
+          "Oui, N26 dispose d'une licence bancaire européenne et vos dépôts bénéficient de la garantie des dépôts applicable.",
       },
     ],
   },
@@ -610,23 +531,18 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Boutiques populaires",
-      items: [
-        "Booking.com",
-        "Fnac",
-        "Cdiscount",
-        "Sephora",
-        "AliExpress",
-        "Nike",
-      ],
+      items: ["Booking.com", "Fnac", "Cdiscount", "Sephora", "AliExpress", "Nike"],
     },
     faq: [
       {
         question: "Comment fonctionne le cashback iGraal ?",
-        answer: "Le marchand verse une commission à iGraal pour chaque achat effectué via la plateforme, et iGraal vous en reverse une partie sous forme de cashback.",
+        answer:
+          "Le marchand verse une commission à iGraal pour chaque achat effectué via la plateforme, et iGraal vous en reverse une partie sous forme de cashback.",
       },
       {
         question: "Quand le cashback est-il disponible ?",
-        answer: "Le cashback apparaît d'abord en attente, puis il est validé une fois le délai de rétractation ou de séjour passé. Il peut alors être retiré.",
+        answer:
+          "Le cashback apparaît d'abord en attente, puis il est validé une fois le délai de rétractation ou de séjour passé. Il peut alors être retiré.",
       },
     ],
   },
@@ -654,23 +570,18 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Boutiques populaires",
-      items: [
-        "Booking.com",
-        "Fnac",
-        "Cdiscount",
-        "Sephora",
-        "Zalando",
-        "Decathlon",
-      ],
+      items: ["Booking.com", "Fnac", "Cdiscount", "Sephora", "Zalando", "Decathlon"],
     },
     faq: [
       {
         question: "À partir de quel montant puis-je retirer mon cashback ?",
-        answer: "Le seuil de retrait de Widilo est de 20 €. Une fois ce montant atteint en cashback validé, vous pouvez demander son versement.",
+        answer:
+          "Le seuil de retrait de Widilo est de 20 €. Une fois ce montant atteint en cashback validé, vous pouvez demander son versement.",
       },
       {
         question: "Combien puis-je gagner en cashback ?",
-        answer: "Le taux dépend de chaque marchand et peut aller jusqu'à 15 %. Il est indiqué sur la fiche du marchand avant votre achat.",
+        answer:
+          "Le taux dépend de chaque marchand et peut aller jusqu'à 15 %. Il est indiqué sur la fiche du marchand avant votre achat.",
       },
     ],
   },
@@ -698,23 +609,18 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Boutiques populaires",
-      items: [
-        "Fnac",
-        "Sephora",
-        "Decathlon",
-        "Uber Eats",
-        "Zalando",
-        "Booking.com",
-      ],
+      items: ["Fnac", "Sephora", "Decathlon", "Uber Eats", "Zalando", "Booking.com"],
     },
     faq: [
       {
         question: "Joko est-il gratuit ?",
-        answer: "Oui, l'inscription et l'utilisation de Joko sont gratuites. Le cashback est financé par les commissions versées par les enseignes partenaires.",
+        answer:
+          "Oui, l'inscription et l'utilisation de Joko sont gratuites. Le cashback est financé par les commissions versées par les enseignes partenaires.",
       },
       {
         question: "Comment profiter du parrainage Joko ?",
-        answer: "Inscrivez-vous via le lien de cette page : l'avantage de bienvenue est attribué selon les conditions de l'offre en cours.",
+        answer:
+          "Inscrivez-vous via le lien de cette page : l'avantage de bienvenue est attribué selon les conditions de l'offre en cours.",
       },
     ],
   },
@@ -742,23 +648,18 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Boutiques populaires",
-      items: [
-        "Fnac",
-        "Cdiscount",
-        "Booking.com",
-        "La Redoute",
-        "Sephora",
-        "Darty",
-      ],
+      items: ["Fnac", "Cdiscount", "Booking.com", "La Redoute", "Sephora", "Darty"],
     },
     faq: [
       {
         question: "Peut-on cumuler cashback et code promo ?",
-        answer: "Souvent oui, à condition d'utiliser un code promo proposé par Poulpeo. Un code trouvé ailleurs peut annuler le cashback.",
+        answer:
+          "Souvent oui, à condition d'utiliser un code promo proposé par Poulpeo. Un code trouvé ailleurs peut annuler le cashback.",
       },
       {
         question: "Pourquoi mon cashback est-il en attente ?",
-        answer: "Le marchand doit d'abord confirmer la commande, notamment après le délai de rétractation. Le cashback passe ensuite en statut validé.",
+        answer:
+          "Le marchand doit d'abord confirmer la commande, notamment après le délai de rétractation. Le cashback passe ensuite en statut validé.",
       },
     ],
   },
@@ -782,13 +683,7 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Boutiques populaires",
-      items: [
-        "Booking.com",
-        "Fnac",
-        "Cdiscount",
-        "Sephora",
-        "Zalando",
-      ],
+      items: ["Booking.com", "Fnac", "Cdiscount", "Sephora", "Zalando"],
     },
     faq: [
       {
@@ -825,18 +720,13 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Services populaires",
-      items: [
-        "Compte courant",
-        "Sous-comptes",
-        "Épargne rémunérée",
-        "Carte virtuelle",
-        "Investissement",
-      ],
+      items: ["Compte courant", "Sous-comptes", "Épargne rémunérée", "Carte virtuelle", "Investissement"],
     },
     faq: [
       {
         question: "Comment fonctionne le taux de 5 % ?",
-        answer: "Le taux de 5 % s'applique pendant 60 jours après l'activation de l'offre, dans les limites et conditions fixées par Vivid. Le taux standard s'applique ensuite.",
+        answer:
+          "Le taux de 5 % s'applique pendant 60 jours après l'activation de l'offre, dans les limites et conditions fixées par Vivid. Le taux standard s'applique ensuite.",
       },
       {
         question: "Combien de sous-comptes puis-je créer ?",
@@ -869,11 +759,13 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     faq: [
       {
         question: "Comment obtenir le bonus de 1 % ?",
-        answer: "Inscrivez-vous avec le code ou le lien de parrainage : le rendement supplémentaire de 1 % s'applique à votre premier investissement, selon les conditions de l'offre.",
+        answer:
+          "Inscrivez-vous avec le code ou le lien de parrainage : le rendement supplémentaire de 1 % s'applique à votre premier investissement, selon les conditions de l'offre.",
       },
       {
         question: "Quels sont les risques ?",
-        answer: "Le financement participatif immobilier comporte un risque de perte en capital et d'illiquidité, ainsi qu'un risque de retard de remboursement. Diversifiez vos placements et n'investissez que des sommes dont vous n'avez pas besoin à court terme.",
+        answer:
+          "Le financement participatif immobilier comporte un risque de perte en capital et d'illiquidité, ainsi qu'un risque de retard de remboursement. Diversifiez vos placements et n'investissez que des sommes dont vous n'avez pas besoin à court terme.",
       },
     ],
   },
@@ -901,23 +793,18 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Catégories populaires",
-      items: [
-        "Burgers",
-        "Pizzas",
-        "Sushis",
-        "Cuisine asiatique",
-        "Desserts",
-        "Courses",
-      ],
+      items: ["Burgers", "Pizzas", "Sushis", "Cuisine asiatique", "Desserts", "Courses"],
     },
     faq: [
       {
         question: "Où saisir le code Uber Eats ?",
-        answer: "Dans l'application, ouvrez la section de votre compte dédiée aux codes promo et ajoutez-y le code avant de valider votre première commande.",
+        answer:
+          "Dans l'application, ouvrez la section de votre compte dédiée aux codes promo et ajoutez-y le code avant de valider votre première commande.",
       },
       {
         question: "Le code est-il valable sur toutes les commandes ?",
-        answer: "Non, la réduction de parrainage s'applique en général à la première commande et peut exiger un montant minimum. Vérifiez les conditions dans l'application.",
+        answer:
+          "Non, la réduction de parrainage s'applique en général à la première commande et peut exiger un montant minimum. Vérifiez les conditions dans l'application.",
       },
     ],
   },
@@ -945,19 +832,13 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Catégories populaires",
-      items: [
-        "Burgers",
-        "Pizzas",
-        "Poké bowls",
-        "Cuisine indienne",
-        "Healthy",
-        "Courses",
-      ],
+      items: ["Burgers", "Pizzas", "Poké bowls", "Cuisine indienne", "Healthy", "Courses"],
     },
     faq: [
       {
         question: "Comment utiliser le parrainage Deliveroo ?",
-        answer: "Inscrivez-vous via le lien ou avec le code de parrainage, puis passez votre première commande : l'avantage s'applique selon les conditions en vigueur.",
+        answer:
+          "Inscrivez-vous via le lien ou avec le code de parrainage, puis passez votre première commande : l'avantage s'applique selon les conditions en vigueur.",
       },
       {
         question: "Puis-je utiliser l'offre si j'ai déjà commandé ?",
@@ -989,17 +870,13 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Services populaires",
-      items: [
-        "Trading au comptant",
-        "Copy trading",
-        "Achat de cryptos par carte",
-        "Épargne crypto",
-      ],
+      items: ["Trading au comptant", "Copy trading", "Achat de cryptos par carte", "Épargne crypto"],
     },
     faq: [
       {
         question: "Quand s'applique la réduction de 15 % ?",
-        answer: "La réduction est liée à votre compte dès l'inscription avec le code de parrainage et s'applique à vos frais de trading selon les conditions de Bitget.",
+        answer:
+          "La réduction est liée à votre compte dès l'inscription avec le code de parrainage et s'applique à vos frais de trading selon les conditions de Bitget.",
       },
       {
         question: "Quels sont les risques ?",
@@ -1031,12 +908,7 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Services populaires",
-      items: [
-        "Trading au comptant",
-        "Bots de trading",
-        "Achat de cryptos par carte",
-        "Épargne crypto",
-      ],
+      items: ["Trading au comptant", "Bots de trading", "Achat de cryptos par carte", "Épargne crypto"],
     },
     faq: [
       {
@@ -1073,17 +945,13 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Services populaires",
-      items: [
-        "Trading au comptant",
-        "Conversion instantanée",
-        "OKX Wallet",
-        "Épargne crypto",
-      ],
+      items: ["Trading au comptant", "Conversion instantanée", "OKX Wallet", "Épargne crypto"],
     },
     faq: [
       {
         question: "Comment bénéficier de la réduction OKX ?",
-        answer: "Inscrivez-vous avec le code ou le lien de parrainage : la réduction de 30 % s'applique ensuite à vos frais de trading selon les conditions d'OKX.",
+        answer:
+          "Inscrivez-vous avec le code ou le lien de parrainage : la réduction de 30 % s'applique ensuite à vos frais de trading selon les conditions d'OKX.",
       },
       {
         question: "Quels sont les risques ?",
@@ -1115,17 +983,13 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Services populaires",
-      items: [
-        "Achat de cryptos",
-        "Carte de paiement",
-        "Staking",
-        "Crypto.com Exchange",
-      ],
+      items: ["Achat de cryptos", "Carte de paiement", "Staking", "Crypto.com Exchange"],
     },
     faq: [
       {
         question: "Comment recevoir les 25 $ en CRO ?",
-        answer: "Inscrivez-vous via le lien ou avec le code de parrainage, puis effectuez les actions demandées par Crypto.com. Le bonus est crédité en CRO une fois les conditions remplies.",
+        answer:
+          "Inscrivez-vous via le lien ou avec le code de parrainage, puis effectuez les actions demandées par Crypto.com. Le bonus est crédité en CRO une fois les conditions remplies.",
       },
       {
         question: "Quels sont les risques ?",
@@ -1157,22 +1021,18 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Services populaires",
-      items: [
-        "Actions",
-        "ETF",
-        "Plans d'investissement programmés",
-        "Compte rémunéré",
-        "Carte de paiement",
-      ],
+      items: ["Actions", "ETF", "Plans d'investissement programmés", "Compte rémunéré", "Carte de paiement"],
     },
     faq: [
       {
         question: "Trade Republic est-elle une banque ?",
-        answer: "Oui, Trade Republic est une banque allemande agréée, supervisée par les autorités financières allemandes et européennes.",
+        answer:
+          "Oui, Trade Republic est une banque allemande agréée, supervisée par les autorités financières allemandes et européennes.",
       },
       {
         question: "Investir comporte-t-il des risques ?",
-        answer: "Oui. La valeur des actions et des ETF peut baisser et vous pouvez perdre tout ou partie du capital investi. Les performances passées ne préjugent pas des performances futures.",
+        answer:
+          "Oui. La valeur des actions et des ETF peut baisser et vous pouvez perdre tout ou partie du capital investi. Les performances passées ne préjugent pas des performances futures.",
       },
     ],
   },
@@ -1200,22 +1060,18 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Services populaires",
-      items: [
-        "Compte courant",
-        "Carte bancaire",
-        "Livrets d'épargne",
-        "Assurance-vie",
-        "Application mobile",
-      ],
+      items: ["Compte courant", "Carte bancaire", "Livrets d'épargne", "Assurance-vie", "Application mobile"],
     },
     faq: [
       {
         question: "Faut-il un code pour le parrainage Hello Bank ?",
-        answer: "Non, l'offre passe par le lien de parrainage : ouvrez-le avant de commencer votre demande d'ouverture de compte.",
+        answer:
+          "Non, l'offre passe par le lien de parrainage : ouvrez-le avant de commencer votre demande d'ouverture de compte.",
       },
       {
         question: "Quel est le montant de la prime ?",
-        answer: "Le montant dépend de l'offre en vigueur au moment de votre ouverture de compte. Il est indiqué sur le site de Hello Bank.",
+        answer:
+          "Le montant dépend de l'offre en vigueur au moment de votre ouverture de compte. Il est indiqué sur le site de Hello Bank.",
       },
     ],
   },
@@ -1243,7 +1099,8 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
       },
       {
         question: "Comment profiter des 20 % de réduction ?",
-        answer: "La réduction est associée à votre compte lorsque vous vous inscrivez via le lien de parrainage, selon les conditions de Vexub.",
+        answer:
+          "La réduction est associée à votre compte lorsque vous vous inscrivez via le lien de parrainage, selon les conditions de Vexub.",
       },
     ],
   },
@@ -1271,12 +1128,7 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     popular: {
       title: "Services populaires",
-      items: [
-        "Transferts internationaux",
-        "Compte multidevise",
-        "Carte Wise",
-        "Réception de paiements de l'étranger",
-      ],
+      items: ["Transferts internationaux", "Compte multidevise", "Carte Wise", "Réception de paiements de l'étranger"],
     },
     faq: [
       {
@@ -1285,7 +1137,8 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
       },
       {
         question: "Quels sont les frais de Wise ?",
-        answer: "Les frais dépendent du montant et des devises concernées. Ils sont toujours affichés avant la validation d'un transfert.",
+        answer:
+          "Les frais dépendent du montant et des devises concernées. Ils sont toujours affichés avant la validation d'un transfert.",
       },
     ],
   },

@@ -41,19 +41,23 @@ export const HOME_STEPS: TitledText[] = [
 export const HOME_FAQ: FaqItem[] = [
   {
     question: "Qu'est-ce qu'un code de parrainage ?",
-    answer: "Un code de parrainage est un identifiant (ou un lien) fourni par un client existant. En l'utilisant lors de votre inscription, vous bénéficiez d'un avantage de bienvenue : prime, réduction, crédit ou cashback selon le service.",
+    answer:
+      "Un code de parrainage est un identifiant (ou un lien) fourni par un client existant. En l'utilisant lors de votre inscription, vous bénéficiez d'un avantage de bienvenue : prime, réduction, crédit ou cashback selon le service.",
   },
   {
     question: "Est-ce que c'est gratuit ?",
-    answer: "Oui. Utiliser un code de parrainage ne vous coûte rien et ne modifie pas le prix du service. Certaines offres demandent simplement de remplir une condition, comme un premier achat ou un premier dépôt.",
+    answer:
+      "Oui. Utiliser un code de parrainage ne vous coûte rien et ne modifie pas le prix du service. Certaines offres demandent simplement de remplir une condition, comme un premier achat ou un premier dépôt.",
   },
   {
     question: "Combien peut-on économiser ?",
-    answer: "Cela dépend des offres : de quelques euros pour une application à plusieurs centaines d'euros pour l'ouverture d'un compte bancaire. En cumulant plusieurs offres, les économies peuvent dépasser 1000 €.",
+    answer:
+      "Cela dépend des offres : de quelques euros pour une application à plusieurs centaines d'euros pour l'ouverture d'un compte bancaire. En cumulant plusieurs offres, les économies peuvent dépasser 1000 €.",
   },
   {
     question: "Les codes fonctionnent-ils vraiment ?",
-    answer: "Nous vérifions régulièrement les codes et les liens publiés sur le site. Les conditions sont fixées par chaque service et peuvent évoluer : pensez à les consulter avant de vous inscrire. Si un code ne fonctionne pas, signalez-le-nous via la page de contact.",
+    answer:
+      "Nous vérifions régulièrement les codes et les liens publiés sur le site. Les conditions sont fixées par chaque service et peuvent évoluer : pensez à les consulter avant de vous inscrire. Si un code ne fonctionne pas, signalez-le-nous via la page de contact.",
   },
 ];
 

@@ -36,19 +36,23 @@ export const OFFRES_HOWTO: TitledText[] = [
 export const OFFRES_FAQ: FaqItemWithContact[] = [
   {
     question: "Où dois-je saisir le code de parrainage ?",
-    answer: "Le code se saisit généralement pendant l'inscription, dans un champ intitulé « code de parrainage », « code promo » ou « code d'invitation ». Si l'offre passe par un lien, il suffit de l'ouvrir avant de créer votre compte.",
+    answer:
+      "Le code se saisit généralement pendant l'inscription, dans un champ intitulé « code de parrainage », « code promo » ou « code d'invitation ». Si l'offre passe par un lien, il suffit de l'ouvrir avant de créer votre compte.",
   },
   {
     question: "Puis-je utiliser un code si j'ai déjà un compte ?",
-    answer: "Dans la plupart des cas, non : les offres de parrainage sont réservées aux nouveaux clients qui s'inscrivent pour la première fois auprès du service.",
+    answer:
+      "Dans la plupart des cas, non : les offres de parrainage sont réservées aux nouveaux clients qui s'inscrivent pour la première fois auprès du service.",
   },
   {
     question: "Quand vais-je recevoir mon avantage ?",
-    answer: "Le délai dépend de chaque service : certains avantages sont crédités immédiatement, d'autres après la validation de votre compte ou une fois une condition remplie, comme un premier achat. Les détails figurent sur la fiche de chaque offre.",
+    answer:
+      "Le délai dépend de chaque service : certains avantages sont crédités immédiatement, d'autres après la validation de votre compte ou une fois une condition remplie, comme un premier achat. Les détails figurent sur la fiche de chaque offre.",
   },
   {
     question: "Un code ne fonctionne pas, que faire ?",
-    answer: "Vérifiez d'abord que vous remplissez les conditions de l'offre et que le code a été saisi sans erreur. Si le problème persiste, signalez-le-nous depuis la page de contact : nous mettrons l'offre à jour rapidement.",
+    answer:
+      "Vérifiez d'abord que vous remplissez les conditions de l'offre et que le code a été saisi sans erreur. Si le problème persiste, signalez-le-nous depuis la page de contact : nous mettrons l'offre à jour rapidement.",
     contactLink: true,
   },
 ];

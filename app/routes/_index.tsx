@@ -71,7 +71,12 @@ export default function Home() {
         </div>
       </section>
 
-      <section id="featured-offers" tabIndex={-1} aria-labelledby="featured-title" className="scroll-mt-24 space-y-6 focus:outline-none">
+      <section
+        id="featured-offers"
+        tabIndex={-1}
+        aria-labelledby="featured-title"
+        className="scroll-mt-24 space-y-6 focus:outline-none"
+      >
         <div className="flex flex-wrap items-end justify-between gap-4">
           <h2 id="featured-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             Les offres populaires
@@ -123,7 +128,10 @@ export default function Home() {
         <ol className="grid gap-6 md:grid-cols-3">
           {HOME_STEPS.map((step, index) => (
             <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6">
-              <span className="flex h-10 w-10 items-center justify-center rounded-full bg-indigo-700 font-bold text-white" aria-hidden="true">
+              <span
+                className="flex h-10 w-10 items-center justify-center rounded-full bg-indigo-700 font-bold text-white"
+                aria-hidden="true"
+              >
                 {index + 1}
               </span>
               <h3 className="mt-4 font-semibold text-slate-900">{step.title}</h3>

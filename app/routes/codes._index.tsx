@@ -28,7 +28,9 @@ export default function Codes() {
   return (
     <div className="space-y-8">
       <header className="space-y-6">
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Codes de parrainage par catégorie</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+          Codes de parrainage par catégorie
+        </h1>
         <SearchForm
           action="/codes"
           query={query}
@@ -36,7 +38,13 @@ export default function Codes() {
           label="Rechercher une marque ou un service"
           placeholder="Rechercher une marque ou un service..."
         />
-        <CategoryTabs action="/codes" categories={CATEGORIES} current={category} query={query} label="Catégories de codes" />
+        <CategoryTabs
+          action="/codes"
+          categories={CATEGORIES}
+          current={category}
+          query={query}
+          label="Catégories de codes"
+        />
       </header>
       <ListingResults action="/codes" category={category} query={query} offers={offers} />
     </div>

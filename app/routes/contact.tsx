@@ -41,7 +41,10 @@ export default function Contact() {
         <h2 id={CONTACT_FORM_ANCHOR} className="mb-4 text-xl font-bold text-slate-900">
           Envoyer un message
         </h2>
-        <ContactForm submissionId={submissionId} actionData={actionData && "result" in actionData ? actionData : undefined} />
+        <ContactForm
+          submissionId={submissionId}
+          actionData={actionData && "result" in actionData ? actionData : undefined}
+        />
       </section>
     </div>
   );

@@ -72,10 +72,10 @@ export default function LegalNotice() {
           role="note"
           className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950"
         >
-          <strong>Exemple : l'identité de l'éditeur et de l'hébergeur n'est pas encore renseignée.</strong> Les
-          valeurs marquées « exemple » ci-dessous ne désignent personne : elles tiennent la place de celles que le
-          propriétaire du site doit définir avant sa mise en ligne (variables PUBLISHER_NAME, CONTACT_EMAIL,
-          HOSTING_PROVIDER, HOSTING_ADDRESS et HOSTING_PHONE).
+          <strong>Exemple : l'identité de l'éditeur et de l'hébergeur n'est pas encore renseignée.</strong> Les valeurs
+          marquées « exemple » ci-dessous ne désignent personne : elles tiennent la place de celles que le propriétaire
+          du site doit définir avant sa mise en ligne (variables PUBLISHER_NAME, CONTACT_EMAIL, HOSTING_PROVIDER,
+          HOSTING_ADDRESS et HOSTING_PHONE).
         </p>
       ) : null}
 
@@ -106,10 +106,10 @@ export default function LegalNotice() {
 
       <Section id="remuneration" title="Parrainage et rémunération">
         <p>
-          {site.siteName} présente des codes et des liens de parrainage. Lorsque vous utilisez l'un d'eux, l'éditeur peut
-          recevoir une récompense de la part du service concerné (prime, bonus ou avantage de parrainage). Cela ne vous
-          coûte rien et ne modifie pas votre propre avantage. Les offres sont soumises aux conditions des services, qui
-          peuvent les modifier à tout moment ; une offre dont la date de fin est passée est signalée comme expirée.
+          {site.siteName} présente des codes et des liens de parrainage. Lorsque vous utilisez l'un d'eux, l'éditeur
+          peut recevoir une récompense de la part du service concerné (prime, bonus ou avantage de parrainage). Cela ne
+          vous coûte rien et ne modifie pas votre propre avantage. Les offres sont soumises aux conditions des services,
+          qui peuvent les modifier à tout moment ; une offre dont la date de fin est passée est signalée comme expirée.
         </p>
       </Section>
 

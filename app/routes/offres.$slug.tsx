@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { offerQuestionSchema } from "@contract/contact-contract";
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { toCardView } from "~/catalogue/card";
 import { categoryById } from "~/catalogue/categories";
@@ -82,7 +89,9 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params 
 };
 
 const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(iso));
+  new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(iso),
+  );
 
 export default function BrandPage() {
   const page = useLoaderData<typeof loader>();
@@ -168,9 +177,16 @@ export default function BrandPage() {
           {brand.sections ? <BrandSections brand={brand.brand} sections={brand.sections} /> : null}
         </div>
 
-        <aside className="min-w-0 space-y-6 lg:col-start-3 lg:row-start-2" aria-label={`À propos de l'offre ${brand.brand}`}>
+        <aside
+          className="min-w-0 space-y-6 lg:col-start-3 lg:row-start-2"
+          aria-label={`À propos de l'offre ${brand.brand}`}
+        >
           {brand.sections?.infoCard ? <InfoCard card={brand.sections.infoCard} /> : null}
-          <section id={QUESTION_ANCHOR} aria-labelledby="question-title" className="rounded-2xl border border-slate-200 bg-white p-6">
+          <section
+            id={QUESTION_ANCHOR}
+            aria-labelledby="question-title"
+            className="rounded-2xl border border-slate-200 bg-white p-6"
+          >
             <h2 id="question-title" className="text-xl font-bold text-slate-900">
               Une question sur cette offre ?
             </h2>

@@ -25,7 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return listing.offers ? page : data(page, UNAVAILABLE);
 }
 
-const OVERVIEW_TABS = CATEGORIES.filter((category) => category.id === "all" || OVERVIEW_CATEGORY_IDS.includes(category.id as never));
+const OVERVIEW_TABS = CATEGORIES.filter(
+  (category) => category.id === "all" || OVERVIEW_CATEGORY_IDS.includes(category.id as never),
+);
 
 export default function Offers() {
   const { query, category, offers, year } = useLoaderData<typeof loader>();

@@ -7,7 +7,8 @@ const escapeXml = (text: string) =>
 export async function loader() {
   const { siteUrl } = getConfig();
   const catalogue = await tryLoadCatalogue();
-  if (!catalogue) return new Response("Plan du site momentanément indisponible.", { status: 503, headers: { "Retry-After": "30" } });
+  if (!catalogue)
+    return new Response("Plan du site momentanément indisponible.", { status: 503, headers: { "Retry-After": "30" } });
   const paths = ["/", "/offres", "/codes", "/contact", ...catalogue.offers.map((offer) => `/offres/${offer.slug}`)];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -33,7 +33,11 @@ const IDENTITY = {
     reason: "l'adresse postale de l'hébergeur",
     example: "Adresse communiquée sur simple demande",
   },
-  HOSTING_PHONE: { field: "hostingPhone", reason: "le numéro de téléphone de l'hébergeur", example: "Téléphone non renseigné" },
+  HOSTING_PHONE: {
+    field: "hostingPhone",
+    reason: "le numéro de téléphone de l'hébergeur",
+    example: "Téléphone non renseigné",
+  },
 } as const;
 type IdentityVariable = keyof typeof IDENTITY;
 const IDENTITY_VARIABLES = Object.keys(IDENTITY) as IdentityVariable[];
@@ -63,7 +67,9 @@ function isLocalAddress(siteUrl: string): boolean {
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    SUPABASE_URL: optionalText.pipe(z.url({ message: "SUPABASE_URL doit être une adresse http(s) valide." }).optional()),
+    SUPABASE_URL: optionalText.pipe(
+      z.url({ message: "SUPABASE_URL doit être une adresse http(s) valide." }).optional(),
+    ),
     SUPABASE_ANON_KEY: optionalText,
     SESSION_SECRET: optionalText.pipe(
       z.string().min(32, { message: "SESSION_SECRET doit comporter au moins 32 caractères." }).optional(),
@@ -141,9 +147,7 @@ const envSchema = z
     }
   });
 
-export type BackendChoice =
-  | { kind: "supabase"; url: string; anonKey: string }
-  | { kind: "embedded"; dataDir: string };
+export type BackendChoice = { kind: "supabase"; url: string; anonKey: string } | { kind: "embedded"; dataDir: string };
 
 export interface Config {
   nodeEnv: "development" | "production" | "test";

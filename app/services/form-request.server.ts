@@ -41,7 +41,11 @@ export async function readForm(request: Request): Promise<FormData> {
   if (size > MAX_FORM_BYTES) throw tooLarge();
   const body = Buffer.concat(chunks);
   try {
-    return await new Request("http://form.local/", { method: "POST", headers: { "Content-Type": request.headers.get("Content-Type") ?? type }, body }).formData();
+    return await new Request("http://form.local/", {
+      method: "POST",
+      headers: { "Content-Type": request.headers.get("Content-Type") ?? type },
+      body,
+    }).formData();
   } catch {
     throw new Response("Formulaire mal formé.", { status: 400 });
   }
@@ -52,10 +56,13 @@ export async function readForm(request: Request): Promise<FormData> {
  * `headers` export, so a `Connection: close` here would be dropped: the server's keep-alive timeout does that job.)
  */
 function tooLarge() {
-  return new Response("Le formulaire envoyé est trop volumineux. Raccourcissez votre message, puis envoyez-le à nouveau.", {
-    status: 413,
-    statusText: "Formulaire trop volumineux",
-  });
+  return new Response(
+    "Le formulaire envoyé est trop volumineux. Raccourcissez votre message, puis envoyez-le à nouveau.",
+    {
+      status: 413,
+      statusText: "Formulaire trop volumineux",
+    },
+  );
 }
 
 /** The key of every sender whose address is unknown: they share one rate-limit budget. */
@@ -70,6 +77,8 @@ const UNKNOWN_SENDER = "adresse-inconnue";
  */
 export function clientKey(request: Request, context: { clientAddress?: string } = {}): string {
   const address =
-    context.clientAddress || forwardedAddress(request.headers.get("X-Forwarded-For"), getConfig().trustProxy) || UNKNOWN_SENDER;
+    context.clientAddress ||
+    forwardedAddress(request.headers.get("X-Forwarded-For"), getConfig().trustProxy) ||
+    UNKNOWN_SENDER;
   return createHmac("sha256", getConfig().sessionSecret).update(address).digest("hex");
 }

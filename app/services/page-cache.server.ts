@@ -79,7 +79,12 @@ function splitAround(whole: Buffer, separator: Buffer): Buffer[] {
 /** The answer for a rendered page: 304 when the visitor's copy is current, otherwise the page with a new nonce. */
 export function answerWithPage(
   page: RenderedPage,
-  { request, headers, nonce, production }: { request: RequestView; headers: Headers; nonce: string; production: boolean },
+  {
+    request,
+    headers,
+    nonce,
+    production,
+  }: { request: RequestView; headers: Headers; nonce: string; production: boolean },
 ): PageAnswer {
   headers.set("Cache-Control", page.cacheControl);
   headers.set("Vary", "Cookie");

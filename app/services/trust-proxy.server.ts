@@ -27,7 +27,10 @@ function prefixOf(mask: string, family: "ipv4" | "ipv6", max: number): number | 
   }
   if (family !== "ipv4" || isIP(mask) !== 4) return undefined;
   // A netmask such as 255.255.0.0: its ones must be contiguous.
-  const binary = mask.split(".").map((part) => Number(part).toString(2).padStart(8, "0")).join("");
+  const binary = mask
+    .split(".")
+    .map((part) => Number(part).toString(2).padStart(8, "0"))
+    .join("");
   if (!/^1*0*$/.test(binary)) return undefined;
   const firstZero = binary.indexOf("0");
   return firstZero === -1 ? 32 : firstZero;
@@ -52,7 +55,8 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     for (const item of RANGES[entry] ?? [entry]) {
       const [address = "", mask] = item.split("/");
       const version = isIP(plain(address));
-      if (!version) throw new Error(`« ${entry} » n'est ni une adresse IP, ni un réseau, ni loopback, linklocal ou uniquelocal.`);
+      if (!version)
+        throw new Error(`« ${entry} » n'est ni une adresse IP, ni un réseau, ni loopback, linklocal ou uniquelocal.`);
       const family = version === 4 ? "ipv4" : "ipv6";
       if (mask === undefined) {
         list.addAddress(plain(address), family);

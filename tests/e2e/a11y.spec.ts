@@ -30,7 +30,13 @@ async function expectNoViolations(page: Page, label: string, rules?: string[]) {
  * Without: the server-rendered HTML the no-JavaScript visitor gets (see openServerRendered).
  */
 async function audit(
-  { page, browser, baseURL, viewport, javaScriptEnabled }: {
+  {
+    page,
+    browser,
+    baseURL,
+    viewport,
+    javaScriptEnabled,
+  }: {
     page: Page;
     browser: import("@playwright/test").Browser;
     baseURL: string | undefined;
@@ -66,7 +72,13 @@ test.describe("no WCAG 2.1 A/AA violation", () => {
   }
 });
 
-test("landmarks of the pages with rich sections have distinct names", async ({ page, browser, baseURL, viewport, javaScriptEnabled }) => {
+test("landmarks of the pages with rich sections have distinct names", async ({
+  page,
+  browser,
+  baseURL,
+  viewport,
+  javaScriptEnabled,
+}) => {
   // Screen-reader users jump between regions by name: two regions called the same are indistinguishable.
   test.setTimeout(90_000); // six pages, each loaded and audited
   for (const path of ["/", "/offres", "/offres/binance", "/offres/coinbase", "/offres/fortuneo", "/offres/sorare"]) {
@@ -86,14 +98,19 @@ test.describe("no WCAG 2.1 A/AA violation at 375 px", () => {
   }
 
   test("the mobile menu, open", async ({ page, browser, baseURL, viewport, javaScriptEnabled }) => {
-    const target = javaScriptEnabled ? page : (await openServerRendered(browser, { baseURL: baseURL!, viewport, path: "/" })).page;
+    const target = javaScriptEnabled
+      ? page
+      : (await openServerRendered(browser, { baseURL: baseURL!, viewport, path: "/" })).page;
     if (javaScriptEnabled) {
       await page.goto("/");
       await waitForHydration(page);
     }
     await target.locator("header details summary").click();
     await expect(target.getByRole("navigation", { name: "Navigation mobile" })).toBeVisible();
-    await expectNoViolations(target, `/ with the mobile menu open (${javaScriptEnabled ? "JavaScript" : "server HTML"})`);
+    await expectNoViolations(
+      target,
+      `/ with the mobile menu open (${javaScriptEnabled ? "JavaScript" : "server HTML"})`,
+    );
     if (!javaScriptEnabled) await target.context().close();
   });
 });

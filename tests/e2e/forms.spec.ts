@@ -11,8 +11,14 @@ const tooShort = { name: "A", email: "anne@exemple", message: "court" };
 /** axe runs inside the page, so it needs JavaScript: the JavaScript project checks the same markup. */
 async function expectNoAxeViolations(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return;
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
 }
 
 async function expectFieldError(page: Page, label: string | RegExp, message: string) {
@@ -24,7 +30,10 @@ async function expectFieldError(page: Page, label: string | RegExp, message: str
 }
 
 test.describe("contact form", () => {
-  test("an invalid message comes back with its errors and values, then the corrected one is sent and stored", async ({ page, javaScriptEnabled }) => {
+  test("an invalid message comes back with its errors and values, then the corrected one is sent and stored", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/contact");
     await expect(page.getByRole("heading", { level: 1, name: "Contactez-nous" })).toBeVisible();
     await page.getByLabel("Nom", { exact: true }).fill(tooShort.name);
@@ -60,7 +69,9 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("Nom", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
 
     const stored = (await storedMessages()).filter((row) => row.message === text);
-    expect(stored).toEqual([{ name: "Anne Martin", email: "anne@exemple.fr", subject: "new-code", brand_name: null, message: text }]);
+    expect(stored).toEqual([
+      { name: "Anne Martin", email: "anne@exemple.fr", subject: "new-code", brand_name: null, message: text },
+    ]);
   });
 
   test("the subject is required", async ({ page, javaScriptEnabled }) => {
@@ -73,7 +84,11 @@ test.describe("contact form", () => {
       await expectFieldError(page, "Sujet", "Veuillez sélectionner un sujet");
     } else {
       // Without JavaScript the browser's own check on the required select stops the submission.
-      expect(await page.getByLabel("Sujet", { exact: true }).evaluate((select: HTMLSelectElement) => select.validity.valueMissing)).toBe(true);
+      expect(
+        await page
+          .getByLabel("Sujet", { exact: true })
+          .evaluate((select: HTMLSelectElement) => select.validity.valueMissing),
+      ).toBe(true);
       await expect(page).toHaveURL(/\/contact$/);
     }
     await expect(page.getByLabel("Message", { exact: true })).toHaveValue("Un message sans sujet choisi.");
@@ -95,7 +110,10 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("Message", { exact: true })).toHaveValue("Le lien de Binance ne fonctionne plus.");
   });
 
-  test("while sending with JavaScript the button reads 'Envoi en cours...' and is disabled", async ({ page, javaScriptEnabled }) => {
+  test("while sending with JavaScript the button reads 'Envoi en cours...' and is disabled", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/contact");
     await page.getByLabel("Nom", { exact: true }).fill("Anne Martin");
     await page.getByLabel("Email", { exact: true }).fill("anne@exemple.fr");
@@ -121,10 +139,16 @@ test.describe("contact form", () => {
 });
 
 test.describe("per-offer question form", () => {
-  test("asks a question about Binance: errors first, then sent and stored with the brand", async ({ page, javaScriptEnabled }) => {
+  test("asks a question about Binance: errors first, then sent and stored with the brand", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/offres/binance");
     const card = page.getByRole("region", { name: "Une question sur cette offre ?" });
-    await expect(card.getByLabel("Votre question", { exact: true })).toHaveAttribute("placeholder", "Écrivez votre question concernant le code Binance...");
+    await expect(card.getByLabel("Votre question", { exact: true })).toHaveAttribute(
+      "placeholder",
+      "Écrivez votre question concernant le code Binance...",
+    );
     await card.getByLabel("Nom", { exact: true }).fill(tooShort.name);
     await card.getByLabel("Email", { exact: true }).fill("paul@exemple.fr");
     await card.getByLabel("Votre question", { exact: true }).fill(tooShort.message);
@@ -144,14 +168,22 @@ test.describe("per-offer question form", () => {
     await expect(page.getByRole("status").filter({ hasText: "Message envoyé !" })).toBeVisible();
     await expect(page).toHaveURL(/\/offres\/binance(#question)?$/);
     await expect(card.getByLabel("Votre question", { exact: true })).toHaveValue("");
-    await expect(card.getByRole("link", { name: "Vos données personnelles" })).toHaveAttribute("href", "/mentions-legales#donnees");
+    await expect(card.getByRole("link", { name: "Vos données personnelles" })).toHaveAttribute(
+      "href",
+      "/mentions-legales#donnees",
+    );
 
     const stored = (await storedMessages()).filter((row) => row.message === text);
-    expect(stored).toEqual([{ name: "Paul", email: "paul@exemple.fr", subject: null, brand_name: "Binance", message: text }]);
+    expect(stored).toEqual([
+      { name: "Paul", email: "paul@exemple.fr", subject: null, brand_name: "Binance", message: text },
+    ]);
   });
 });
 
-test("the pages with forms run within the Content-Security-Policy, client validation included", async ({ page, javaScriptEnabled }) => {
+test("the pages with forms run within the Content-Security-Policy, client validation included", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   if (!javaScriptEnabled) {
     // Nothing runs in the page: what matters is that every script the server sends carries the policy's nonce.
     const response = await page.goto("/contact");
@@ -165,7 +197,9 @@ test("the pages with forms run within the Content-Security-Policy, client valida
   await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) =>
-      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(`${event.violatedDirective} ${event.sourceFile}`),
+      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
+        `${event.violatedDirective} ${event.sourceFile}`,
+      ),
     );
   });
   await page.goto("/contact");

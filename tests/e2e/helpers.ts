@@ -18,11 +18,46 @@ export const CODE_TABS = [
 
 /** The brands the site promises an offer page for under /offres, written out here apart from the catalogue. */
 export const PROMISED_BRAND_SLUGS = [
-  "binance", "bitget", "bitrefill", "bitstack", "boursobank", "bricks", "coinbase", "crypto-com",
-  "deblock", "deliveroo", "ebuyclub", "feel-mining", "fortuneo", "hello-bank", "hostinger", "igraal",
-  "joko", "kucoin", "la-premiere-brique", "lime", "lovable", "mexc", "n26", "naomi", "okx", "pmu",
-  "poulpeo", "revolut", "shopmium", "sorare", "totalenergies", "trade-republic", "uber-eats", "unibet",
-  "vexub", "vivid", "wanteeed", "weward", "widilo", "wise",
+  "binance",
+  "bitget",
+  "bitrefill",
+  "bitstack",
+  "boursobank",
+  "bricks",
+  "coinbase",
+  "crypto-com",
+  "deblock",
+  "deliveroo",
+  "ebuyclub",
+  "feel-mining",
+  "fortuneo",
+  "hello-bank",
+  "hostinger",
+  "igraal",
+  "joko",
+  "kucoin",
+  "la-premiere-brique",
+  "lime",
+  "lovable",
+  "mexc",
+  "n26",
+  "naomi",
+  "okx",
+  "pmu",
+  "poulpeo",
+  "revolut",
+  "shopmium",
+  "sorare",
+  "totalenergies",
+  "trade-republic",
+  "uber-eats",
+  "unibet",
+  "vexub",
+  "vivid",
+  "wanteeed",
+  "weward",
+  "widilo",
+  "wise",
 ] as const;
 
 export const BETTING_MESSAGE_START = "Les jeux d'argent et de hasard peuvent être dangereux";
@@ -74,7 +109,9 @@ export async function axeViolations(page: Page, rules?: string[]): Promise<strin
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n` +
       violation.nodes
-        .map((node) => `    - ${node.target.join(" ")}\n      ${(node.failureSummary ?? "").replace(/\n/g, "\n      ")}`)
+        .map(
+          (node) => `    - ${node.target.join(" ")}\n      ${(node.failureSummary ?? "").replace(/\n/g, "\n      ")}`,
+        )
         .join("\n"),
   );
 }
@@ -103,7 +140,9 @@ export async function openServerRendered(
   // The site's scripts never ran: Remix did not start and React owns no node.
   expect(await page.evaluate(() => "__remixContext" in window && !("__remixRouter" in window))).toBe(true);
   expect(
-    await page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber"))),
+    await page.evaluate(() =>
+      Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber")),
+    ),
   ).toBe(false);
   return { context, page, response };
 }
@@ -112,7 +151,9 @@ export async function openServerRendered(
 export async function sitemapPaths(request: APIRequestContext, baseURL: string): Promise<string[]> {
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);
-  const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
+  const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) =>
+    match[1]!.replace(/&amp;/g, "&"),
+  );
   for (const loc of locs) expect(new URL(loc).origin, `${loc} is an address of the site`).toBe(new URL(baseURL).origin);
   return locs.map((loc) => {
     const url = new URL(loc);

@@ -87,10 +87,12 @@ test("the brand page's strongest call to action, and its offer kept in view on l
   const ctaBox = await cta.boundingBox();
   // Larger than any other link or button of the page.
   const others = await page.locator("main a, main button").evaluateAll((nodes) =>
-    nodes.filter((node) => !node.textContent?.includes("Accéder à l'offre")).map((node) => {
-      const rect = node.getBoundingClientRect();
-      return rect.width * rect.height;
-    }),
+    nodes
+      .filter((node) => !node.textContent?.includes("Accéder à l'offre"))
+      .map((node) => {
+        const rect = node.getBoundingClientRect();
+        return rect.width * rect.height;
+      }),
   );
   expect(ctaBox!.width * ctaBox!.height).toBeGreaterThan(Math.max(...others));
   // In the right column, above the question card, and still on screen after scrolling down to the comparison.

@@ -9,7 +9,13 @@ async function inBatches<T>(items: readonly T[], size: number, task: (item: T) =
 }
 
 const decodeHtml = (text: string) =>
-  text.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  text
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 
 /** The href of every <a> element of an HTML document. */
 function anchorHrefs(html: string): string[] {
@@ -21,7 +27,8 @@ test("every address of the sitemap answers, and every brand page has its heading
   const paths = await sitemapPaths(request, baseURL!);
   expect(paths).toEqual(expect.arrayContaining(["/", "/offres", "/codes", "/contact"]));
   // Every brand the site promises a page for is listed.
-  for (const slug of PROMISED_BRAND_SLUGS) expect(paths, `the sitemap lists /offres/${slug}`).toContain(`/offres/${slug}`);
+  for (const slug of PROMISED_BRAND_SLUGS)
+    expect(paths, `the sitemap lists /offres/${slug}`).toContain(`/offres/${slug}`);
   expect(new Set(paths).size, "no address is listed twice").toBe(paths.length);
 
   const failures: string[] = [];
@@ -35,7 +42,8 @@ test("every address of the sitemap answers, and every brand page has its heading
       const html = await response.text();
       const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html);
       if (!h1) failures.push(`${path}: no <h1>`);
-      else if (!/^Code parrainage \S/.test(decodeHtml(h1[1]!.replace(/<[^>]+>/g, "")))) failures.push(`${path}: <h1> reads "${h1[1]}"`);
+      else if (!/^Code parrainage \S/.test(decodeHtml(h1[1]!.replace(/<[^>]+>/g, ""))))
+        failures.push(`${path}: <h1> reads "${h1[1]}"`);
     }
   });
   expect(failures, failures.join("\n")).toEqual([]);
@@ -65,14 +73,24 @@ test("every internal link of every page leads to a page that answers 200", async
   // The crawl did see the site's navigation, its category tabs and its cards.
   const targets = [...linkedFrom.keys()];
   expect(targets).toEqual(
-    expect.arrayContaining(["/", "/offres", "/contact", "/mentions-legales", "/codes?cat=betting", "/offres/binance", "/offres?cat=crypto"]),
+    expect.arrayContaining([
+      "/",
+      "/offres",
+      "/contact",
+      "/mentions-legales",
+      "/codes?cat=betting",
+      "/offres/binance",
+      "/offres?cat=crypto",
+    ]),
   );
 
   const failures: string[] = [];
   await inBatches(targets, 8, async (target) => {
     const response = await request.get(target);
     if (response.status() !== 200) {
-      failures.push(`${target} -> HTTP ${response.status()} (linked from ${[...linkedFrom.get(target)!].slice(0, 3).join(", ")})`);
+      failures.push(
+        `${target} -> HTTP ${response.status()} (linked from ${[...linkedFrom.get(target)!].slice(0, 3).join(", ")})`,
+      );
     }
   });
   expect(failures, failures.join("\n")).toEqual([]);

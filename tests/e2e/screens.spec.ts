@@ -36,12 +36,14 @@ test.describe("home page", () => {
     const faq = page.getByRole("region", { name: "Questions fréquentes" });
     const questions = faq.locator("summary");
     await expect(questions).toHaveCount(4);
-    await expect(questions).toHaveText([
-      "Qu'est-ce qu'un code de parrainage ?",
-      "Est-ce que c'est gratuit ?",
-      "Combien peut-on économiser ?",
-      "Les codes fonctionnent-ils vraiment ?",
-    ].map((question) => new RegExp(question.replace(/[?()]/g, "\\$&"))));
+    await expect(questions).toHaveText(
+      [
+        "Qu'est-ce qu'un code de parrainage ?",
+        "Est-ce que c'est gratuit ?",
+        "Combien peut-on économiser ?",
+        "Les codes fonctionnent-ils vraiment ?",
+      ].map((question) => new RegExp(question.replace(/[?()]/g, "\\$&"))),
+    );
     // The answers are disclosure widgets: closed at first, opened by a click (with or without JavaScript).
     const firstAnswer = faq.locator("details").first().locator("p");
     await expect(firstAnswer).toBeHidden();
@@ -149,9 +151,13 @@ test.describe("all offers: /offres", () => {
     await page.goto("/offres");
     await page.getByRole("link", { name: /^Toutes les catégories/ }).click();
     await expect(page).toHaveURL(/\/codes$/);
-    await expect(page.getByRole("navigation", { name: "Catégories de codes" }).getByRole("link")).toHaveCount(CODE_TABS.length);
+    await expect(page.getByRole("navigation", { name: "Catégories de codes" }).getByRole("link")).toHaveCount(
+      CODE_TABS.length,
+    );
     await page.goto("/");
-    await expect(page.locator("#featured-offers").getByRole("link", { name: "Parcourir par catégorie" })).toHaveAttribute("href", "/codes");
+    await expect(
+      page.locator("#featured-offers").getByRole("link", { name: "Parcourir par catégorie" }),
+    ).toHaveAttribute("href", "/codes");
   });
 
   test("a search without result offers to reset it", async ({ page }) => {
@@ -216,7 +222,8 @@ test.describe("codes by category: /codes", () => {
 
       const brands = await cardBrands(list.cards);
       for (const brand of EXPECTED[tab.id]!.shows) expect(brands, `${tab.label} lists ${brand}`).toContain(brand);
-      for (const brand of EXPECTED[tab.id]!.hides) expect(brands, `${tab.label} does not list ${brand}`).not.toContain(brand);
+      for (const brand of EXPECTED[tab.id]!.hides)
+        expect(brands, `${tab.label} does not list ${brand}`).not.toContain(brand);
     }
   });
 
@@ -237,7 +244,10 @@ test.describe("codes by category: /codes", () => {
 
   test("food tab lists the delivery services", async ({ page }) => {
     await page.goto("/codes");
-    await page.getByRole("navigation", { name: "Catégories de codes" }).getByRole("link", { name: "Alimentation" }).click();
+    await page
+      .getByRole("navigation", { name: "Catégories de codes" })
+      .getByRole("link", { name: "Alimentation" })
+      .click();
     const list = await offerList(page, "Codes parrainage Alimentation");
     await expect(list.region.getByRole("heading", { level: 3, name: "Deliveroo" })).toBeVisible();
     await expect(list.region.getByRole("heading", { level: 3, name: "Uber Eats" })).toBeVisible();
@@ -247,7 +257,9 @@ test.describe("codes by category: /codes", () => {
   test.describe("on a 375 px wide screen", () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
-    test("the tabs are one row of chips with their labels, which scrolls sideways instead of wrapping", async ({ page }) => {
+    test("the tabs are one row of chips with their labels, which scrolls sideways instead of wrapping", async ({
+      page,
+    }) => {
       await page.goto("/codes");
       const nav = page.getByRole("navigation", { name: "Catégories de codes" });
       const tops = new Set<number>();
@@ -263,7 +275,9 @@ test.describe("codes by category: /codes", () => {
       const widths = await row.evaluate((element) => ({ client: element.clientWidth, scroll: element.scrollWidth }));
       expect(widths.scroll).toBeGreaterThan(widths.client);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await expect(nav.getByRole("link", { name: "Finance", exact: true }).getByText("Finance", { exact: true })).toBeVisible();
+      await expect(
+        nav.getByRole("link", { name: "Finance", exact: true }).getByText("Finance", { exact: true }),
+      ).toBeVisible();
       const betting = nav.getByRole("link", { name: "Paris", exact: true });
       await betting.scrollIntoViewIfNeeded();
       await betting.click();
@@ -276,8 +290,13 @@ test.describe("codes by category: /codes", () => {
     await page.goto("/codes");
     const nav = page.getByRole("navigation", { name: "Catégories de codes" });
     for (const tab of CODE_TABS) {
-      await expect(nav.getByRole("link", { name: tab.label, exact: true }).getByText(tab.label, { exact: true })).toBeVisible();
-      const box = await nav.getByRole("link", { name: tab.label, exact: true }).getByText(tab.label, { exact: true }).boundingBox();
+      await expect(
+        nav.getByRole("link", { name: tab.label, exact: true }).getByText(tab.label, { exact: true }),
+      ).toBeVisible();
+      const box = await nav
+        .getByRole("link", { name: tab.label, exact: true })
+        .getByText(tab.label, { exact: true })
+        .boundingBox();
       expect(box!.width).toBeGreaterThan(10);
     }
   });
@@ -305,7 +324,9 @@ test.describe("brand pages", () => {
     expect(await advantages.getByRole("listitem").count()).toBeGreaterThan(0);
 
     await expect(page.getByRole("heading", { level: 2, name: "Pourquoi choisir Binance ?" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: "Comment utiliser le code parrainage Binance" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Comment utiliser le code parrainage Binance" }),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Les services de Binance" })).toBeVisible();
     const comparison = page.getByRole("table");
     await expect(comparison).toBeVisible();
@@ -374,7 +395,12 @@ test.describe("brand pages", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Code parrainage Sorare" })).toBeVisible();
     const info = page.getByRole("region", { name: "Informations" });
     await expect(info).toBeVisible();
-    await expect(info.getByRole("definition")).toHaveText(["Gratuite", "Fantasy football et NFT", "50 € de crédits", "sorare.com"]);
+    await expect(info.getByRole("definition")).toHaveText([
+      "Gratuite",
+      "Fantasy football et NFT",
+      "50 € de crédits",
+      "sorare.com",
+    ]);
     await expect(info.getByRole("term")).toHaveText(["Inscription", "Type de service", "Bonus", "Site officiel"]);
     await expect(info.getByRole("link", { name: "sorare.com" })).toHaveAttribute("href", "https://sorare.com");
   });
@@ -385,7 +411,10 @@ test.describe("brand pages", () => {
     const offer = page.getByRole("region", { name: "Offre de parrainage" });
     await expect(offer.getByText(/^Offre expirée le 17 juin 2025/)).toBeVisible();
     await expect(offer.getByRole("link", { name: /Accéder à l'offre/ })).toHaveCount(0);
-    await expect(offer.getByRole("link", { name: /Voir le site de Revolut/ })).toHaveAttribute("rel", "sponsored noopener noreferrer");
+    await expect(offer.getByRole("link", { name: /Voir le site de Revolut/ })).toHaveAttribute(
+      "rel",
+      "sponsored noopener noreferrer",
+    );
     await expect(page.getByRole("button", { name: /Copier le code/ })).toHaveCount(0);
   });
 });
@@ -437,7 +466,9 @@ test.describe("statuses and redirects", () => {
     for (const meta of await robots.all()) await expect(meta).toHaveAttribute("content", "noindex, follow");
     await page.getByRole("link", { name: "Retour à l'accueil" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { level: 1, name: /Les meilleurs codes et offres de parrainage/ })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: /Les meilleurs codes et offres de parrainage/ }),
+    ).toBeVisible();
   });
 
   test("an unknown path is a 404 page", async ({ page }) => {
@@ -541,7 +572,11 @@ test.describe("metadata", () => {
     const items = itemList!.itemListElement.map((element: JsonLd) => element.item);
     expect(items).toHaveLength(list.count);
     expect(items).toContainEqual(
-      expect.objectContaining({ "@type": "Product", name: "Code parrainage Binance", url: `${baseURL}/offres/binance` }),
+      expect.objectContaining({
+        "@type": "Product",
+        name: "Code parrainage Binance",
+        url: `${baseURL}/offres/binance`,
+      }),
     );
     const names = (await cardBrands(list.cards)).map((brand) => `Code parrainage ${brand}`);
     expect(items.map((item: JsonLd) => item.name)).toEqual(names);
@@ -553,11 +588,15 @@ test.describe("metadata", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Mentions légales");
   });
 
-  test("the legal notice of a run with no identity set says it is an example, and marks the placeholders", async ({ page }) => {
+  test("the legal notice of a run with no identity set says it is an example, and marks the placeholders", async ({
+    page,
+  }) => {
     await page.goto("/mentions-legales");
     const note = page.getByRole("note");
     await expect(note).toBeVisible();
-    await expect(note).toContainText("Exemple : l'identité de l'éditeur et de l'hébergeur n'est pas encore renseignée.");
+    await expect(note).toContainText(
+      "Exemple : l'identité de l'éditeur et de l'hébergeur n'est pas encore renseignée.",
+    );
     // The note comes before the first section, right under the title.
     expect(await note.evaluate((element) => element.previousElementSibling?.tagName)).toBe("H1");
     const hosting = page.getByRole("region", { name: "Hébergement" });
@@ -581,7 +620,10 @@ test.describe("metadata", () => {
 });
 
 test.describe("navigation", () => {
-  test("a new page opens at its top, and with JavaScript a bar shows while it loads", async ({ page, javaScriptEnabled }) => {
+  test("a new page opens at its top, and with JavaScript a bar shows while it loads", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/offres");
     if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const card = page.getByRole("link", { name: "Plus d'infos sur Wise" });

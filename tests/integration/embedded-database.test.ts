@@ -61,25 +61,31 @@ describe("row-level security and grants", () => {
   it("do not let anon write contact_messages", async () => {
     await expect(
       asRole(db, "anon", (tx) =>
-        tx.query("insert into public.contact_messages (name, email, message) values ('Anne', 'a@b.fr', 'Bonjour à vous')"),
+        tx.query(
+          "insert into public.contact_messages (name, email, message) values ('Anne', 'a@b.fr', 'Bonjour à vous')",
+        ),
       ),
     ).rejects.toThrow(/permission denied/);
   });
 
   it("do not let anon insert, update or delete brands", async () => {
-    await expect(asRole(db, "anon", (tx) => tx.query("insert into public.brands (name) values ('Pirate')"))).rejects.toThrow(
-      /permission denied/,
-    );
+    await expect(
+      asRole(db, "anon", (tx) => tx.query("insert into public.brands (name) values ('Pirate')")),
+    ).rejects.toThrow(/permission denied/);
     await expect(asRole(db, "anon", (tx) => tx.query("update public.brands set code = 'X'"))).rejects.toThrow(
       /permission denied/,
     );
-    await expect(asRole(db, "anon", (tx) => tx.query("delete from public.brands"))).rejects.toThrow(/permission denied/);
+    await expect(asRole(db, "anon", (tx) => tx.query("delete from public.brands"))).rejects.toThrow(
+      /permission denied/,
+    );
     expect(await count("select count(*)::int as n from public.brands")).toBe(BRAND_ENTRIES.length);
   });
 
   it("let the service role store a message", async () => {
     await asRole(db, "service_role", (tx) =>
-      tx.query("insert into public.contact_messages (name, email, message) values ('Anne', 'a@b.fr', 'Bonjour à vous')"),
+      tx.query(
+        "insert into public.contact_messages (name, email, message) values ('Anne', 'a@b.fr', 'Bonjour à vous')",
+      ),
     );
     expect(await count("select count(*)::int as n from public.contact_messages")).toBe(1);
   });
@@ -92,7 +98,9 @@ describe("retention of messages", () => {
       ('Ancien', 'a@b.fr', 'Message de plus d''un an', now() - interval '12 months 1 day'),
       ('Récent', 'c@d.fr', 'Message de onze mois', now() - interval '11 months')`);
     expect(await deleteExpiredMessages(db)).toBe(1);
-    const names = (await db.query<{ name: string }>("select name from public.contact_messages")).rows.map((r) => r.name);
+    const names = (await db.query<{ name: string }>("select name from public.contact_messages")).rows.map(
+      (r) => r.name,
+    );
     expect(names).toEqual(["Récent"]);
   });
 
@@ -102,9 +110,13 @@ describe("retention of messages", () => {
     const timer = scheduleMaintenance(db, dataDir, 50);
     try {
       expect(timer.hasRef()).toBe(false);
-      await vi.waitFor(async () => expect(await count("select count(*)::int as n from public.contact_messages where name = 'Périmé'")).toBe(0), {
-        timeout: 5_000,
-      });
+      await vi.waitFor(
+        async () =>
+          expect(await count("select count(*)::int as n from public.contact_messages where name = 'Périmé'")).toBe(0),
+        {
+          timeout: 5_000,
+        },
+      );
       expect(await count("select count(*)::int as n from public.contact_messages where name = 'Récent'")).toBe(1);
     } finally {
       clearInterval(timer);

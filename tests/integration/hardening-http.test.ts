@@ -24,20 +24,33 @@ interface RawAnswer {
 function raw(
   site: RunningSite,
   path: string,
-  { method = "GET", headers = {}, body, agent }: { method?: string; headers?: Record<string, string>; body?: string; agent?: Agent } = {},
+  {
+    method = "GET",
+    headers = {},
+    body,
+    agent,
+  }: { method?: string; headers?: Record<string, string>; body?: string; agent?: Agent } = {},
 ): Promise<RawAnswer> {
   const { hostname, port } = new URL(site.url);
   const hasHost = Object.keys(headers).some((name) => name.toLowerCase() === "host");
   return new Promise((resolve, reject) => {
-    const outgoing = request({ host: hostname, port, path, method, headers, setHost: !hasHost, agent: agent ?? false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => {
-        const answer = Buffer.concat(chunks);
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: answer, text: answer.toString() });
-      });
-      response.on("error", reject);
-    });
+    const outgoing = request(
+      { host: hostname, port, path, method, headers, setHost: !hasHost, agent: agent ?? false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const answer = Buffer.concat(chunks);
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: answer,
+            text: answer.toString(),
+          });
+        });
+        response.on("error", reject);
+      },
+    );
     outgoing.on("error", reject);
     outgoing.end(body);
   });
@@ -92,7 +105,12 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
   beforeAll(async () => {
     // Pages stay kept 10 minutes instead of 60 s: the flood below lasts longer than a minute on a loaded machine,
     // and a page that merely expired would pass for one the flood pushed out.
-    site = await startSite({ DATA_DIR: temp.dir, SITE_URL: PUBLIC_ORIGIN, BRANDS_CACHE_TTL_SECONDS: "600", ...PUBLIC_IDENTITY });
+    site = await startSite({
+      DATA_DIR: temp.dir,
+      SITE_URL: PUBLIC_ORIGIN,
+      BRANDS_CACHE_TTL_SECONDS: "600",
+      ...PUBLIC_IDENTITY,
+    });
   });
   afterAll(async () => {
     await site?.stop();
@@ -100,7 +118,15 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
   });
 
   describe("canonical redirects", () => {
-    for (const path of ["//evil.com/", "///evil.com/", "/\\evil.com/", "//Evil.com", "//evil.com/offres", "/\\/evil.com", "/offres//binance/"]) {
+    for (const path of [
+      "//evil.com/",
+      "///evil.com/",
+      "/\\evil.com/",
+      "//Evil.com",
+      "//evil.com/offres",
+      "/\\/evil.com",
+      "/offres//binance/",
+    ]) {
       it(`keep ${JSON.stringify(path)} on the site, with a Cache-Control`, async () => {
         const answer = await raw(site, path);
         expect(answer.status).toBe(301);
@@ -145,14 +171,22 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
     });
 
     it("takes a form posted from the address it was sent to", async () => {
-      const answer = await raw(site, "/contact", { method: "POST", headers: { ...FORM, Origin: site.url }, body: INVALID_BODY });
+      const answer = await raw(site, "/contact", {
+        method: "POST",
+        headers: { ...FORM, Origin: site.url },
+        body: INVALID_BODY,
+      });
       expect(answer.status).toBe(400);
     });
 
     it("refuses a form posted from another site with a French 403, and logs no stack trace", async () => {
       await withoutStackTrace(site, async () => {
         for (const origin of ["https://evil.example", "null", "pas une origine", "ftp://www.exemple.fr"]) {
-          const answer = await raw(site, "/contact", { method: "POST", headers: { ...FORM, Origin: origin }, body: INVALID_BODY });
+          const answer = await raw(site, "/contact", {
+            method: "POST",
+            headers: { ...FORM, Origin: origin },
+            body: INVALID_BODY,
+          });
           expect(answer.status, origin).toBe(403);
           expect(answer.text, origin).toContain("Envoi refusé");
           expect(answer.headers["cache-control"], origin).toBe("no-store");
@@ -170,34 +204,54 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
     });
 
     it("refuses a cross-site post without Origin when the browser says it is cross-site", async () => {
-      const answer = await raw(site, "/contact", { method: "POST", headers: { ...FORM, "Sec-Fetch-Site": "cross-site" }, body: INVALID_BODY });
+      const answer = await raw(site, "/contact", {
+        method: "POST",
+        headers: { ...FORM, "Sec-Fetch-Site": "cross-site" },
+        body: INVALID_BODY,
+      });
       expect(answer.status).toBe(403);
     });
   });
 
   describe("requests that used to end in a 500", () => {
-    const cases: Array<[string, string, { method?: string; headers?: Record<string, string>; body?: string }, number]> = [
-      ["Host with a space", "/offres", { headers: { Host: "a b" } }, 400],
-      ["empty Host", "/offres", { headers: { Host: "" } }, 400],
-      ["Host with a port too large", "/offres", { headers: { Host: "127.0.0.1:99999" } }, 400],
-      ["X-Forwarded-Host with a bad port", "/offres", { headers: { "X-Forwarded-Host": "a:99999" } }, 200],
-      ["X-Forwarded-Host with a negative port", "/offres", { headers: { "X-Forwarded-Host": "a:-1" } }, 200],
-      ["X-Forwarded-Host with a space", "/offres", { headers: { "X-Forwarded-Host": "a b" } }, 200],
-      ["cross-origin POST", "/contact", { method: "POST", headers: { ...FORM, Origin: "https://evil.example" }, body: INVALID_BODY }, 403],
-      ["POST with an Origin that is not a URL", "/contact", { method: "POST", headers: { ...FORM, Origin: "foo" }, body: INVALID_BODY }, 403],
-      ["POST to the home page", "/", { method: "POST", headers: FORM, body: "a=b" }, 405],
-      ["POST to /offres", "/offres", { method: "POST", headers: FORM, body: "q=bin" }, 405],
-      ["POST to /codes?cat=crypto", "/codes?cat=crypto", { method: "POST", headers: FORM, body: "a=b" }, 405],
-      ["POST to an unknown page", "/page-inconnue", { method: "POST", headers: FORM, body: "a=b" }, 405],
-      ["POST to the root data request", "/_root.data", { method: "POST", headers: FORM, body: "a=b" }, 405],
-      ["POST to /offres.data", "/offres.data", { method: "POST", headers: FORM, body: "a=b" }, 405],
-      ["POST to an index route", "/contact?index", { method: "POST", headers: FORM, body: INVALID_BODY }, 405],
-      ["POST to a static file", "/logos/binance.svg", { method: "POST", headers: FORM, body: "a=b" }, 405],
-      ["old-style data request", "/offres?_data=routes%2Foffres._index", {}, 400],
-      ["old-style data POST", "/contact?_data=routes%2Fcontact", { method: "POST", headers: FORM, body: INVALID_BODY }, 400],
-      ["absolute-form request target", "http://127.0.0.1/offres", {}, 400],
-      ["PUT to a form", "/contact", { method: "PUT", headers: FORM, body: "a=b" }, 405],
-    ];
+    const cases: Array<[string, string, { method?: string; headers?: Record<string, string>; body?: string }, number]> =
+      [
+        ["Host with a space", "/offres", { headers: { Host: "a b" } }, 400],
+        ["empty Host", "/offres", { headers: { Host: "" } }, 400],
+        ["Host with a port too large", "/offres", { headers: { Host: "127.0.0.1:99999" } }, 400],
+        ["X-Forwarded-Host with a bad port", "/offres", { headers: { "X-Forwarded-Host": "a:99999" } }, 200],
+        ["X-Forwarded-Host with a negative port", "/offres", { headers: { "X-Forwarded-Host": "a:-1" } }, 200],
+        ["X-Forwarded-Host with a space", "/offres", { headers: { "X-Forwarded-Host": "a b" } }, 200],
+        [
+          "cross-origin POST",
+          "/contact",
+          { method: "POST", headers: { ...FORM, Origin: "https://evil.example" }, body: INVALID_BODY },
+          403,
+        ],
+        [
+          "POST with an Origin that is not a URL",
+          "/contact",
+          { method: "POST", headers: { ...FORM, Origin: "foo" }, body: INVALID_BODY },
+          403,
+        ],
+        ["POST to the home page", "/", { method: "POST", headers: FORM, body: "a=b" }, 405],
+        ["POST to /offres", "/offres", { method: "POST", headers: FORM, body: "q=bin" }, 405],
+        ["POST to /codes?cat=crypto", "/codes?cat=crypto", { method: "POST", headers: FORM, body: "a=b" }, 405],
+        ["POST to an unknown page", "/page-inconnue", { method: "POST", headers: FORM, body: "a=b" }, 405],
+        ["POST to the root data request", "/_root.data", { method: "POST", headers: FORM, body: "a=b" }, 405],
+        ["POST to /offres.data", "/offres.data", { method: "POST", headers: FORM, body: "a=b" }, 405],
+        ["POST to an index route", "/contact?index", { method: "POST", headers: FORM, body: INVALID_BODY }, 405],
+        ["POST to a static file", "/logos/binance.svg", { method: "POST", headers: FORM, body: "a=b" }, 405],
+        ["old-style data request", "/offres?_data=routes%2Foffres._index", {}, 400],
+        [
+          "old-style data POST",
+          "/contact?_data=routes%2Fcontact",
+          { method: "POST", headers: FORM, body: INVALID_BODY },
+          400,
+        ],
+        ["absolute-form request target", "http://127.0.0.1/offres", {}, 400],
+        ["PUT to a form", "/contact", { method: "PUT", headers: FORM, body: "a=b" }, 405],
+      ];
     for (const [name, path, init, expected] of cases) {
       it(`${name}: ${expected}, and no stack trace in the log`, async () => {
         await withoutStackTrace(site, async () => {
@@ -299,7 +353,9 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
 
   describe("content encoding of cached pages", () => {
     const encodingOf = async (acceptEncoding?: string) => {
-      const answer = await raw(site, "/offres", { headers: acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding } });
+      const answer = await raw(site, "/offres", {
+        headers: acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding },
+      });
       expect(fromPageCache(answer)).toBe(true);
       const encoding = answer.headers["content-encoding"] ?? "identity";
       const html = encoding === "gzip" ? gunzipSync(answer.body).toString() : answer.text;
@@ -356,7 +412,11 @@ describe("server.js behind a trusted proxy (TRUST_PROXY=loopback), no SITE_URL",
 
   it("takes a form whose Origin is the X-Forwarded-Host the proxy passed, and refuses it when the proxy passes only its own Host", async () => {
     const proxied = { ...FORM, Host: "backend.internal:3000", Origin: PUBLIC_ORIGIN, "X-Forwarded-Proto": "https" };
-    const through = await raw(site, "/contact", { method: "POST", headers: { ...proxied, "X-Forwarded-Host": "www.exemple.fr" }, body: INVALID_BODY });
+    const through = await raw(site, "/contact", {
+      method: "POST",
+      headers: { ...proxied, "X-Forwarded-Host": "www.exemple.fr" },
+      body: INVALID_BODY,
+    });
     expect(through.status).toBe(400);
     await withoutStackTrace(site, async () => {
       const rewritten = await raw(site, "/contact", { method: "POST", headers: proxied, body: INVALID_BODY });

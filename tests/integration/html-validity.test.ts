@@ -44,7 +44,12 @@ const PAGES: Page[] = [
   {
     name: "contact-sent-toast",
     path: "/contact",
-    form: { name: "Anne Martin", email: "anne@exemple.fr", subject: "question", message: "Une question sur un code de parrainage." },
+    form: {
+      name: "Anne Martin",
+      email: "anne@exemple.fr",
+      subject: "question",
+      message: "Une question sur un code de parrainage.",
+    },
   },
   { name: "legal-notice", path: "/mentions-legales" },
   { name: "legal-notice-example", path: "/mentions-legales", example: true },
@@ -125,9 +130,13 @@ describe("the server HTML of every screen", () => {
 
     let report: string;
     try {
-      const { stderr } = await promisify(execFile)("java", ["-jar", VNU_JAR, "--format", "json", "--exit-zero-always", ...files], {
-        maxBuffer: 16 * 1024 * 1024,
-      });
+      const { stderr } = await promisify(execFile)(
+        "java",
+        ["-jar", VNU_JAR, "--format", "json", "--exit-zero-always", ...files],
+        {
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      );
       report = stderr;
     } catch (error) {
       throw new Error(`Le validateur HTML (Java) n'a pas pu être lancé : ${String(error)}`);
@@ -135,7 +144,9 @@ describe("the server HTML of every screen", () => {
     const messages = (JSON.parse(report) as { messages: VnuMessage[] }).messages;
     const errors = messages
       .filter((message) => message.type === "error" || message.subType === "fatal")
-      .map((message) => `${path.basename(message.url)}:${message.lastLine ?? "?"} ${message.message} ${message.extract ?? ""}`.trim());
+      .map((message) =>
+        `${path.basename(message.url)}:${message.lastLine ?? "?"} ${message.message} ${message.extract ?? ""}`.trim(),
+      );
     expect(errors).toEqual([]);
     // Every file was read by the checker (a file it could not read would show as a non-document error).
     expect(messages.filter((message) => message.type === "non-document-error")).toEqual([]);

@@ -16,7 +16,15 @@ afterAll(async () => {
 const get = (path: string, init?: RequestInit) => fetch(`${site.url}${path}`, { redirect: "manual", ...init });
 
 describe("security headers", () => {
-  for (const path of ["/", "/offres", "/offres/binance", "/codes?cat=crypto", "/contact", "/mentions-legales", "/page-inconnue"]) {
+  for (const path of [
+    "/",
+    "/offres",
+    "/offres/binance",
+    "/codes?cat=crypto",
+    "/contact",
+    "/mentions-legales",
+    "/page-inconnue",
+  ]) {
     it(`are on the HTML answer of ${path}`, async () => {
       const response = await get(path);
       const html = await response.text();
@@ -94,7 +102,12 @@ describe("HTTP caching", () => {
     const sent = await get("/contact", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: "Anne", email: "anne@exemple.fr", subject: "question", message: "Une question générale." }).toString(),
+      body: new URLSearchParams({
+        name: "Anne",
+        email: "anne@exemple.fr",
+        subject: "question",
+        message: "Une question générale.",
+      }).toString(),
     });
     expect(sent.status).toBe(303);
     const cookie = (sent.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
@@ -188,7 +201,8 @@ describe("bad input", () => {
     for (const [path, init, expected] of cases) {
       const response = await get(path, init);
       await response.arrayBuffer();
-      if (response.status !== expected) failures.push(`${init?.method ?? "GET"} ${path.slice(0, 60)}: ${response.status} (attendu ${expected})`);
+      if (response.status !== expected)
+        failures.push(`${init?.method ?? "GET"} ${path.slice(0, 60)}: ${response.status} (attendu ${expected})`);
     }
     expect(failures).toEqual([]);
     expect(site.alive()).toBe(true);

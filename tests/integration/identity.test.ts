@@ -65,7 +65,9 @@ describe("in production on a public address", () => {
     const notice = text(await html(site, "/mentions-legales"));
     expect(notice).toContain("est édité par Jeanne Martin, personne physique");
     expect(notice).toContain("Contact : contact@exemple.fr.");
-    expect(notice).toContain("Le site est hébergé par Hébergeur Test SAS, 1 rue du Test, 75001 Paris. Téléphone : 01 00 00 00 00.");
+    expect(notice).toContain(
+      "Le site est hébergé par Hébergeur Test SAS, 1 rue du Test, 75001 Paris. Téléphone : 01 00 00 00 00.",
+    );
     expect(notice).not.toContain("Exemple");
     expect(notice).not.toContain("(exemple)");
   });

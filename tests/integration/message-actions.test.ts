@@ -45,7 +45,11 @@ const contactFields = (extra: Record<string, string> = {}) => ({
 const sendContact = (fields: Record<string, string>, context: { clientAddress: string } = from()) =>
   callAction(() => routes.contact.action({ request: formRequest("/contact", fields), params: {}, context }));
 const rows = async () =>
-  (await db.query<Record<string, unknown>>("select name, email, subject, message, brand_name, client_key from public.contact_messages order by id")).rows;
+  (
+    await db.query<Record<string, unknown>>(
+      "select name, email, subject, message, brand_name, client_key from public.contact_messages order by id",
+    )
+  ).rows;
 
 describe("the contact action", () => {
   it("stores a valid message and redirects with 303 and the flash toast cookie", async () => {
@@ -110,7 +114,9 @@ describe("the contact action", () => {
     const limited = await sendContact(contactFields({ message: "Un quatrième message trop rapproché." }), sender);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBe(600);
-    expect(limited.data?.result?.error?.[""]).toEqual(["Trop de messages envoyés. Veuillez réessayer dans quelques minutes."]);
+    expect(limited.data?.result?.error?.[""]).toEqual([
+      "Trop de messages envoyés. Veuillez réessayer dans quelques minutes.",
+    ]);
     expect(limited.data?.result?.initialValue).toMatchObject({ message: "Un quatrième message trop rapproché." });
     expect(await rows()).toHaveLength(3);
     expect((await sendContact(contactFields(), from("198.51.100.8"))).status).toBe(303);
@@ -167,7 +173,12 @@ describe("the per-offer question action", () => {
     expect(answer.status).toBe(303);
     expect(answer.headers.get("Location")).toBe("/offres/binance");
     expect(await rows()).toEqual([
-      expect.objectContaining({ name: "Paul", subject: null, brand_name: "Binance", message: "Le code est-il encore valable ?" }),
+      expect.objectContaining({
+        name: "Paul",
+        subject: null,
+        brand_name: "Binance",
+        message: "Le code est-il encore valable ?",
+      }),
     ]);
   });
 

@@ -57,12 +57,19 @@ describe("the log of the embedded backend", () => {
     try {
       // Past the contract, as a caller of the backend that forgot it would.
       const result = await new EmbeddedBackend(temp.dir, { max: 5, windowSeconds: 600 }).sendMessage({
-        payload: { name: "\u001b[1AAnne\u0007", email: "anne@exemple.fr", message: "Un message assez long.", brandName: "Bin\u001b[0mance" },
+        payload: {
+          name: "\u001b[1AAnne\u0007",
+          email: "anne@exemple.fr",
+          message: "Un message assez long.",
+          brandName: "Bin\u001b[0mance",
+        },
         clientKey: "c".repeat(64),
       });
       expect(result).toBe("stored");
       const logged = info.mock.calls.map((call) => call.join(" ")).join("\n");
-      expect(logged).toContain("Message enregistré : \\x1b[1AAnne\\x07 <anne@exemple.fr>, question sur Bin\\x1b[0mance");
+      expect(logged).toContain(
+        "Message enregistré : \\x1b[1AAnne\\x07 <anne@exemple.fr>, question sur Bin\\x1b[0mance",
+      );
       expect(logged).not.toMatch(/[\u0000-\u001f]/);
     } finally {
       info.mockRestore();

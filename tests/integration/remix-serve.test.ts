@@ -94,7 +94,10 @@ describe("remix-serve without TRUST_PROXY", () => {
   it("gives every visitor one shared rate-limit budget: a made-up X-Forwarded-For does not escape it", async () => {
     const statuses: number[] = [];
     for (let index = 1; index <= RATE_LIMIT + 1 && !statuses.includes(429); index += 1) {
-      const answer = await fetch(`${site.url}/contact`, form(contactFields(), { "X-Forwarded-For": `203.0.113.${index}` }));
+      const answer = await fetch(
+        `${site.url}/contact`,
+        form(contactFields(), { "X-Forwarded-For": `203.0.113.${index}` }),
+      );
       statuses.push(answer.status);
       const html = await answer.text();
       if (answer.status === 429) expect(html).toContain("Trop de messages envoyés.");

@@ -50,13 +50,15 @@ async function timed(url: string) {
 }
 
 beforeAll(async () => {
-  backendPort = (await new Promise<AddressInfo>((resolve) => {
-    const probe = createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address() as AddressInfo;
-      probe.close(() => resolve(address));
-    });
-  })).port;
+  backendPort = (
+    await new Promise<AddressInfo>((resolve) => {
+      const probe = createServer();
+      probe.listen(0, "127.0.0.1", () => {
+        const address = probe.address() as AddressInfo;
+        probe.close(() => resolve(address));
+      });
+    })
+  ).port;
 });
 afterAll(async () => {
   await backendDown();
@@ -141,4 +143,3 @@ describe("with nothing in memory", () => {
     expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
   });
 });
-

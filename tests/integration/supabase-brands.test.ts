@@ -24,7 +24,8 @@ beforeEach(() => {
   requests = [];
 });
 
-const backendAt = (url: string) => new SupabaseBackend({ url, anonKey: "public-anon-key", defaultRetryAfterSeconds: 600 });
+const backendAt = (url: string) =>
+  new SupabaseBackend({ url, anonKey: "public-anon-key", defaultRetryAfterSeconds: 600 });
 const backend = () => backendAt(baseUrl);
 
 describe("the brands read of the Supabase backend", () => {
@@ -41,7 +42,13 @@ describe("the brands read of the Supabase backend", () => {
 
   it("returns the rows as the API sends them", async () => {
     const rows = [
-      { id: "6f1c", name: "Binance", description: "Plateforme d'échange", logo_url: null, created_at: "2025-01-01T00:00:00+00:00" },
+      {
+        id: "6f1c",
+        name: "Binance",
+        description: "Plateforme d'échange",
+        logo_url: null,
+        created_at: "2025-01-01T00:00:00+00:00",
+      },
       { id: "7a2d", name: "Boursorama Banque", description: null, logo_url: "/logos/boursobank.svg" },
     ];
     answer = { status: 200, body: JSON.stringify(rows) };
@@ -63,7 +70,9 @@ describe("the brands read of the Supabase backend", () => {
         message: 'relation "public.brands" does not exist',
       }),
     };
-    const error = await backend().listBrands().catch((caught: unknown) => caught);
+    const error = await backend()
+      .listBrands()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BackendError);
     expect((error as BackendError).toJSON()).toEqual({
       message: 'relation "public.brands" does not exist',
@@ -78,7 +87,10 @@ describe("the brands read of the Supabase backend", () => {
       status: 401,
       body: JSON.stringify({ code: "42501", details: null, hint: null, message: "permission denied for table brands" }),
     };
-    await expect(backend().listBrands()).rejects.toMatchObject({ code: "42501", message: "permission denied for table brands" });
+    await expect(backend().listBrands()).rejects.toMatchObject({
+      code: "42501",
+      message: "permission denied for table brands",
+    });
   });
 
   it("fails with a BackendError when the server cannot be reached", async () => {
@@ -94,7 +106,9 @@ describe("an abandoned brands read of the Supabase backend", () => {
     try {
       const port = (silent.address() as AddressInfo).port;
       const started = Date.now();
-      await expect(backendAt(`http://127.0.0.1:${port}`).listBrands(AbortSignal.timeout(300))).rejects.toBeInstanceOf(BackendError);
+      await expect(backendAt(`http://127.0.0.1:${port}`).listBrands(AbortSignal.timeout(300))).rejects.toBeInstanceOf(
+        BackendError,
+      );
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
       silent.closeAllConnections();

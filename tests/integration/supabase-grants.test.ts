@@ -70,7 +70,10 @@ describe("grants of the public key with hosted Supabase's default privileges", (
       "select last_value from public.contact_messages_id_seq",
       "select currval('public.contact_messages_id_seq')",
     ]) {
-      await expect(asRole(db, "anon", (tx) => tx.query(sql)), sql).rejects.toThrow(denied);
+      await expect(
+        asRole(db, "anon", (tx) => tx.query(sql)),
+        sql,
+      ).rejects.toThrow(denied);
     }
   });
 
@@ -82,7 +85,10 @@ describe("grants of the public key with hosted Supabase's default privileges", (
       "delete from public.contact_messages",
       "truncate public.contact_messages",
     ]) {
-      await expect(asRole(db, "anon", (tx) => tx.query(sql)), sql).rejects.toThrow(denied);
+      await expect(
+        asRole(db, "anon", (tx) => tx.query(sql)),
+        sql,
+      ).rejects.toThrow(denied);
     }
   });
 
@@ -91,9 +97,9 @@ describe("grants of the public key with hosted Supabase's default privileges", (
     const submit =
       "select public.submit_contact_message('Anne', 'a@b.fr', 'question', 'Bonjour à vous', null, null, 'cle', 5, interval '10 minutes') as result";
     await expect(asRole(db, "anon", (tx) => tx.query(submit))).rejects.toThrow(denied);
-    await expect(asRole(db, "anon", (tx) => tx.query("select public.delete_expired_contact_messages()"))).rejects.toThrow(
-      denied,
-    );
+    await expect(
+      asRole(db, "anon", (tx) => tx.query("select public.delete_expired_contact_messages()")),
+    ).rejects.toThrow(denied);
     const stored = await asRole(db, "service_role", (tx) => tx.query<{ result: string }>(submit));
     expect(stored.rows[0]?.result).toBe("stored");
   });
@@ -110,7 +116,12 @@ describe("grants of the public key with hosted Supabase's default privileges", (
                 has_sequence_privilege('anon', 'public.later_id_seq', 'usage') as sequence_usage,
                 has_function_privilege('anon', 'public.later_count()', 'execute') as function_execute`,
       );
-      expect(rows[0]).toEqual({ table_select: false, table_insert: false, sequence_usage: false, function_execute: false });
+      expect(rows[0]).toEqual({
+        table_select: false,
+        table_insert: false,
+        sequence_usage: false,
+        function_execute: false,
+      });
     } finally {
       await db.exec("drop function public.later_count(); drop table public.later;");
     }

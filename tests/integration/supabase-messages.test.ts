@@ -28,10 +28,20 @@ beforeEach(() => {
   received = [];
 });
 
-const payload = { name: "Anne", email: "anne@exemple.fr", subject: "question" as const, message: "Bonjour, une question." };
+const payload = {
+  name: "Anne",
+  email: "anne@exemple.fr",
+  subject: "question" as const,
+  message: "Bonjour, une question.",
+};
 const clientKey = "a".repeat(64);
 const backend = () =>
-  new SupabaseBackend({ url: baseUrl, anonKey: "public-anon-key", defaultRetryAfterSeconds: 600, clientKeySecret: "shared-secret" });
+  new SupabaseBackend({
+    url: baseUrl,
+    anonKey: "public-anon-key",
+    defaultRetryAfterSeconds: 600,
+    clientKeySecret: "shared-secret",
+  });
 
 describe("the messages of the Supabase backend", () => {
   it("invokes send-contact-email with the message as JSON, the anonymous key and the sender's key", async () => {
@@ -55,7 +65,9 @@ describe("the messages of the Supabase backend", () => {
 
   it("turns the function's 429 into a rate-limit error with its Retry-After", async () => {
     answer = { status: 429, body: { error: "Trop de messages envoyés." }, headers: { "Retry-After": "120" } };
-    const error = await backend().sendMessage({ payload, clientKey }).catch((caught: unknown) => caught);
+    const error = await backend()
+      .sendMessage({ payload, clientKey })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).retryAfterSeconds).toBe(120);
   });
@@ -66,7 +78,11 @@ describe("the messages of the Supabase backend", () => {
   });
 
   it("fails with a delivery error when the function cannot be reached", async () => {
-    const closed = new SupabaseBackend({ url: "http://127.0.0.1:9", anonKey: "public-anon-key", defaultRetryAfterSeconds: 600 });
+    const closed = new SupabaseBackend({
+      url: "http://127.0.0.1:9",
+      anonKey: "public-anon-key",
+      defaultRetryAfterSeconds: 600,
+    });
     await expect(closed.sendMessage({ payload, clientKey })).rejects.toBeInstanceOf(DeliveryError);
   });
 });

@@ -2,7 +2,10 @@
 export interface ActionAnswer {
   status: number;
   headers: Headers;
-  data?: { result?: { initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> }; toast?: { title: string; description?: string } | null };
+  data?: {
+    result?: { initialValue?: Record<string, unknown>; error?: Record<string, string[] | null> };
+    toast?: { title: string; description?: string } | null;
+  };
 }
 
 export function formRequest(

@@ -13,7 +13,9 @@ function scriptedSource(...behaviours: Array<(signal?: AbortSignal) => Promise<B
   const source: Backend & { calls: () => number } = {
     warmUp: async () => {},
     listBrands: (signal) => {
-      const behaviour = behaviours[Math.min(calls, behaviours.length - 1)] as (signal?: AbortSignal) => Promise<BrandRow[]>;
+      const behaviour = behaviours[Math.min(calls, behaviours.length - 1)] as (
+        signal?: AbortSignal,
+      ) => Promise<BrandRow[]>;
       calls += 1;
       return behaviour(signal);
     },
@@ -22,10 +24,12 @@ function scriptedSource(...behaviours: Array<(signal?: AbortSignal) => Promise<B
   };
   return source;
 }
-const answer = (name: string, delayMs = 0) => async () => {
-  await sleep(delayMs);
-  return rows(name);
-};
+const answer =
+  (name: string, delayMs = 0) =>
+  async () => {
+    await sleep(delayMs);
+    return rows(name);
+  };
 const fail = () => Promise.reject(new BackendError({ message: "connexion refusée", code: "ECONNREFUSED" }));
 const never = () => new Promise<BrandRow[]>(() => {});
 

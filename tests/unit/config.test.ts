@@ -47,7 +47,9 @@ describe("configuration", () => {
       SESSION_SECRET: "x".repeat(32),
     };
     expect(() => parseConfig(supabase)).toThrow(ConfigError);
-    expect(() => parseConfig(supabase)).toThrow(/CONTACT_CLIENT_KEY_SECRET est obligatoire en production avec Supabase/);
+    expect(() => parseConfig(supabase)).toThrow(
+      /CONTACT_CLIENT_KEY_SECRET est obligatoire en production avec Supabase/,
+    );
     expect(() => parseConfig({ ...supabase, CONTACT_CLIENT_KEY_SECRET: "   " })).toThrow(/CONTACT_CLIENT_KEY_SECRET/);
     expect(() => parseConfig({ ...supabase, CONTACT_CLIENT_KEY_SECRET: "court" })).toThrow(
       /CONTACT_CLIENT_KEY_SECRET doit comporter au moins 32 caractères/,

@@ -12,7 +12,9 @@ describe("splitOffer: what the visitor gets, then how", () => {
       details: "pour l'ouverture de votre premier compte",
     });
     expect(splitOffer("10 $ en BTC offerts après un premier achat").headline).toBe("10 $ en BTC offerts");
-    expect(splitOffer("20 % de réduction sur vos frais de trading en vous inscrivant").headline).toBe("20 % de réduction");
+    expect(splitOffer("20 % de réduction sur vos frais de trading en vous inscrivant").headline).toBe(
+      "20 % de réduction",
+    );
   });
 
   it("drops the punctuation between the two parts", () => {
@@ -23,7 +25,10 @@ describe("splitOffer: what the visitor gets, then how", () => {
   });
 
   it("keeps a text it cannot cut sensibly whole, as the headline", () => {
-    expect(splitOffer("Offre de parrainage disponible")).toEqual({ headline: "Offre de parrainage disponible", details: "" });
+    expect(splitOffer("Offre de parrainage disponible")).toEqual({
+      headline: "Offre de parrainage disponible",
+      details: "",
+    });
     expect(splitOffer("Bonus après inscription")).toEqual({ headline: "Bonus après inscription", details: "" });
     expect(splitOffer("  Prime   offerte.  ")).toEqual({ headline: "Prime offerte", details: "" });
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { forwardedAddress, parseTrustProxy } from "~/services/trust-proxy.server";
 
-const read = (trustProxy: string | undefined, header: string | null) => forwardedAddress(header, parseTrustProxy(trustProxy));
+const read = (trustProxy: string | undefined, header: string | null) =>
+  forwardedAddress(header, parseTrustProxy(trustProxy));
 
 describe("TRUST_PROXY and X-Forwarded-For, read as Express reads them", () => {
   it("ignores the header when no proxy is trusted", () => {

@@ -20,7 +20,10 @@ async function within<T>(ms: number, read: (signal: AbortSignal) => Promise<T>):
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const error = new BackendError({ message: `La source des marques n'a pas répondu en ${ms} ms.`, code: "TIMEOUT" });
+      const error = new BackendError({
+        message: `La source des marques n'a pas répondu en ${ms} ms.`,
+        code: "TIMEOUT",
+      });
       reject(error);
       controller.abort(error);
     }, ms);

@@ -51,7 +51,9 @@ export interface MigrationReport {
 export async function migrate(db: PGlite, supabaseDir = findSupabaseDir()): Promise<MigrationReport> {
   await db.exec(SUPABASE_ROLES_SQL);
   const migrationsDir = path.join(supabaseDir, "migrations");
-  const files = readdirSync(migrationsDir).filter((file) => file.endsWith(".sql")).sort();
+  const files = readdirSync(migrationsDir)
+    .filter((file) => file.endsWith(".sql"))
+    .sort();
   const done = new Set(
     (await db.query<{ version: string }>("select version from supabase_migrations.schema_migrations")).rows.map(
       (row) => row.version,
@@ -66,11 +68,10 @@ export async function migrate(db: PGlite, supabaseDir = findSupabaseDir()): Prom
     const sql = readFileSync(path.join(migrationsDir, file), "utf8");
     await db.transaction(async (tx) => {
       await tx.exec(sql);
-      await tx.query("insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)", [
-        version,
-        nameParts.join("_"),
-        [sql],
-      ]);
+      await tx.query(
+        "insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)",
+        [version, nameParts.join("_"), [sql]],
+      );
     });
     applied.push(file);
   }
@@ -116,11 +117,15 @@ async function createCluster(dir: string): Promise<void> {
     const db = await PGlite.create(${JSON.stringify(dir)});
     await db.close();`;
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let errors = "";
     child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`Création de la base impossible : ${errors}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`Création de la base impossible : ${errors}`)),
+    );
   });
 }
 

@@ -56,7 +56,8 @@ export class EmbeddedBackend implements Backend {
     if (result === "rate_limited") throw new RateLimitedError(this.rateLimit.windowSeconds);
     if (result !== "stored" && result !== "duplicate") throw new DeliveryError(`Réponse inattendue : ${result}`);
     // What visitors wrote is printed escaped: the contract refuses control characters, the log never relies on it.
-    const about = "brandName" in payload ? `question sur ${printable(payload.brandName)}` : `sujet ${printable(payload.subject)}`;
+    const about =
+      "brandName" in payload ? `question sur ${printable(payload.brandName)}` : `sujet ${printable(payload.subject)}`;
     console.info(
       `Message ${result === "stored" ? "enregistré" : "déjà reçu"} : ${printable(payload.name)} <${printable(payload.email)}>, ${about}, ${payload.message.length} caractères.`,
     );

@@ -8,7 +8,17 @@ export class BackendError extends Error {
   readonly hint: string;
   readonly code: string;
 
-  constructor({ message, details, hint, code }: { message: string; details?: string | null; hint?: string | null; code?: string | null }) {
+  constructor({
+    message,
+    details,
+    hint,
+    code,
+  }: {
+    message: string;
+    details?: string | null;
+    hint?: string | null;
+    code?: string | null;
+  }) {
     super(message);
     this.details = details ?? "";
     this.hint = hint ?? "";

@@ -53,18 +53,23 @@ export class SupabaseBackend implements Backend {
   }
 
   async sendMessage({ payload, clientKey }: OutgoingMessage): Promise<DeliveryResult> {
-    const { data, error } = await this.client.functions.invoke<{ ok?: boolean; status?: string }>("send-contact-email", {
-      body: payload,
-      headers: {
-        "x-client-key": clientKey,
-        ...(this.options.clientKeySecret ? { "x-client-key-secret": this.options.clientKeySecret } : {}),
+    const { data, error } = await this.client.functions.invoke<{ ok?: boolean; status?: string }>(
+      "send-contact-email",
+      {
+        body: payload,
+        headers: {
+          "x-client-key": clientKey,
+          ...(this.options.clientKeySecret ? { "x-client-key-secret": this.options.clientKeySecret } : {}),
+        },
+        timeout: 10_000,
       },
-      timeout: 10_000,
-    });
+    );
     if (error) {
       if (error instanceof FunctionsHttpError && error.context instanceof Response && error.context.status === 429) {
         const retryAfter = Number(error.context.headers.get("Retry-After"));
-        throw new RateLimitedError(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : this.options.defaultRetryAfterSeconds);
+        throw new RateLimitedError(
+          Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : this.options.defaultRetryAfterSeconds,
+        );
       }
       throw new DeliveryError(`send-contact-email a échoué : ${error.message}`);
     }

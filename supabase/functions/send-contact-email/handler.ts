@@ -129,7 +129,8 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
 function corsHeaders(origin: string): Record<string, string> {
   return {
     "Access-Control-Allow-Origin": origin,
-    "Access-Control-Allow-Headers": "authorization, x-client-info, apikey, content-type, x-client-key, x-client-key-secret",
+    "Access-Control-Allow-Headers":
+      "authorization, x-client-info, apikey, content-type, x-client-key, x-client-key-secret",
     "Access-Control-Allow-Methods": "POST, OPTIONS",
     "Content-Type": "application/json; charset=utf-8",
   };
@@ -217,7 +218,10 @@ async function clientKey(req: Request, deps: HandlerDeps): Promise<string> {
  * counted here: the site vouches for their key with CONTACT_CLIENT_KEY_SECRET.
  */
 export function callerAddress(req: Request): string {
-  const hops = (req.headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+  const hops = (req.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   return hops.at(-1) ?? "unknown";
 }
 
@@ -266,7 +270,7 @@ export function buildEmail(
   receivedAt: Date,
 ): { subject: string; text: string; html: string } {
   const isQuestion = "brandName" in payload;
-  const topic = isQuestion ? payload.brandName : subjectLabel(payload.subject) ?? payload.subject;
+  const topic = isQuestion ? payload.brandName : (subjectLabel(payload.subject) ?? payload.subject);
   const subject = truncate(headerValue(`${isQuestion ? "[Question]" : "[Contact]"} ${topic}`), SUBJECT_MAX);
 
   const fields: [string, string][] = [
@@ -300,7 +304,10 @@ export function buildEmail(
 /** One line without control characters, so that no value can add a header to the e-mail. */
 export function headerValue(value: string): string {
   // deno-lint-ignore no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
+  return value
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function truncate(value: string, max: number): string {
