@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 deno=(npx --yes deno@2.9.6)
 echo "== type check"; npx tsc
+echo "== lint and format"; npx eslint . --max-warnings=0; npx prettier --check . --log-level=warn
 echo "== unit tests"; npx vitest run --project unit
 echo "== build"; npx remix build
 echo "== size budgets"; npx tsx scripts/budgets.ts
