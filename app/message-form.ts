@@ -1,6 +1,16 @@
 import type { ToastMessage } from "./components/toast";
 import type { SubmissionResult } from "@conform-to/react";
 
+/**
+ * The message forms (contact page, question on a brand page) and what a visitor is told after sending one. Rules and
+ * French texts of the fields: the shared contract (`@contract/contact-contract`); the action:
+ * `services/message-action.server.ts`; the fields: `components/forms.tsx`. Every answer goes one way:
+ * - invalid fields: 400, each error under its field, the typed values kept (Conform);
+ * - too many messages: 429, the contract's message above the fields;
+ * - the backend failed: 502, `SEND_FAILED_TOAST` in the answer, the typed values kept;
+ * - sent: 303 back to the page, `SENT_TOAST` flashed in the toast cookie, the form empty.
+ */
+
 /** A field people never see: bots that fill it in are dropped silently. */
 export const HONEYPOT_FIELD = "website";
 
@@ -10,6 +20,14 @@ export interface MessageActionData {
   toast: ToastMessage | null;
 }
 
+/** The toast after a message was handed over: flashed by the redirect, so it shows with or without JavaScript. */
+export const SENT_TOAST = {
+  message: "Message envoyé !",
+  description: "Merci pour votre message. Nous vous répondrons dès que possible.",
+  duration: 5_000,
+};
+
+/** The toast when the backend could not take the message: in the action's answer, next to the typed values. */
 export const SEND_FAILED_TOAST: Omit<ToastMessage, "id"> = {
   title: "Erreur",
   description: "Une erreur est survenue lors de l'envoi de votre message. Veuillez réessayer.",

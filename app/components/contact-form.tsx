@@ -44,7 +44,6 @@ export function ContactForm({ submissionId, actionData }: { submissionId: string
         <textarea
           {...getTextareaProps(fields.message)}
           rows={6}
-          maxLength={5000}
           placeholder="Écrivez votre message..."
           className={controlClass}
         />

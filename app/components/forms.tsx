@@ -1,5 +1,6 @@
 import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { FIELD_MAX_LENGTHS } from "@contract/contact-contract";
 import { useNavigation } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { HONEYPOT_FIELD } from "~/message-form";
@@ -76,6 +77,13 @@ export function SubmitButton({ formAction, children }: { formAction: string; chi
   );
 }
 
+/** The contract's field limits added to what Conform reads from the schema, so inputs get their `maxlength`. */
+function withMaxLengths(constraint: ReturnType<typeof getZodConstraint>) {
+  return Object.fromEntries(
+    Object.entries(constraint).map(([name, rules]) => [name, { ...rules, maxLength: FIELD_MAX_LENGTHS[name] }]),
+  );
+}
+
 /**
  * Conform for a message form: native checks until JavaScript runs, errors from the first submission on, then
  * following the typing; the form's id changes with each rendering so a sent form comes back empty.
@@ -86,7 +94,7 @@ export function useMessageForm<Schema extends z.ZodObject>(
   submissionId: string,
   actionData: MessageActionData | undefined,
 ) {
-  const constraint = useMemo(() => getZodConstraint(schema), [schema]);
+  const constraint = useMemo(() => withMaxLengths(getZodConstraint(schema)), [schema]);
   return useForm<z.input<Schema>, z.output<Schema>>({
     id: `${idPrefix}-${submissionId}`,
     lastResult: actionData?.result,
@@ -123,20 +131,10 @@ export function SenderFields({
   return (
     <>
       <FieldShell field={name} label="Nom">
-        <input
-          {...getInputProps(name, { type: "text" })}
-          autoComplete="name"
-          maxLength={100}
-          className={controlClass}
-        />
+        <input {...getInputProps(name, { type: "text" })} autoComplete="name" className={controlClass} />
       </FieldShell>
       <FieldShell field={email} label="Email">
-        <input
-          {...getInputProps(email, { type: "email" })}
-          autoComplete="email"
-          maxLength={254}
-          className={controlClass}
-        />
+        <input {...getInputProps(email, { type: "email" })} autoComplete="email" className={controlClass} />
       </FieldShell>
     </>
   );

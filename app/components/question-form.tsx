@@ -48,7 +48,6 @@ export function QuestionForm({
         <textarea
           {...getTextareaProps(fields.message)}
           rows={5}
-          maxLength={5000}
           placeholder={`Écrivez votre question concernant le code ${brand}...`}
           className={controlClass}
         />

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type TypedResponse } from "@remix-run/node";
-import { HONEYPOT_FIELD, SEND_FAILED_TOAST, type MessageActionData } from "~/message-form";
+import { HONEYPOT_FIELD, SEND_FAILED_TOAST, SENT_TOAST, type MessageActionData } from "~/message-form";
 import { RateLimitedError } from "./backend/errors.server";
 import { getBackend } from "./backend/index.server";
 import { clientKey, readForm } from "./form-request.server";
-import { redirectWithSuccess, SENT_TOAST } from "./toast.server";
+import { redirectWithSuccess } from "./toast.server";
 import type { SendContactEmailPayload } from "@contract/contact-contract";
 import type * as z from "zod";
 

@@ -34,9 +34,3 @@ export async function readFlashToast(request: Request) {
   const session = await toastSession.getSession(cookie);
   return { toast, headers: { "Set-Cookie": await toastSession.destroySession(session) } };
 }
-
-export const SENT_TOAST = {
-  message: "Message envoyé !",
-  description: "Merci pour votre message. Nous vous répondrons dès que possible.",
-  duration: 5_000,
-};

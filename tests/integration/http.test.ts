@@ -1,3 +1,4 @@
+import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from "@contract/contact-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
@@ -221,4 +222,18 @@ describe("bad input", () => {
     const html = await (await get("/offres?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E")).text();
     expect(html).not.toContain("<script>alert(1)</script>");
   });
+});
+
+describe("message forms", () => {
+  const attributesOf = (html: string, tag: string, name: string) =>
+    (new RegExp(`<${tag}\\b[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0] ?? "").toLowerCase();
+
+  for (const path of ["/contact", "/offres/binance"]) {
+    it(`on ${path} take their length limits from the message contract`, async () => {
+      const html = await (await get(path)).text();
+      expect(attributesOf(html, "input", "name")).toContain(`maxlength="${NAME_MAX}"`);
+      expect(attributesOf(html, "input", "email")).toContain(`maxlength="${EMAIL_MAX}"`);
+      expect(attributesOf(html, "textarea", "message")).toContain(`maxlength="${MESSAGE_MAX}"`);
+    });
+  }
 });

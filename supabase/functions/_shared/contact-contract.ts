@@ -13,6 +13,15 @@ export const EMAIL_MAX = 254;
 export const MESSAGE_MIN = 10;
 export const MESSAGE_MAX = 5000;
 export const BRAND_NAME_MAX = 100;
+/**
+ * The longest value each form field takes, for the form's `maxlength`: the schema cannot give it to the form
+ * (zod counts characters, HTML counts UTF-16 units, so zod no longer exposes string lengths as constraints).
+ */
+export const FIELD_MAX_LENGTHS: Readonly<Record<string, number>> = {
+  name: NAME_MAX,
+  email: EMAIL_MAX,
+  message: MESSAGE_MAX,
+};
 
 export const MESSAGES = {
   nameTooShort: "Le nom doit comporter au moins 2 caractères",
