@@ -5,13 +5,12 @@
  * figures and writes them to bench-results/latest.md.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import { startSite, type RunningSite } from "../tests/support/server";
+import { startStandIn } from "../tests/support/stand-in";
 import { makeTempDir } from "../tests/support/temp-dir";
-import type { AddressInfo } from "node:net";
 
 const PAGES = ["/", "/offres", "/offres/binance", "/codes?cat=crypto", "/offres?q=bin"];
 const CONNECTIONS = 50;
@@ -38,8 +37,8 @@ async function load(url: string, options: Partial<autocannon.Options> = {}): Pro
 }
 
 /** The same bytes, served as plainly as Node can: the ceiling for this machine and this load generator. */
-async function staticServer(pages: Map<string, Buffer>) {
-  const server = createServer((request, response) => {
+function staticServer(pages: Map<string, Buffer>) {
+  return startStandIn((request, response) => {
     const body = pages.get(request.url ?? "/");
     if (!body) {
       response.writeHead(404).end();
@@ -48,11 +47,6 @@ async function staticServer(pages: Map<string, Buffer>) {
     response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.byteLength });
     response.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((r) => server.close(r)),
-  };
 }
 
 function rssMb(site: RunningSite): number {

@@ -1,7 +1,6 @@
-import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSite, type RunningSite } from "../support/server";
-import type { AddressInfo } from "node:net";
+import { freePort, startSite, type RunningSite } from "../support/server";
+import { startStandIn, type StandIn } from "../support/stand-in";
 
 /**
  * The site on hosted Supabase, whose REST API is played by a loopback server the test controls: it answers,
@@ -9,7 +8,7 @@ import type { AddressInfo } from "node:net";
  */
 type Mode = "answer" | "hang";
 let mode: Mode = "answer";
-let backend: Server | undefined;
+let backend: StandIn | undefined;
 let backendPort: number;
 
 const brandsAnswer = JSON.stringify([
@@ -18,16 +17,17 @@ const brandsAnswer = JSON.stringify([
 ]);
 
 async function backendUp() {
-  backend = createServer((request, response) => {
-    if (mode === "hang") return; // never answers
-    response.writeHead(200, { "content-type": "application/json" });
-    response.end(brandsAnswer);
-  });
-  await new Promise<void>((resolve) => backend?.listen(backendPort, "127.0.0.1", resolve));
+  backend = await startStandIn(
+    (request, response) => {
+      if (mode === "hang") return; // never answers
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(brandsAnswer);
+    },
+    { port: backendPort },
+  );
 }
 async function backendDown() {
-  backend?.closeAllConnections();
-  await new Promise<void>((resolve) => (backend ? backend.close(() => resolve()) : resolve()));
+  await backend?.close();
   backend = undefined;
 }
 
@@ -50,15 +50,7 @@ async function timed(url: string) {
 }
 
 beforeAll(async () => {
-  backendPort = (
-    await new Promise<AddressInfo>((resolve) => {
-      const probe = createServer();
-      probe.listen(0, "127.0.0.1", () => {
-        const address = probe.address() as AddressInfo;
-        probe.close(() => resolve(address));
-      });
-    })
-  ).port;
+  backendPort = await freePort();
 });
 afterAll(async () => {
   await backendDown();

@@ -1,32 +1,29 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BackendError } from "~/services/backend/errors.server";
 import { SupabaseBackend } from "~/services/backend/supabase.server";
-import type { AddressInfo } from "node:net";
+import { startStandIn, type StandIn } from "../support/stand-in";
+import type { IncomingMessage } from "node:http";
 
 /** A stand-in for the PostgREST endpoint of hosted Supabase, answering as recorded from the real API. */
-let server: Server;
-let baseUrl: string;
+let standIn: StandIn;
 let requests: IncomingMessage[] = [];
 let answer: { status: number; body: string; headers?: Record<string, string> };
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
+  standIn = await startStandIn((request, response) => {
     requests.push(request);
     response.writeHead(answer.status, { "content-type": "application/json; charset=utf-8", ...answer.headers });
     response.end(answer.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => standIn.close());
 beforeEach(() => {
   requests = [];
 });
 
 const backendAt = (url: string) =>
   new SupabaseBackend({ url, anonKey: "public-anon-key", defaultRetryAfterSeconds: 600 });
-const backend = () => backendAt(baseUrl);
+const backend = () => backendAt(standIn.url);
 
 describe("the brands read of the Supabase backend", () => {
   it("asks the REST API for all columns of brands ordered by name, with the anonymous key", async () => {
@@ -101,18 +98,13 @@ describe("the brands read of the Supabase backend", () => {
 
 describe("an abandoned brands read of the Supabase backend", () => {
   it("gives up on a server that never answers when its signal aborts", async () => {
-    const silent = createServer(() => {});
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const silent = await startStandIn(() => {});
     try {
-      const port = (silent.address() as AddressInfo).port;
       const started = Date.now();
-      await expect(backendAt(`http://127.0.0.1:${port}`).listBrands(AbortSignal.timeout(300))).rejects.toBeInstanceOf(
-        BackendError,
-      );
+      await expect(backendAt(silent.url).listBrands(AbortSignal.timeout(300))).rejects.toBeInstanceOf(BackendError);
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
-      silent.closeAllConnections();
-      silent.close();
+      await silent.close();
     }
   });
 });

@@ -1,17 +1,16 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DeliveryError, RateLimitedError } from "~/services/backend/errors.server";
 import { SupabaseBackend } from "~/services/backend/supabase.server";
-import type { AddressInfo } from "node:net";
+import { startStandIn, type StandIn } from "../support/stand-in";
+import type { IncomingMessage } from "node:http";
 
 /** A stand-in for the send-contact-email function of hosted Supabase, answering as the function does. */
-let server: Server;
-let baseUrl: string;
+let standIn: StandIn;
 let received: { request: IncomingMessage; body: string }[] = [];
 let answer: { status: number; body: unknown; headers?: Record<string, string> };
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
+  standIn = await startStandIn((request, response) => {
     let body = "";
     request.on("data", (chunk: Buffer) => (body += chunk));
     request.on("end", () => {
@@ -20,10 +19,8 @@ beforeAll(async () => {
       response.end(JSON.stringify(answer.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => standIn.close());
 beforeEach(() => {
   received = [];
 });
@@ -37,7 +34,7 @@ const payload = {
 const clientKey = "a".repeat(64);
 const backend = () =>
   new SupabaseBackend({
-    url: baseUrl,
+    url: standIn.url,
     anonKey: "public-anon-key",
     defaultRetryAfterSeconds: 600,
     clientKeySecret: "shared-secret",
