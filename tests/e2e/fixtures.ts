@@ -1,4 +1,5 @@
 import { test as base } from "@playwright/test";
+import { waitForHydration } from "./helpers";
 
 /**
  * `page.goto` that, with JavaScript, also waits until React has hydrated the page, so that a test interacts with
@@ -9,7 +10,7 @@ export const test = base.extend({
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      if (javaScriptEnabled) await waitForHydration(page);
       return response;
     };
     await use(page);

@@ -89,14 +89,12 @@ export async function cardBrands(cards: Locator): Promise<string[]> {
 }
 
 /**
- * Waits until React has hydrated the document (it marks the DOM nodes it owns), so that what
- * JavaScript adds (copy buttons, live search) is on the page.
+ * Waits until React has hydrated the document: the root layout sets `<html data-hydrated>` in an effect, which runs
+ * once the whole page is hydrated (error pages included), so that what JavaScript adds (copy buttons, live search)
+ * is on the page. The one hydration wait of the browser tests: the `page.goto` of ./fixtures calls it too.
  */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];

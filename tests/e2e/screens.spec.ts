@@ -625,7 +625,7 @@ test.describe("navigation", () => {
     javaScriptEnabled,
   }) => {
     await page.goto("/offres");
-    if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    if (javaScriptEnabled) await waitForHydration(page);
     const card = page.getByRole("link", { name: "Plus d'infos sur Wise" });
     await card.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
