@@ -4,11 +4,9 @@
  * files nor takes the folder's lock (DATA_DIR/lock). Control characters of what visitors wrote are printed as
  * escapes (\x1b), so that the terminal obeys none of them.
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { existsSync } from "node:fs";
 import { printable, subjectLabel } from "@contract/contact-contract";
-import { PGlite } from "@electric-sql/pglite";
+import { readDatabaseCopy } from "./lib/database-copy";
 import { databaseDir } from "../app/services/data-dir.server";
 
 const dataDir = databaseDir(process.env.DATA_DIR ?? ".data");
@@ -19,10 +17,7 @@ if (!existsSync(dataDir)) {
   console.log(`Aucune base embarquée dans ${dataDir} : lancez d'abord le site (npm start).`);
   process.exit(0);
 }
-const snapshot = mkdtempSync(path.join(tmpdir(), "messages-"));
-try {
-  cpSync(dataDir, snapshot, { recursive: true });
-  const db = await PGlite.create(snapshot);
+const { rows, total } = await readDatabaseCopy(dataDir, "messages", async (db) => {
   const { rows } = await db.query<{
     created_at: string;
     name: string;
@@ -37,15 +32,13 @@ try {
   );
   const total =
     (await db.query<{ n: number }>("select count(*)::int as n from public.contact_messages")).rows[0]?.n ?? 0;
-  console.log(`${total} message(s) enregistré(s)${total > rows.length ? `, les ${rows.length} plus récents` : ""} :\n`);
-  for (const row of rows) {
-    const about = row.brand_name
-      ? `Question sur ${printable(row.brand_name)}`
-      : `Sujet : ${subjectLabel(row.subject ?? undefined) ?? printable(String(row.subject))}`;
-    console.log(`— ${row.created_at}  ${printable(row.name)} <${printable(row.email)}>  ${about}`);
-    console.log(`  ${printable(row.message, { keepLines: true }).replace(/\n/g, "\n  ")}\n`);
-  }
-  await db.close();
-} finally {
-  rmSync(snapshot, { recursive: true, force: true });
+  return { rows, total };
+});
+console.log(`${total} message(s) enregistré(s)${total > rows.length ? `, les ${rows.length} plus récents` : ""} :\n`);
+for (const row of rows) {
+  const about = row.brand_name
+    ? `Question sur ${printable(row.brand_name)}`
+    : `Sujet : ${subjectLabel(row.subject ?? undefined) ?? printable(String(row.subject))}`;
+  console.log(`— ${row.created_at}  ${printable(row.name)} <${printable(row.email)}>  ${about}`);
+  console.log(`  ${printable(row.message, { keepLines: true }).replace(/\n/g, "\n  ")}\n`);
 }

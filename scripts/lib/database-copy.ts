@@ -1,0 +1,32 @@
+/**
+ * Reads the embedded database from a copy of its folder, so that it is safe while the site is running: it never
+ * opens the server's own files nor takes the data folder's lock (DATA_DIR/lock). Used by `npm run messages` and by
+ * the browser tests, which read what the site under test stored.
+ */
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+
+/**
+ * Copies `databaseDir` (the `pgdata` folder) to a fresh temporary folder, opens the copy, runs `read` on it, then
+ * closes it and removes the copy, whatever `read` did. `prefix` names the temporary folder.
+ */
+export async function readDatabaseCopy<T>(
+  databaseDir: string,
+  prefix: string,
+  read: (db: PGlite) => Promise<T>,
+): Promise<T> {
+  const copy = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+  try {
+    cpSync(databaseDir, copy, { recursive: true });
+    const db = await PGlite.create(copy);
+    try {
+      return await read(db);
+    } finally {
+      await db.close();
+    }
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
