@@ -8,6 +8,14 @@ import {
   printable,
   subjectLabel,
 } from "../_shared/contact-contract.ts";
+import {
+  clientKey,
+  corsHeaders,
+  isJsonContentType,
+  PayloadTooLargeError,
+  readBody,
+  REQUEST_ERRORS,
+} from "../_shared/request.ts";
 
 export interface HandlerDeps {
   env: (name: string) => string | undefined;
@@ -24,21 +32,13 @@ const EMAIL_TIMEOUT_MS = 10_000;
 const SUBJECT_MAX = 150;
 
 export const ERRORS = {
-  methodNotAllowed: "Méthode non autorisée.",
-  unsupportedMediaType: "Le contenu de la requête doit être au format JSON.",
-  payloadTooLarge: "La requête est trop volumineuse.",
-  malformedJson: "Requête invalide : JSON mal formé.",
-  invalidFields: "Certains champs sont invalides.",
+  ...REQUEST_ERRORS,
   rateLimited: "Trop de messages envoyés. Veuillez réessayer dans quelques minutes.",
-  misconfigured: "Configuration du serveur incomplète.",
   notStored: "Le message n'a pas pu être enregistré.",
-  internal: "Une erreur interne est survenue.",
 } as const;
 
 type SubmitResult = "stored" | "duplicate" | "rate_limited";
 const SUBMIT_RESULTS: readonly string[] = ["stored", "duplicate", "rate_limited"] satisfies SubmitResult[];
-
-class PayloadTooLargeError extends Error {}
 
 export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
   return async (req) => {
@@ -102,7 +102,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
         p_message: payload.message,
         p_brand_name: "brandName" in payload ? payload.brandName : null,
         p_submission_id: payload.submissionId ?? null,
-        p_client_key: await clientKey(req, deps),
+        p_client_key: await clientKey(req, deps.env, { functionName: "send-contact-email", counted: "message" }),
         p_max_per_window: maxPerWindow,
         p_window: `${windowSeconds} seconds`,
       });
@@ -126,48 +126,6 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
   };
 }
 
-function corsHeaders(origin: string): Record<string, string> {
-  return {
-    "Access-Control-Allow-Origin": origin,
-    "Access-Control-Allow-Headers":
-      "authorization, x-client-info, apikey, content-type, x-client-key, x-client-key-secret",
-    "Access-Control-Allow-Methods": "POST, OPTIONS",
-    "Content-Type": "application/json; charset=utf-8",
-  };
-}
-
-function isJsonContentType(value: string | null): boolean {
-  return value?.split(";")[0]?.trim().toLowerCase() === "application/json";
-}
-
-/** Reads at most `limit` bytes, so that a body without (or lying about) its length cannot exhaust memory. */
-async function readBody(req: Request, limit: number): Promise<string> {
-  const declared = Number(req.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) throw new PayloadTooLargeError();
-  if (!req.body) return "";
-
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new PayloadTooLargeError();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-}
-
 /**
  * A failed union only reports "Invalid input" at its root: the field messages come from the form the
  * payload was meant to be, a question when it names a brand, a contact message otherwise.
@@ -187,47 +145,6 @@ function fieldErrorsOf(body: unknown, unionError: z.ZodError): Record<string, st
 function positiveInteger(value: string | undefined, fallback: number): number {
   const number = Number(value ?? fallback);
   return Number.isInteger(number) && number > 0 ? number : fallback;
-}
-
-/**
- * The website server sends a hash of the visitor's address, trusted only with the secret both share
- * (CONTACT_CLIENT_KEY_SECRET); any other call is keyed by its own address, so a caller cannot pick its key.
- */
-async function clientKey(req: Request, deps: HandlerDeps): Promise<string> {
-  const given = req.headers.get("x-client-key");
-  const secret = deps.env("CONTACT_CLIENT_KEY_SECRET");
-  const vouched = Boolean(secret) && req.headers.get("x-client-key-secret") === secret;
-  if (vouched && given && /^[a-f0-9]{64}$/.test(given)) return given;
-  if (given && req.headers.has("x-client-key-secret")) {
-    // The site sent a key the function does not accept: every visitor now shares the site server's budget.
-    console.warn(
-      secret
-        ? "send-contact-email : clé d'expéditeur refusée, CONTACT_CLIENT_KEY_SECRET diffère de celui du site ; message compté sur l'adresse de l'appelant."
-        : "send-contact-email : CONTACT_CLIENT_KEY_SECRET n'est pas défini pour la fonction ; message compté sur l'adresse de l'appelant.",
-    );
-  }
-  return await sha256Hex(callerAddress(req));
-}
-
-/**
- * The address a direct caller is counted on: the right-most X-Forwarded-For entry. Each proxy in front of the
- * function (on hosted Supabase, the platform's own) appends the address it received the request from, so the
- * right-most entry was written by the platform, while anything to its left may have been written by the caller: a
- * caller who sends a made-up X-Forwarded-For only adds entries that are never read, and cannot pick a fresh budget.
- * At worst, callers that reach the platform through one proxy share a budget. The site's own visitors are never
- * counted here: the site vouches for their key with CONTACT_CLIENT_KEY_SECRET.
- */
-export function callerAddress(req: Request): string {
-  const hops = (req.headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((hop) => hop.trim())
-    .filter(Boolean);
-  return hops.at(-1) ?? "unknown";
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** Returns whether the owner was e-mailed; the message is stored either way. */
