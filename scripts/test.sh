@@ -10,7 +10,9 @@ echo "== build"; npx remix build
 echo "== size budgets"; npx tsx scripts/budgets.ts
 echo "== integration tests (HTML checked by the W3C Nu checker among them)"; bash scripts/ensure-tool.sh java
 npx vitest run --project integration
-echo "== edge function (Deno)"
-(cd supabase/functions && "${deno[@]}" check send-contact-email/index.ts send-contact-email/handler.ts \
-  && "${deno[@]}" test --no-prompt send-contact-email/)
+echo "== edge functions (Deno)"
+(cd supabase/functions \
+  && "${deno[@]}" check send-contact-email/index.ts send-contact-email/handler.ts \
+    record-code-feedback/index.ts record-code-feedback/handler.ts \
+  && "${deno[@]}" test --no-prompt send-contact-email/ record-code-feedback/)
 echo "== browser tests"; bash scripts/ensure-tool.sh chromium; npx playwright test

@@ -1,7 +1,20 @@
 import { createClient, FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
-import { BackendError, DeliveryError, RateLimitedError, toBackendError } from "./errors.server";
-import type { Backend, DeliveryResult, OutgoingMessage } from "./types.server";
+import { type FeedbackRow, toFeedbackCounts } from "./embedded.server";
+import { BackendError, DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
+import type {
+  Backend,
+  DeliveryResult,
+  FeedbackCounts,
+  OutgoingMessage,
+  OutgoingVote,
+  VoteResult,
+} from "./types.server";
+import type { FeedbackPayload } from "@contract/feedback-contract";
 import type { BrandRow } from "~/catalogue/types";
+
+/** The function's hourly vote limit: an hour always frees room. */
+const VOTE_RETRY_AFTER_SECONDS = 3600;
+const FUNCTION_TIMEOUT_MS = 10_000;
 
 /**
  * The site never subscribes to realtime changes; this transport stands in for the WebSocket that Node 20
@@ -19,11 +32,14 @@ export interface SupabaseBackendOptions {
   anonKey: string;
   /** Retry-After of a rate-limited message when the function's answer has none. */
   defaultRetryAfterSeconds: number;
-  /** Shared with send-contact-email so that it trusts the sender key the site forwards. */
+  /** Shared with send-contact-email and record-code-feedback so that they trust the visitor key the site forwards. */
   clientKeySecret?: string;
 }
 
-/** Hosted Supabase: brands read through its REST API, messages handed to its send-contact-email function. */
+/**
+ * Hosted Supabase: brands and vote counts read through its REST API, messages and votes handed to its
+ * send-contact-email and record-code-feedback functions.
+ */
 export class SupabaseBackend implements Backend {
   private readonly client: SupabaseClient;
 
@@ -55,26 +71,60 @@ export class SupabaseBackend implements Backend {
   async sendMessage({ payload, clientKey }: OutgoingMessage): Promise<DeliveryResult> {
     const { data, error } = await this.client.functions.invoke<{ ok?: boolean; status?: string }>(
       "send-contact-email",
-      {
-        body: payload,
-        headers: {
-          "x-client-key": clientKey,
-          ...(this.options.clientKeySecret ? { "x-client-key-secret": this.options.clientKeySecret } : {}),
-        },
-        timeout: 10_000,
-      },
+      { body: payload, headers: this.clientKeyHeaders(clientKey), timeout: FUNCTION_TIMEOUT_MS },
     );
     if (error) {
-      if (error instanceof FunctionsHttpError && error.context instanceof Response && error.context.status === 429) {
-        const retryAfter = Number(error.context.headers.get("Retry-After"));
-        throw new RateLimitedError(
-          Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : this.options.defaultRetryAfterSeconds,
-        );
-      }
+      const retryAfter = rateLimitedFor(error, this.options.defaultRetryAfterSeconds);
+      if (retryAfter !== undefined) throw new RateLimitedError(retryAfter);
       throw new DeliveryError(`send-contact-email a échoué : ${error.message}`);
     }
     if (data?.status === "duplicate") return "duplicate";
     if (data?.ok) return "stored";
     throw new DeliveryError("send-contact-email a répondu sans confirmer l'envoi.");
   }
+
+  async recordVote({ offerSlug, worked, reason, clientKey }: OutgoingVote): Promise<VoteResult> {
+    const body: FeedbackPayload = { offerSlug, worked, reason };
+    const { data, error } = await this.client.functions.invoke<{ ok?: boolean; status?: string }>(
+      "record-code-feedback",
+      { body, headers: this.clientKeyHeaders(clientKey), timeout: FUNCTION_TIMEOUT_MS },
+    );
+    if (error) {
+      const retryAfter = rateLimitedFor(error, VOTE_RETRY_AFTER_SECONDS);
+      if (retryAfter !== undefined) throw new RateLimitedError(retryAfter, VOTES_RATE_LIMITED);
+      throw new DeliveryError(`record-code-feedback a échoué : ${error.message}`);
+    }
+    if (data?.ok && (data.status === "stored" || data.status === "replaced")) return data.status;
+    throw new DeliveryError("record-code-feedback a répondu sans confirmer l'enregistrement de l'avis.");
+  }
+
+  async listFeedback(since: Date, signal?: AbortSignal): Promise<FeedbackCounts[]> {
+    const query = this.client
+      .rpc("code_feedback_summary", { p_since: since.toISOString() })
+      // As for the brands: the caller's cache decides when to try again.
+      .retry(false);
+    const { data, error } = await (signal ? query.abortSignal(signal) : query);
+    if (error) throw toBackendError(error);
+    if (!Array.isArray(data)) {
+      throw new BackendError({ message: "Réponse inattendue du serveur pour les avis sur les codes." });
+    }
+    return (data as FeedbackRow[]).map(toFeedbackCounts);
+  }
+
+  /** The visitor's key, and the secret that makes the functions trust it rather than count the site's address. */
+  private clientKeyHeaders(clientKey: string): Record<string, string> {
+    return {
+      "x-client-key": clientKey,
+      ...(this.options.clientKeySecret ? { "x-client-key-secret": this.options.clientKeySecret } : {}),
+    };
+  }
+}
+
+/** For a function's 429, the seconds its Retry-After asks for (`fallback` without a usable one); else undefined. */
+function rateLimitedFor(error: unknown, fallback: number): number | undefined {
+  if (!(error instanceof FunctionsHttpError && error.context instanceof Response && error.context.status === 429)) {
+    return undefined;
+  }
+  const retryAfter = Number(error.context.headers.get("Retry-After"));
+  return Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : fallback;
 }
