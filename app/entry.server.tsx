@@ -12,15 +12,19 @@ import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, Loade
 // Invalid configuration stops the server at start, not at the first request.
 const config = getConfig();
 const production = config.nodeEnv === "production";
-// Opens (and on first start creates) the database now rather than on the first visitor's request.
-getBackend()
-  .then((backend) => backend.warmUp())
-  .catch((error: unknown) => console.error("Source des marques indisponible au démarrage :", error));
-
 const ABORT_DELAY = 5_000;
 
 /** Rendered pages, read by server.js before Remix runs (see `cachedPageAnswer`); never while developing. */
 const pageCache = new PageCache(config.htmlCache && production ? config.brandsCache.ttlMs : 0);
+
+// Opens (and on first start creates) the database now rather than on the first visitor's request.
+getBackend()
+  .then((backend) => {
+    // A vote changes the summary its offer's pages show.
+    backend.onVote = (offerSlug) => pageCache.forgetPagesShowing(offerSlug);
+    return backend.warmUp();
+  })
+  .catch((error: unknown) => console.error("Source des marques indisponible au démarrage :", error));
 
 const newNonce = () => randomBytes(16).toString("base64");
 

@@ -1,5 +1,6 @@
 import { canCopyCode, isInstructionCode } from "./copy-rule";
 import { isExpired } from "./dates";
+import { offerTrust, type OfferTrust, type OfferVotes } from "./feedback";
 import { splitOffer, type OfferLines } from "./headline";
 import { isInCategory } from "./search";
 import type { ReferralOffer } from "./types";
@@ -25,6 +26,16 @@ export interface OfferCardView {
   showLink: boolean;
   /** Offers that carry a legal notice: betting (18+ and the mandatory message) or crypto (risk of loss). */
   regulated: "betting" | "crypto" | null;
+  /** What visitors' votes and the owner's last check say about the code. */
+  trust: OfferTrust;
+  /** Visitors may say whether it worked: the offer shows a code or a link. */
+  acceptsVotes: boolean;
+}
+
+/** What a card depends on besides its offer: the day (expiry) and the visitors' votes, by offer slug. */
+export interface CardContext {
+  today: string;
+  votes: ReadonlyMap<string, OfferVotes>;
 }
 
 function regulationOf(offer: Pick<ReferralOffer, "category" | "alsoIn">): OfferCardView["regulated"] {
@@ -33,7 +44,12 @@ function regulationOf(offer: Pick<ReferralOffer, "category" | "alsoIn">): OfferC
   return null;
 }
 
-export function toCardView(offer: ReferralOffer, today: string): OfferCardView {
+/** Visitors can only say whether a code or a link worked: an offer with neither has nothing to vote on. */
+export function acceptsVotes(offer: Pick<ReferralOffer, "code" | "link">): boolean {
+  return Boolean(offer.link) || (offer.code.trim() !== "" && !isInstructionCode(offer.code));
+}
+
+export function toCardView(offer: ReferralOffer, { today, votes }: CardContext): OfferCardView {
   const expired = isExpired(offer, today);
   return {
     id: offer.id,
@@ -49,5 +65,7 @@ export function toCardView(offer: ReferralOffer, today: string): OfferCardView {
     canCopy: canCopyCode(offer) && !expired,
     showLink: Boolean(offer.link) && !expired,
     regulated: regulationOf(offer),
+    trust: offerTrust(votes.get(offer.slug), offer.verifiedOn),
+    acceptsVotes: acceptsVotes(offer),
   };
 }

@@ -1,4 +1,5 @@
 import { isExpired } from "./dates";
+import { isReportedNotWorking, type OfferVotes } from "./feedback";
 import { brandKey } from "./names";
 import { BUNDLED_OFFERS } from "./offers";
 import { sortOffers } from "./search";
@@ -41,11 +42,23 @@ export function mergeOffers(
 }
 
 /**
- * The home page's three offers: the backend's featured, current brands when there are exactly three,
- * otherwise three built-in bundled offers.
+ * The home page's three offers: the backend's featured brands when exactly three of them are current and not
+ * reported as no longer working by visitors, otherwise three built-in bundled offers. A reported default gives its
+ * place to the next current, unreported bundled offer, so the home page never puts forward a code said not to work.
  */
-export function selectFeatured(apiOffers: readonly ReferralOffer[] | null | undefined, today: string): ReferralOffer[] {
-  const featured = (apiOffers ?? []).filter((offer) => offer.featured && !isExpired(offer, today));
+export function selectFeatured(
+  apiOffers: readonly ReferralOffer[] | null | undefined,
+  today: string,
+  votes: ReadonlyMap<string, OfferVotes> = new Map(),
+  bundled: readonly ReferralOffer[] = BUNDLED_OFFERS,
+): ReferralOffer[] {
+  const recommendable = (offer: ReferralOffer) =>
+    !isExpired(offer, today) && !isReportedNotWorking(votes.get(offer.slug));
+  const featured = (apiOffers ?? []).filter((offer) => offer.featured && recommendable(offer));
   if (featured.length === 3) return featured;
-  return DEFAULT_FEATURED_SLUGS.map((slug) => BUNDLED_OFFERS.find((offer) => offer.slug === slug) as ReferralOffer);
+  const defaults = DEFAULT_FEATURED_SLUGS.map((slug) => bundled.find((offer) => offer.slug === slug)).filter(
+    (offer): offer is ReferralOffer => offer !== undefined,
+  );
+  const others = bundled.filter((offer) => !DEFAULT_FEATURED_SLUGS.includes(offer.slug));
+  return [...defaults, ...others].filter(recommendable).slice(0, 3);
 }

@@ -25,6 +25,7 @@ export function offerFromEntry(entry: BrandEntry): ReferralOffer {
     copyable: entry.copyable ?? true,
     advantages: entry.advantages,
     validUntil: entry.validUntil,
+    verifiedOn: entry.verifiedOn,
   };
 }
 
@@ -64,6 +65,7 @@ export function offerFromRow(row: BrandRow, entry: BrandEntry | undefined): Refe
     copyable: hideClipboard === undefined ? (entry?.copyable ?? true) : !hideClipboard,
     advantages: column<string[]>("advantages") ?? entry?.advantages ?? [],
     validUntil: present(column<string>("valid_until")) ?? entry?.validUntil,
+    verifiedOn: present(column<string>("verified_on")) ?? entry?.verifiedOn,
   };
 }
 

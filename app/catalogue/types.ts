@@ -32,6 +32,11 @@ export interface BrandEntry {
   copyable?: boolean;
   /** One of the home page's featured offers when the backend does not say otherwise. */
   featured?: boolean;
+  /**
+   * The day the owner last checked that the code and the offer work, ISO "YYYY-MM-DD"; shown as "Vérifié le …".
+   * Set it only after checking: without it the offer says "Code non vérifié".
+   */
+  verifiedOn?: string;
   /** false when there is no public/logos/{slug}.svg; the card then shows the brand's first letter. */
   logo?: boolean;
 }
@@ -61,6 +66,8 @@ export interface ReferralOffer {
   copyable: boolean;
   advantages: string[];
   validUntil?: string;
+  /** The day the owner last checked the offer, ISO "YYYY-MM-DD". */
+  verifiedOn?: string;
 }
 
 /** A row of the `brands` table as read from the backend. */

@@ -1,6 +1,7 @@
 import { BrandLogo } from "./brand-logo";
 import { CodeBox } from "./code-box";
 import { ExpiredBadge, RegulatedNotice } from "./notices";
+import { ReportedNotWorking, TrustLine } from "./offer-trust";
 import { ReferralLink } from "./referral-link";
 import type { OfferCardView } from "~/catalogue/card";
 
@@ -54,6 +55,8 @@ export function OfferCard({ offer }: { offer: OfferCardView }) {
         {offer.lines.details ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{offer.lines.details}</p> : null}
       </div>
       <OfferCode offer={offer} />
+      <ReportedNotWorking trust={offer.trust} />
+      <TrustLine trust={offer.trust} />
       <RegulatedNotice regulated={offer.regulated} compact />
       <div className={`mt-auto grid gap-2 ${offer.showLink ? "grid-cols-[3fr_2fr]" : "grid-cols-1"}`}>
         {offer.showLink ? (

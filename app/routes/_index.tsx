@@ -25,7 +25,7 @@ export const meta: MetaFunction = ({ matches }) => {
 export async function loader() {
   const catalogue = await tryLoadCatalogue();
   if (!catalogue) return data({ featured: null }, UNAVAILABLE);
-  return { featured: catalogue.featured.map((offer) => toCardView(offer, catalogue.today)) };
+  return { featured: catalogue.featured.map((offer) => toCardView(offer, catalogue)) };
 }
 
 /** With JavaScript the banner button scrolls smoothly; without, it is a plain anchor to the section. */

@@ -17,12 +17,15 @@ import { BackLink } from "~/components/back-link";
 import { BrandLogo } from "~/components/brand-logo";
 import { BrandSections, InfoCard } from "~/components/brand-sections";
 import { faqJsonLd } from "~/components/faq";
+import { FeedbackBlock } from "~/components/feedback-block";
 import { JsonLd } from "~/components/json-ld";
 import { RegulatedNotice, RewardDisclosure } from "~/components/notices";
 import { OfferCode, primaryButton } from "~/components/offer-card";
+import { ReportedNotWorking, TrustLine } from "~/components/offer-trust";
 import { QUESTION_ANCHOR, QuestionForm } from "~/components/question-form";
 import { ReferralLink } from "~/components/referral-link";
 import { BRAND_SECTIONS } from "~/content/brand-sections";
+import { ASK_REASON_PARAMETER } from "~/feedback-form";
 import { pageMeta, siteInfo } from "~/seo";
 import { formPageHeaders } from "~/services/http-headers.server";
 import { handleMessageAction } from "~/services/message-action.server";
@@ -49,8 +52,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return {
     unavailable: false as const,
     submissionId: randomUUID(),
+    askReason: new URL(request.url).searchParams.get(ASK_REASON_PARAMETER) === "non",
     brand: {
-      ...toCardView(offer, catalogue.today),
+      ...toCardView(offer, catalogue),
       serviceDescription: offer.serviceDescription,
       advantages: offer.advantages,
       validUntil: offer.validUntil && isExpired(offer, catalogue.today) ? offer.validUntil : undefined,
@@ -126,11 +130,11 @@ export default function BrandPage() {
       </header>
 
       {/*
-        One column on phones (offer, details, question); from lg, details on the left and on the right the offer,
-        which stays in view while the details scroll beside it, then the question card. The offer sticks only
-        within its own cell, so it never slides over the question form.
+        One column on phones (offer, the vote on its code, details, question); from lg, details on the left and on
+        the right the offer, which stays in view while the details scroll beside it, then the vote and the question
+        card. The offer sticks only within its own cell, so it never slides over the forms below it.
       */}
-      <div className="grid grid-cols-1 gap-8 lg:grid-cols-3 lg:grid-rows-[1fr_auto]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-3 lg:grid-rows-[1fr_auto_auto]">
         <div className="min-w-0 lg:col-start-3 lg:row-start-1">
           <section
             aria-labelledby="offer-title"
@@ -150,6 +154,8 @@ export default function BrandPage() {
               {brand.lines.details ? <p className="mt-2 text-slate-700">{brand.lines.details}</p> : null}
             </div>
             <OfferCode offer={brand} />
+            <ReportedNotWorking trust={brand.trust} />
+            <TrustLine trust={brand.trust} />
             {brand.link ? (
               <ReferralLink href={brand.link} className={`${primaryButton} w-full py-3 text-base shadow-md`}>
                 {brand.expired ? `Voir le site de ${brand.brand}` : "Accéder à l'offre"}
@@ -160,7 +166,13 @@ export default function BrandPage() {
           </section>
         </div>
 
-        <div className="min-w-0 space-y-8 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+        {brand.acceptsVotes ? (
+          <div className="min-w-0 lg:col-start-3 lg:row-start-2">
+            <FeedbackBlock slug={brand.slug} trust={brand.trust} askReason={page.askReason} />
+          </div>
+        ) : null}
+
+        <div className="min-w-0 space-y-8 lg:col-span-2 lg:col-start-1 lg:row-span-3 lg:row-start-1">
           {brand.advantages.length ? (
             <section aria-labelledby="advantages-title" className="rounded-2xl border border-slate-200 bg-white p-6">
               <h2 id="advantages-title" className="text-xl font-bold text-slate-900">
@@ -178,7 +190,7 @@ export default function BrandPage() {
         </div>
 
         <aside
-          className="min-w-0 space-y-6 lg:col-start-3 lg:row-start-2"
+          className="min-w-0 space-y-6 lg:col-start-3 lg:row-start-3"
           aria-label={`À propos de l'offre ${brand.brand}`}
         >
           {brand.sections?.infoCard ? <InfoCard card={brand.sections.infoCard} /> : null}

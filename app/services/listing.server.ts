@@ -27,7 +27,7 @@ function cardsOf(catalogue: Catalogue, query: string, category: CategoryId): Off
   const key = `${category} ${foldText(query)}`;
   let views = cards.get(key);
   if (!views) {
-    views = filterOffers(catalogue.offers, { query, category }).map((offer) => toCardView(offer, catalogue.today));
+    views = filterOffers(catalogue.offers, { query, category }).map((offer) => toCardView(offer, catalogue));
     cards.set(key, views);
   }
   return views;

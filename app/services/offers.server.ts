@@ -2,6 +2,9 @@ import { todayInFrance } from "~/catalogue/dates";
 import { mergeOffers, selectFeatured } from "~/catalogue/merge";
 import { BUNDLED_OFFERS, findOfferBySlug, offerFromBrandRow } from "~/catalogue/offers";
 import { getBackend } from "./backend/index.server";
+import type { CachedBackend } from "./backend/brands-cache.server";
+import type { FeedbackCounts } from "./backend/types.server";
+import type { OfferVotes } from "~/catalogue/feedback";
 import type { BrandRow, ReferralOffer } from "~/catalogue/types";
 
 export interface Catalogue {
@@ -11,26 +14,49 @@ export interface Catalogue {
   featured: ReferralOffer[];
   /** Today's date in France, which decides whether an offer has expired. */
   today: string;
+  /** Visitors' votes of the summary's window, by offer slug (empty while they cannot be read). */
+  votes: ReadonlyMap<string, OfferVotes>;
 }
 
-/** The last catalogue built, reused while the brands read and the day are the same. */
-let lastBuilt: { rows: BrandRow[]; content: string; today: string; catalogue: Catalogue } | undefined;
+/** The last catalogue built, reused while the brands read, the votes and the day are the same. */
+let lastBuilt:
+  { rows: BrandRow[]; counts: FeedbackCounts[]; content: string; today: string; catalogue: Catalogue } | undefined;
 
-/** Reads the brands and merges them over the bundled offers. Rejects with a BackendError when the source fails. */
+/** Votes are an addition to the page: when they cannot be read, offers show without them and the failure is logged. */
+async function readVotes(backend: CachedBackend): Promise<FeedbackCounts[]> {
+  try {
+    return await backend.recentFeedback();
+  } catch (error) {
+    console.error("Lecture des avis des visiteurs impossible :", error);
+    return NO_VOTES;
+  }
+}
+const NO_VOTES: FeedbackCounts[] = [];
+
+/**
+ * Reads the brands and the votes, and merges the brands over the bundled offers. Rejects with a BackendError when
+ * the brands cannot be read.
+ */
 export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> {
   const backend = await getBackend();
-  const rows = await backend.listBrands();
+  const [rows, counts] = await Promise.all([backend.listBrands(), readVotes(backend)]);
   const today = todayInFrance(now);
   if (lastBuilt?.today === today) {
-    // The brands cache hands back the same array until it refreshes; without the cache, each read is a new array
-    // that usually says the same: either way the merge, and what pages derive from it, is not done again.
-    if (lastBuilt.rows === rows) return lastBuilt.catalogue;
-    const content = JSON.stringify(rows);
+    // The caches hand back the same arrays until they refresh; without them, each read is a new array that usually
+    // says the same: either way the merge, and what pages derive from it, is not done again.
+    if (lastBuilt.rows === rows && lastBuilt.counts === counts) return lastBuilt.catalogue;
+    const content = JSON.stringify([rows, counts]);
     if (lastBuilt.content === content) return lastBuilt.catalogue;
   }
   const apiOffers = rows.map(offerFromBrandRow);
-  const catalogue = { offers: mergeOffers(apiOffers, today), featured: selectFeatured(apiOffers, today), today };
-  lastBuilt = { rows, content: JSON.stringify(rows), today, catalogue };
+  const votes = new Map(counts.map((count) => [count.offerSlug, count]));
+  const catalogue = {
+    offers: mergeOffers(apiOffers, today),
+    featured: selectFeatured(apiOffers, today, votes),
+    today,
+    votes,
+  };
+  lastBuilt = { rows, counts, content: JSON.stringify([rows, counts]), today, catalogue };
   return catalogue;
 }
 
@@ -56,9 +82,13 @@ export function findBrandOffer(catalogue: Catalogue, slug: string): ReferralOffe
   return findOfferBySlug(catalogue.offers, slug);
 }
 
+/** The offer a vote is about: from the catalogue, or the bundled offers when the source is down. */
+export async function offerForSlug(slug: string): Promise<ReferralOffer | undefined> {
+  const catalogue = await tryLoadCatalogue();
+  return catalogue ? findBrandOffer(catalogue, slug) : findOfferBySlug(BUNDLED_OFFERS, slug);
+}
+
 /** The brand a question is about: from the catalogue, or the bundled offers when the source is down. */
 export async function brandNameForSlug(slug: string): Promise<string | undefined> {
-  const catalogue = await tryLoadCatalogue();
-  const offer = catalogue ? findBrandOffer(catalogue, slug) : findOfferBySlug(BUNDLED_OFFERS, slug);
-  return offer?.brand;
+  return (await offerForSlug(slug))?.brand;
 }

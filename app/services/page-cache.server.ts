@@ -62,6 +62,55 @@ export class PageCache {
   get(key: string): RenderedPage | undefined {
     return this.budgetOf(key)?.get(key);
   }
+
+  private readonly offersToForget = new Set<string>();
+  private nextForgetAt = 0;
+  private forgetTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * Drops the kept pages that show `offerSlug` (after a vote on it), so the next visitor sees the new summary. The
+   * first call acts at once; later calls within `FORGET_INTERVAL_MS` are gathered and acted on together at its end:
+   * however many votes come in, pages are dropped at most once per interval, and caching holds for everyone else.
+   */
+  forgetPagesShowing(offerSlug: string, now = Date.now()): void {
+    if (!this.pages) return;
+    this.offersToForget.add(offerSlug);
+    if (this.forgetTimer) return;
+    const wait = this.nextForgetAt - now;
+    if (wait <= 0) {
+      this.forgetNow(now);
+      return;
+    }
+    this.forgetTimer = setTimeout(() => {
+      this.forgetTimer = undefined;
+      this.forgetNow(Date.now());
+    }, wait);
+    this.forgetTimer.unref();
+  }
+
+  private forgetNow(now: number): void {
+    const slugs = [...this.offersToForget];
+    this.offersToForget.clear();
+    this.nextForgetAt = now + FORGET_INTERVAL_MS;
+    for (const pages of [this.pages, this.queryPages]) {
+      for (const key of [...(pages?.keys() ?? [])]) {
+        if (slugs.some((slug) => pageShowsOffer(key, slug))) pages?.delete(key);
+      }
+    }
+  }
+}
+
+/** Pages are dropped after a vote at most this often (see `forgetPagesShowing`). */
+export const FORGET_INTERVAL_MS = 5_000;
+
+/** Pages without offer cards; every other page but the other brands' pages lists or shows offers. */
+const PAGES_WITHOUT_OFFERS = new Set(["/contact", "/mentions-legales"]);
+
+/** Whether the kept page `key` (path and query) shows the offer: its brand page, a listing, the home page. */
+export function pageShowsOffer(key: string, offerSlug: string): boolean {
+  const path = key.split("?")[0] ?? key;
+  if (path.startsWith("/offres/")) return path.split("/")[2] === offerSlug;
+  return !PAGES_WITHOUT_OFFERS.has(path);
 }
 
 /** The bytes of `whole` around each occurrence of `separator` (views, not copies). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BRAND_ENTRIES } from "~/catalogue/data";
 import {
   asRole,
-  deleteExpiredMessages,
+  deleteExpiredVisitorData,
   MAINTENANCE_INTERVAL_MS,
   migrate,
   openEmbeddedDatabase,
@@ -97,7 +97,7 @@ describe("retention of messages", () => {
     await db.exec(`insert into public.contact_messages (name, email, message, created_at) values
       ('Ancien', 'a@b.fr', 'Message de plus d''un an', now() - interval '12 months 1 day'),
       ('Récent', 'c@d.fr', 'Message de onze mois', now() - interval '11 months')`);
-    expect(await deleteExpiredMessages(db)).toBe(1);
+    expect((await deleteExpiredVisitorData(db)).messages).toBe(1);
     const names = (await db.query<{ name: string }>("select name from public.contact_messages")).rows.map(
       (r) => r.name,
     );

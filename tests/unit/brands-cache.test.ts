@@ -20,6 +20,8 @@ function scriptedSource(...behaviours: Array<(signal?: AbortSignal) => Promise<B
       return behaviour(signal);
     },
     sendMessage: async () => "stored",
+    recordVote: async () => "stored",
+    listFeedback: async () => [],
     calls: () => calls,
   };
   return source;

@@ -14,6 +14,7 @@ import type { BrandEntry, BrandRow, ReferralOffer } from "~/catalogue/types";
 /** The rules of the catalogue, each on small fixtures built here: none depends on what data.ts holds today. */
 
 const TODAY = "2026-11-22";
+const CARD_CONTEXT = { today: TODAY, votes: new Map() };
 const YESTERDAY = "2026-11-21";
 
 const entry = (name: string, extra: Partial<BrandEntry> = {}): BrandEntry => ({
@@ -217,7 +218,7 @@ describe("the copy button", () => {
 
 describe("the card view", () => {
   it("offers copy and link for a current offer with a code and a link", () => {
-    expect(toCardView(offer("Avec Code"), TODAY)).toMatchObject({
+    expect(toCardView(offer("Avec Code"), CARD_CONTEXT)).toMatchObject({
       canCopy: true,
       showLink: true,
       expired: false,
@@ -226,7 +227,7 @@ describe("the card view", () => {
   });
 
   it("offers neither copy nor link once the offer has expired", () => {
-    expect(toCardView(offer("Finie", { validUntil: YESTERDAY }), TODAY)).toMatchObject({
+    expect(toCardView(offer("Finie", { validUntil: YESTERDAY }), CARD_CONTEXT)).toMatchObject({
       expired: true,
       canCopy: false,
       showLink: false,
@@ -234,7 +235,7 @@ describe("the card view", () => {
   });
 
   it("shows no link when there is none, and an instruction as an instruction", () => {
-    expect(toCardView(offer("Sans Lien", { link: "", code: "Me contacter" }), TODAY)).toMatchObject({
+    expect(toCardView(offer("Sans Lien", { link: "", code: "Me contacter" }), CARD_CONTEXT)).toMatchObject({
       showLink: false,
       canCopy: false,
       codeIsInstruction: true,
@@ -243,7 +244,7 @@ describe("the card view", () => {
 
   it("cuts the offer text into what is given and how", () => {
     expect(
-      toCardView(offer("Coupée", { description: "15 € offerts après l'ouverture du compte." }), TODAY).lines,
+      toCardView(offer("Coupée", { description: "15 € offerts après l'ouverture du compte." }), CARD_CONTEXT).lines,
     ).toEqual({
       headline: "15 € offerts",
       details: "après l'ouverture du compte.",
@@ -251,7 +252,7 @@ describe("the card view", () => {
   });
 
   it("carries the betting notice for betting offers, the crypto notice for crypto ones, betting first", () => {
-    const view = (extra: Partial<ReferralOffer>) => toCardView(offer("Réglementée", extra), TODAY).regulated;
+    const view = (extra: Partial<ReferralOffer>) => toCardView(offer("Réglementée", extra), CARD_CONTEXT).regulated;
     expect(view({ category: "betting" })).toBe("betting");
     expect(view({ category: "crypto" })).toBe("crypto");
     expect(view({ category: "finance", alsoIn: ["crypto"] })).toBe("crypto");

@@ -1,6 +1,14 @@
 import { LRUCache } from "lru-cache";
+import { feedbackWindowStart } from "~/catalogue/feedback";
 import { BackendError, toBackendError } from "./errors.server";
-import type { Backend, DeliveryResult, OutgoingMessage } from "./types.server";
+import type {
+  Backend,
+  DeliveryResult,
+  FeedbackCounts,
+  OutgoingMessage,
+  OutgoingVote,
+  VoteResult,
+} from "./types.server";
 import type { BrandRow } from "~/catalogue/types";
 
 export interface BrandsCacheOptions {
@@ -34,10 +42,14 @@ async function within<T>(ms: number, read: (signal: AbortSignal) => Promise<T>):
 /**
  * The backend the site goes through: its brands read kept in memory, fresh for `ttlMs`, then served stale while one
  * background refresh runs; kept when a refresh fails, so the site stays up while its backend does not. Concurrent
- * misses share one call. Each read of the backend is bounded by `timeoutMs`. Messages go straight through.
+ * misses share one call. Each read of the backend is bounded by `timeoutMs`. Messages go straight through. The
+ * votes' summary is kept the same way, and read again as soon as a vote is stored.
  */
 export class CachedBackend implements Backend {
   private readonly cache: LRUCache<"brands", BrandRow[]> | undefined;
+  private readonly feedbackCache: LRUCache<"feedback", FeedbackCounts[]> | undefined;
+  /** Called after each stored vote with its offer (the page cache forgets the pages that show it). */
+  onVote: ((offerSlug: string) => void) | undefined;
   /** The cache answers "nothing" when a refresh fails with no copy to fall back on; this says why. */
   private lastError: BackendError | undefined;
 
@@ -59,6 +71,16 @@ export class CachedBackend implements Backend {
             this.lastError = toBackendError(error);
             throw error;
           }),
+      });
+      this.feedbackCache = new LRUCache<"feedback", FeedbackCounts[]>({
+        max: 1,
+        ttl: options.ttlMs,
+        allowStale: true,
+        noDeleteOnStaleGet: true,
+        allowStaleOnFetchRejection: true,
+        allowStaleOnFetchAbort: true,
+        noDeleteOnFetchRejection: true,
+        fetchMethod: () => this.readFeedback(),
       });
     }
   }
@@ -91,5 +113,30 @@ export class CachedBackend implements Backend {
 
   sendMessage(message: OutgoingMessage): Promise<DeliveryResult> {
     return this.backend.sendMessage(message);
+  }
+
+  async recordVote(vote: OutgoingVote): Promise<VoteResult> {
+    const result = await this.backend.recordVote(vote);
+    // The next page shown counts this vote: the visitor who sent it sees it at once.
+    this.feedbackCache?.delete("feedback");
+    this.onVote?.(vote.offerSlug);
+    return result;
+  }
+
+  listFeedback(since: Date): Promise<FeedbackCounts[]> {
+    return within(this.options.timeoutMs, (signal) => this.backend.listFeedback(since, signal));
+  }
+
+  private async readFeedback(): Promise<FeedbackCounts[]> {
+    await this.backend.warmUp();
+    return this.listFeedback(feedbackWindowStart(new Date()));
+  }
+
+  /** The votes of the summary's window, per offer; rejects with a BackendError when they cannot be read. */
+  async recentFeedback(): Promise<FeedbackCounts[]> {
+    if (!this.feedbackCache) return this.readFeedback();
+    const counts = await this.feedbackCache.fetch("feedback");
+    if (!counts) throw new BackendError({ message: "Avis des visiteurs indisponibles." });
+    return counts;
   }
 }

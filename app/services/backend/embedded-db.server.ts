@@ -146,7 +146,7 @@ export function openEmbeddedDatabase(dataDir: string): Promise<PGlite> {
       keepPrivate(dataDir);
       const instance = await PGlite.create(dir, { parsers: KEEP_AS_TEXT, startParams: START_PARAMS });
       await migrate(instance);
-      await deleteExpiredMessages(instance);
+      await deleteExpiredVisitorData(instance);
       // Files Postgres wrote while starting.
       keepPrivate(dataDir);
       scheduleMaintenance(instance, dataDir);
@@ -185,9 +185,9 @@ export function scheduleMaintenance(db: PGlite, dataDir: string, everyMs = MAINT
       clearInterval(timer);
       return;
     }
-    deleteExpiredMessages(db)
+    deleteExpiredVisitorData(db)
       .catch((error: unknown) => {
-        if (!db.closed) console.error("Suppression des messages de plus de 12 mois impossible :", error);
+        if (!db.closed) console.error("Suppression des messages et avis de plus de 12 mois impossible :", error);
       })
       .finally(() => keepPrivate(dataDir));
   }, everyMs);
@@ -207,12 +207,18 @@ export async function asRole<T>(
   });
 }
 
-/** The 12-month retention of the legal notice; hosted Supabase runs the same function daily with pg_cron. */
-export async function deleteExpiredMessages(db: PGlite): Promise<number> {
+/**
+ * The 12-month retention of the legal notice, for messages and votes; hosted Supabase runs the same functions daily
+ * with pg_cron. Returns how many messages and votes were deleted.
+ */
+export async function deleteExpiredVisitorData(db: PGlite): Promise<{ messages: number; votes: number }> {
   const result = await asRole(db, "service_role", (tx) =>
-    tx.query<{ deleted: number }>("select public.delete_expired_contact_messages() as deleted"),
+    tx.query<{ messages: number; votes: number }>(
+      "select public.delete_expired_contact_messages() as messages, public.delete_expired_code_feedback() as votes",
+    ),
   );
-  const deleted = result.rows[0]?.deleted ?? 0;
-  if (deleted > 0) console.info(`${deleted} message(s) de plus de 12 mois supprimé(s).`);
-  return deleted;
+  const { messages = 0, votes = 0 } = result.rows[0] ?? {};
+  if (messages > 0) console.info(`${messages} message(s) de plus de 12 mois supprimé(s).`);
+  if (votes > 0) console.info(`${votes} avis de plus de 12 mois supprimé(s).`);
+  return { messages, votes };
 }

@@ -1,7 +1,16 @@
 import { printable } from "@contract/contact-contract";
+import { FEEDBACK_RULES } from "@contract/feedback-contract";
 import { asRole, openEmbeddedDatabase } from "./embedded-db.server";
-import { DeliveryError, RateLimitedError, toBackendError } from "./errors.server";
-import type { Backend, DeliveryResult, OutgoingMessage } from "./types.server";
+import { DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
+import { toFeedbackCounts, type FeedbackRow } from "./feedback-row.server";
+import type {
+  Backend,
+  DeliveryResult,
+  FeedbackCounts,
+  OutgoingMessage,
+  OutgoingVote,
+  VoteResult,
+} from "./types.server";
 import type { BrandRow } from "~/catalogue/types";
 
 /**
@@ -62,5 +71,37 @@ export class EmbeddedBackend implements Backend {
       `Message ${result === "stored" ? "enregistré" : "déjà reçu"} : ${printable(payload.name)} <${printable(payload.email)}>, ${about}, ${payload.message.length} caractères.`,
     );
     return result;
+  }
+
+  async recordVote({ offerSlug, worked, reason, clientKey }: OutgoingVote): Promise<VoteResult> {
+    let result: string | undefined;
+    try {
+      const db = await openEmbeddedDatabase(this.dataDir);
+      const answer = await asRole(db, "service_role", (tx) =>
+        tx.query<{ result: string }>(
+          "select public.record_code_feedback($1, $2, $3, $4, $5, make_interval(hours => $6)) as result",
+          [offerSlug, worked, reason, clientKey, FEEDBACK_RULES.maxVotesPerHour, FEEDBACK_RULES.oneVotePerHours],
+        ),
+      );
+      result = answer.rows[0]?.result;
+    } catch (error) {
+      throw new DeliveryError(`Enregistrement de l'avis impossible : ${(error as Error).message}`);
+    }
+    if (result === "rate_limited") throw new RateLimitedError(3600, VOTES_RATE_LIMITED);
+    if (result !== "stored" && result !== "replaced") throw new DeliveryError(`Réponse inattendue : ${result}`);
+    return result;
+  }
+
+  /** Read as the anon role, which may only call the aggregate function: what a visitor could see, nothing more. */
+  async listFeedback(since: Date): Promise<FeedbackCounts[]> {
+    try {
+      const db = await openEmbeddedDatabase(this.dataDir);
+      const result = await asRole(db, "anon", (tx) =>
+        tx.query<FeedbackRow>("select * from public.code_feedback_summary($1)", [since.toISOString()]),
+      );
+      return result.rows.map(toFeedbackCounts);
+    } catch (error) {
+      throw toBackendError(error);
+    }
   }
 }

@@ -1,3 +1,5 @@
+import { FEEDBACK_MESSAGES } from "@contract/feedback-contract";
+
 /**
  * The errors a backend rejects with. A brands read fails with a BackendError, shaped as PostgREST, Postgres and the
  * Supabase functions report errors (message, details, hint, code), so that both backends fail alike.
@@ -47,10 +49,15 @@ export function toBackendError(error: unknown): BackendError {
 /** The sender went over the per-sender limit; `retryAfterSeconds` says when to try again. */
 export class RateLimitedError extends Error {
   override name = "RateLimitedError";
-  constructor(readonly retryAfterSeconds: number) {
-    super("Trop de messages envoyés. Veuillez réessayer dans quelques minutes.");
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = "Trop de messages envoyés. Veuillez réessayer dans quelques minutes.",
+  ) {
+    super(message);
   }
 }
+
+export const VOTES_RATE_LIMITED = FEEDBACK_MESSAGES.rateLimited;
 
 /** The message could not be handed over (backend down, function error). */
 export class DeliveryError extends Error {

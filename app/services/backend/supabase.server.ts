@@ -1,6 +1,6 @@
 import { createClient, FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
-import { type FeedbackRow, toFeedbackCounts } from "./embedded.server";
 import { BackendError, DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
+import { type FeedbackRow, toFeedbackCounts } from "./feedback-row.server";
 import type {
   Backend,
   DeliveryResult,

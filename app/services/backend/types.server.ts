@@ -1,4 +1,5 @@
 import type { SendContactEmailPayload } from "@contract/contact-contract";
+import type { FeedbackReason } from "@contract/feedback-contract";
 import type { BrandRow } from "~/catalogue/types";
 
 export type DeliveryResult = "stored" | "duplicate";
@@ -7,6 +8,30 @@ export interface OutgoingMessage {
   payload: SendContactEmailPayload;
   /** Opaque key of the sender (hash of the network address), for rate limiting. */
   clientKey: string;
+}
+
+/** A visitor's vote on an offer's code. */
+export interface OutgoingVote {
+  offerSlug: string;
+  worked: boolean;
+  /** Only with a "Non". */
+  reason: FeedbackReason | null;
+  /** The same opaque key as a message's sender: one vote per visitor and offer a day, 30 an hour. */
+  clientKey: string;
+}
+
+/** "replaced": the visitor had voted on this offer within a day, their new vote took its place. */
+export type VoteResult = "stored" | "replaced";
+
+/** The votes on one offer since a given time. */
+export interface FeedbackCounts {
+  offerSlug: string;
+  yes: number;
+  no: number;
+  /** ISO timestamp of the latest vote. */
+  lastVoteAt: string;
+  /** The reason given most often with a "Non", if any. */
+  topReason: FeedbackReason | null;
 }
 
 /**
@@ -21,4 +46,8 @@ export interface Backend {
   listBrands(signal?: AbortSignal): Promise<BrandRow[]>;
   /** Stores or forwards a visitor's message; rejects with RateLimitedError or DeliveryError. */
   sendMessage(message: OutgoingMessage): Promise<DeliveryResult>;
+  /** Stores a vote; rejects with RateLimitedError (VOTES_RATE_LIMITED) or DeliveryError. */
+  recordVote(vote: OutgoingVote): Promise<VoteResult>;
+  /** The votes per offer since `since` (offers without votes are absent); rejects with a BackendError. */
+  listFeedback(since: Date, signal?: AbortSignal): Promise<FeedbackCounts[]>;
 }

@@ -1,6 +1,6 @@
 import { createClient } from "@supabase/supabase-js";
 import * as z from "zod";
-import { FEEDBACK_RULES, feedbackPayloadSchema } from "../_shared/feedback-contract.ts";
+import { FEEDBACK_MESSAGES, FEEDBACK_RULES, feedbackPayloadSchema } from "../_shared/feedback-contract.ts";
 import {
   clientKey,
   corsHeaders,
@@ -22,7 +22,7 @@ export const RETRY_AFTER_SECONDS = 3600;
 
 export const ERRORS = {
   ...REQUEST_ERRORS,
-  rateLimited: "Trop d'avis envoyés en une heure. Veuillez réessayer plus tard.",
+  rateLimited: FEEDBACK_MESSAGES.rateLimited,
   notStored: "L'avis n'a pas pu être enregistré.",
 } as const;
 

@@ -1,0 +1,72 @@
+import { FEEDBACK_RULES } from "@contract/feedback-contract";
+
+/** The votes on one offer over the summary's window (FEEDBACK_RULES.windowDays). */
+export interface OfferVotes {
+  yes: number;
+  no: number;
+  /** ISO timestamp of the latest vote. */
+  lastVoteAt: string;
+}
+
+/** What an offer says about its votes and its last check, worded once for cards and the brand page. */
+export interface OfferTrust {
+  /** "{p} % de réussite sur {n} avis" or "Pas encore assez d'avis". */
+  summary: string;
+  /** Visitors report the code no longer works: the warning shows and the offer is never featured. */
+  reportedNotWorking: boolean;
+  /** "Dernier avis le 21 novembre 2026", or null without votes. */
+  lastVote: string | null;
+  /** "Vérifié le 21 novembre 2026" or "Code non vérifié". */
+  verification: string;
+}
+
+export const NOT_ENOUGH_VOTES = "Pas encore assez d'avis";
+export const REPORTED_NOT_WORKING = "Plusieurs visiteurs signalent que ce code ne fonctionne plus.";
+export const NOT_VERIFIED = "Code non vérifié";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The start of the summary's window: votes before it no longer count. */
+export function feedbackWindowStart(now: Date): Date {
+  return new Date(now.getTime() - FEEDBACK_RULES.windowDays * DAY_MS);
+}
+
+/** The share of "Oui" as a whole percentage, or null below the minimum number of votes. */
+export function successPercent(votes: OfferVotes | undefined): number | null {
+  const total = votes ? votes.yes + votes.no : 0;
+  if (!votes || total < FEEDBACK_RULES.minVotesForRate) return null;
+  return Math.round((votes.yes / total) * 100);
+}
+
+/** Enough votes, and too few of them say the code worked. */
+export function isReportedNotWorking(votes: OfferVotes | undefined): boolean {
+  const total = votes ? votes.yes + votes.no : 0;
+  return (
+    Boolean(votes) && total >= FEEDBACK_RULES.warningMinVotes && votes!.yes / total < FEEDBACK_RULES.warningBelowRate
+  );
+}
+
+const frenchDate = new Intl.DateTimeFormat("fr-FR", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/Paris",
+});
+
+/** "21 novembre 2026"; a date alone ("2026-11-21") is that calendar day. */
+export function formatFrenchDate(isoDateOrTimestamp: string): string {
+  const instant = /^\d{4}-\d{2}-\d{2}$/.test(isoDateOrTimestamp)
+    ? new Date(`${isoDateOrTimestamp}T12:00:00Z`)
+    : new Date(isoDateOrTimestamp);
+  return frenchDate.format(instant);
+}
+
+export function offerTrust(votes: OfferVotes | undefined, verifiedOn: string | undefined): OfferTrust {
+  const percent = successPercent(votes);
+  return {
+    summary: percent === null ? NOT_ENOUGH_VOTES : `${percent}\u202f% de réussite sur ${votes!.yes + votes!.no} avis`,
+    reportedNotWorking: isReportedNotWorking(votes),
+    lastVote: votes ? `Dernier avis le ${formatFrenchDate(votes.lastVoteAt)}` : null,
+    verification: verifiedOn ? `Vérifié le ${formatFrenchDate(verifiedOn)}` : NOT_VERIFIED,
+  };
+}

@@ -1,0 +1,16 @@
+import { REPORTED_NOT_WORKING, type OfferTrust } from "~/catalogue/feedback";
+
+/** The visitors' warning, when enough of them say the code no longer works. */
+export function ReportedNotWorking({ trust }: { trust: OfferTrust }) {
+  if (!trust.reportedNotWorking) return null;
+  return <p className="rounded-md bg-amber-50 p-2 text-sm font-semibold text-amber-950">{REPORTED_NOT_WORKING}</p>;
+}
+
+/** How fresh the offer is: the owner's last check, then what visitors' votes say. */
+export function TrustLine({ trust }: { trust: OfferTrust }) {
+  return (
+    <p className="text-xs text-slate-700">
+      {trust.verification} · {trust.summary}
+    </p>
+  );
+}

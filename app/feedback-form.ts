@@ -1,0 +1,47 @@
+import type { ToastMessage } from "./components/toast";
+import type { FeedbackReason } from "@contract/feedback-contract";
+
+/**
+ * The vote "Ce code a-t-il fonctionné ?" on a brand page. Rules and texts of the fields and the thresholds: the
+ * shared contract (`@contract/feedback-contract`); the action: `routes/offres.$slug_.avis.tsx`; the block:
+ * `components/feedback-block.tsx`. Every answer goes one way:
+ * - stored (or replacing the visitor's vote of the day): without JavaScript a 303 back to the brand page with
+ *   `FEEDBACK_SENT_TOAST` flashed (after a "Non", the page then asks why); with JavaScript the same toast in the
+ *   answer and the page's data read again, so the summary counts the vote;
+ * - invalid values: 400, too many votes: 429, the backend failed: 502, each with its French message and the
+ *   visitor's choice kept.
+ */
+
+/** The id of the vote block on a brand page. */
+export const FEEDBACK_ANCHOR = "avis";
+
+/** Sent by the block once JavaScript runs: the action then answers with data instead of a redirect. */
+export const FETCHER_FIELD = "reponse";
+
+/** The query the brand page reads after a "Non" sent without a reason: it then asks why. */
+export const ASK_REASON_PARAMETER = "avis";
+
+export const FEEDBACK_SENT_TOAST = {
+  message: "Merci pour votre retour !",
+  description: "Votre avis aide les autres visiteurs à savoir si ce code fonctionne.",
+  duration: 5_000,
+};
+
+export const FEEDBACK_FAILED_TOAST: Omit<ToastMessage, "id"> = {
+  title: "Erreur",
+  description: "Votre avis n'a pas pu être enregistré. Veuillez réessayer.",
+  variant: "error",
+  duration: 5_000,
+};
+
+/** What the vote's action answers when it does not redirect. */
+export type FeedbackActionData =
+  | { status: "sent"; worked: boolean; reason: FeedbackReason | null; toast: ToastMessage }
+  | {
+      status: "refused";
+      /** The French reason shown above the form. */
+      error: string;
+      worked: "oui" | "non" | null;
+      reason: FeedbackReason | null;
+      toast: ToastMessage | null;
+    };

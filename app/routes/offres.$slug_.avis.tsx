@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import { FEEDBACK_MESSAGES, feedbackFormSchema } from "@contract/feedback-contract";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { acceptsVotes, toCardView } from "~/catalogue/card";
+import { BackLink } from "~/components/back-link";
+import { FeedbackBlock } from "~/components/feedback-block";
+import {
+  ASK_REASON_PARAMETER,
+  FEEDBACK_ANCHOR,
+  FEEDBACK_FAILED_TOAST,
+  FEEDBACK_SENT_TOAST,
+  FETCHER_FIELD,
+  type FeedbackActionData,
+} from "~/feedback-form";
+import { siteInfo } from "~/seo";
+import { RateLimitedError } from "~/services/backend/errors.server";
+import { getBackend } from "~/services/backend/index.server";
+import { clientKey, readForm } from "~/services/form-request.server";
+import { findBrandOffer, offerForSlug, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
+import { redirectWithSuccess } from "~/services/toast.server";
+
+/**
+ * `/offres/{slug}/avis`: where the brand page's vote is sent. Opened directly (or answered after a refused vote
+ * without JavaScript), it shows the vote alone, with a way back to the offer.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const catalogue = await tryLoadCatalogue();
+  if (!catalogue) return data({ offer: null }, UNAVAILABLE);
+  const offer = findBrandOffer(catalogue, params.slug ?? "");
+  if (!offer || !acceptsVotes(offer)) throw new Response("Offre introuvable", { status: 404 });
+  const { slug, brand, trust } = toCardView(offer, catalogue);
+  return { offer: { slug, brand, trust } };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") {
+    throw new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  }
+  const offer = await offerForSlug(params.slug ?? "");
+  if (!offer || !acceptsVotes(offer)) throw new Response(FEEDBACK_MESSAGES.offerInvalid, { status: 404 });
+  const form = await readForm(request);
+  const byFetcher = form.get(FETCHER_FIELD) === "1";
+  const worked = form.get("worked");
+  const reason = form.get("reason");
+  const refuse = (status: number, error: string, toast: FeedbackActionData["toast"] = null, headers?: HeadersInit) =>
+    data<FeedbackActionData>(
+      {
+        status: "refused",
+        error,
+        worked: worked === "oui" || worked === "non" ? worked : null,
+        reason: parsedReason(reason),
+        toast,
+      },
+      { status, headers },
+    );
+
+  const parsed = feedbackFormSchema.safeParse({
+    worked: typeof worked === "string" ? worked : undefined,
+    reason: typeof reason === "string" ? reason : undefined,
+  });
+  if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? FEEDBACK_MESSAGES.workedRequired);
+
+  const vote = {
+    offerSlug: offer.slug,
+    worked: parsed.data.worked === "oui",
+    reason: parsed.data.worked === "oui" ? null : (parsed.data.reason ?? null),
+    clientKey: clientKey(request, context),
+  };
+  try {
+    await (await getBackend()).recordVote(vote);
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return refuse(429, error.message, null, { "Retry-After": String(error.retryAfterSeconds) });
+    }
+    console.error("Enregistrement de l'avis impossible :", error);
+    return refuse(502, FEEDBACK_FAILED_TOAST.description ?? "", { ...FEEDBACK_FAILED_TOAST, id: randomUUID() });
+  }
+
+  if (byFetcher) {
+    return data<FeedbackActionData>({
+      status: "sent",
+      worked: vote.worked,
+      reason: vote.reason,
+      toast: {
+        id: randomUUID(),
+        title: FEEDBACK_SENT_TOAST.message,
+        description: FEEDBACK_SENT_TOAST.description,
+        variant: "success",
+        duration: FEEDBACK_SENT_TOAST.duration,
+      },
+    });
+  }
+  const askReason = !vote.worked && vote.reason === null;
+  return redirectWithSuccess(
+    `/offres/${offer.slug}${askReason ? `?${ASK_REASON_PARAMETER}=non` : ""}#${FEEDBACK_ANCHOR}`,
+    FEEDBACK_SENT_TOAST,
+    { status: 303 },
+  );
+}
+
+function parsedReason(value: FormDataEntryValue | null) {
+  const parsed = feedbackFormSchema.shape.reason.safeParse(typeof value === "string" ? value : undefined);
+  return parsed.success ? (parsed.data ?? null) : null;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
+  const site = siteInfo(matches);
+  const brand = page?.offer?.brand;
+  return [
+    { title: brand ? `Votre avis sur le code ${brand} - ${site.siteName}` : `Offre indisponible - ${site.siteName}` },
+    { name: "robots", content: "noindex, follow" },
+  ];
+};
+
+export default function FeedbackPage() {
+  const { offer } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  if (!offer) {
+    return (
+      <div className="space-y-6">
+        <BackLink fallback="/offres" />
+        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
+          Une erreur est survenue lors du chargement des offres de parrainage.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <BackLink fallback={`/offres/${offer.slug}`} label={`Retour à l'offre ${offer.brand}`} />
+      <h1 className="text-2xl font-extrabold text-slate-900">Votre avis sur le code {offer.brand}</h1>
+      <FeedbackBlock
+        slug={offer.slug}
+        trust={offer.trust}
+        askReason={false}
+        refused={answer?.status === "refused" ? answer : undefined}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { FeedbackCounts } from "./types.server";
+
+/** A row of code_feedback_summary, as Postgres and the REST API name its columns. */
+export interface FeedbackRow {
+  offer_slug: string;
+  yes_votes: number;
+  no_votes: number;
+  last_vote_at: string;
+  top_reason: string | null;
+}
+
+export function toFeedbackCounts(row: FeedbackRow): FeedbackCounts {
+  return {
+    offerSlug: row.offer_slug,
+    yes: Number(row.yes_votes),
+    no: Number(row.no_votes),
+    lastVoteAt: row.last_vote_at,
+    topReason: (row.top_reason as FeedbackCounts["topReason"]) ?? null,
+  };
+}
