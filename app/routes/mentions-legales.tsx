@@ -110,6 +110,8 @@ export default function LegalNotice() {
           peut recevoir une récompense de la part du service concerné (prime, bonus ou avantage de parrainage). Cela ne
           vous coûte rien et ne modifie pas votre propre avantage. Les offres sont soumises aux conditions des services,
           qui peuvent les modifier à tout moment ; une offre dont la date de fin est passée est signalée comme expirée.
+          La mention « Vérifié le … » donne le jour où l'éditeur a lui-même vérifié l'offre ; les pourcentages de
+          réussite résument les avis des visiteurs des 90 derniers jours.
         </p>
       </Section>
 
@@ -118,6 +120,12 @@ export default function LegalNotice() {
           Les informations envoyées par les formulaires de contact et de question (nom, adresse e-mail, sujet, message)
           servent uniquement à vous répondre. Elles sont conservées au maximum 12 mois, puis supprimées, et ne sont ni
           vendues ni cédées.
+        </p>
+        <p>
+          Quand vous indiquez si un code a fonctionné, le site enregistre l'offre concernée, votre réponse (oui ou non),
+          la raison que vous avez éventuellement choisie, la date et une empreinte chiffrée de votre adresse IP (jamais
+          l'adresse elle-même), qui sert seulement à ne compter qu'un avis par visiteur et par offre sur 24 heures et à
+          limiter les envois abusifs. Ces avis sont supprimés au bout de 12 mois ; seuls leurs totaux sont affichés.
         </p>
         <p>
           Le site n'utilise aucun cookie publicitaire ni traceur de mesure d'audience : seul un cookie technique,
