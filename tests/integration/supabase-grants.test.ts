@@ -62,18 +62,20 @@ describe("grants of the public key with hosted Supabase's default privileges", (
     expect(brands.rows).toHaveLength(1);
   });
 
-  it("give visitors no sequence: contact_messages_id_seq can be neither read, advanced nor set", async () => {
+  it("give visitors no sequence: contact_messages_id_seq and code_feedback_id_seq can be neither read, advanced nor set", async () => {
     expect(await privileges("sequence")).toEqual([]);
-    for (const sql of [
-      "select nextval('public.contact_messages_id_seq')",
-      "select setval('public.contact_messages_id_seq', 9223372036854775807)",
-      "select last_value from public.contact_messages_id_seq",
-      "select currval('public.contact_messages_id_seq')",
-    ]) {
-      await expect(
-        asRole(db, "anon", (tx) => tx.query(sql)),
-        sql,
-      ).rejects.toThrow(denied);
+    for (const sequence of ["public.contact_messages_id_seq", "public.code_feedback_id_seq"]) {
+      for (const sql of [
+        `select nextval('${sequence}')`,
+        `select setval('${sequence}', 9223372036854775807)`,
+        `select last_value from ${sequence}`,
+        `select currval('${sequence}')`,
+      ]) {
+        await expect(
+          asRole(db, "anon", (tx) => tx.query(sql)),
+          sql,
+        ).rejects.toThrow(denied);
+      }
     }
   });
 
@@ -92,8 +94,32 @@ describe("grants of the public key with hosted Supabase's default privileges", (
     }
   });
 
-  it("let visitors run no function: messages are stored only by send-contact-email, with the service role", async () => {
-    expect(await privileges("function")).toEqual([]);
+  it("keep code_feedback and code_feedback_attempts closed to visitors", async () => {
+    const key = "a".repeat(64);
+    for (const sql of [
+      "select * from public.code_feedback",
+      `insert into public.code_feedback (offer_slug, worked, visitor_key) values ('offre', true, '${key}')`,
+      "update public.code_feedback set worked = false",
+      "delete from public.code_feedback",
+      "truncate public.code_feedback",
+      "select * from public.code_feedback_attempts",
+      `insert into public.code_feedback_attempts (visitor_key) values ('${key}')`,
+      "update public.code_feedback_attempts set attempted_at = now()",
+      "delete from public.code_feedback_attempts",
+      "truncate public.code_feedback_attempts",
+    ]) {
+      await expect(
+        asRole(db, "anon", (tx) => tx.query(sql)),
+        sql,
+      ).rejects.toThrow(denied);
+    }
+  });
+
+  it("let visitors run only code_feedback_summary: messages and votes are stored only with the service role", async () => {
+    expect(await privileges("function")).toEqual([
+      "anon execute code_feedback_summary(timestamp with time zone)",
+      "authenticated execute code_feedback_summary(timestamp with time zone)",
+    ]);
     const submit =
       "select public.submit_contact_message('Anne', 'a@b.fr', 'question', 'Bonjour à vous', null, null, 'cle', 5, interval '10 minutes') as result";
     await expect(asRole(db, "anon", (tx) => tx.query(submit))).rejects.toThrow(denied);
@@ -102,6 +128,20 @@ describe("grants of the public key with hosted Supabase's default privileges", (
     ).rejects.toThrow(denied);
     const stored = await asRole(db, "service_role", (tx) => tx.query<{ result: string }>(submit));
     expect(stored.rows[0]?.result).toBe("stored");
+
+    const record = `select public.record_code_feedback('offre', false, 'autre', '${"b".repeat(64)}', 30, interval '24 hours') as result`;
+    await expect(asRole(db, "anon", (tx) => tx.query(record))).rejects.toThrow(denied);
+    await expect(asRole(db, "anon", (tx) => tx.query("select public.delete_expired_code_feedback()"))).rejects.toThrow(
+      denied,
+    );
+    const recorded = await asRole(db, "service_role", (tx) => tx.query<{ result: string }>(record));
+    expect(recorded.rows[0]?.result).toBe("stored");
+    const summary = await asRole(db, "anon", (tx) =>
+      tx.query("select * from public.code_feedback_summary(now() - interval '90 days')"),
+    );
+    expect(summary.rows).toEqual([
+      { offer_slug: "offre", yes_votes: 0, no_votes: 1, last_vote_at: expect.any(Date), top_reason: "autre" },
+    ]);
   });
 
   it("leave what a later migration creates closed to visitors until it grants it", async () => {

@@ -1,0 +1,401 @@
+import { createHash } from "node:crypto";
+import { FEEDBACK_RULES } from "@contract/feedback-contract";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asRole, deleteExpiredVisitorData, migrate, openEmbeddedDatabase } from "~/services/backend/embedded-db.server";
+import { EmbeddedBackend } from "~/services/backend/embedded.server";
+import { RateLimitedError, VOTES_RATE_LIMITED } from "~/services/backend/errors.server";
+import { makeTempDir } from "../support/temp-dir";
+
+/**
+ * The trust loop's votes on the real embedded Postgres, with the migrations the site and hosted Supabase run: one
+ * vote per visitor and offer a day, 30 votes an hour, nothing readable by visitors but the aggregates, 12 months kept.
+ */
+let db: PGlite;
+
+beforeAll(async () => {
+  db = await PGlite.create();
+  await migrate(db);
+});
+afterAll(async () => {
+  await db.close();
+});
+
+/** A visitor's opaque key, as the site derives it (64 hex characters). */
+const visitor = (name: string) => createHash("sha256").update(name).digest("hex");
+
+/** A vote as the site records it: with the service role and the thresholds of FEEDBACK_RULES. */
+async function vote(offerSlug: string, worked: boolean, reason: string | null, visitorKey: string): Promise<string> {
+  const { rows } = await asRole(db, "service_role", (tx) =>
+    tx.query<{ result: string }>(
+      "select public.record_code_feedback($1, $2, $3, $4, $5, make_interval(hours => $6)) as result",
+      [offerSlug, worked, reason, visitorKey, FEEDBACK_RULES.maxVotesPerHour, FEEDBACK_RULES.oneVotePerHours],
+    ),
+  );
+  return rows[0]?.result ?? "";
+}
+
+interface VoteRow {
+  offer_slug: string;
+  worked: boolean;
+  reason: string | null;
+  voted_at: Date;
+}
+
+/** The stored votes (read as the superuser), oldest first. */
+async function votesOf(visitorKey: string, offerSlug?: string): Promise<VoteRow[]> {
+  const { rows } = await db.query<VoteRow>(
+    `select offer_slug, worked, reason, voted_at from public.code_feedback
+      where visitor_key = $1 and ($2::text is null or offer_slug = $2) order by voted_at, id`,
+    [visitorKey, offerSlug ?? null],
+  );
+  return rows;
+}
+
+interface SummaryRow {
+  offer_slug: string;
+  yes_votes: number;
+  no_votes: number;
+  last_vote_at: Date;
+  top_reason: string | null;
+}
+
+/** code_feedback_summary as visitors call it: with the anon role. */
+async function summary(since: string = `${FEEDBACK_RULES.windowDays} days`) {
+  return asRole(db, "anon", (tx) =>
+    tx.query<SummaryRow>("select * from public.code_feedback_summary(now() - $1::interval)", [since]),
+  );
+}
+
+async function summaryOf(offerSlug: string): Promise<SummaryRow | undefined> {
+  return (await summary()).rows.find((row) => row.offer_slug === offerSlug);
+}
+
+describe("one vote per visitor per offer per 24 hours", () => {
+  it("replaces the visitor's vote within the day, and stores a new one after it", async () => {
+    const anne = visitor("une-fois-anne");
+    const bruno = visitor("une-fois-bruno");
+
+    expect(await vote("une-fois", false, "code-refuse", anne)).toBe("stored");
+    expect(await vote("une-fois", true, null, anne)).toBe("replaced");
+    expect(await vote("une-fois", false, "offre-terminee", anne)).toBe("replaced");
+    expect(await votesOf(anne)).toEqual([
+      expect.objectContaining({ offer_slug: "une-fois", worked: false, reason: "offre-terminee" }),
+    ]);
+    expect(await summaryOf("une-fois")).toMatchObject({ yes_votes: 0, no_votes: 1, top_reason: "offre-terminee" });
+
+    // Another visitor adds a vote; the same visitor on another offer adds one.
+    expect(await vote("une-fois", true, null, bruno)).toBe("stored");
+    expect(await vote("une-fois-autre", true, null, anne)).toBe("stored");
+    expect(await summaryOf("une-fois")).toMatchObject({ yes_votes: 1, no_votes: 1 });
+    expect(await summaryOf("une-fois-autre")).toMatchObject({ yes_votes: 1, no_votes: 0 });
+
+    // 23 hours later the vote is still replaced.
+    await db.query(
+      "update public.code_feedback set voted_at = now() - interval '23 hours' where visitor_key = $1 and offer_slug = 'une-fois'",
+      [anne],
+    );
+    expect(await vote("une-fois", true, null, anne)).toBe("replaced");
+    expect(await votesOf(anne, "une-fois")).toEqual([expect.objectContaining({ worked: true, reason: null })]);
+
+    // Once it is older than 24 hours, a new vote is a new row, and the old one stays as it was.
+    await db.query(
+      "update public.code_feedback set voted_at = now() - interval '25 hours' where visitor_key = $1 and offer_slug = 'une-fois'",
+      [anne],
+    );
+    expect(await vote("une-fois", false, "autre", anne)).toBe("stored");
+    expect(await votesOf(anne, "une-fois")).toEqual([
+      expect.objectContaining({ worked: true, reason: null }),
+      expect.objectContaining({ worked: false, reason: "autre" }),
+    ]);
+    expect(await summaryOf("une-fois")).toMatchObject({ yes_votes: 2, no_votes: 1, top_reason: "autre" });
+  });
+
+  it("drops a reason sent with a vote saying the code worked, stored or replaced", async () => {
+    const claire = visitor("raison-claire");
+    expect(await vote("raison-oui", true, "code-refuse", claire)).toBe("stored");
+    expect(await votesOf(claire)).toEqual([expect.objectContaining({ worked: true, reason: null })]);
+    expect(await vote("raison-oui", false, "conditions-non-remplies", claire)).toBe("replaced");
+    expect(await vote("raison-oui", true, "offre-terminee", claire)).toBe("replaced");
+    expect(await votesOf(claire)).toEqual([expect.objectContaining({ worked: true, reason: null })]);
+    expect(await summaryOf("raison-oui")).toMatchObject({ yes_votes: 1, no_votes: 0, top_reason: null });
+  });
+});
+
+describe("the hourly limit of votes", () => {
+  const limit = FEEDBACK_RULES.maxVotesPerHour;
+
+  it("accepts 30 votes of a visitor across offers, refuses the 31st and stores nothing for it", async () => {
+    expect(limit).toBe(30);
+    const david = visitor("limite-david");
+    for (let i = 1; i <= limit; i += 1)
+      expect(await vote(`limite-${i}`, true, null, david), `vote ${i}`).toBe("stored");
+    expect(await vote(`limite-${limit + 1}`, false, "code-refuse", david)).toBe("rate_limited");
+    // Nor may the visitor change a vote already stored.
+    expect(await vote("limite-1", false, "code-refuse", david)).toBe("rate_limited");
+
+    const stored = await votesOf(david);
+    expect(stored).toHaveLength(limit);
+    expect(stored.some((row) => row.offer_slug === `limite-${limit + 1}`)).toBe(false);
+    expect(stored.find((row) => row.offer_slug === "limite-1")).toMatchObject({ worked: true, reason: null });
+    expect((await summary()).rows.some((row) => row.offer_slug === `limite-${limit + 1}`)).toBe(false);
+
+    // Another visitor is not limited.
+    expect(await vote(`limite-${limit + 1}`, true, null, visitor("limite-emma"))).toBe("stored");
+  });
+
+  it("counts replaced votes toward the limit", async () => {
+    const farid = visitor("limite-farid");
+    expect(await vote("limite-remplace", true, null, farid)).toBe("stored");
+    for (let i = 2; i <= limit; i += 1)
+      expect(await vote("limite-remplace", i % 2 === 0, null, farid), `vote ${i}`).toBe("replaced");
+    expect(await vote("limite-remplace-autre", true, null, farid)).toBe("rate_limited");
+    expect(await votesOf(farid)).toHaveLength(1);
+  });
+
+  it("no longer counts the votes sent more than an hour ago", async () => {
+    const gina = visitor("limite-gina");
+    for (let i = 1; i <= limit; i += 1) expect(await vote(`heure-${i}`, true, null, gina), `vote ${i}`).toBe("stored");
+    expect(await vote("heure-suivante", true, null, gina)).toBe("rate_limited");
+
+    // Ten of the thirty were sent 61 minutes ago: ten more are accepted, not eleven.
+    await db.query(
+      `update public.code_feedback_attempts set attempted_at = now() - interval '61 minutes'
+        where ctid in (select ctid from public.code_feedback_attempts where visitor_key = $1 limit 10)`,
+      [gina],
+    );
+    for (let i = 1; i <= 10; i += 1)
+      expect(await vote(`heure-suivante-${i}`, true, null, gina), `vote ${i} after the hour`).toBe("stored");
+    expect(await vote("heure-suivante-11", true, null, gina)).toBe("rate_limited");
+    expect(await votesOf(gina)).toHaveLength(limit + 10);
+  });
+});
+
+describe("what visitors (anon) may do with votes", () => {
+  const denied = /permission denied/;
+
+  it("neither read nor write code_feedback or code_feedback_attempts", async () => {
+    const key = visitor("anon-refus");
+    await vote("anon-refus", true, null, key);
+    for (const sql of [
+      "select * from public.code_feedback",
+      "select count(*) from public.code_feedback",
+      `insert into public.code_feedback (offer_slug, worked, visitor_key) values ('anon-refus', false, '${key}')`,
+      "update public.code_feedback set worked = false",
+      "delete from public.code_feedback",
+      "select * from public.code_feedback_attempts",
+      `insert into public.code_feedback_attempts (visitor_key) values ('${key}')`,
+      "update public.code_feedback_attempts set attempted_at = now() - interval '2 hours'",
+      "delete from public.code_feedback_attempts",
+    ]) {
+      await expect(
+        asRole(db, "anon", (tx) => tx.query(sql)),
+        sql,
+      ).rejects.toThrow(denied);
+    }
+    expect(await votesOf(key)).toEqual([expect.objectContaining({ offer_slug: "anon-refus", worked: true })]);
+  });
+
+  it("may not record a vote nor run the retention", async () => {
+    const key = visitor("anon-fonction");
+    await expect(
+      asRole(db, "anon", (tx) =>
+        tx.query("select public.record_code_feedback('anon-fonction', false, 'autre', $1)", [key]),
+      ),
+    ).rejects.toThrow(denied);
+    await expect(
+      asRole(db, "anon", (tx) =>
+        tx.query("select public.record_code_feedback('anon-fonction', false, 'autre', $1, 30, interval '24 hours')", [
+          key,
+        ]),
+      ),
+    ).rejects.toThrow(denied);
+    await expect(asRole(db, "anon", (tx) => tx.query("select public.delete_expired_code_feedback()"))).rejects.toThrow(
+      denied,
+    );
+    expect(await votesOf(key)).toEqual([]);
+  });
+
+  it("may read the summary, which gives the aggregates and nothing of a vote or a visitor", async () => {
+    const key = visitor("anon-resume");
+    await vote("anon-resume", false, "code-refuse", key);
+    const result = await summary();
+    expect(result.fields.map((field) => field.name)).toEqual([
+      "offer_slug",
+      "yes_votes",
+      "no_votes",
+      "last_vote_at",
+      "top_reason",
+    ]);
+    const row = result.rows.find((candidate) => candidate.offer_slug === "anon-resume");
+    expect(row).toMatchObject({ yes_votes: 0, no_votes: 1, top_reason: "code-refuse" });
+    expect(JSON.stringify(result.rows)).not.toContain(key);
+  });
+
+  it("find the search_path of the three functions pinned", async () => {
+    const { rows } = await db.query<{ name: string; config: string[] | null }>(
+      `select proname as name, proconfig as config from pg_proc
+        where pronamespace = 'public'::regnamespace
+          and proname in ('record_code_feedback', 'code_feedback_summary', 'delete_expired_code_feedback')
+        order by proname`,
+    );
+    expect(rows.map((row) => row.name)).toEqual([
+      "code_feedback_summary",
+      "delete_expired_code_feedback",
+      "record_code_feedback",
+    ]);
+    for (const row of rows) expect(row.config ?? [], row.name).toContainEqual(expect.stringMatching(/^search_path=/));
+  });
+
+  it("find row-level security on both tables", async () => {
+    const { rows } = await db.query<{ name: string; rls: boolean }>(
+      `select relname as name, relrowsecurity as rls from pg_class
+        where oid in ('public.code_feedback'::regclass, 'public.code_feedback_attempts'::regclass) order by relname`,
+    );
+    expect(rows).toEqual([
+      { name: "code_feedback", rls: true },
+      { name: "code_feedback_attempts", rls: true },
+    ]);
+  });
+});
+
+describe("the summary of votes per offer", () => {
+  async function insertVote(offerSlug: string, worked: boolean, reason: string | null, ago: string, who: string) {
+    await db.query(
+      `insert into public.code_feedback (offer_slug, worked, reason, visitor_key, voted_at)
+       values ($1, $2, $3, $4, now() - $5::interval)`,
+      [offerSlug, worked, reason, visitor(who), ago],
+    );
+  }
+
+  it("counts yes and no, gives the latest vote and the most frequent reason of the last 90 days", async () => {
+    await insertVote("resume", true, null, "3 days", "r1");
+    await insertVote("resume", true, null, "2 days", "r2");
+    await insertVote("resume", true, null, "40 minutes", "r3");
+    await insertVote("resume", false, "offre-terminee", "5 days", "r4");
+    await insertVote("resume", false, "offre-terminee", "1 day", "r5");
+    await insertVote("resume", false, "code-refuse", "4 days", "r6");
+    await insertVote("resume", false, "autre", "6 days", "r7");
+    // "Non" without a reason, more often than any reason: not a reason.
+    await insertVote("resume", false, null, "7 days", "r8");
+    await insertVote("resume", false, null, "8 days", "r9");
+    await insertVote("resume", false, null, "9 days", "r10");
+    await insertVote("resume", false, null, "10 days", "r11");
+    // Outside the 90 days: would make code-refuse the top reason and add three "Non" if counted.
+    await insertVote("resume", false, "code-refuse", "100 days", "r12");
+    await insertVote("resume", false, "code-refuse", "100 days", "r13");
+    await insertVote("resume", true, null, "91 days", "r14");
+    // Latest of all: 10 minutes ago.
+    await insertVote("resume", false, null, "10 minutes", "r15");
+
+    const latest = await db.query<{ at: Date }>(
+      "select max(voted_at) as at from public.code_feedback where offer_slug = 'resume'",
+    );
+    const row = await summaryOf("resume");
+    expect(row).toEqual({
+      offer_slug: "resume",
+      yes_votes: 3,
+      no_votes: 9,
+      last_vote_at: latest.rows[0]?.at,
+      top_reason: "offre-terminee",
+    });
+
+    // With a longer window, the older votes count.
+    const wider = (await summary("120 days")).rows.find((candidate) => candidate.offer_slug === "resume");
+    expect(wider).toMatchObject({ yes_votes: 4, no_votes: 11, top_reason: "code-refuse" });
+  });
+
+  it("gives no reason for an offer with only yes, ties to the first reason alphabetically, and omits old offers", async () => {
+    await insertVote("resume-oui", true, null, "1 day", "o1");
+    await insertVote("resume-egalite", false, "code-refuse", "1 day", "e1");
+    await insertVote("resume-egalite", false, "autre", "2 days", "e2");
+    await insertVote("resume-ancien", false, "autre", "100 days", "a1");
+
+    const rows = (await summary()).rows;
+    expect(rows.find((row) => row.offer_slug === "resume-oui")).toMatchObject({
+      yes_votes: 1,
+      no_votes: 0,
+      top_reason: null,
+    });
+    expect(rows.find((row) => row.offer_slug === "resume-egalite")).toMatchObject({
+      yes_votes: 0,
+      no_votes: 2,
+      top_reason: "autre",
+    });
+    expect(rows.some((row) => row.offer_slug === "resume-ancien")).toBe(false);
+  });
+});
+
+describe("retention of votes", () => {
+  it("deletes votes older than 12 months and attempts older than a day, keeps the rest, and old messages still go", async () => {
+    const hugo = visitor("retention-hugo");
+    await db.query(
+      `insert into public.code_feedback (offer_slug, worked, reason, visitor_key, voted_at) values
+        ('retention', false, 'autre', $1, now() - interval '12 months 1 day'),
+        ('retention', true, null, $1, now() - interval '11 months'),
+        ('retention-recent', true, null, $1, now() - interval '1 hour')`,
+      [hugo],
+    );
+    await db.query(
+      `insert into public.code_feedback_attempts (visitor_key, attempted_at) values
+        ($1, now() - interval '1 day 1 hour'), ($1, now() - interval '23 hours'), ($1, now())`,
+      [hugo],
+    );
+    await db.exec(`insert into public.contact_messages (name, email, message, created_at) values
+      ('Ancien', 'a@b.fr', 'Message de plus d''un an', now() - interval '12 months 1 day'),
+      ('Récent', 'c@d.fr', 'Message de onze mois', now() - interval '11 months')`);
+
+    expect(await deleteExpiredVisitorData(db)).toEqual({ messages: 1, votes: 1 });
+
+    expect((await votesOf(hugo)).map((row) => [row.offer_slug, row.worked])).toEqual([
+      ["retention", true],
+      ["retention-recent", true],
+    ]);
+    const attempts = await db.query<{ old: boolean }>(
+      `select attempted_at < now() - interval '12 hours' as old from public.code_feedback_attempts
+        where visitor_key = $1 order by attempted_at`,
+      [hugo],
+    );
+    expect(attempts.rows).toEqual([{ old: true }, { old: false }]);
+    const names = await db.query<{ name: string }>("select name from public.contact_messages");
+    expect(names.rows).toEqual([{ name: "Récent" }]);
+
+    // Nothing more to delete the next day.
+    expect(await deleteExpiredVisitorData(db)).toEqual({ messages: 0, votes: 0 });
+  });
+});
+
+describe("votes through the embedded backend", () => {
+  it("stores, replaces, and rejects the 31st vote of the hour with RateLimitedError", async () => {
+    const temp = makeTempDir("feedback-backend");
+    try {
+      const backend = new EmbeddedBackend(temp.dir, { max: 5, windowSeconds: 600 });
+      const clientKey = visitor("backend-ines");
+      const vote = (offerSlug: string) => backend.recordVote({ offerSlug, worked: false, reason: "autre", clientKey });
+
+      await expect(vote("backend-1")).resolves.toBe("stored");
+      await expect(backend.recordVote({ offerSlug: "backend-1", worked: true, reason: null, clientKey })).resolves.toBe(
+        "replaced",
+      );
+      for (let i = 2; i < FEEDBACK_RULES.maxVotesPerHour; i += 1)
+        await expect(vote(`backend-${i}`)).resolves.toBe("stored");
+
+      const error: unknown = await vote("backend-refuse").catch((reason: unknown) => reason);
+      expect(error).toBeInstanceOf(RateLimitedError);
+      expect(error).toHaveProperty("message", VOTES_RATE_LIMITED);
+
+      const counts = await backend.listFeedback(new Date(Date.now() - FEEDBACK_RULES.windowDays * 86_400_000));
+      expect(counts.find((row) => row.offerSlug === "backend-1")).toMatchObject({
+        yes: 1,
+        no: 0,
+        topReason: null,
+      });
+      expect(counts.find((row) => row.offerSlug === "backend-2")).toMatchObject({ yes: 0, no: 1, topReason: "autre" });
+      expect(counts.some((row) => row.offerSlug === "backend-refuse")).toBe(false);
+      expect(counts).toHaveLength(FEEDBACK_RULES.maxVotesPerHour - 1);
+    } finally {
+      await (await openEmbeddedDatabase(temp.dir)).close();
+      temp.cleanup();
+    }
+  });
+});
