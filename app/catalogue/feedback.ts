@@ -12,8 +12,8 @@ export interface OfferVotes {
 export interface OfferTrust {
   /** "{p} % de réussite sur {n} avis" or "Pas encore assez d'avis". */
   summary: string;
-  /** Visitors report the code no longer works: the warning shows and the offer is never featured. */
-  reportedNotWorking: boolean;
+  /** REPORTED_NOT_WORKING when visitors report the code no longer works (the offer is then never featured). */
+  warning: string | null;
   /** "Dernier avis le 21 novembre 2026", or null without votes. */
   lastVote: string | null;
   /** "Vérifié le 21 novembre 2026" or "Code non vérifié". */
@@ -65,7 +65,7 @@ export function offerTrust(votes: OfferVotes | undefined, verifiedOn: string | u
   const percent = successPercent(votes);
   return {
     summary: percent === null ? NOT_ENOUGH_VOTES : `${percent}\u202f% de réussite sur ${votes!.yes + votes!.no} avis`,
-    reportedNotWorking: isReportedNotWorking(votes),
+    warning: isReportedNotWorking(votes) ? REPORTED_NOT_WORKING : null,
     lastVote: votes ? `Dernier avis le ${formatFrenchDate(votes.lastVoteAt)}` : null,
     verification: verifiedOn ? `Vérifié le ${formatFrenchDate(verifiedOn)}` : NOT_VERIFIED,
   };

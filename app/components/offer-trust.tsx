@@ -1,9 +1,9 @@
-import { REPORTED_NOT_WORKING, type OfferTrust } from "~/catalogue/feedback";
+import type { OfferTrust } from "~/catalogue/feedback";
 
 /** The visitors' warning, when enough of them say the code no longer works. */
 export function ReportedNotWorking({ trust }: { trust: OfferTrust }) {
-  if (!trust.reportedNotWorking) return null;
-  return <p className="rounded-md bg-amber-50 p-2 text-sm font-semibold text-amber-950">{REPORTED_NOT_WORKING}</p>;
+  if (!trust.warning) return null;
+  return <p className="rounded-md bg-amber-50 p-2 text-sm font-semibold text-amber-950">{trust.warning}</p>;
 }
 
 /** How fresh the offer is: the owner's last check, then what visitors' votes say. */
