@@ -1,3 +1,4 @@
+import type { OfferTrust } from "./catalogue/feedback";
 import type { ToastMessage } from "./components/toast";
 import type { FeedbackReason } from "@contract/feedback-contract";
 
@@ -6,8 +7,9 @@ import type { FeedbackReason } from "@contract/feedback-contract";
  * shared contract (`@contract/feedback-contract`); the action: `routes/offres.$slug_.avis.tsx`; the block:
  * `components/feedback-block.tsx`. Every answer goes one way:
  * - stored (or replacing the visitor's vote of the day): without JavaScript a 303 back to the brand page with
- *   `FEEDBACK_SENT_TOAST` flashed (after a "Non", the page then asks why); with JavaScript the same toast in the
- *   answer and the page's data read again, so the summary counts the vote;
+ *   `FEEDBACK_SENT_TOAST` flashed (after a "Non", the page then asks why); with JavaScript the same toast and the
+ *   offer's new summary in the answer, which the brand page shows in place of its own (it does not read its data
+ *   again: that would empty a question the visitor is typing);
  * - invalid values: 400, too many votes: 429, the backend failed: 502, each with its French message and the
  *   visitor's choice kept.
  */
@@ -17,6 +19,9 @@ export const FEEDBACK_ANCHOR = "avis";
 
 /** Sent by the block once JavaScript runs: the action then answers with data instead of a redirect. */
 export const FETCHER_FIELD = "reponse";
+
+/** The vote's fetcher, shared by the block that sends it and the brand page that shows its new summary. */
+export const voteFetcherKey = (offerSlug: string) => `vote-${offerSlug}`;
 
 /** The query the brand page reads after a "Non" sent without a reason: it then asks why. */
 export const ASK_REASON_PARAMETER = "avis";
@@ -36,7 +41,7 @@ export const FEEDBACK_FAILED_TOAST: Omit<ToastMessage, "id"> = {
 
 /** What the vote's action answers when it does not redirect. */
 export type FeedbackActionData =
-  | { status: "sent"; worked: boolean; reason: FeedbackReason | null; toast: ToastMessage }
+  | { status: "sent"; worked: boolean; reason: FeedbackReason | null; toast: ToastMessage; trust: OfferTrust }
   | {
       status: "refused";
       /** The French reason shown above the form. */

@@ -1,7 +1,7 @@
 import { FEEDBACK_REASONS } from "@contract/feedback-contract";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { FEEDBACK_ANCHOR, FETCHER_FIELD, type FeedbackActionData } from "~/feedback-form";
+import { FEEDBACK_ANCHOR, FETCHER_FIELD, voteFetcherKey, type FeedbackActionData } from "~/feedback-form";
 import { useHydrated } from "./hydrated";
 import { useToast } from "./toast";
 import type { OfferTrust } from "~/catalogue/feedback";
@@ -25,7 +25,7 @@ export function FeedbackBlock({
   refused?: Extract<FeedbackActionData, { status: "refused" }>;
 }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<FeedbackActionData>();
+  const fetcher = useFetcher<FeedbackActionData>({ key: voteFetcherKey(slug) });
   const show = useToast();
   const [asking, setAsking] = useState(askReason || refused?.worked === "non");
 

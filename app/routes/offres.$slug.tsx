@@ -8,7 +8,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import {
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useParams,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { toCardView } from "~/catalogue/card";
 import { categoryById } from "~/catalogue/categories";
 import { isExpired } from "~/catalogue/dates";
@@ -25,7 +32,7 @@ import { ReportedNotWorking, TrustLine } from "~/components/offer-trust";
 import { QUESTION_ANCHOR, QuestionForm } from "~/components/question-form";
 import { ReferralLink } from "~/components/referral-link";
 import { BRAND_SECTIONS } from "~/content/brand-sections";
-import { ASK_REASON_PARAMETER } from "~/feedback-form";
+import { ASK_REASON_PARAMETER, voteFetcherKey, type FeedbackActionData } from "~/feedback-form";
 import { pageMeta, siteInfo } from "~/seo";
 import { formPageHeaders } from "~/services/http-headers.server";
 import { handleMessageAction } from "~/services/message-action.server";
@@ -77,6 +84,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 }
 
+/**
+ * A vote answers with the offer's new summary, shown in place of the loaded one: reading the page's data again
+ * would give the question form a new rendering id, and empty what the visitor is typing in it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction?.endsWith("/avis") ? false : defaultShouldRevalidate;
+
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params }) => {
   const site = siteInfo(matches);
   const brand = page?.brand;
@@ -103,6 +117,7 @@ export default function BrandPage() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const siteName = root?.siteName ?? "CodeParrain";
   const siteUrl = root?.siteUrl ?? "";
+  const vote = useFetcher<FeedbackActionData>({ key: voteFetcherKey(useParams().slug ?? "") });
 
   if (page.unavailable) {
     return (
@@ -114,7 +129,7 @@ export default function BrandPage() {
       </div>
     );
   }
-  const { brand } = page;
+  const brand = { ...page.brand, trust: vote.data?.status === "sent" ? vote.data.trust : page.brand.trust };
   const url = `${siteUrl}/offres/${brand.slug}`;
 
   return (

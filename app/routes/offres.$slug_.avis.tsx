@@ -3,6 +3,7 @@ import { FEEDBACK_MESSAGES, feedbackFormSchema } from "@contract/feedback-contra
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { acceptsVotes, toCardView } from "~/catalogue/card";
+import { offerTrust } from "~/catalogue/feedback";
 import { BackLink } from "~/components/back-link";
 import { FeedbackBlock } from "~/components/feedback-block";
 import {
@@ -78,7 +79,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   if (byFetcher) {
+    const catalogue = await tryLoadCatalogue();
+    const current = catalogue && findBrandOffer(catalogue, offer.slug);
     return data<FeedbackActionData>({
+      trust: current ? toCardView(current, catalogue).trust : offerTrust(undefined, offer.verifiedOn),
       status: "sent",
       worked: vote.worked,
       reason: vote.reason,
