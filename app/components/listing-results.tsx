@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { listTitle } from "~/catalogue/categories";
-import { BettingNotice, RewardDisclosure } from "./notices";
+import { BettingNotice, OffersUnavailable, RewardDisclosure } from "./notices";
 import { OfferList } from "./offer-list";
 import type { OfferCardView } from "~/catalogue/card";
 import type { CategoryId } from "~/catalogue/types";
@@ -20,11 +20,7 @@ export function ListingResults({
 }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   if (!offers) {
-    return (
-      <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
-        Une erreur est survenue lors du chargement des offres de parrainage.
-      </p>
-    );
+    return <OffersUnavailable />;
   }
   return (
     <div className="space-y-4">

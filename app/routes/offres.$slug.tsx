@@ -26,7 +26,7 @@ import { BrandSections, InfoCard } from "~/components/brand-sections";
 import { faqJsonLd } from "~/components/faq";
 import { FeedbackBlock } from "~/components/feedback-block";
 import { JsonLd } from "~/components/json-ld";
-import { RegulatedNotice, RewardDisclosure } from "~/components/notices";
+import { OffersUnavailable, RegulatedNotice, RewardDisclosure } from "~/components/notices";
 import { OfferCode, primaryButton } from "~/components/offer-card";
 import { ReportedNotWorking, TrustLine } from "~/components/offer-trust";
 import { QUESTION_ANCHOR, QuestionForm } from "~/components/question-form";
@@ -119,16 +119,7 @@ export default function BrandPage() {
   const siteUrl = root?.siteUrl ?? "";
   const vote = useFetcher<FeedbackActionData>({ key: voteFetcherKey(useParams().slug ?? "") });
 
-  if (page.unavailable) {
-    return (
-      <div className="space-y-6">
-        <BackLink fallback="/offres" />
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
-          Une erreur est survenue lors du chargement des offres de parrainage.
-        </p>
-      </div>
-    );
-  }
+  if (page.unavailable) return <OffersUnavailable backTo="/offres" />;
   const brand = { ...page.brand, trust: vote.data?.status === "sent" ? vote.data.trust : page.brand.trust };
   const url = `${siteUrl}/offres/${brand.slug}`;
 

@@ -6,6 +6,7 @@ import { acceptsVotes, toCardView } from "~/catalogue/card";
 import { offerTrust } from "~/catalogue/feedback";
 import { BackLink } from "~/components/back-link";
 import { FeedbackBlock } from "~/components/feedback-block";
+import { OffersUnavailable } from "~/components/notices";
 import {
   ASK_REASON_PARAMETER,
   FEEDBACK_ANCHOR,
@@ -120,16 +121,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
 export default function FeedbackPage() {
   const { offer } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  if (!offer) {
-    return (
-      <div className="space-y-6">
-        <BackLink fallback="/offres" />
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
-          Une erreur est survenue lors du chargement des offres de parrainage.
-        </p>
-      </div>
-    );
-  }
+  if (!offer) return <OffersUnavailable backTo="/offres" />;
   return (
     <div className="mx-auto max-w-xl space-y-6">
       <BackLink fallback={`/offres/${offer.slug}`} label={`Retour à l'offre ${offer.brand}`} />

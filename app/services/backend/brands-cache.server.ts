@@ -39,6 +39,20 @@ async function within<T>(ms: number, read: (signal: AbortSignal) => Promise<T>):
   return Promise.race([reading, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** One value, fresh for `ttlMs`, then served stale while one refresh runs, and kept when a refresh fails. */
+function staleWhileRefreshing<K extends string, V extends object>(ttlMs: number, read: () => Promise<V>) {
+  return new LRUCache<K, V>({
+    max: 1,
+    ttl: ttlMs,
+    allowStale: true,
+    noDeleteOnStaleGet: true,
+    allowStaleOnFetchRejection: true,
+    allowStaleOnFetchAbort: true,
+    noDeleteOnFetchRejection: true,
+    fetchMethod: read,
+  });
+}
+
 /**
  * The backend the site goes through: its brands read kept in memory, fresh for `ttlMs`, then served stale while one
  * background refresh runs; kept when a refresh fails, so the site stays up while its backend does not. Concurrent
@@ -58,30 +72,13 @@ export class CachedBackend implements Backend {
     private readonly options: BrandsCacheOptions,
   ) {
     if (options.ttlMs > 0) {
-      this.cache = new LRUCache<"brands", BrandRow[]>({
-        max: 1,
-        ttl: options.ttlMs,
-        allowStale: true,
-        noDeleteOnStaleGet: true,
-        allowStaleOnFetchRejection: true,
-        allowStaleOnFetchAbort: true,
-        noDeleteOnFetchRejection: true,
-        fetchMethod: () =>
-          this.readBackend().catch((error: unknown) => {
-            this.lastError = toBackendError(error);
-            throw error;
-          }),
-      });
-      this.feedbackCache = new LRUCache<"feedback", FeedbackCounts[]>({
-        max: 1,
-        ttl: options.ttlMs,
-        allowStale: true,
-        noDeleteOnStaleGet: true,
-        allowStaleOnFetchRejection: true,
-        allowStaleOnFetchAbort: true,
-        noDeleteOnFetchRejection: true,
-        fetchMethod: () => this.readFeedback(),
-      });
+      this.cache = staleWhileRefreshing<"brands", BrandRow[]>(options.ttlMs, () =>
+        this.readBackend().catch((error: unknown) => {
+          this.lastError = toBackendError(error);
+          throw error;
+        }),
+      );
+      this.feedbackCache = staleWhileRefreshing<"feedback", FeedbackCounts[]>(options.ttlMs, () => this.readFeedback());
     }
   }
 
