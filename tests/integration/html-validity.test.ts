@@ -51,6 +51,10 @@ const PAGES: Page[] = [
       message: "Une question sur un code de parrainage.",
     },
   },
+  { name: "feedback", path: "/offres/binance/avis" },
+  { name: "brand-ask-reason", path: "/offres/binance?avis=non" },
+  { name: "feedback-refused", path: "/offres/binance/avis", form: { worked: "peut-etre" } },
+  { name: "feedback-sent-toast", path: "/offres/binance/avis", form: { worked: "oui" } },
   { name: "legal-notice", path: "/mentions-legales" },
   { name: "legal-notice-example", path: "/mentions-legales", example: true },
   { name: "not-found", path: "/page-inconnue" },
@@ -122,9 +126,16 @@ describe("the server HTML of every screen", () => {
       "contact-with-errors": 400,
       "question-with-errors": 400,
       "contact-sent-toast": 200,
+      feedback: 200,
+      "brand-ask-reason": 200,
+      "feedback-refused": 400,
+      "feedback-sent-toast": 200,
       "not-found": 404,
       "unknown-brand": 404,
     });
+    expect(htmls["brand-ask-reason"]).toContain("Pourquoi n&#x27;a-t-il pas fonctionné ?");
+    expect(htmls["feedback-refused"]).toContain("Indiquez si le code a fonctionné");
+    expect(htmls["feedback-sent-toast"]).toContain("Merci pour votre retour !");
     expect(htmls["legal-notice-example"]).toContain("(exemple)");
     expect(htmls["legal-notice"]).not.toContain("(exemple)");
 

@@ -1,8 +1,9 @@
+import { FEEDBACK_RULES } from "@contract/feedback-contract";
 import { describe, expect, it } from "vitest";
 import { CachedBackend } from "~/services/backend/brands-cache.server";
-import { BackendError } from "~/services/backend/errors.server";
+import { BackendError, RateLimitedError, VOTES_RATE_LIMITED } from "~/services/backend/errors.server";
 import type { BrandRow } from "~/catalogue/types";
-import type { Backend } from "~/services/backend/types.server";
+import type { Backend, FeedbackCounts, OutgoingVote } from "~/services/backend/types.server";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rows = (name: string): BrandRow[] => [{ id: 1, name, description: null, logo_url: null }];
@@ -116,5 +117,88 @@ describe("the brands cache", () => {
     const cached = new CachedBackend(source, { ttlMs: 0, timeoutMs: 1_000 });
     expect((await cached.listBrands())[0]?.name).toBe("A");
     expect((await cached.listBrands())[0]?.name).toBe("B");
+  });
+});
+
+describe("the votes' summary", () => {
+  const counts = (yes: number): FeedbackCounts[] => [
+    { offerSlug: "binance", yes, no: 0, lastVoteAt: "2026-11-21T09:30:00Z", topReason: null },
+  ];
+
+  /** A backend whose votes grow by one "Oui" each time one is recorded; it notes every read of them. */
+  function votingSource() {
+    let stored = 0;
+    const reads: Date[] = [];
+    const source: Backend & { reads: Date[] } = {
+      warmUp: async () => {},
+      listBrands: async () => rows("A"),
+      sendMessage: async () => "stored",
+      recordVote: async () => {
+        stored += 1;
+        return "stored";
+      },
+      listFeedback: async (since) => {
+        reads.push(since);
+        return counts(stored);
+      },
+      reads,
+    };
+    return source;
+  }
+  const vote = (offerSlug: string): OutgoingVote => ({
+    offerSlug,
+    worked: true,
+    reason: null,
+    clientKey: "a".repeat(64),
+  });
+
+  it("is read once and kept while fresh", async () => {
+    const source = votingSource();
+    const cached = new CachedBackend(source, { ttlMs: 10_000, timeoutMs: 1_000 });
+    expect(await cached.recentFeedback()).toEqual(counts(0));
+    expect(await cached.recentFeedback()).toEqual(counts(0));
+    await Promise.all(Array.from({ length: 5 }, () => cached.recentFeedback()));
+    expect(source.reads).toHaveLength(1);
+  });
+
+  it("covers the votes of the last 90 days", async () => {
+    const source = votingSource();
+    const before = Date.now();
+    await new CachedBackend(source, { ttlMs: 10_000, timeoutMs: 1_000 }).recentFeedback();
+    const ninetyDays = FEEDBACK_RULES.windowDays * 24 * 60 * 60 * 1000;
+    expect(source.reads[0]?.getTime()).toBeGreaterThanOrEqual(before - ninetyDays);
+    expect(source.reads[0]?.getTime()).toBeLessThanOrEqual(Date.now() - ninetyDays);
+  });
+
+  it("is read again after a vote is stored, so the next page counts it", async () => {
+    const source = votingSource();
+    const cached = new CachedBackend(source, { ttlMs: 10_000, timeoutMs: 1_000 });
+    expect(await cached.recentFeedback()).toEqual(counts(0));
+    expect(await cached.recordVote(vote("binance"))).toBe("stored");
+    expect(await cached.recentFeedback()).toEqual(counts(1));
+    expect(await cached.recentFeedback()).toEqual(counts(1));
+    expect(source.reads).toHaveLength(2);
+  });
+
+  it("tells onVote the offer of each stored vote, and only once it is stored", async () => {
+    const source = votingSource();
+    const cached = new CachedBackend(source, { ttlMs: 10_000, timeoutMs: 1_000 });
+    const voted: string[] = [];
+    cached.onVote = (offerSlug) => voted.push(offerSlug);
+    await cached.recordVote(vote("binance"));
+    await cached.recordVote(vote("crypto-com"));
+    expect(voted).toEqual(["binance", "crypto-com"]);
+
+    source.recordVote = () => Promise.reject(new RateLimitedError(3600, VOTES_RATE_LIMITED));
+    await expect(cached.recordVote(vote("binance"))).rejects.toBeInstanceOf(RateLimitedError);
+    expect(voted).toEqual(["binance", "crypto-com"]);
+  });
+
+  it("is read every time when the cache is turned off (ttl 0)", async () => {
+    const source = votingSource();
+    const cached = new CachedBackend(source, { ttlMs: 0, timeoutMs: 1_000 });
+    await cached.recentFeedback();
+    await cached.recentFeedback();
+    expect(source.reads).toHaveLength(2);
   });
 });

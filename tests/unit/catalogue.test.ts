@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { toCardView } from "~/catalogue/card";
+import { acceptsVotes, toCardView } from "~/catalogue/card";
 import { CATEGORIES, listTitle, parseCategory } from "~/catalogue/categories";
 import { canCopyCode, isInstructionCode } from "~/catalogue/copy-rule";
 import { BRAND_ENTRIES, GENERIC_OFFER } from "~/catalogue/data";
 import { isExpired, todayInFrance } from "~/catalogue/dates";
+import { NOT_ENOUGH_VOTES, REPORTED_NOT_WORKING, type OfferVotes } from "~/catalogue/feedback";
 import { dedupeOffers, mergeOffers, selectFeatured } from "~/catalogue/merge";
 import { brandKey } from "~/catalogue/names";
 import { BUNDLED_OFFERS, offerFromBrandRow, offerFromEntry, offerFromRow } from "~/catalogue/offers";
@@ -355,6 +356,118 @@ describe("the home page's featured offers", () => {
     expect(selectFeatured([], TODAY)).toEqual(fallback());
     expect(selectFeatured(featured.slice(0, 2), TODAY)).toEqual(fallback());
     expect(selectFeatured([...featured, offer("Quatre", { featured: true })], TODAY)).toEqual(fallback());
+  });
+});
+
+describe("the card's trust line", () => {
+  const fiveVotes: OfferVotes = { yes: 1, no: 4, lastVoteAt: "2026-11-21T09:30:00Z" };
+
+  it("carries the summary, the warning and the latest vote of the offer's own votes, and the owner's check", () => {
+    const voted = offer("Votée", { verifiedOn: "2026-11-20" });
+    const card = toCardView(voted, { today: TODAY, votes: new Map([[voted.slug, fiveVotes]]) });
+    expect(card.trust).toEqual({
+      summary: "20\u202f% de réussite sur 5 avis",
+      warning: REPORTED_NOT_WORKING,
+      lastVote: "Dernier avis le 21 novembre 2026",
+      verification: "Vérifié le 20 novembre 2026",
+    });
+  });
+
+  it("ignores the votes on other offers", () => {
+    const card = toCardView(offer("Sans Avis"), { today: TODAY, votes: new Map([[offer("Votée").slug, fiveVotes]]) });
+    expect(card.trust).toEqual({
+      summary: NOT_ENOUGH_VOTES,
+      warning: null,
+      lastVote: null,
+      verification: "Code non vérifié",
+    });
+  });
+});
+
+describe("votes on an offer", () => {
+  it("are accepted for an offer with a link, or with a real code", () => {
+    const cases: Array<Partial<ReferralOffer>> = [
+      {},
+      { code: "Cliquez sur le lien" },
+      { code: "Me contacter" },
+      { code: "" },
+      { link: "" },
+      { link: "", code: " CODE42 " },
+    ];
+    for (const extra of cases) {
+      expect(acceptsVotes(offer("Votable", extra)), JSON.stringify(extra)).toBe(true);
+      expect(toCardView(offer("Votable", extra), CARD_CONTEXT).acceptsVotes, JSON.stringify(extra)).toBe(true);
+    }
+  });
+
+  it("are not accepted for an instruction or an empty code without a link: there is nothing to try", () => {
+    for (const code of ["Me contacter", "Cliquez sur le lien", "", "   "]) {
+      expect(acceptsVotes(offer("Sans Lien", { link: "", code })), code).toBe(false);
+      expect(toCardView(offer("Sans Lien", { link: "", code }), CARD_CONTEXT).acceptsVotes, code).toBe(false);
+    }
+  });
+});
+
+describe("the home page's featured offers, with visitors' votes", () => {
+  const lastVoteAt = "2026-11-21T09:30:00Z";
+  /** Enough votes, under half of them "Oui": the offer shows the warning. */
+  const REPORTED: OfferVotes = { yes: 2, no: 3, lastVoteAt };
+  const reportedOn = (...offers: ReferralOffer[]) =>
+    new Map<string, OfferVotes>(offers.map((candidate) => [candidate.slug, REPORTED]));
+  const backendThree = ["Un", "Deux", "Trois"].map((name) => offer(name, { featured: true }));
+  const [alpha, beta, gamma] = [offer("Alpha"), offer("Beta", { validUntil: YESTERDAY }), offer("Gamma")];
+  // The built-in defaults (a bank, a neobank, a cashback site) among offers that are not.
+  const bundled = [alpha, offer("BoursoBank"), beta, offer("N26"), gamma, offer("iGraal"), offer("Delta")];
+  const defaults = () => selectFeatured(null, TODAY, new Map(), bundled);
+
+  it("drop the backend's three for the defaults when one of them is reported as not working", () => {
+    const second = backendThree[1] as ReferralOffer;
+    expect(selectFeatured(backendThree, TODAY, reportedOn(second), bundled)).toEqual(defaults());
+    expect(defaults()).not.toContain(second);
+  });
+
+  it("keep the backend's three while the votes on them give no warning", () => {
+    const second = backendThree[1] as ReferralOffer;
+    const votes = new Map<string, OfferVotes>([
+      [second.slug, { yes: 0, no: 4, lastVoteAt }],
+      [(backendThree[2] as ReferralOffer).slug, { yes: 5, no: 5, lastVoteAt }],
+    ]);
+    expect(brands(selectFeatured(backendThree, TODAY, votes, bundled))).toEqual(["Un", "Deux", "Trois"]);
+  });
+
+  it("replace a reported default with the next current, unreported bundled offer", () => {
+    const [first, second, third] = defaults();
+    expect([first, second, third]).not.toContain(gamma);
+    // Alpha is reported too and Beta has expired: Gamma is the next one.
+    expect(selectFeatured(null, TODAY, reportedOn(second as ReferralOffer, alpha), bundled)).toEqual([
+      first,
+      third,
+      gamma,
+    ]);
+    expect(selectFeatured([], TODAY, reportedOn(first as ReferralOffer, second as ReferralOffer), bundled)).toEqual([
+      third,
+      alpha,
+      gamma,
+    ]);
+  });
+
+  it("are never fewer than three and never a reported one, however many offers are reported", () => {
+    const current = BUNDLED_OFFERS.filter((candidate) => !isExpired(candidate, TODAY));
+    const orders = [current, [...current].reverse(), current.filter((_, index) => index % 2 === 0)];
+    for (const order of orders) {
+      for (let count = 0; count <= Math.min(order.length, current.length - 3); count += 1) {
+        for (const fromBackend of [null, backendThree]) {
+          // With the backend's three, one of them is reported as well.
+          const votes = reportedOn(...order.slice(0, count), ...(fromBackend ? backendThree.slice(0, 1) : []));
+          const chosen = selectFeatured(fromBackend, TODAY, votes, BUNDLED_OFFERS);
+          expect(chosen, `${count} signalées`).toHaveLength(3);
+          for (const pick of chosen) {
+            expect(votes.has(pick.slug), pick.slug).toBe(false);
+            expect(isExpired(pick, TODAY), pick.slug).toBe(false);
+          }
+        }
+      }
+    }
   });
 });
 

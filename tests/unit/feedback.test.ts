@@ -1,0 +1,124 @@
+import { FEEDBACK_RULES } from "@contract/feedback-contract";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  feedbackWindowStart,
+  formatFrenchDate,
+  isReportedNotWorking,
+  NOT_ENOUGH_VOTES,
+  NOT_VERIFIED,
+  offerTrust,
+  REPORTED_NOT_WORKING,
+  successPercent,
+  type OfferVotes,
+} from "~/catalogue/feedback";
+
+/** The trust loop's wording and thresholds (FEEDBACK_RULES), as a card or a brand page shows them. */
+
+const votes = (yes: number, no: number, lastVoteAt = "2026-11-21T09:30:00Z"): OfferVotes => ({ yes, no, lastVoteAt });
+const summary = (yes: number, no: number) => offerTrust(votes(yes, no), undefined).summary;
+
+/** Time zones far on either side of Paris: a date read in the server's own zone would land on another day. */
+const TIME_ZONES = [
+  "UTC",
+  "Pacific/Pago_Pago",
+  "America/Los_Angeles",
+  "Europe/Paris",
+  "Asia/Tokyo",
+  "Pacific/Kiritimati",
+];
+const originalTimeZone = process.env.TZ;
+afterEach(() => {
+  if (originalTimeZone === undefined) delete process.env.TZ;
+  else process.env.TZ = originalTimeZone;
+});
+
+describe("the summary of an offer's votes", () => {
+  it(`says "Pas encore assez d'avis" below ${FEEDBACK_RULES.minVotesForRate} votes`, () => {
+    expect(NOT_ENOUGH_VOTES).toBe("Pas encore assez d'avis");
+    expect(offerTrust(undefined, undefined).summary).toBe("Pas encore assez d'avis");
+    expect(summary(0, 0)).toBe("Pas encore assez d'avis");
+    expect(summary(2, 0)).toBe("Pas encore assez d'avis");
+    expect(summary(1, 1)).toBe("Pas encore assez d'avis");
+    expect(successPercent(votes(2, 0))).toBeNull();
+  });
+
+  it('says "{p} % de réussite sur {n} avis" from 3 votes, p the share of "Oui" rounded to a whole percent', () => {
+    expect(summary(3, 0)).toBe("100\u202f% de réussite sur 3 avis");
+    expect(summary(2, 1)).toBe("67\u202f% de réussite sur 3 avis");
+    expect(summary(1, 2)).toBe("33\u202f% de réussite sur 3 avis");
+    expect(summary(0, 3)).toBe("0\u202f% de réussite sur 3 avis");
+    expect(summary(1, 7)).toBe("13\u202f% de réussite sur 8 avis");
+    expect(summary(5, 3)).toBe("63\u202f% de réussite sur 8 avis");
+    expect(summary(199, 1)).toBe("100\u202f% de réussite sur 200 avis");
+    expect(successPercent(votes(2, 1))).toBe(67);
+  });
+});
+
+describe("the warning that the code no longer works", () => {
+  it("needs at least 5 votes: 4 votes at 0 % give no warning", () => {
+    expect(isReportedNotWorking(votes(0, 4))).toBe(false);
+    expect(offerTrust(votes(0, 4), undefined).warning).toBeNull();
+    expect(isReportedNotWorking(undefined)).toBe(false);
+  });
+
+  it("shows from 5 votes under 50 % of success: 5 votes at 40 % give the warning", () => {
+    expect(isReportedNotWorking(votes(2, 3))).toBe(true);
+    expect(offerTrust(votes(2, 3), undefined).warning).toBe(REPORTED_NOT_WORKING);
+    expect(REPORTED_NOT_WORKING).toMatch(/ne fonctionne plus/);
+    expect(isReportedNotWorking(votes(0, 5))).toBe(true);
+    expect(isReportedNotWorking(votes(49, 51))).toBe(true);
+  });
+
+  it("does not show at exactly 50 % of success, nor above", () => {
+    expect(isReportedNotWorking(votes(5, 5))).toBe(false);
+    expect(isReportedNotWorking(votes(3, 3))).toBe(false);
+    expect(isReportedNotWorking(votes(3, 2))).toBe(false);
+    expect(offerTrust(votes(5, 5), undefined).warning).toBeNull();
+  });
+});
+
+describe("the summary's window", () => {
+  it("starts 90 days before now: older votes no longer count", () => {
+    expect(feedbackWindowStart(new Date("2026-11-21T10:00:00Z"))).toEqual(new Date("2026-08-23T10:00:00Z"));
+    expect(feedbackWindowStart(new Date("2027-01-15T00:00:00Z")).getTime()).toBe(
+      new Date("2027-01-15T00:00:00Z").getTime() - FEEDBACK_RULES.windowDays * 24 * 60 * 60 * 1000,
+    );
+  });
+});
+
+describe("the owner's verification date", () => {
+  it('says "Vérifié le 21 novembre 2026" for "2026-11-21", that calendar day whatever the server\'s time zone', () => {
+    for (const zone of TIME_ZONES) {
+      process.env.TZ = zone;
+      expect(offerTrust(undefined, "2026-11-21").verification, zone).toBe("Vérifié le 21 novembre 2026");
+      expect(offerTrust(undefined, "2027-01-01").verification, zone).toBe("Vérifié le 1 janvier 2027");
+      expect(formatFrenchDate("2026-12-31"), zone).toBe("31 décembre 2026");
+    }
+  });
+
+  it('says "Code non vérifié" without a date', () => {
+    expect(NOT_VERIFIED).toBe("Code non vérifié");
+    expect(offerTrust(undefined, undefined).verification).toBe("Code non vérifié");
+    expect(offerTrust(votes(3, 0), undefined).verification).toBe("Code non vérifié");
+  });
+});
+
+describe("the date of the latest vote", () => {
+  it('says "Dernier avis le …" with the day in France of the latest vote, whatever the server\'s time zone', () => {
+    for (const zone of TIME_ZONES) {
+      process.env.TZ = zone;
+      expect(offerTrust(votes(1, 0, "2026-11-21T09:30:00Z"), undefined).lastVote, zone).toBe(
+        "Dernier avis le 21 novembre 2026",
+      );
+      // 23:30 UTC is already the next day in Paris.
+      expect(offerTrust(votes(0, 1, "2026-11-21T23:30:00Z"), undefined).lastVote, zone).toBe(
+        "Dernier avis le 22 novembre 2026",
+      );
+    }
+  });
+
+  it("is null without votes", () => {
+    expect(offerTrust(undefined, undefined).lastVote).toBeNull();
+    expect(offerTrust(undefined, "2026-11-21").lastVote).toBeNull();
+  });
+});
