@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { FEEDBACK_MESSAGES, feedbackFormSchema } from "@contract/feedback-contract";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { acceptsVotes, toCardView } from "~/catalogue/card";
 import { offerTrust } from "~/catalogue/feedback";
@@ -19,6 +25,7 @@ import { siteInfo } from "~/seo";
 import { RateLimitedError } from "~/services/backend/errors.server";
 import { getBackend } from "~/services/backend/index.server";
 import { clientKey, readForm } from "~/services/form-request.server";
+import { formPageHeaders } from "~/services/http-headers.server";
 import { findBrandOffer, offerForSlug, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 
@@ -26,6 +33,9 @@ import { redirectWithSuccess } from "~/services/toast.server";
  * `/offres/{slug}/avis`: where the brand page's vote is sent. Opened directly (or answered after a refused vote
  * without JavaScript), it shows the vote alone, with a way back to the offer.
  */
+/** Passes the Retry-After of a refused vote (429) on to the page. */
+export const headers: HeadersFunction = formPageHeaders;
+
 export async function loader({ params }: LoaderFunctionArgs) {
   const catalogue = await tryLoadCatalogue();
   if (!catalogue) return data({ offer: null }, UNAVAILABLE);

@@ -52,10 +52,10 @@ export const offerSlugField = z
 export const workedField = z.enum(["oui", "non"], { error: FEEDBACK_MESSAGES.workedRequired });
 
 /** Optional; an empty choice means none, and a reason sent with "Oui" is dropped. */
-export const reasonField = z
-  .enum(REASON_VALUES, { error: FEEDBACK_MESSAGES.reasonInvalid })
-  .optional()
-  .or(z.literal("").transform(() => undefined));
+export const reasonField = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z.enum(REASON_VALUES, { error: FEEDBACK_MESSAGES.reasonInvalid }).optional(),
+);
 
 /** What the form sends (the offer comes from the page's address, not from the form). */
 export const feedbackFormSchema = z.object({ worked: workedField, reason: reasonField });
