@@ -1,7 +1,10 @@
 /**
  * What every function the site calls does with a request before reading its fields: CORS, the JSON content type, a
- * bounded body, and the key a caller is counted on for rate limiting.
+ * bounded body, the payload's validation, the database client, and the key a caller is counted on for rate limiting.
  */
+
+import { createClient } from "@supabase/supabase-js";
+import * as z from "zod";
 
 /** The answers shared by every function, in French like everything a visitor may read. */
 export const REQUEST_ERRORS = {
@@ -15,6 +18,140 @@ export const REQUEST_ERRORS = {
 } as const;
 
 export class PayloadTooLargeError extends Error {}
+
+/** What a function reads from its surroundings: its settings, and the network (a fake in tests). */
+export interface EndpointDeps {
+  env: (name: string) => string | undefined;
+  fetch: typeof fetch;
+}
+
+export interface JsonEndpointOptions<T> {
+  /** Named at the start of every line the function logs. */
+  functionName: string;
+  maxBodyBytes: number;
+  schema: z.ZodType<T>;
+  /** The field messages of a refused payload; by default, those of `schema`. */
+  fieldErrors?: (body: unknown, error: z.ZodError) => Record<string, string[]>;
+  /** The answers when the database did not store the payload (502) or refused it for its rate limit (429). */
+  errors: { notStored: string; rateLimited: string };
+}
+
+/** Answers with `body` as JSON and the CORS headers, plus `extra`. */
+export type JsonReply = (status: number, body: unknown, extra?: Record<string, string>) => Response;
+
+/** A database procedure storing a payload, which answers "rate_limited" or one of `results`. */
+export interface StoreProcedure<R extends string> {
+  name: string;
+  args: Record<string, unknown>;
+  results: readonly R[];
+  /** When a rate-limited caller may try again. */
+  retryAfterSeconds: number;
+}
+
+/** A request that passed every check, with its payload. */
+export interface JsonCall<T> {
+  req: Request;
+  payload: T;
+  json: JsonReply;
+  /**
+   * Calls `procedure` with the service role: its result, or the answer to send instead, a 429 with Retry-After when
+   * the caller is rate limited, a 502 (logged) when the procedure fails or answers anything else.
+   */
+  store: <R extends string>(procedure: StoreProcedure<R>) => Promise<R | Response>;
+}
+
+/**
+ * A function taking a JSON payload over POST: it answers the CORS preflight, refuses other methods (405), other
+ * content types (415), bodies over `maxBodyBytes` (413), malformed JSON (400) and invalid fields (400, with their
+ * messages), and a missing database configuration (500); `handle` is only called with a valid payload. Whatever
+ * `handle` throws is logged and answered with a 500.
+ */
+export function jsonEndpoint<T>(
+  deps: EndpointDeps,
+  {
+    functionName,
+    maxBodyBytes,
+    schema,
+    fieldErrors = (_body, error) => fieldErrorsOf(error),
+    errors,
+  }: JsonEndpointOptions<T>,
+  handle: (call: JsonCall<T>) => Promise<Response>,
+): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const cors = corsHeaders(deps.env("ALLOWED_ORIGIN") ?? "*");
+    const json: JsonReply = (status, body, extra = {}) =>
+      new Response(JSON.stringify(body), { status, headers: { ...cors, ...extra } });
+
+    if (req.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
+    if (req.method !== "POST") {
+      return json(405, { error: REQUEST_ERRORS.methodNotAllowed }, { Allow: "POST, OPTIONS" });
+    }
+    if (!isJsonContentType(req.headers.get("content-type"))) {
+      return json(415, { error: REQUEST_ERRORS.unsupportedMediaType });
+    }
+
+    try {
+      let text: string;
+      try {
+        text = await readBody(req, maxBodyBytes);
+      } catch (error) {
+        if (error instanceof PayloadTooLargeError) return json(413, { error: REQUEST_ERRORS.payloadTooLarge });
+        // Undecodable bytes are as unusable as broken JSON.
+        if (error instanceof TypeError) return json(400, { error: REQUEST_ERRORS.malformedJson });
+        throw error;
+      }
+
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return json(400, { error: REQUEST_ERRORS.malformedJson });
+      }
+
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) {
+        return json(400, { error: REQUEST_ERRORS.invalidFields, fieldErrors: fieldErrors(body, parsed.error) });
+      }
+
+      const supabaseUrl = deps.env("SUPABASE_URL");
+      const serviceRoleKey = deps.env("SUPABASE_SERVICE_ROLE_KEY");
+      if (!supabaseUrl || !serviceRoleKey) {
+        console.error(`${functionName} : SUPABASE_URL ou SUPABASE_SERVICE_ROLE_KEY n'est pas défini.`);
+        return json(500, { error: REQUEST_ERRORS.misconfigured });
+      }
+      const supabase = createClient(supabaseUrl, serviceRoleKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        global: { fetch: deps.fetch },
+      });
+      const store = async <R extends string>({ name, args, results, retryAfterSeconds }: StoreProcedure<R>) => {
+        const { data, error } = await supabase.rpc(name, args);
+        if (error || typeof data !== "string" || (data !== "rate_limited" && !results.includes(data as R))) {
+          console.error(`${functionName} : échec de ${name}`, error ?? { data });
+          return json(502, { error: errors.notStored });
+        }
+        if (data === "rate_limited") {
+          return json(429, { error: errors.rateLimited }, { "Retry-After": String(retryAfterSeconds) });
+        }
+        return data as R;
+      };
+
+      return await handle({ req, payload: parsed.data, json, store });
+    } catch (error) {
+      console.error(`${functionName} : erreur inattendue`, error);
+      return json(500, { error: REQUEST_ERRORS.internal });
+    }
+  };
+}
+
+/** The messages of each refused field, by field name. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const { fieldErrors } = z.flattenError(error);
+  const result: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    if (Array.isArray(messages)) result[field] = messages;
+  }
+  return result;
+}
 
 export function corsHeaders(origin: string): Record<string, string> {
   return {

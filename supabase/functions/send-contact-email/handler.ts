@@ -1,25 +1,15 @@
-import { createClient } from "@supabase/supabase-js";
-import * as z from "zod";
 import {
   contactMessageSchema,
   offerQuestionSchema,
+  printable,
   type SendContactEmailPayload,
   sendContactEmailPayloadSchema,
-  printable,
   subjectLabel,
 } from "../_shared/contact-contract.ts";
-import {
-  clientKey,
-  corsHeaders,
-  isJsonContentType,
-  PayloadTooLargeError,
-  readBody,
-  REQUEST_ERRORS,
-} from "../_shared/request.ts";
+import { clientKey, type EndpointDeps, fieldErrorsOf, jsonEndpoint, REQUEST_ERRORS } from "../_shared/request.ts";
+import type * as z from "zod";
 
-export interface HandlerDeps {
-  env: (name: string) => string | undefined;
-  fetch: typeof fetch;
+export interface HandlerDeps extends EndpointDeps {
   now?: () => Date;
 }
 
@@ -37,109 +27,56 @@ export const ERRORS = {
   notStored: "Le message n'a pas pu être enregistré.",
 } as const;
 
-type SubmitResult = "stored" | "duplicate" | "rate_limited";
-const SUBMIT_RESULTS: readonly string[] = ["stored", "duplicate", "rate_limited"] satisfies SubmitResult[];
-
 export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
-  return async (req) => {
-    const cors = corsHeaders(deps.env("ALLOWED_ORIGIN") ?? "*");
-    const json = (status: number, body: unknown, extra: Record<string, string> = {}) =>
-      new Response(JSON.stringify(body), { status, headers: { ...cors, ...extra } });
-
-    if (req.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
-    if (req.method !== "POST") {
-      return json(405, { error: ERRORS.methodNotAllowed }, { Allow: "POST, OPTIONS" });
-    }
-    if (!isJsonContentType(req.headers.get("content-type"))) {
-      return json(415, { error: ERRORS.unsupportedMediaType });
-    }
-
-    try {
-      let text: string;
-      try {
-        text = await readBody(req, MAX_BODY_BYTES);
-      } catch (error) {
-        if (error instanceof PayloadTooLargeError) return json(413, { error: ERRORS.payloadTooLarge });
-        // Undecodable bytes are as unusable as broken JSON.
-        if (error instanceof TypeError) return json(400, { error: ERRORS.malformedJson });
-        throw error;
-      }
-
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return json(400, { error: ERRORS.malformedJson });
-      }
-
-      const parsed = sendContactEmailPayloadSchema.safeParse(body);
-      if (!parsed.success) {
-        return json(400, { error: ERRORS.invalidFields, fieldErrors: fieldErrorsOf(body, parsed.error) });
-      }
-      const payload = parsed.data;
-
-      const supabaseUrl = deps.env("SUPABASE_URL");
-      const serviceRoleKey = deps.env("SUPABASE_SERVICE_ROLE_KEY");
-      if (!supabaseUrl || !serviceRoleKey) {
-        console.error("send-contact-email : SUPABASE_URL ou SUPABASE_SERVICE_ROLE_KEY n'est pas défini.");
-        return json(500, { error: ERRORS.misconfigured });
-      }
-
+  return jsonEndpoint(
+    deps,
+    {
+      functionName: "send-contact-email",
+      maxBodyBytes: MAX_BODY_BYTES,
+      schema: sendContactEmailPayloadSchema,
+      fieldErrors: formFieldErrors,
+      errors: ERRORS,
+    },
+    async ({ req, payload, json, store }) => {
       const maxPerWindow = positiveInteger(deps.env("CONTACT_RATE_LIMIT_MAX"), DEFAULT_RATE_LIMIT_MAX);
       const windowSeconds = positiveInteger(
         deps.env("CONTACT_RATE_LIMIT_WINDOW_SECONDS"),
         DEFAULT_RATE_LIMIT_WINDOW_SECONDS,
       );
 
-      const supabase = createClient(supabaseUrl, serviceRoleKey, {
-        auth: { persistSession: false, autoRefreshToken: false },
-        global: { fetch: deps.fetch },
+      const result = await store({
+        name: "submit_contact_message",
+        args: {
+          p_name: payload.name,
+          p_email: payload.email,
+          p_subject: "subject" in payload ? payload.subject : null,
+          p_message: payload.message,
+          p_brand_name: "brandName" in payload ? payload.brandName : null,
+          p_submission_id: payload.submissionId ?? null,
+          p_client_key: await clientKey(req, deps.env, { functionName: "send-contact-email", counted: "message" }),
+          p_max_per_window: maxPerWindow,
+          p_window: `${windowSeconds} seconds`,
+        },
+        results: ["stored", "duplicate"],
+        retryAfterSeconds: windowSeconds,
       });
-      const { data, error } = await supabase.rpc("submit_contact_message", {
-        p_name: payload.name,
-        p_email: payload.email,
-        p_subject: "subject" in payload ? payload.subject : null,
-        p_message: payload.message,
-        p_brand_name: "brandName" in payload ? payload.brandName : null,
-        p_submission_id: payload.submissionId ?? null,
-        p_client_key: await clientKey(req, deps.env, { functionName: "send-contact-email", counted: "message" }),
-        p_max_per_window: maxPerWindow,
-        p_window: `${windowSeconds} seconds`,
-      });
-      if (error || typeof data !== "string" || !SUBMIT_RESULTS.includes(data)) {
-        console.error("send-contact-email : échec de submit_contact_message", error ?? { data });
-        return json(502, { error: ERRORS.notStored });
-      }
-
-      const result = data as SubmitResult;
-      if (result === "rate_limited") {
-        return json(429, { error: ERRORS.rateLimited }, { "Retry-After": String(windowSeconds) });
-      }
+      if (result instanceof Response) return result;
       if (result === "duplicate") return json(200, { ok: true, status: "duplicate" });
 
       const emailSent = await sendEmail(deps, payload);
       return json(200, { ok: true, status: "stored", emailSent });
-    } catch (error) {
-      console.error("send-contact-email : erreur inattendue", error);
-      return json(500, { error: ERRORS.internal });
-    }
-  };
+    },
+  );
 }
 
 /**
  * A failed union only reports "Invalid input" at its root: the field messages come from the form the
  * payload was meant to be, a question when it names a brand, a contact message otherwise.
  */
-function fieldErrorsOf(body: unknown, unionError: z.ZodError): Record<string, string[]> {
+function formFieldErrors(body: unknown, unionError: z.ZodError): Record<string, string[]> {
   const isQuestion = typeof body === "object" && body !== null && "brandName" in body;
   const schema = isQuestion ? offerQuestionSchema : contactMessageSchema;
-  const error: z.ZodError = schema.safeParse(body).error ?? unionError;
-  const { fieldErrors } = z.flattenError(error);
-  const result: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(fieldErrors)) {
-    if (Array.isArray(messages)) result[field] = messages;
-  }
-  return result;
+  return fieldErrorsOf(schema.safeParse(body).error ?? unionError);
 }
 
 function positiveInteger(value: string | undefined, fallback: number): number {
