@@ -1,187 +1,26 @@
 import assert from "node:assert/strict";
 import { createHandler, ERRORS, MAX_BODY_BYTES } from "./handler.ts";
 import { FEEDBACK_MESSAGES } from "../_shared/feedback-contract.ts";
+import { assertCors, endpoint, type Fakes, harness, only, sha256Hex, testRequestChecks } from "../_shared/testing.ts";
 
-const SUPABASE_URL = "http://127.0.0.1:54321";
-const RPC_URL = `${SUPABASE_URL}/rest/v1/rpc/record_code_feedback`;
-const FUNCTION_URL = "http://127.0.0.1/functions/v1/record-code-feedback";
 const CLIENT_KEY = "b".repeat(64);
-
-const BASE_ENV: Record<string, string> = {
-  SUPABASE_URL,
-  SUPABASE_SERVICE_ROLE_KEY: "service-role-key",
-  CONTACT_CLIENT_KEY_SECRET: "shared-secret",
-};
-
-interface Recorded {
-  url: string;
-  method: string;
-  headers: Headers;
-  body: Record<string, unknown>;
-}
-
-interface Setup {
-  env?: Record<string, string | undefined>;
-  rpc?: () => Response;
-}
+const FEEDBACK = endpoint("record-code-feedback", "record_code_feedback", CLIENT_KEY);
+const { rpcUrl: RPC_URL, post, direct } = FEEDBACK;
 
 /** A handler whose database is a fake answering like PostgREST. */
-function setup({ env = {}, rpc = () => Response.json("stored") }: Setup = {}) {
-  const requests: Recorded[] = [];
-  const errors: unknown[][] = [];
-  const warnings: unknown[][] = [];
-  const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const request = new Request(input, init);
-    const text = await request.text();
-    requests.push({
-      url: request.url,
-      method: request.method,
-      headers: request.headers,
-      body: text ? JSON.parse(text) : undefined,
-    });
-    if (request.url === RPC_URL) return rpc();
-    throw new Error(`Unexpected request to ${request.url}`);
-  };
-  const allEnv = { ...BASE_ENV, ...env };
-  const handler = createHandler({ env: (name) => allEnv[name], fetch: fakeFetch as typeof fetch });
-
+function setup({ env, rpc = () => Response.json("stored") }: Fakes = {}) {
+  const fakes = harness({ env, routes: { [RPC_URL]: rpc }, handler: createHandler });
   return {
-    requests,
-    errors,
-    warnings,
+    ...fakes,
     /** The visitor keys the database was given, in order. */
-    visitorKeys: () => requests.map((request) => request.body.p_visitor_key),
-    async call(req: Request): Promise<Response> {
-      const original = { error: console.error, warn: console.warn };
-      console.error = (...args: unknown[]) => void errors.push(args);
-      console.warn = (...args: unknown[]) => void warnings.push(args);
-      try {
-        return await handler(req);
-      } finally {
-        Object.assign(console, original);
-      }
-    },
+    visitorKeys: () => fakes.requests.map((request) => request.body.p_visitor_key),
   };
-}
-
-function post(body: unknown, headers: Record<string, string> = {}): Request {
-  return new Request(FUNCTION_URL, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-client-key": CLIENT_KEY,
-      "x-client-key-secret": "shared-secret",
-      ...headers,
-    },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
-/** A direct call, without the site's key: counted on the address the platform appended. */
-function direct(body: unknown, forwardedFor: string): Request {
-  return new Request(FUNCTION_URL, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
-    body: JSON.stringify(body),
-  });
 }
 
 const NO = { offerSlug: "boursobank", worked: false, reason: "code-refuse" };
 const YES = { offerSlug: "binance", worked: true, reason: null };
 
-function assertCors(response: Response, origin = "*") {
-  assert.equal(response.headers.get("access-control-allow-origin"), origin);
-  assert.equal(
-    response.headers.get("access-control-allow-headers"),
-    "authorization, x-client-info, apikey, content-type, x-client-key, x-client-key-secret",
-  );
-  assert.equal(response.headers.get("access-control-allow-methods"), "POST, OPTIONS");
-  assert.equal(response.headers.get("content-type"), "application/json; charset=utf-8");
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-Deno.test("answers the CORS preflight", async () => {
-  const { call, requests } = setup({ env: { ALLOWED_ORIGIN: "https://codeparrain.fr" } });
-  const response = await call(new Request(FUNCTION_URL, { method: "OPTIONS" }));
-  assert.equal(response.status, 204);
-  assertCors(response, "https://codeparrain.fr");
-  assert.equal(requests.length, 0);
-});
-
-Deno.test("refuses methods other than POST", async () => {
-  const { call, requests } = setup();
-  const response = await call(new Request(FUNCTION_URL, { method: "GET" }));
-  assert.equal(response.status, 405);
-  assert.equal(response.headers.get("allow"), "POST, OPTIONS");
-  assertCors(response);
-  assert.deepEqual(await response.json(), { error: "Méthode non autorisée." });
-  assert.equal(requests.length, 0);
-});
-
-Deno.test("refuses a body that is not JSON", async () => {
-  const { call, requests } = setup();
-  const response = await call(
-    new Request(FUNCTION_URL, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "worked=non",
-    }),
-  );
-  assert.equal(response.status, 415);
-  assertCors(response);
-  assert.deepEqual(await response.json(), { error: "Le contenu de la requête doit être au format JSON." });
-  assert.equal(requests.length, 0);
-});
-
-Deno.test("accepts a JSON content type with a charset", async () => {
-  const { call } = setup();
-  const response = await call(post(YES, { "content-type": "application/json; charset=UTF-8" }));
-  assert.equal(response.status, 200);
-});
-
-Deno.test("refuses a body declared larger than 2 KB", async () => {
-  const { call, requests } = setup();
-  const response = await call(post(NO, { "content-length": String(MAX_BODY_BYTES + 1) }));
-  assert.equal(response.status, 413);
-  assertCors(response);
-  assert.deepEqual(await response.json(), { error: "La requête est trop volumineuse." });
-  assert.equal(requests.length, 0);
-});
-
-Deno.test("refuses a body larger than 2 KB without a declared length", async () => {
-  const { call, requests } = setup();
-  const response = await call(post({ ...NO, padding: "é".repeat(MAX_BODY_BYTES / 2) }));
-  assert.equal(response.status, 413);
-  assert.deepEqual(await response.json(), { error: ERRORS.payloadTooLarge });
-  assert.equal(requests.length, 0);
-});
-
-Deno.test("refuses malformed JSON", async () => {
-  const { call, requests } = setup();
-  const response = await call(post('{"offerSlug": "binance",'));
-  assert.equal(response.status, 400);
-  assertCors(response);
-  assert.deepEqual(await response.json(), { error: "Requête invalide : JSON mal formé." });
-  assert.equal(requests.length, 0);
-});
-
-Deno.test("refuses bytes that are not UTF-8 as malformed", async () => {
-  const { call, requests } = setup();
-  const response = await call(
-    new Request(FUNCTION_URL, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: new Uint8Array([0x7b, 0xff, 0x7d]),
-    }),
-  );
-  assert.equal(response.status, 400);
-  assert.deepEqual(await response.json(), { error: ERRORS.malformedJson });
-  assert.equal(requests.length, 0);
-});
+testRequestChecks({ setup, endpoint: FEEDBACK, valid: NO, maxBodyBytes: MAX_BODY_BYTES });
 
 Deno.test("reports invalid fields in French, with the contract's messages", async () => {
   const { call, requests } = setup();
@@ -210,14 +49,6 @@ Deno.test("requires the yes or no and a reason that is null when none is given",
   assert.equal(requests.length, 0);
 });
 
-Deno.test("refuses a payload that is not an object", async () => {
-  const { call, requests } = setup();
-  const response = await call(post([]));
-  assert.equal(response.status, 400);
-  assert.deepEqual(await response.json(), { error: ERRORS.invalidFields, fieldErrors: {} });
-  assert.equal(requests.length, 0);
-});
-
 Deno.test("stores a vote through record_code_feedback with the service role and the trust loop's limits", async () => {
   const { call, requests } = setup();
   const response = await call(post(NO));
@@ -225,8 +56,7 @@ Deno.test("stores a vote through record_code_feedback with the service role and 
   assertCors(response);
   assert.deepEqual(await response.json(), { ok: true, status: "stored" });
 
-  assert.equal(requests.length, 1);
-  const [rpc] = requests as [Recorded];
+  const rpc = only(requests);
   assert.equal(rpc.url, RPC_URL);
   assert.equal(rpc.method, "POST");
   assert.equal(rpc.headers.get("apikey"), "service-role-key");
@@ -245,7 +75,7 @@ Deno.test("stores a yes without a reason", async () => {
   const { call, requests } = setup();
   const response = await call(post(YES));
   assert.equal(response.status, 200);
-  const [rpc] = requests as [Recorded];
+  const rpc = only(requests);
   assert.equal(rpc.body.p_worked, true);
   assert.equal(rpc.body.p_reason, null);
 });
@@ -300,34 +130,14 @@ Deno.test("answers 502 when the database cannot be reached", async () => {
   assert.deepEqual(await response.json(), { error: ERRORS.notStored });
 });
 
-Deno.test("answers 500 when the database is not configured", async () => {
-  for (const missing of ["SUPABASE_URL", "SUPABASE_SERVICE_ROLE_KEY"]) {
-    const { call, requests, errors } = setup({ env: { [missing]: undefined } });
-    const response = await call(post(NO));
-    assert.equal(response.status, 500);
-    assertCors(response);
-    assert.deepEqual(await response.json(), { error: "Configuration du serveur incomplète." });
-    assert.equal(requests.length, 0);
-    assert.match(String(errors[0]?.[0]), /SUPABASE_URL ou SUPABASE_SERVICE_ROLE_KEY/);
-  }
-});
-
 Deno.test("keys a direct caller on the right-most X-Forwarded-For entry, the one the platform wrote", async () => {
   const { call, visitorKeys } = setup();
   // The caller writes what it likes; the platform appends the address it saw, 198.51.100.9.
   for (const forged of ["1.1.1.1", "2.2.2.2, 3.3.3.3", ""]) {
-    await call(direct(NO, forged ? `${forged}, 198.51.100.9` : "198.51.100.9"));
+    await call(direct(NO, { "x-forwarded-for": forged ? `${forged}, 198.51.100.9` : "198.51.100.9" }));
   }
-  await call(
-    new Request(FUNCTION_URL, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }),
-  );
-  await call(
-    new Request(FUNCTION_URL, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(YES),
-    }),
-  );
+  await call(direct({}));
+  await call(direct(YES));
   const address = await sha256Hex("198.51.100.9");
   assert.deepEqual(visitorKeys(), [address, address, address, await sha256Hex("unknown")]);
 });

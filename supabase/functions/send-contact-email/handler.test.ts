@@ -1,99 +1,40 @@
 import assert from "node:assert/strict";
-import { buildEmail, createHandler, ERRORS, MAX_BODY_BYTES } from "./handler.ts";
+import { buildEmail, createHandler, MAX_BODY_BYTES } from "./handler.ts";
 import { MESSAGES } from "../_shared/contact-contract.ts";
+import { assertCors, endpoint, type Fakes, harness, only, sha256Hex, testRequestChecks } from "../_shared/testing.ts";
 
-const SUPABASE_URL = "http://127.0.0.1:54321";
-const RPC_URL = `${SUPABASE_URL}/rest/v1/rpc/submit_contact_message`;
-const RESEND_URL = "https://api.resend.com/emails";
-const FUNCTION_URL = "http://127.0.0.1/functions/v1/send-contact-email";
 const CLIENT_KEY = "a".repeat(64);
+const CONTACT_EMAIL = endpoint("send-contact-email", "submit_contact_message", CLIENT_KEY);
+const { rpcUrl: RPC_URL, post, direct } = CONTACT_EMAIL;
+const RESEND_URL = "https://api.resend.com/emails";
 
-const BASE_ENV: Record<string, string> = {
-  SUPABASE_URL,
-  SUPABASE_SERVICE_ROLE_KEY: "service-role-key",
+const MAIL_ENV: Record<string, string> = {
   RESEND_API_KEY: "re_test_key",
   CONTACT_TO_EMAIL: "owner@example.com",
-  CONTACT_CLIENT_KEY_SECRET: "shared-secret",
 };
 
-interface Recorded {
-  url: string;
-  method: string;
-  headers: Headers;
-  body: unknown;
-}
-
-interface Setup {
-  env?: Record<string, string | undefined>;
-  rpc?: () => Response;
+interface Setup extends Fakes {
   resend?: () => Response;
 }
 
 /** A handler whose database and mail service are fakes answering like PostgREST and Resend. */
-function setup({ env = {}, rpc = () => Response.json("stored"), resend }: Setup = {}) {
-  const requests: Recorded[] = [];
-  const errors: unknown[][] = [];
-  const warnings: unknown[][] = [];
-  const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const request = new Request(input, init);
-    const text = await request.text();
-    requests.push({
-      url: request.url,
-      method: request.method,
-      headers: request.headers,
-      body: text ? JSON.parse(text) : undefined,
-    });
-    if (request.url === RPC_URL) return rpc();
-    if (request.url === resendUrl) {
-      return resend ? resend() : Response.json({ id: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794" });
-    }
-    throw new Error(`Unexpected request to ${request.url}`);
-  };
-  const allEnv = { ...BASE_ENV, ...env };
-  const resendUrl = allEnv.RESEND_API_URL ?? RESEND_URL;
-  const handler = createHandler({
-    env: (name) => allEnv[name],
-    fetch: fakeFetch as typeof fetch,
-    now: () => new Date("2025-03-04T05:06:07.000Z"),
+function setup({
+  env = {},
+  rpc = () => Response.json("stored"),
+  resend = () => Response.json({ id: "49a3999c-0ce1-4ea6-ab68-afcd6dc2e794" }),
+}: Setup = {}) {
+  const resendUrl = env.RESEND_API_URL ?? RESEND_URL;
+  const fakes = harness({
+    env: { ...MAIL_ENV, ...env },
+    routes: { [RPC_URL]: rpc, [resendUrl]: resend },
+    handler: (deps) => createHandler({ ...deps, now: () => new Date("2025-03-04T05:06:07.000Z") }),
   });
 
   return {
-    requests,
-    errors,
-    warnings,
-    rpcCalls: () => requests.filter((request) => request.url === RPC_URL),
-    emails: () => requests.filter((request) => request.url === resendUrl),
-    async call(req: Request): Promise<Response> {
-      const original = { error: console.error, warn: console.warn };
-      console.error = (...args: unknown[]) => void errors.push(args);
-      console.warn = (...args: unknown[]) => void warnings.push(args);
-      try {
-        return await handler(req);
-      } finally {
-        Object.assign(console, original);
-      }
-    },
+    ...fakes,
+    rpcCalls: () => fakes.requests.filter((request) => request.url === RPC_URL),
+    emails: () => fakes.requests.filter((request) => request.url === resendUrl),
   };
-}
-
-/** The one request of a kind, with its JSON body. */
-function only(requests: Recorded[]): Recorded & { body: Record<string, unknown> } {
-  assert.equal(requests.length, 1);
-  const [request] = requests as [Recorded];
-  return { ...request, body: request.body as Record<string, unknown> };
-}
-
-function post(body: unknown, headers: Record<string, string> = {}): Request {
-  return new Request(FUNCTION_URL, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-client-key": CLIENT_KEY,
-      "x-client-key-secret": "shared-secret",
-      ...headers,
-    },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
 }
 
 const CONTACT = {
@@ -111,84 +52,7 @@ const QUESTION = {
   brandName: "Binance",
 };
 
-function assertCors(response: Response, origin = "*") {
-  assert.equal(response.headers.get("access-control-allow-origin"), origin);
-  assert.equal(
-    response.headers.get("access-control-allow-headers"),
-    "authorization, x-client-info, apikey, content-type, x-client-key, x-client-key-secret",
-  );
-  assert.equal(response.headers.get("access-control-allow-methods"), "POST, OPTIONS");
-  assert.equal(response.headers.get("content-type"), "application/json; charset=utf-8");
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-Deno.test("answers the CORS preflight", async () => {
-  const { call, requests } = setup({ env: { ALLOWED_ORIGIN: "https://codeparrain.fr" } });
-  const response = await call(new Request(FUNCTION_URL, { method: "OPTIONS" }));
-  assert.equal(response.status, 204);
-  assertCors(response, "https://codeparrain.fr");
-  assert.equal(requests.length, 0);
-});
-
-Deno.test("refuses methods other than POST", async () => {
-  const { call } = setup();
-  const response = await call(new Request(FUNCTION_URL, { method: "GET" }));
-  assert.equal(response.status, 405);
-  assert.equal(response.headers.get("allow"), "POST, OPTIONS");
-  assertCors(response);
-  assert.deepEqual(await response.json(), { error: ERRORS.methodNotAllowed });
-});
-
-Deno.test("refuses a body that is not JSON", async () => {
-  const { call, requests } = setup();
-  const response = await call(
-    new Request(FUNCTION_URL, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "name=Jean",
-    }),
-  );
-  assert.equal(response.status, 415);
-  assertCors(response);
-  assert.deepEqual(await response.json(), { error: ERRORS.unsupportedMediaType });
-  assert.equal(requests.length, 0);
-});
-
-Deno.test("accepts a JSON content type with a charset", async () => {
-  const { call } = setup();
-  const response = await call(post(CONTACT, { "content-type": "application/json; charset=UTF-8" }));
-  assert.equal(response.status, 200);
-});
-
-Deno.test("refuses a body declared larger than 16 KB", async () => {
-  const { call, requests } = setup();
-  const response = await call(post(CONTACT, { "content-length": String(MAX_BODY_BYTES + 1) }));
-  assert.equal(response.status, 413);
-  assertCors(response);
-  assert.deepEqual(await response.json(), { error: ERRORS.payloadTooLarge });
-  assert.equal(requests.length, 0);
-});
-
-Deno.test("refuses a body larger than 16 KB without a declared length", async () => {
-  const { call, requests } = setup();
-  const response = await call(post({ ...CONTACT, message: "é".repeat(MAX_BODY_BYTES / 2) }));
-  assert.equal(response.status, 413);
-  assert.deepEqual(await response.json(), { error: ERRORS.payloadTooLarge });
-  assert.equal(requests.length, 0);
-});
-
-Deno.test("refuses malformed JSON", async () => {
-  const { call, requests } = setup();
-  const response = await call(post('{"name": "Jean",'));
-  assert.equal(response.status, 400);
-  assertCors(response);
-  assert.deepEqual(await response.json(), { error: "Requête invalide : JSON mal formé." });
-  assert.equal(requests.length, 0);
-});
+testRequestChecks({ setup, endpoint: CONTACT_EMAIL, valid: CONTACT, maxBodyBytes: MAX_BODY_BYTES });
 
 Deno.test("reports invalid fields of a contact message in French", async () => {
   const { call, requests } = setup();
@@ -215,13 +79,6 @@ Deno.test("reports invalid fields of a question in French", async () => {
     error: "Certains champs sont invalides.",
     fieldErrors: { name: [MESSAGES.nameInvalid], brandName: [MESSAGES.brandNameInvalid] },
   });
-});
-
-Deno.test("refuses a payload that is not an object", async () => {
-  const { call } = setup();
-  const response = await call(post([]));
-  assert.equal(response.status, 400);
-  assert.deepEqual(await response.json(), { error: ERRORS.invalidFields, fieldErrors: {} });
 });
 
 Deno.test("stores a contact message and e-mails the owner", async () => {
@@ -313,14 +170,8 @@ Deno.test("caps the e-mail subject at 150 characters", () => {
 Deno.test("keys a direct caller on the right-most X-Forwarded-For entry, the one the platform wrote", async () => {
   const { call, rpcCalls } = setup();
   await call(post(QUESTION, { "x-client-key": "not-a-hash", "x-forwarded-for": "203.0.113.7, 10.0.0.1" }));
-  await call(
-    new Request(FUNCTION_URL, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(QUESTION),
-    }),
-  );
-  const [forwarded, unknown] = rpcCalls().map((call) => (call.body as Record<string, unknown>).p_client_key);
+  await call(direct(QUESTION));
+  const [forwarded, unknown] = rpcCalls().map((call) => call.body.p_client_key);
   assert.equal(forwarded, await sha256Hex("10.0.0.1"));
   assert.equal(unknown, await sha256Hex("unknown"));
 });
@@ -330,15 +181,9 @@ Deno.test("does not let a direct caller pick a fresh budget with a made-up X-For
   // The caller writes what it likes; the platform appends the address it saw, 198.51.100.9.
   for (const forged of ["1.1.1.1", "2.2.2.2, 3.3.3.3", "unknown", ""]) {
     const header = forged ? `${forged}, 198.51.100.9` : "198.51.100.9";
-    await call(
-      new Request(FUNCTION_URL, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-forwarded-for": header },
-        body: JSON.stringify(QUESTION),
-      }),
-    );
+    await call(direct(QUESTION, { "x-forwarded-for": header }));
   }
-  const keys = new Set(rpcCalls().map((call) => (call.body as Record<string, unknown>).p_client_key));
+  const keys = new Set(rpcCalls().map((call) => call.body.p_client_key));
   assert.deepEqual([...keys], [await sha256Hex("198.51.100.9")]);
 });
 
@@ -387,14 +232,6 @@ Deno.test("answers 502 when the database fails", async () => {
   assert.match(JSON.stringify(errors), /42501/);
 });
 
-Deno.test("answers 500 when the database is not configured", async () => {
-  const { call, requests } = setup({ env: { SUPABASE_SERVICE_ROLE_KEY: undefined } });
-  const response = await call(post(CONTACT));
-  assert.equal(response.status, 500);
-  assert.deepEqual(await response.json(), { error: "Configuration du serveur incomplète." });
-  assert.equal(requests.length, 0);
-});
-
 Deno.test("keeps the stored message when the e-mail service cannot be reached", async () => {
   const { call, emails, errors } = setup({
     env: { RESEND_API_URL: "http://127.0.0.1:9/emails" },
@@ -433,7 +270,7 @@ Deno.test("does not let a caller without the shared secret choose its rate-limit
   const { call, rpcCalls } = setup();
   await call(post(QUESTION, { "x-client-key-secret": "wrong", "x-forwarded-for": "198.51.100.4" }));
   await call(post(QUESTION, { "x-forwarded-for": "198.51.100.4" }));
-  const [forged, vouched] = rpcCalls().map((call) => (call.body as Record<string, unknown>).p_client_key);
+  const [forged, vouched] = rpcCalls().map((call) => call.body.p_client_key);
   assert.equal(forged, await sha256Hex("198.51.100.4"));
   assert.equal(vouched, "a".repeat(64));
 });
