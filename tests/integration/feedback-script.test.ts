@@ -1,18 +1,11 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "~/services/backend/embedded-db.server";
-import { makeTempDir } from "../support/temp-dir";
+import { describe, expect, it } from "vitest";
+import { runScript } from "../support/run-script";
+import { seededDataDir } from "../support/seeded-data-dir";
 
 /** `npm run feedback`: the owner's view of the votes, one line per offer, worst first. */
-const root = path.resolve(import.meta.dirname, "../..");
-const temp = makeTempDir("feedback-script");
 const visitor = (index: number) => index.toString(16).padStart(64, "0");
 
-beforeAll(async () => {
-  const db = await PGlite.create(path.join(temp.dir, "pgdata"));
-  await migrate(db);
+const data = seededDataDir("feedback-script", async (db) => {
   const votes: Array<[string, boolean, string | null, string]> = [
     ["binance", true, null, "1 day"],
     ["binance", true, null, "2 days"],
@@ -31,18 +24,11 @@ beforeAll(async () => {
       [slug, worked, reason, visitor(index), ago],
     );
   }
-  await db.close();
 });
-afterAll(() => temp.cleanup());
 
 describe("npm run feedback", () => {
   it("prints each offer's votes of the last 90 days, worst success rate first, with its most frequent reason", () => {
-    const run = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/feedback.ts"], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: temp.dir },
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const run = runScript("scripts/feedback.ts", { DATA_DIR: data.dir });
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     const lines = run.stdout.split("\n").filter((line) => /^(n26|binance|igraal)\s/.test(line));

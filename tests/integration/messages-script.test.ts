@@ -1,22 +1,14 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { migrate } from "~/services/backend/embedded-db.server";
+import { describe, expect, it, vi } from "vitest";
 import { EmbeddedBackend } from "~/services/backend/embedded.server";
-import { makeTempDir } from "../support/temp-dir";
+import { runScript } from "../support/run-script";
+import { seededDataDir } from "../support/seeded-data-dir";
 
 /**
  * `npm run messages` and the server's log print what visitors wrote: whatever a name or a message holds, the
  * terminal it is printed on must obey none of it (ESC sequences clear, recolour or retitle it; CR rewrites a line;
  * BEL rings).
  */
-const root = path.resolve(import.meta.dirname, "../..");
-const temp = makeTempDir("messages-script");
-
-beforeAll(async () => {
-  const db = await PGlite.create(path.join(temp.dir, "pgdata"));
-  await migrate(db);
+const data = seededDataDir("messages-script", async (db) => {
   // Written as the database owner, past the message contract: rows stored before it refused control characters.
   await db.query(
     `insert into public.contact_messages (name, email, subject, message, brand_name) values
@@ -28,18 +20,11 @@ beforeAll(async () => {
       "Bin\u202eecna",
     ],
   );
-  await db.close();
 });
-afterAll(() => temp.cleanup());
 
 describe("npm run messages", () => {
   it("prints control characters as escapes, keeping the message's lines and tabs", () => {
-    const run = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/messages.ts"], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: temp.dir },
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const run = runScript("scripts/messages.ts", { DATA_DIR: data.dir });
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     const out = run.stdout;
@@ -56,7 +41,7 @@ describe("the log of the embedded backend", () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
     try {
       // Past the contract, as a caller of the backend that forgot it would.
-      const result = await new EmbeddedBackend(temp.dir, { max: 5, windowSeconds: 600 }).sendMessage({
+      const result = await new EmbeddedBackend(data.dir, { max: 5, windowSeconds: 600 }).sendMessage({
         payload: {
           name: "\u001b[1AAnne\u0007",
           email: "anne@exemple.fr",
