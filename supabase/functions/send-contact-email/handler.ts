@@ -155,13 +155,13 @@ export function buildEmail(
   return { subject, text, html };
 }
 
+/** Characters that break a line or act on a terminal: none may reach an e-mail header. */
+// deno-lint-ignore no-control-regex
+const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
 /** One line without control characters, so that no value can add a header to the e-mail. */
 export function headerValue(value: string): string {
-  // deno-lint-ignore no-control-regex
-  return value
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  return value.replace(LINE_BREAKING, " ").replace(/\s+/g, " ").trim();
 }
 
 function truncate(value: string, max: number): string {
