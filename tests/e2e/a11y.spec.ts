@@ -9,6 +9,8 @@ const PAGES: Array<{ path: string; status: number; heading: RegExp }> = [
   { path: "/codes", status: 200, heading: /Codes de parrainage par catégorie/ },
   { path: "/codes?cat=betting", status: 200, heading: /Codes de parrainage par catégorie/ },
   { path: "/offres/binance", status: 200, heading: /^Code parrainage Binance$/ },
+  // The vote block after a "Non" sent without JavaScript: the reason question (its buttons are on every brand page).
+  { path: "/offres/binance?avis=non", status: 200, heading: /^Code parrainage Binance$/ },
   { path: "/offres/coinbase", status: 200, heading: /^Code parrainage Coinbase$/ },
   { path: "/offres/fortuneo", status: 200, heading: /^Code parrainage Fortuneo$/ },
   { path: "/offres/sorare", status: 200, heading: /^Code parrainage Sorare$/ },
