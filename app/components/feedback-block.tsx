@@ -2,6 +2,7 @@ import { FEEDBACK_REASONS } from "@contract/feedback-contract";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { FEEDBACK_ANCHOR, FETCHER_FIELD, voteFetcherKey, type FeedbackActionData } from "~/feedback-form";
+import { ActionToast } from "./action-toast";
 import { useHydrated } from "./hydrated";
 import { useToast } from "./toast";
 import type { OfferTrust } from "~/catalogue/feedback";
@@ -95,6 +96,7 @@ export function FeedbackBlock({
           </div>
         )}
       </fetcher.Form>
+      <ActionToast toast={refused?.toast} />
     </section>
   );
 }

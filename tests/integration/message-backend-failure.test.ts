@@ -7,9 +7,11 @@ vi.stubEnv("SUPABASE_URL", "http://127.0.0.1:9");
 vi.stubEnv("SUPABASE_ANON_KEY", "public-anon-key");
 
 let contact: typeof import("~/routes/contact");
+let vote: typeof import("~/routes/offres.$slug_.avis");
 beforeAll(async () => {
   expect((await import("~/services/env.server")).getConfig().backend.kind).toBe("supabase");
   contact = await import("~/routes/contact");
+  vote = await import("~/routes/offres.$slug_.avis");
 });
 afterEach(() => vi.restoreAllMocks());
 afterAll(() => vi.unstubAllEnvs());
@@ -39,5 +41,26 @@ describe("a message the backend cannot take", () => {
       message: "Le lien de Binance ne fonctionne plus.",
     });
     expect(logged).toHaveBeenCalledWith("Envoi du message impossible :", expect.any(Error));
+  });
+});
+
+describe("a vote the backend cannot take", () => {
+  it("answers 502 with the failure toast and the visitor's choice kept, and logs the error", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const answer = await callAction(() =>
+      vote.action({
+        request: formRequest("/offres/binance/avis", { worked: "non", reason: "code-refuse" }),
+        params: { slug: "binance" },
+        context: {},
+      }),
+    );
+    expect(answer.status).toBe(502);
+    expect(answer.data).toMatchObject({
+      status: "refused",
+      worked: "non",
+      reason: "code-refuse",
+      toast: { title: "Erreur", description: "Votre avis n'a pas pu être enregistré. Veuillez réessayer." },
+    });
+    expect(logged).toHaveBeenCalledWith("Enregistrement de l'avis impossible :", expect.any(Error));
   });
 });
