@@ -5,7 +5,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./nonce";
 import { getBackend } from "./services/backend/index.server";
 import { getConfig } from "./services/env.server";
-import { cachePolicy, carriesToastCookie, SHARED_PAGE_CACHE, type RequestView } from "./services/http-headers.server";
+import {
+  cachePolicy,
+  carriesToastCookie,
+  SHARED_DATA_CACHE,
+  SHARED_PAGE_CACHE,
+  type RequestView,
+} from "./services/http-headers.server";
 import { answerWithPage, PageCache, type PageAnswer } from "./services/page-cache.server";
 import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 
@@ -166,7 +172,8 @@ export const handleDataRequest: HandleDataRequestFunction = (
 ) => {
   response.headers.set("X-Content-Type-Options", "nosniff");
   if (!response.headers.has("Cache-Control")) {
-    response.headers.set("Cache-Control", cachePolicy(request, response.status, response.headers));
+    const policy = cachePolicy(request, response.status, response.headers);
+    response.headers.set("Cache-Control", policy === SHARED_PAGE_CACHE ? SHARED_DATA_CACHE : policy);
   }
   return response;
 };

@@ -3,6 +3,12 @@ import { TOAST_COOKIE_NAME } from "./toast.server";
 /** Cache-Control of an answer that may be shared: browsers revalidate (ETag), a CDN keeps it a minute. */
 export const SHARED_PAGE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 export const NO_STORE = "private, no-store";
+/**
+ * The data of client-side navigations: a CDN may keep it as it keeps pages, but a browser asks again every time.
+ * With stale-while-revalidate, a browser would answer a navigation from its old copy and refresh it behind: a
+ * visitor back on a listing after voting would see the summary as it was before their vote.
+ */
+export const SHARED_DATA_CACHE = "public, max-age=0, s-maxage=60";
 
 /** What these helpers read of a request: a Fetch Request, or the server's lighter view of a Node request. */
 export interface RequestView {

@@ -82,6 +82,15 @@ describe("HTTP caching", () => {
     expect(other.status).toBe(200);
   });
 
+  it("lets a CDN keep the data of client-side navigations briefly, never a browser's stale copy", async () => {
+    const data = await get("/offres.data");
+    expect(data.status).toBe(200);
+    const policy = data.headers.get("cache-control") ?? "";
+    expect(policy).toContain("s-maxage=60");
+    expect(policy).toContain("max-age=0");
+    expect(policy).not.toContain("stale-while-revalidate");
+  });
+
   it("marks the built assets immutable for a year", async () => {
     const html = await (await get("/")).text();
     const asset = /\/build\/[^"]+\.js/.exec(html)?.[0];
