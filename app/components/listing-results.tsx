@@ -1,7 +1,8 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { listTitle } from "~/catalogue/categories";
-import { BettingNotice, OffersUnavailable, RewardDisclosure } from "./notices";
+import { BettingNotice, RewardDisclosure } from "./notices";
 import { OfferList } from "./offer-list";
+import { OffersUnavailable } from "./offers-unavailable";
 import type { OfferCardView } from "~/catalogue/card";
 import type { CategoryId } from "~/catalogue/types";
 import type { loader as rootLoader } from "~/root";

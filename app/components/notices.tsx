@@ -1,5 +1,3 @@
-import { BackLink } from "./back-link";
-
 /**
  * The notices that go with offers: betting offers carry the 18+ mark and the legally required gambling message,
  * crypto offers the risk of losing capital, and every offer page says the site may be rewarded for a referral.
@@ -47,21 +45,5 @@ export function ExpiredBadge() {
     <span className="inline-flex items-center rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
       Offre expirée
     </span>
-  );
-}
-
-/** Said where offers should be when the source failed and nothing is cached (the page answers 503). */
-export function OffersUnavailable({ backTo }: { backTo?: string }) {
-  const alert = (
-    <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
-      Une erreur est survenue lors du chargement des offres de parrainage.
-    </p>
-  );
-  if (!backTo) return alert;
-  return (
-    <div className="space-y-6">
-      <BackLink fallback={backTo} />
-      {alert}
-    </div>
   );
 }

@@ -12,7 +12,7 @@ import { acceptsVotes, toCardView } from "~/catalogue/card";
 import { offerTrust } from "~/catalogue/feedback";
 import { BackLink } from "~/components/back-link";
 import { FeedbackBlock } from "~/components/feedback-block";
-import { OffersUnavailable } from "~/components/notices";
+import { OffersUnavailable } from "~/components/offers-unavailable";
 import {
   ASK_REASON_PARAMETER,
   FEEDBACK_ANCHOR,
