@@ -23,7 +23,7 @@ const PAGES: Array<{ path: string; status: number; heading: RegExp }> = [
 const SMALL_SCREEN_PATHS = ["/", "/codes"];
 
 async function expectNoViolations(page: Page, label: string, rules?: string[]) {
-  const violations = await axeViolations(page, rules);
+  const violations = await axeViolations(page, { rules });
   expect(violations, `axe violations on ${label}:\n${violations.join("\n")}`).toEqual([]);
 }
 

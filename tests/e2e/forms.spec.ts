@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
+import { axeViolations } from "./helpers";
 import { FAILING_BASE_URL, storedMessages } from "./servers";
 import type { Page } from "@playwright/test";
 
@@ -11,14 +11,7 @@ const tooShort = { name: "A", email: "anne@exemple", message: "court" };
 /** axe runs inside the page, so it needs JavaScript: the JavaScript project checks the same markup. */
 async function expectNoAxeViolations(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return;
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  expect(
-    violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    ),
-  ).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 async function expectFieldError(page: Page, label: string | RegExp, message: string) {

@@ -100,8 +100,11 @@ export async function waitForHydration(page: Page) {
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** Runs axe on the page and returns a readable list of violations (rule, impact, targets). */
-export async function axeViolations(page: Page, rules?: string[]): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
+export async function axeViolations(
+  page: Page,
+  { rules, include }: { rules?: string[]; include?: string } = {},
+): Promise<string[]> {
+  const builder = include ? new AxeBuilder({ page }).include(include) : new AxeBuilder({ page });
   const results = await (rules ? builder.withRules(rules) : builder.withTags(WCAG_TAGS)).analyze();
   return results.violations.map(
     (violation) =>

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
+import { axeViolations } from "./helpers";
 import { FAILING_BASE_URL } from "./servers";
 import type { Locator, Page } from "@playwright/test";
 
@@ -100,15 +100,7 @@ async function sendAndCheckToast(
   await button.click({ trial: true });
   // axe runs inside the page, so only where JavaScript runs: the type word and the icon keep their contrast.
   if (test.info().project.use.javaScriptEnabled !== false) {
-    const { violations } = await new AxeBuilder({ page })
-      .include("[data-toast]")
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    expect(
-      violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-      ),
-    ).toEqual([]);
+    expect(await axeViolations(page, { include: "[data-toast]" })).toEqual([]);
   }
   return { toast, toastBox, viewport };
 }
