@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { PAGE_OF_EACH_KIND } from "../tests/support/pages";
 import { startSite } from "../tests/support/server";
 import { makeTempDir } from "../tests/support/temp-dir";
 
@@ -16,15 +17,6 @@ const BUDGETS = {
   offersHtml: 40 * KB,
   routeChunk: 40 * KB,
 };
-const PAGES = [
-  "/",
-  "/offres",
-  "/offres/binance",
-  "/codes?cat=crypto",
-  "/contact",
-  "/mentions-legales",
-  "/page-inconnue",
-];
 
 const root = path.resolve(import.meta.dirname, "..");
 const gz = (data: Buffer | string) => gzipSync(data, { level: 9 }).byteLength;
@@ -38,7 +30,7 @@ const temp = makeTempDir("budgets");
 const site = await startSite({ DATA_DIR: temp.dir, SITE_URL: "http://127.0.0.1" });
 try {
   const pages = new Map<string, string>();
-  for (const page of PAGES) pages.set(page, await (await fetch(`${site.url}${page}`)).text());
+  for (const page of PAGE_OF_EACH_KIND) pages.set(page, await (await fetch(`${site.url}${page}`)).text());
   const home = pages.get("/") ?? "";
 
   // First-load JavaScript of /: every script and module preload the page asks for.

@@ -1,5 +1,6 @@
 import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from "@contract/contact-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_OF_EACH_KIND } from "../support/pages";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 
@@ -17,15 +18,7 @@ afterAll(async () => {
 const get = (path: string, init?: RequestInit) => fetch(`${site.url}${path}`, { redirect: "manual", ...init });
 
 describe("security headers", () => {
-  for (const path of [
-    "/",
-    "/offres",
-    "/offres/binance",
-    "/codes?cat=crypto",
-    "/contact",
-    "/mentions-legales",
-    "/page-inconnue",
-  ]) {
+  for (const path of PAGE_OF_EACH_KIND) {
     it(`are on the HTML answer of ${path}`, async () => {
       const response = await get(path);
       const html = await response.text();
