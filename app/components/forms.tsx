@@ -1,9 +1,11 @@
-import { getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { FIELD_MAX_LENGTHS } from "@contract/contact-contract";
-import { useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { HONEYPOT_FIELD } from "~/message-form";
+import { ActionToast } from "./action-toast";
+import type { ToastMessage } from "./toast";
 import type * as z from "zod";
 import type { MessageActionData } from "~/message-form";
 
@@ -137,5 +139,54 @@ export function SenderFields({
         <input {...getInputProps(email, { type: "email" })} autoComplete="email" className={controlClass} />
       </FieldShell>
     </>
+  );
+}
+
+/**
+ * What both message forms share around their own fields: errors of the whole form, name and e-mail, the rendering id,
+ * the bot trap, the submit button, the data-use line and the failure toast. The action's URL carries `anchor`, which
+ * brings a visitor without JavaScript back to the form (errors or toast), not to the top of the page.
+ */
+export function MessageFormFrame({
+  form,
+  sender,
+  action,
+  anchor,
+  submissionId,
+  submitLabel,
+  toast,
+  className,
+  preventScrollReset,
+  children,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema's form: only its id and errors are read
+  form: FormMetadata<any, string[]>;
+  sender: { name: FieldMetadata<string | undefined>; email: FieldMetadata<string | undefined> };
+  action: string;
+  anchor: string;
+  submissionId: string;
+  submitLabel: string;
+  toast: ToastMessage | null | undefined;
+  className: string;
+  preventScrollReset?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      method="post"
+      action={`${action}#${anchor}`}
+      preventScrollReset={preventScrollReset}
+      {...getFormProps(form)}
+      className={className}
+    >
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <SenderFields name={sender.name} email={sender.email} />
+      {children}
+      <input type="hidden" name="submissionId" value={submissionId} />
+      <Honeypot formId={form.id} />
+      <SubmitButton formAction={action}>{submitLabel}</SubmitButton>
+      <DataUseNote />
+      <ActionToast toast={toast} />
+    </Form>
   );
 }

@@ -1,17 +1,6 @@
-import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { getTextareaProps } from "@conform-to/react";
 import { offerQuestionSchema } from "@contract/contact-contract";
-import { Form } from "@remix-run/react";
-import { ActionToast } from "./action-toast";
-import {
-  controlClass,
-  DataUseNote,
-  FieldShell,
-  FormErrors,
-  Honeypot,
-  SenderFields,
-  SubmitButton,
-  useMessageForm,
-} from "./forms";
+import { controlClass, FieldShell, MessageFormFrame, useMessageForm } from "./forms";
 import type { MessageActionData } from "~/message-form";
 
 /** The brand comes from the page on the server, not from the form. */
@@ -34,16 +23,17 @@ export function QuestionForm({
   const [form, fields] = useMessageForm("question", questionFields, submissionId, actionData);
 
   return (
-    // The fragment brings a visitor without JavaScript back to the form, errors or toast, not to the top of the page.
-    <Form
-      method="post"
-      action={`${action}#${QUESTION_ANCHOR}`}
-      preventScrollReset
-      {...getFormProps(form)}
+    <MessageFormFrame
+      form={form}
+      sender={fields}
+      action={action}
+      anchor={QUESTION_ANCHOR}
+      submissionId={submissionId}
+      submitLabel="Envoyer ma question"
+      toast={actionData?.toast}
       className="relative mt-4 space-y-4"
+      preventScrollReset
     >
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <SenderFields name={fields.name} email={fields.email} />
       <FieldShell field={fields.message} label="Votre question">
         <textarea
           {...getTextareaProps(fields.message)}
@@ -52,11 +42,6 @@ export function QuestionForm({
           className={controlClass}
         />
       </FieldShell>
-      <input type="hidden" name="submissionId" value={submissionId} />
-      <Honeypot formId={form.id} />
-      <SubmitButton formAction={action}>Envoyer ma question</SubmitButton>
-      <DataUseNote />
-      <ActionToast toast={actionData?.toast} />
-    </Form>
+    </MessageFormFrame>
   );
 }
