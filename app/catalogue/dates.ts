@@ -11,3 +11,18 @@ export function todayInFrance(now: Date = new Date()): string {
 export function isExpired(offer: Pick<ReferralOffer, "validUntil">, today: string): boolean {
   return Boolean(offer.validUntil && offer.validUntil < today);
 }
+
+const frenchDate = new Intl.DateTimeFormat("fr-FR", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/Paris",
+});
+
+/** "21 novembre 2026"; a date alone ("2026-11-21") is that calendar day. */
+export function formatFrenchDate(isoDateOrTimestamp: string): string {
+  const instant = /^\d{4}-\d{2}-\d{2}$/.test(isoDateOrTimestamp)
+    ? new Date(`${isoDateOrTimestamp}T12:00:00Z`)
+    : new Date(isoDateOrTimestamp);
+  return frenchDate.format(instant);
+}

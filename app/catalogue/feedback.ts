@@ -1,4 +1,5 @@
 import { FEEDBACK_RULES } from "@contract/feedback-contract";
+import { formatFrenchDate } from "./dates";
 
 /** The votes on one offer over the summary's window (FEEDBACK_RULES.windowDays). */
 export interface OfferVotes {
@@ -44,21 +45,6 @@ export function isReportedNotWorking(votes: OfferVotes | undefined): boolean {
   return (
     Boolean(votes) && total >= FEEDBACK_RULES.warningMinVotes && votes!.yes / total < FEEDBACK_RULES.warningBelowRate
   );
-}
-
-const frenchDate = new Intl.DateTimeFormat("fr-FR", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/Paris",
-});
-
-/** "21 novembre 2026"; a date alone ("2026-11-21") is that calendar day. */
-export function formatFrenchDate(isoDateOrTimestamp: string): string {
-  const instant = /^\d{4}-\d{2}-\d{2}$/.test(isoDateOrTimestamp)
-    ? new Date(`${isoDateOrTimestamp}T12:00:00Z`)
-    : new Date(isoDateOrTimestamp);
-  return frenchDate.format(instant);
 }
 
 export function offerTrust(votes: OfferVotes | undefined, verifiedOn: string | undefined): OfferTrust {

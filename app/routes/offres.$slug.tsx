@@ -18,7 +18,7 @@ import {
 } from "@remix-run/react";
 import { toCardView } from "~/catalogue/card";
 import { categoryById } from "~/catalogue/categories";
-import { isExpired } from "~/catalogue/dates";
+import { formatFrenchDate, isExpired } from "~/catalogue/dates";
 import { canonicalSlug } from "~/catalogue/slugs";
 import { BackLink } from "~/components/back-link";
 import { BrandLogo } from "~/components/brand-logo";
@@ -107,11 +107,6 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params 
   });
 };
 
-const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(iso),
-  );
-
 export default function BrandPage() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -152,8 +147,8 @@ export default function BrandPage() {
             </h2>
             {brand.expired ? (
               <p className="rounded-md bg-red-50 p-3 text-sm font-semibold text-red-900">
-                Offre expirée{brand.validUntil ? ` le ${formatDate(brand.validUntil)}` : ""} : elle n'est plus proposée
-                dans ces conditions. Vérifiez l'offre en cours sur le site de {brand.brand}.
+                Offre expirée{brand.validUntil ? ` le ${formatFrenchDate(brand.validUntil)}` : ""} : elle n'est plus
+                proposée dans ces conditions. Vérifiez l'offre en cours sur le site de {brand.brand}.
               </p>
             ) : null}
             <div>

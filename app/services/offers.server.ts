@@ -41,13 +41,11 @@ export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> 
   const backend = await getBackend();
   const [rows, counts] = await Promise.all([backend.listBrands(), readVotes(backend)]);
   const today = todayInFrance(now);
-  if (lastBuilt?.today === today) {
-    // The caches hand back the same arrays until they refresh; without them, each read is a new array that usually
-    // says the same: either way the merge, and what pages derive from it, is not done again.
-    if (lastBuilt.rows === rows && lastBuilt.counts === counts) return lastBuilt.catalogue;
-    const content = JSON.stringify([rows, counts]);
-    if (lastBuilt.content === content) return lastBuilt.catalogue;
-  }
+  // The caches hand back the same arrays until they refresh; without them, each read is a new array that usually
+  // says the same: either way the merge, and what pages derive from it, is not done again.
+  if (lastBuilt?.today === today && lastBuilt.rows === rows && lastBuilt.counts === counts) return lastBuilt.catalogue;
+  const content = JSON.stringify([rows, counts]);
+  if (lastBuilt?.today === today && lastBuilt.content === content) return lastBuilt.catalogue;
   const apiOffers = rows.map(offerFromBrandRow);
   const votes = new Map(counts.map((count) => [count.offerSlug, count]));
   const catalogue = {
@@ -56,7 +54,7 @@ export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> 
     today,
     votes,
   };
-  lastBuilt = { rows, counts, content: JSON.stringify([rows, counts]), today, catalogue };
+  lastBuilt = { rows, counts, content, today, catalogue };
   return catalogue;
 }
 

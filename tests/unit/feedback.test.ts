@@ -1,8 +1,8 @@
 import { FEEDBACK_RULES } from "@contract/feedback-contract";
 import { afterEach, describe, expect, it } from "vitest";
+import { formatFrenchDate } from "~/catalogue/dates";
 import {
   feedbackWindowStart,
-  formatFrenchDate,
   isReportedNotWorking,
   NOT_ENOUGH_VOTES,
   NOT_VERIFIED,
