@@ -1,3 +1,4 @@
+import { backendFailure, flashedSuccess } from "./server-toasts";
 import type { OfferTrust } from "./catalogue/feedback";
 import type { ToastMessage } from "./components/toast";
 import type { FeedbackReason } from "@contract/feedback-contract";
@@ -26,18 +27,12 @@ export const voteFetcherKey = (offerSlug: string) => `vote-${offerSlug}`;
 /** The query the brand page reads after a "Non" sent without a reason: it then asks why. */
 export const ASK_REASON_PARAMETER = "avis";
 
-export const FEEDBACK_SENT_TOAST = {
-  message: "Merci pour votre retour !",
-  description: "Votre avis aide les autres visiteurs à savoir si ce code fonctionne.",
-  duration: 5_000,
-};
+export const FEEDBACK_SENT_TOAST = flashedSuccess(
+  "Merci pour votre retour !",
+  "Votre avis aide les autres visiteurs à savoir si ce code fonctionne.",
+);
 
-export const FEEDBACK_FAILED_TOAST: Omit<ToastMessage, "id"> = {
-  title: "Erreur",
-  description: "Votre avis n'a pas pu être enregistré. Veuillez réessayer.",
-  variant: "error",
-  duration: 5_000,
-};
+export const FEEDBACK_FAILED_TOAST = backendFailure("Votre avis n'a pas pu être enregistré. Veuillez réessayer.");
 
 /** What the vote's action answers when it does not redirect. */
 export type FeedbackActionData =

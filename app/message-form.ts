@@ -1,3 +1,4 @@
+import { backendFailure, flashedSuccess } from "./server-toasts";
 import type { ToastMessage } from "./components/toast";
 import type { SubmissionResult } from "@conform-to/react";
 
@@ -21,16 +22,12 @@ export interface MessageActionData {
 }
 
 /** The toast after a message was handed over: flashed by the redirect, so it shows with or without JavaScript. */
-export const SENT_TOAST = {
-  message: "Message envoyé !",
-  description: "Merci pour votre message. Nous vous répondrons dès que possible.",
-  duration: 5_000,
-};
+export const SENT_TOAST = flashedSuccess(
+  "Message envoyé !",
+  "Merci pour votre message. Nous vous répondrons dès que possible.",
+);
 
 /** The toast when the backend could not take the message: in the action's answer, next to the typed values. */
-export const SEND_FAILED_TOAST: Omit<ToastMessage, "id"> = {
-  title: "Erreur",
-  description: "Une erreur est survenue lors de l'envoi de votre message. Veuillez réessayer.",
-  variant: "error",
-  duration: 5_000,
-};
+export const SEND_FAILED_TOAST = backendFailure(
+  "Une erreur est survenue lors de l'envoi de votre message. Veuillez réessayer.",
+);
