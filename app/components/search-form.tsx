@@ -1,6 +1,7 @@
-import { MagnifyingGlassIcon, XMarkIcon } from "@heroicons/react/20/solid";
+import { MagnifyingGlassIcon } from "@heroicons/react/20/solid";
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { CloseMark } from "./close-mark";
 import type { CategoryId } from "~/catalogue/types";
 
 /**
@@ -70,8 +71,7 @@ export function SearchForm({
             preventScrollReset
             className="absolute right-2 top-1/2 -translate-y-1/2 rounded p-1 text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
           >
-            <XMarkIcon className="h-5 w-5" aria-hidden="true" />
-            <span className="sr-only">Effacer la recherche</span>
+            <CloseMark label="Effacer la recherche" iconClassName="h-5 w-5" />
           </Link>
         ) : null}
       </div>

@@ -1,8 +1,8 @@
 import CheckCircleIcon from "@heroicons/react/20/solid/CheckCircleIcon";
 import ExclamationTriangleIcon from "@heroicons/react/20/solid/ExclamationTriangleIcon";
 import InformationCircleIcon from "@heroicons/react/20/solid/InformationCircleIcon";
-import XMarkIcon from "@heroicons/react/20/solid/XMarkIcon";
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { CloseMark } from "./close-mark";
 import { useHydrated } from "./hydrated";
 
 export interface ToastMessage {
@@ -134,8 +134,7 @@ export function ToastView({ toast, onDismiss }: { toast: ToastMessage; onDismiss
           onClick={() => onDismiss(toast.id)}
           className="rounded p-1 hover:bg-black/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-current"
         >
-          <XMarkIcon className="h-4 w-4" aria-hidden="true" />
-          <span className="sr-only">Fermer la notification</span>
+          <CloseMark label="Fermer la notification" iconClassName="h-4 w-4" />
         </button>
       ) : null}
     </div>
