@@ -1,4 +1,5 @@
 import { Faq } from "./faq";
+import type { ReactNode } from "react";
 import type { BrandSections as Sections } from "~/content/brand-sections";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-6";
@@ -9,52 +10,22 @@ export function BrandSections({ brand, sections }: { brand: string; sections: Se
   return (
     <>
       {sections.whyChoose?.length ? (
-        <section aria-labelledby="why-choose" className={card}>
-          <h2 id="why-choose" className={h2}>
-            Pourquoi choisir {brand} ?
-          </h2>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-            {sections.whyChoose.map((item) => (
-              <li key={item.title}>
-                <h3 className="font-semibold text-slate-900">{item.title}</h3>
-                <p className="mt-1 text-sm text-slate-700">{item.text}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <Card id="why-choose" title={`Pourquoi choisir ${brand} ?`}>
+          <TitledItems items={sections.whyChoose} />
+        </Card>
       ) : null}
       {sections.howToUse?.length ? (
-        <section aria-labelledby="how-to-use" className={card}>
-          <h2 id="how-to-use" className={h2}>
-            Comment utiliser le code parrainage {brand}
-          </h2>
-          <ol className="mt-4 list-decimal space-y-2 pl-5 text-slate-700">
-            {sections.howToUse.map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
-        </section>
+        <Card id="how-to-use" title={`Comment utiliser le code parrainage ${brand}`}>
+          <Steps steps={sections.howToUse} />
+        </Card>
       ) : null}
       {sections.services?.length ? (
-        <section aria-labelledby="services" className={card}>
-          <h2 id="services" className={h2}>
-            Les services de {brand}
-          </h2>
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-            {sections.services.map((service) => (
-              <li key={service.title}>
-                <h3 className="font-semibold text-slate-900">{service.title}</h3>
-                <p className="mt-1 text-sm text-slate-700">{service.text}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <Card id="services" title={`Les services de ${brand}`}>
+          <TitledItems items={sections.services} />
+        </Card>
       ) : null}
       {sections.popular ? (
-        <section aria-labelledby="popular" className={card}>
-          <h2 id="popular" className={h2}>
-            {sections.popular.title}
-          </h2>
+        <Card id="popular" title={sections.popular.title}>
           <ul className="mt-4 flex flex-wrap gap-2">
             {sections.popular.items.map((item) => (
               <li key={item} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
@@ -62,56 +33,15 @@ export function BrandSections({ brand, sections }: { brand: string; sections: Se
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
       ) : null}
       {sections.comparison ? (
-        <section aria-labelledby="comparison" className={card}>
-          <h2 id="comparison" className={h2}>
-            Comparatif
-          </h2>
-          {/* Focusable so the table scrolls with the keyboard (axe's scrollable-region-focusable); its own name,
-              distinct from the section's. */}
-          <div
-            className="mt-4 overflow-x-auto"
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
-            tabIndex={0}
-            role="region"
-            aria-label="Tableau comparatif, défilable horizontalement"
-          >
-            <table className="w-full min-w-[32rem] text-left text-sm">
-              <caption className="mb-2 text-left text-slate-600">{sections.comparison.caption}</caption>
-              <thead>
-                <tr className="border-b border-slate-200">
-                  {sections.comparison.columns.map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {sections.comparison.rows.map(([first, ...rest]) => (
-                  <tr key={first} className="border-b border-slate-100">
-                    <th scope="row" className="px-3 py-2 font-medium text-slate-900">
-                      {first}
-                    </th>
-                    {rest.map((cell, index) => (
-                      <td key={index} className="px-3 py-2 text-slate-700">
-                        {cell}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+        <Card id="comparison" title="Comparatif">
+          <ComparisonTable comparison={sections.comparison} />
+        </Card>
       ) : null}
       {sections.cryptoList?.length ? (
-        <section aria-labelledby="cryptos" className={card}>
-          <h2 id="cryptos" className={h2}>
-            Cryptomonnaies disponibles sur {brand}
-          </h2>
+        <Card id="cryptos" title={`Cryptomonnaies disponibles sur ${brand}`}>
           <ul className="mt-4 grid gap-3 sm:grid-cols-2">
             {sections.cryptoList.map((crypto) => (
               <li key={crypto.symbol} className="rounded-lg bg-slate-50 p-3">
@@ -122,26 +52,108 @@ export function BrandSections({ brand, sections }: { brand: string; sections: Se
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
       ) : null}
       {sections.faq?.length ? (
-        <section aria-labelledby="brand-faq" className="space-y-4">
-          <h2 id="brand-faq" className={h2}>
-            Questions fréquentes sur {brand}
-          </h2>
+        <Card id="brand-faq" title={`Questions fréquentes sur ${brand}`} className="space-y-4">
           <Faq items={sections.faq} />
-        </section>
+        </Card>
       ) : null}
     </>
   );
 }
 
+/** A section of the brand page, named by its heading; a white card unless `className` says otherwise. */
+function Card({
+  id,
+  title,
+  className = card,
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className={h2}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Points with a title and a text, in two columns from `sm` on. */
+function TitledItems({ items }: { items: { title: string; text: string }[] }) {
+  return (
+    <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+      {items.map((item) => (
+        <li key={item.title}>
+          <h3 className="font-semibold text-slate-900">{item.title}</h3>
+          <p className="mt-1 text-sm text-slate-700">{item.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The steps to follow, in order. */
+function Steps({ steps }: { steps: string[] }) {
+  return (
+    <ol className="mt-4 list-decimal space-y-2 pl-5 text-slate-700">
+      {steps.map((step) => (
+        <li key={step}>{step}</li>
+      ))}
+    </ol>
+  );
+}
+
+function ComparisonTable({ comparison }: { comparison: NonNullable<Sections["comparison"]> }) {
+  // The box around the table is focusable, so that it scrolls with the keyboard (axe's scrollable-region-focusable),
+  // and has a name of its own, distinct from the section's.
+  return (
+    <div
+      className="mt-4 overflow-x-auto"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
+      tabIndex={0}
+      role="region"
+      aria-label="Tableau comparatif, défilable horizontalement"
+    >
+      <table className="w-full min-w-[32rem] text-left text-sm">
+        <caption className="mb-2 text-left text-slate-600">{comparison.caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-200">
+            {comparison.columns.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {comparison.rows.map(([first, ...rest]) => (
+            <tr key={first} className="border-b border-slate-100">
+              <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                {first}
+              </th>
+              {rest.map((cell, index) => (
+                <td key={index} className="px-3 py-2 text-slate-700">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function InfoCard({ card: info }: { card: NonNullable<Sections["infoCard"]> }) {
   return (
-    <section aria-labelledby="info-card" className={card}>
-      <h2 id="info-card" className={h2}>
-        {info.title}
-      </h2>
+    <Card id="info-card" title={info.title}>
       <dl className="mt-4 space-y-2 text-sm">
         {info.rows.map((row) => (
           <div key={row.label} className="flex justify-between gap-4">
@@ -158,6 +170,6 @@ export function InfoCard({ card: info }: { card: NonNullable<Sections["infoCard"
           </div>
         ))}
       </dl>
-    </section>
+    </Card>
   );
 }
