@@ -2,8 +2,8 @@ import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
+import { afterAll, describe, expect, it } from "vitest";
+import { publicAndLocalSites } from "../support/public-and-local-sites";
 import { makeTempDir } from "../support/temp-dir";
 
 // The W3C Nu HTML checker (the validator behind validator.w3.org/nu), run over the server HTML of every screen.
@@ -61,26 +61,14 @@ const PAGES: Page[] = [
   { name: "unknown-brand", path: "/offres/marque-inconnue" },
 ];
 
-const temp = makeTempDir("html-validity");
-const exampleTemp = makeTempDir("html-validity-example");
-let site: RunningSite;
-let exampleSite: RunningSite;
-
-beforeAll(async () => {
-  [site, exampleSite] = await Promise.all([
-    startSite({ DATA_DIR: temp.dir, SITE_URL: "https://www.exemple.fr", ...PUBLIC_IDENTITY }),
-    startSite({ DATA_DIR: exampleTemp.dir }),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([site?.stop(), exampleSite?.stop()]);
-  temp.cleanup();
-  exampleTemp.cleanup();
-});
+const sites = publicAndLocalSites("html-validity");
+/** The pages as files, for the checker. */
+const pagesDir = makeTempDir("html-validity-pages");
+afterAll(() => pagesDir.cleanup());
 
 /** The HTML a visitor without JavaScript gets for a page: after redirects, and after posting its form if any. */
 async function serverHtml(page: Page): Promise<{ status: number; html: string }> {
-  const url = `${(page.example ? exampleSite : site).url}${page.path}`;
+  const url = `${(page.example ? sites.local : sites.public).url}${page.path}`;
   if (!page.form) {
     const response = await fetch(url);
     return { status: response.status, html: await response.text() };
@@ -115,7 +103,7 @@ describe("the server HTML of every screen", () => {
       const { status, html } = await serverHtml(page);
       statuses[page.name] = status;
       htmls[page.name] = html;
-      const file = path.join(temp.dir, `${page.name}.html`);
+      const file = path.join(pagesDir.dir, `${page.name}.html`);
       writeFileSync(file, html);
       files.push(file);
     }
@@ -169,7 +157,7 @@ describe("the server HTML of every screen", () => {
     const pagesWithNul: string[] = [];
     for (let length = 1; length <= 12; length += 1) {
       const path = `/offres?q=${"x".repeat(length)}`;
-      const html = await (await fetch(`${site.url}${path}`)).text();
+      const html = await (await fetch(`${sites.public.url}${path}`)).text();
       if (html.includes("\0")) pagesWithNul.push(path);
     }
     expect(pagesWithNul).toEqual([]);

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { publicAndLocalSites } from "../support/public-and-local-sites";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 
@@ -7,23 +8,7 @@ import { makeTempDir } from "../support/temp-dir";
  * address (the server does not start without it), and placeholders marked as an example in a local run. The home
  * page shows no invented reviews.
  */
-const temp = makeTempDir("identity");
-const localTemp = makeTempDir("identity-local");
-let site: RunningSite;
-let localSite: RunningSite;
-
-beforeAll(async () => {
-  [site, localSite] = await Promise.all([
-    startSite({ DATA_DIR: temp.dir, SITE_URL: "https://www.exemple.fr", ...PUBLIC_IDENTITY }),
-    // As `npm start` with nothing set.
-    startSite({ DATA_DIR: localTemp.dir }),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([site?.stop(), localSite?.stop()]);
-  temp.cleanup();
-  localTemp.cleanup();
-});
+const sites = publicAndLocalSites("identity");
 
 const html = async (running: RunningSite, path: string) => {
   const response = await fetch(`${running.url}${path}`);
@@ -62,7 +47,7 @@ describe("in production on a public address", () => {
   });
 
   it("names the publisher and the host, with the host's phone, and no example note", async () => {
-    const notice = text(await html(site, "/mentions-legales"));
+    const notice = text(await html(sites.public, "/mentions-legales"));
     expect(notice).toContain("est édité par Jeanne Martin, personne physique");
     expect(notice).toContain("Contact : contact@exemple.fr.");
     expect(notice).toContain(
@@ -75,7 +60,7 @@ describe("in production on a public address", () => {
 
 describe("in a local run with nothing set", () => {
   it("says at the top of the legal notice that its identity is an example, and marks every placeholder", async () => {
-    const page = await html(localSite, "/mentions-legales");
+    const page = await html(sites.local, "/mentions-legales");
     const notice = text(page);
     const note = notice.indexOf("Exemple : l'identité de l'éditeur et de l'hébergeur n'est pas encore renseignée.");
     expect(note).toBeGreaterThan(notice.indexOf("Mentions légales"));
@@ -88,7 +73,7 @@ describe("in a local run with nothing set", () => {
   });
 
   it("shows no testimonials on the home page", async () => {
-    const page = await html(localSite, "/");
+    const page = await html(sites.local, "/");
     expect(page).toContain("Questions fréquentes");
     expect(page).not.toContain("testimonials-title");
     expect(page).not.toContain("Ils ont économisé grâce au parrainage");

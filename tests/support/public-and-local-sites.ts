@@ -1,0 +1,26 @@
+import { afterAll, beforeAll } from "vitest";
+import { PUBLIC_IDENTITY, startSite, type RunningSite } from "./server";
+import { makeTempDir } from "./temp-dir";
+
+/**
+ * The two ways the site is run, each on a fresh data folder, started before the suite's tests and stopped after
+ * them: `public`, in production on a public address with the publisher's identity; `local`, as `npm start` with
+ * nothing set, where the legal notice shows placeholders marked as an example. Read them within tests and hooks.
+ */
+export function publicAndLocalSites(prefix: string): { public: RunningSite; local: RunningSite } {
+  const publicTemp = makeTempDir(prefix);
+  const localTemp = makeTempDir(`${prefix}-local`);
+  const sites = {} as { public: RunningSite; local: RunningSite };
+  beforeAll(async () => {
+    [sites.public, sites.local] = await Promise.all([
+      startSite({ DATA_DIR: publicTemp.dir, SITE_URL: "https://www.exemple.fr", ...PUBLIC_IDENTITY }),
+      startSite({ DATA_DIR: localTemp.dir }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([sites.public?.stop(), sites.local?.stop()]);
+    publicTemp.cleanup();
+    localTemp.cleanup();
+  });
+  return sites;
+}
