@@ -6,6 +6,7 @@ import { asRole, deleteExpiredVisitorData, migrate, openEmbeddedDatabase } from 
 import { EmbeddedBackend } from "~/services/backend/embedded.server";
 import { RateLimitedError, VOTES_RATE_LIMITED } from "~/services/backend/errors.server";
 import { makeTempDir } from "../support/temp-dir";
+import { expectRefusedToVisitors } from "../support/visitor-refusals";
 
 /**
  * The trust loop's votes on the real embedded Postgres, with the migrations the site and hosted Supabase run: one
@@ -172,12 +173,10 @@ describe("the hourly limit of votes", () => {
 });
 
 describe("what visitors (anon) may do with votes", () => {
-  const denied = /permission denied/;
-
   it("neither read nor write code_feedback or code_feedback_attempts", async () => {
     const key = visitor("anon-refus");
     await vote("anon-refus", true, null, key);
-    for (const sql of [
+    await expectRefusedToVisitors(db, [
       "select * from public.code_feedback",
       "select count(*) from public.code_feedback",
       `insert into public.code_feedback (offer_slug, worked, visitor_key) values ('anon-refus', false, '${key}')`,
@@ -187,32 +186,17 @@ describe("what visitors (anon) may do with votes", () => {
       `insert into public.code_feedback_attempts (visitor_key) values ('${key}')`,
       "update public.code_feedback_attempts set attempted_at = now() - interval '2 hours'",
       "delete from public.code_feedback_attempts",
-    ]) {
-      await expect(
-        asRole(db, "anon", (tx) => tx.query(sql)),
-        sql,
-      ).rejects.toThrow(denied);
-    }
+    ]);
     expect(await votesOf(key)).toEqual([expect.objectContaining({ offer_slug: "anon-refus", worked: true })]);
   });
 
   it("may not record a vote nor run the retention", async () => {
     const key = visitor("anon-fonction");
-    await expect(
-      asRole(db, "anon", (tx) =>
-        tx.query("select public.record_code_feedback('anon-fonction', false, 'autre', $1)", [key]),
-      ),
-    ).rejects.toThrow(denied);
-    await expect(
-      asRole(db, "anon", (tx) =>
-        tx.query("select public.record_code_feedback('anon-fonction', false, 'autre', $1, 30, interval '24 hours')", [
-          key,
-        ]),
-      ),
-    ).rejects.toThrow(denied);
-    await expect(asRole(db, "anon", (tx) => tx.query("select public.delete_expired_code_feedback()"))).rejects.toThrow(
-      denied,
-    );
+    await expectRefusedToVisitors(db, [
+      ["select public.record_code_feedback('anon-fonction', false, 'autre', $1)", [key]],
+      ["select public.record_code_feedback('anon-fonction', false, 'autre', $1, 30, interval '24 hours')", [key]],
+      "select public.delete_expired_code_feedback()",
+    ]);
     expect(await votesOf(key)).toEqual([]);
   });
 
