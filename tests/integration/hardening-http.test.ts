@@ -92,6 +92,19 @@ function residentMb(site: RunningSite): number {
  */
 const fromPageCache = (answer: RawAnswer) => answer.status === 200 && answer.headers["content-length"] !== undefined;
 
+/**
+ * /healthz as a monitor reads it: `status`, and a plain-text French `state` in which nothing matches `inside` (no
+ * detail a caller could learn the server's insides from).
+ */
+async function readHealth(site: RunningSite, status: number, state: string, inside: RegExp) {
+  const answer = await raw(site, "/healthz");
+  expect(answer.status).toBe(status);
+  expect(answer.headers["content-type"]).toContain("text/plain");
+  expect(answer.text).toContain(state);
+  expect(answer.text).not.toMatch(inside);
+  return answer;
+}
+
 /** Two GETs: the first renders the page and keeps it, the second must come from the cache. */
 async function warm(site: RunningSite, path: string) {
   await raw(site, path);
@@ -388,12 +401,8 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
 
   describe("/healthz", () => {
     it("answers a plain French status, with nothing about the inside", async () => {
-      const answer = await raw(site, "/healthz");
-      expect(answer.status).toBe(200);
-      expect(answer.headers["content-type"]).toContain("text/plain");
+      const answer = await readHealth(site, 200, "Disponible", /embedded|supabase|backend|brands|\d/i);
       expect(answer.headers["cache-control"]).toBe("no-store");
-      expect(answer.text).toContain("Disponible");
-      expect(answer.text).not.toMatch(/embedded|supabase|backend|brands|\d/i);
     });
   });
 });
@@ -505,12 +514,13 @@ describe("/healthz when the brands source is down", () => {
   afterAll(() => site?.stop());
 
   it("answers 503 with a plain French status, the details only in the log", async () => {
-    const answer = await raw(site, "/healthz");
-    expect(answer.status).toBe(503);
+    const answer = await readHealth(
+      site,
+      503,
+      "Indisponible",
+      /127\.0\.0\.1|fetch|ECONNREFUSED|supabase|error|erreur/i,
+    );
     expect(answer.headers["retry-after"]).toBe("30");
-    expect(answer.headers["content-type"]).toContain("text/plain");
-    expect(answer.text).toContain("Indisponible");
-    expect(answer.text).not.toMatch(/127\.0\.0\.1|fetch|ECONNREFUSED|supabase|error|erreur/i);
     expect(site.output()).toContain("Contrôle de santé");
   });
 });
