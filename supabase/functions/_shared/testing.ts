@@ -148,13 +148,29 @@ export interface RequestChecks {
   /** A payload the function accepts. */
   valid: Record<string, unknown>;
   maxBodyBytes: number;
+  /** The Retry-After a rate-limited caller is told, in seconds. */
+  retryAfter: string;
+  /** The French answer to a rate-limited caller (429). */
+  rateLimited: string;
+  /** The French answer when the database did not store the payload (502). */
+  notStored: string;
 }
 
 /**
  * The checks of jsonEndpoint as one function answers them, with their French messages: CORS, method, content type,
- * size, JSON, payload shape and configuration. Nothing reaches the database when a check fails.
+ * size, JSON, payload shape and configuration; nothing reaches the database when a check fails. Then what it answers
+ * when its database procedure does not store a valid payload: a 429 with Retry-After when the caller is rate limited,
+ * a 502 (the failure logged) when the procedure fails; either way it calls nothing else.
  */
-export function testRequestChecks({ setup, endpoint: { url, post }, valid, maxBodyBytes }: RequestChecks) {
+export function testRequestChecks({
+  setup,
+  endpoint: { url, post, rpcUrl },
+  valid,
+  maxBodyBytes,
+  retryAfter,
+  rateLimited,
+  notStored,
+}: RequestChecks) {
   const kilobytes = `${maxBodyBytes / 1024} KB`;
 
   Deno.test("answers the CORS preflight", async () => {
@@ -250,6 +266,36 @@ export function testRequestChecks({ setup, endpoint: { url, post }, valid, maxBo
       assert.deepEqual(await response.json(), { error: "Configuration du serveur incomplète." });
       assert.equal(requests.length, 0);
       assert.match(String(errors[0]?.[0]), /SUPABASE_URL ou SUPABASE_SERVICE_ROLE_KEY/);
+    }
+  });
+
+  Deno.test(`answers 429 with a Retry-After of ${retryAfter} s when the caller is rate limited`, async () => {
+    const { call, requests } = setup({ rpc: () => Response.json("rate_limited") });
+    const response = await call(post(valid));
+    assert.equal(response.status, 429);
+    assertCors(response);
+    assert.equal(response.headers.get("retry-after"), retryAfter);
+    assert.deepEqual(await response.json(), { error: rateLimited });
+    assert.deepEqual(
+      requests.map((request) => request.url),
+      [rpcUrl],
+    );
+  });
+
+  Deno.test("answers 502 when the database fails", async () => {
+    for (const status of [401, 500]) {
+      const { call, requests, errors } = setup({
+        rpc: () => Response.json({ message: "permission denied for function", code: "42501" }, { status }),
+      });
+      const response = await call(post(valid));
+      assert.equal(response.status, 502);
+      assertCors(response);
+      assert.deepEqual(await response.json(), { error: notStored });
+      assert.deepEqual(
+        requests.map((request) => request.url),
+        [rpcUrl],
+      );
+      assert.match(JSON.stringify(errors), /42501/);
     }
   });
 }
