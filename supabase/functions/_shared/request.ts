@@ -175,16 +175,11 @@ export async function readBody(req: Request, limit: number): Promise<string> {
 
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new PayloadTooLargeError();
-    }
-    chunks.push(value);
+  // Leaving the loop, as the throw does, cancels the rest of the body.
+  for await (const chunk of req.body) {
+    size += chunk.byteLength;
+    if (size > limit) throw new PayloadTooLargeError();
+    chunks.push(chunk);
   }
   const bytes = new Uint8Array(size);
   let offset = 0;
