@@ -7,6 +7,7 @@ import {
   MAINTENANCE_INTERVAL_MS,
   migrate,
   openEmbeddedDatabase,
+  readAsAnon,
   scheduleMaintenance,
 } from "~/services/backend/embedded-db.server";
 import { EmbeddedBackend } from "~/services/backend/embedded.server";
@@ -79,6 +80,28 @@ describe("row-level security and grants", () => {
       /permission denied/,
     );
     expect(await count("select count(*)::int as n from public.brands")).toBe(BRAND_ENTRIES.length);
+  });
+
+  it("read the site's selects as anon in one query, and leave the session as it was, even when refused", async () => {
+    await db.exec("update public.brands set valid_until = '2025-06-17' where name = 'Revolut'");
+    const brands = await readAsAnon<{ name: string; valid_until: string | null; updated_at: string }>(
+      db,
+      "select json_agg(b order by b.name) as rows from public.brands b",
+    );
+    await db.exec("update public.brands set valid_until = null where name = 'Revolut'");
+    const inOrder = (await db.query<{ name: string }>("select name from public.brands order by name")).rows;
+    expect(brands.map((brand) => brand.name)).toEqual(inOrder.map((row) => row.name));
+    expect(brands).toHaveLength(BRAND_ENTRIES.length);
+    // Dates and timestamps as the REST API gives them.
+    const revolut = brands.find((brand) => brand.name === "Revolut");
+    expect(revolut?.valid_until).toBe("2025-06-17");
+    expect(revolut?.updated_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+    await expect(readAsAnon(db, "select json_agg(m) as rows from public.contact_messages m")).rejects.toThrow(
+      /permission denied/,
+    );
+    expect((await db.query<{ role: string }>("select current_user as role")).rows[0]?.role).toBe("postgres");
+    expect(await count("select count(*)::int as n from public.contact_messages")).toBe(0);
+    expect(await readAsAnon(db, "select json_agg(b) as rows from public.brands b where false")).toEqual([]);
   });
 
   it("let the service role store a message", async () => {
