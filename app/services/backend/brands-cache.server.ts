@@ -1,14 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { feedbackWindowStart } from "~/catalogue/feedback";
 import { BackendError, toBackendError } from "./errors.server";
-import type {
-  Backend,
-  DeliveryResult,
-  FeedbackCounts,
-  OutgoingMessage,
-  OutgoingVote,
-  VoteResult,
-} from "./types.server";
+import type * as types from "./types.server";
 import type { BrandRow } from "~/catalogue/types";
 
 export interface BrandsCacheOptions {
@@ -59,16 +52,16 @@ function staleWhileRefreshing<K extends string, V extends object>(ttlMs: number,
  * misses share one call. Each read of the backend is bounded by `timeoutMs`. Messages go straight through. The
  * votes' summary is kept the same way, and read again as soon as a vote is stored.
  */
-export class CachedBackend implements Backend {
+export class CachedBackend implements types.Backend {
   private readonly cache: LRUCache<"brands", BrandRow[]> | undefined;
-  private readonly feedbackCache: LRUCache<"feedback", FeedbackCounts[]> | undefined;
+  private readonly feedbackCache: LRUCache<"feedback", types.FeedbackCounts[]> | undefined;
   /** Called after each stored vote with its offer (the page cache forgets the pages that show it). */
   onVote: ((offerSlug: string) => void) | undefined;
   /** The cache answers "nothing" when a refresh fails with no copy to fall back on; this says why. */
   private lastError: BackendError | undefined;
 
   constructor(
-    private readonly backend: Backend,
+    private readonly backend: types.Backend,
     private readonly options: BrandsCacheOptions,
   ) {
     if (options.ttlMs > 0) {
@@ -78,7 +71,9 @@ export class CachedBackend implements Backend {
           throw error;
         }),
       );
-      this.feedbackCache = staleWhileRefreshing<"feedback", FeedbackCounts[]>(options.ttlMs, () => this.readFeedback());
+      this.feedbackCache = staleWhileRefreshing<"feedback", types.FeedbackCounts[]>(options.ttlMs, () =>
+        this.readFeedback(),
+      );
     }
   }
 
@@ -108,11 +103,11 @@ export class CachedBackend implements Backend {
     return rows;
   }
 
-  sendMessage(message: OutgoingMessage): Promise<DeliveryResult> {
+  sendMessage(message: types.OutgoingMessage): Promise<types.DeliveryResult> {
     return this.backend.sendMessage(message);
   }
 
-  async recordVote(vote: OutgoingVote): Promise<VoteResult> {
+  async recordVote(vote: types.OutgoingVote): Promise<types.VoteResult> {
     const result = await this.backend.recordVote(vote);
     // The next page shown counts this vote: the visitor who sent it sees it at once.
     this.feedbackCache?.delete("feedback");
@@ -120,17 +115,17 @@ export class CachedBackend implements Backend {
     return result;
   }
 
-  listFeedback(since: Date): Promise<FeedbackCounts[]> {
+  listFeedback(since: Date): Promise<types.FeedbackCounts[]> {
     return within(this.options.timeoutMs, (signal) => this.backend.listFeedback(since, signal));
   }
 
-  private async readFeedback(): Promise<FeedbackCounts[]> {
+  private async readFeedback(): Promise<types.FeedbackCounts[]> {
     await this.backend.warmUp();
     return this.listFeedback(feedbackWindowStart(new Date()));
   }
 
   /** The votes of the summary's window, per offer; rejects with a BackendError when they cannot be read. */
-  async recentFeedback(): Promise<FeedbackCounts[]> {
+  async recentFeedback(): Promise<types.FeedbackCounts[]> {
     if (!this.feedbackCache) return this.readFeedback();
     const counts = await this.feedbackCache.fetch("feedback");
     if (!counts) throw new BackendError({ message: "Avis des visiteurs indisponibles." });

@@ -1,23 +1,35 @@
 import { printable } from "@contract/contact-contract";
 import { FEEDBACK_RULES } from "@contract/feedback-contract";
-import { asRole, openEmbeddedDatabase } from "./embedded-db.server";
+import { asRole, openEmbeddedDatabase, readAsAnon } from "./embedded-db.server";
 import { DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
 import { toFeedbackCounts, type FeedbackRow } from "./feedback-row.server";
-import type {
-  Backend,
-  DeliveryResult,
-  FeedbackCounts,
-  OutgoingMessage,
-  OutgoingVote,
-  VoteResult,
-} from "./types.server";
+import type * as types from "./types.server";
 import type { BrandRow } from "~/catalogue/types";
+
+/**
+ * Calls one of the SQL functions that store what visitors send, as the service role (as the edge functions do on
+ * Supabase), and gives its one-word answer; any failure to get it is a DeliveryError starting with `failure`.
+ */
+async function callAsServiceRole(
+  dataDir: string,
+  sql: string,
+  params: unknown[],
+  failure: string,
+): Promise<string | undefined> {
+  try {
+    const db = await openEmbeddedDatabase(dataDir);
+    const answer = await asRole(db, "service_role", (tx) => tx.query<{ result: string }>(sql, params));
+    return answer.rows[0]?.result;
+  } catch (error) {
+    throw new DeliveryError(`${failure} : ${(error as Error).message}`);
+  }
+}
 
 /**
  * The embedded database in `dataDir`: brands read as the anon role, messages stored in contact_messages through the
  * same SQL function as on Supabase, which also applies the per-sender rate limit.
  */
-export class EmbeddedBackend implements Backend {
+export class EmbeddedBackend implements types.Backend {
   constructor(
     private readonly dataDir: string,
     private readonly rateLimit: { max: number; windowSeconds: number },
@@ -31,37 +43,29 @@ export class EmbeddedBackend implements Backend {
   async listBrands(): Promise<BrandRow[]> {
     try {
       const db = await openEmbeddedDatabase(this.dataDir);
-      const result = await asRole(db, "anon", (tx) => tx.query<BrandRow>("select * from public.brands order by name"));
-      return result.rows;
+      return await readAsAnon<BrandRow>(db, "select json_agg(b order by b.name) as rows from public.brands b");
     } catch (error) {
       throw toBackendError(error);
     }
   }
 
-  async sendMessage({ payload, clientKey }: OutgoingMessage): Promise<DeliveryResult> {
-    let result: string | undefined;
-    try {
-      const db = await openEmbeddedDatabase(this.dataDir);
-      const answer = await asRole(db, "service_role", (tx) =>
-        tx.query<{ result: string }>(
-          "select public.submit_contact_message($1, $2, $3, $4, $5, $6, $7, $8, make_interval(secs => $9)) as result",
-          [
-            payload.name,
-            payload.email,
-            "subject" in payload ? payload.subject : null,
-            payload.message,
-            "brandName" in payload ? payload.brandName : null,
-            payload.submissionId ?? null,
-            clientKey,
-            this.rateLimit.max,
-            this.rateLimit.windowSeconds,
-          ],
-        ),
-      );
-      result = answer.rows[0]?.result;
-    } catch (error) {
-      throw new DeliveryError(`Enregistrement du message impossible : ${(error as Error).message}`);
-    }
+  async sendMessage({ payload, clientKey }: types.OutgoingMessage): Promise<types.DeliveryResult> {
+    const result = await callAsServiceRole(
+      this.dataDir,
+      "select public.submit_contact_message($1, $2, $3, $4, $5, $6, $7, $8, make_interval(secs => $9)) as result",
+      [
+        payload.name,
+        payload.email,
+        "subject" in payload ? payload.subject : null,
+        payload.message,
+        "brandName" in payload ? payload.brandName : null,
+        payload.submissionId ?? null,
+        clientKey,
+        this.rateLimit.max,
+        this.rateLimit.windowSeconds,
+      ],
+      "Enregistrement du message impossible",
+    );
     if (result === "rate_limited") throw new RateLimitedError(this.rateLimit.windowSeconds);
     if (result !== "stored" && result !== "duplicate") throw new DeliveryError(`Réponse inattendue : ${result}`);
     // What visitors wrote is printed escaped: the contract refuses control characters, the log never relies on it.
@@ -73,33 +77,28 @@ export class EmbeddedBackend implements Backend {
     return result;
   }
 
-  async recordVote({ offerSlug, worked, reason, clientKey }: OutgoingVote): Promise<VoteResult> {
-    let result: string | undefined;
-    try {
-      const db = await openEmbeddedDatabase(this.dataDir);
-      const answer = await asRole(db, "service_role", (tx) =>
-        tx.query<{ result: string }>(
-          "select public.record_code_feedback($1, $2, $3, $4, $5, make_interval(hours => $6)) as result",
-          [offerSlug, worked, reason, clientKey, FEEDBACK_RULES.maxVotesPerHour, FEEDBACK_RULES.oneVotePerHours],
-        ),
-      );
-      result = answer.rows[0]?.result;
-    } catch (error) {
-      throw new DeliveryError(`Enregistrement de l'avis impossible : ${(error as Error).message}`);
-    }
+  async recordVote({ offerSlug, worked, reason, clientKey }: types.OutgoingVote): Promise<types.VoteResult> {
+    const result = await callAsServiceRole(
+      this.dataDir,
+      "select public.record_code_feedback($1, $2, $3, $4, $5, make_interval(hours => $6)) as result",
+      [offerSlug, worked, reason, clientKey, FEEDBACK_RULES.maxVotesPerHour, FEEDBACK_RULES.oneVotePerHours],
+      "Enregistrement de l'avis impossible",
+    );
     if (result === "rate_limited") throw new RateLimitedError(3600, VOTES_RATE_LIMITED);
     if (result !== "stored" && result !== "replaced") throw new DeliveryError(`Réponse inattendue : ${result}`);
     return result;
   }
 
   /** Read as the anon role, which may only call the aggregate function: what a visitor could see, nothing more. */
-  async listFeedback(since: Date): Promise<FeedbackCounts[]> {
+  async listFeedback(since: Date): Promise<types.FeedbackCounts[]> {
     try {
       const db = await openEmbeddedDatabase(this.dataDir);
-      const result = await asRole(db, "anon", (tx) =>
-        tx.query<FeedbackRow>("select * from public.code_feedback_summary($1)", [since.toISOString()]),
+      // An ISO timestamp from a Date holds digits, dashes, colons, a dot and letters only: safe in a literal.
+      const rows = await readAsAnon<FeedbackRow>(
+        db,
+        `select json_agg(s) as rows from public.code_feedback_summary('${since.toISOString()}') s`,
       );
-      return result.rows.map(toFeedbackCounts);
+      return rows.map(toFeedbackCounts);
     } catch (error) {
       throw toBackendError(error);
     }

@@ -1,14 +1,7 @@
 import { createClient, FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
 import { BackendError, DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
 import { type FeedbackRow, toFeedbackCounts } from "./feedback-row.server";
-import type {
-  Backend,
-  DeliveryResult,
-  FeedbackCounts,
-  OutgoingMessage,
-  OutgoingVote,
-  VoteResult,
-} from "./types.server";
+import type * as types from "./types.server";
 import type { FeedbackPayload } from "@contract/feedback-contract";
 import type { BrandRow } from "~/catalogue/types";
 
@@ -40,7 +33,7 @@ export interface SupabaseBackendOptions {
  * Hosted Supabase: brands and vote counts read through its REST API, messages and votes handed to its
  * send-contact-email and record-code-feedback functions.
  */
-export class SupabaseBackend implements Backend {
+export class SupabaseBackend implements types.Backend {
   private readonly client: SupabaseClient;
 
   constructor(private readonly options: SupabaseBackendOptions) {
@@ -68,7 +61,7 @@ export class SupabaseBackend implements Backend {
     return (data ?? []) as BrandRow[];
   }
 
-  async sendMessage({ payload, clientKey }: OutgoingMessage): Promise<DeliveryResult> {
+  async sendMessage({ payload, clientKey }: types.OutgoingMessage): Promise<types.DeliveryResult> {
     const { data, error } = await this.client.functions.invoke<{ ok?: boolean; status?: string }>(
       "send-contact-email",
       { body: payload, headers: this.clientKeyHeaders(clientKey), timeout: FUNCTION_TIMEOUT_MS },
@@ -83,7 +76,7 @@ export class SupabaseBackend implements Backend {
     throw new DeliveryError("send-contact-email a répondu sans confirmer l'envoi.");
   }
 
-  async recordVote({ offerSlug, worked, reason, clientKey }: OutgoingVote): Promise<VoteResult> {
+  async recordVote({ offerSlug, worked, reason, clientKey }: types.OutgoingVote): Promise<types.VoteResult> {
     const body: FeedbackPayload = { offerSlug, worked, reason };
     const { data, error } = await this.client.functions.invoke<{ ok?: boolean; status?: string }>(
       "record-code-feedback",
@@ -98,7 +91,7 @@ export class SupabaseBackend implements Backend {
     throw new DeliveryError("record-code-feedback a répondu sans confirmer l'enregistrement de l'avis.");
   }
 
-  async listFeedback(since: Date, signal?: AbortSignal): Promise<FeedbackCounts[]> {
+  async listFeedback(since: Date, signal?: AbortSignal): Promise<types.FeedbackCounts[]> {
     const query = this.client
       .rpc("code_feedback_summary", { p_since: since.toISOString() })
       // As for the brands: the caller's cache decides when to try again.
