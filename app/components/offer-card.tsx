@@ -35,6 +35,30 @@ export function OfferCode({
   );
 }
 
+/**
+ * What the offer gives, its code, and what visitors and the owner say of it: the heart of a card, and of the brand
+ * page's offer (`prominent`).
+ */
+export function OfferEssentials({ offer, prominent = false }: { offer: OfferCardView; prominent?: boolean }) {
+  return (
+    <>
+      <div>
+        <p className={prominent ? "text-2xl font-extrabold leading-snug text-slate-900" : "offer-headline"}>
+          {offer.lines.headline}
+        </p>
+        {offer.lines.details ? (
+          <p className={prominent ? "mt-2 text-slate-700" : "mt-1 line-clamp-2 text-sm text-slate-600"}>
+            {offer.lines.details}
+          </p>
+        ) : null}
+      </div>
+      <OfferCode offer={offer} />
+      <ReportedNotWorking trust={offer.trust} />
+      <TrustLine trust={offer.trust} />
+    </>
+  );
+}
+
 /** One offer; its links are plain anchors, made client-side navigation by the grid around it (OfferGrid). */
 export function OfferCard({ offer }: { offer: OfferCardView }) {
   return (
@@ -50,13 +74,7 @@ export function OfferCard({ offer }: { offer: OfferCardView }) {
           {offer.expired ? <ExpiredBadge /> : null}
         </div>
       </header>
-      <div>
-        <p className="offer-headline">{offer.lines.headline}</p>
-        {offer.lines.details ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{offer.lines.details}</p> : null}
-      </div>
-      <OfferCode offer={offer} />
-      <ReportedNotWorking trust={offer.trust} />
-      <TrustLine trust={offer.trust} />
+      <OfferEssentials offer={offer} />
       <RegulatedNotice regulated={offer.regulated} compact />
       <div className={`mt-auto grid gap-2 ${offer.showLink ? "grid-cols-[3fr_2fr]" : "grid-cols-1"}`}>
         {offer.showLink ? (

@@ -6,6 +6,7 @@ import { JsonLd } from "~/components/json-ld";
 import { RewardDisclosure } from "~/components/notices";
 import { primaryButton, secondaryButton } from "~/components/offer-card";
 import { OfferGrid } from "~/components/offer-grid";
+import { StepCards, TextCard } from "~/components/text-card";
 import { HOME_FAQ, HOME_STEPS, HOME_TESTIMONIALS, HOME_WHY } from "~/content/home";
 import { pageMeta, siteInfo } from "~/seo";
 import { tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
@@ -113,10 +114,7 @@ export default function Home() {
         </div>
         <ul className="grid gap-6 md:grid-cols-3">
           {HOME_WHY.highlights.map((highlight) => (
-            <li key={highlight.title} className="rounded-2xl border border-slate-200 bg-white p-6">
-              <h3 className="font-semibold text-slate-900">{highlight.title}</h3>
-              <p className="mt-2 text-sm text-slate-700">{highlight.text}</p>
-            </li>
+            <TextCard key={highlight.title} title={highlight.title} text={highlight.text} />
           ))}
         </ul>
       </section>
@@ -125,20 +123,7 @@ export default function Home() {
         <h2 id="steps-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           Comment ça marche ?
         </h2>
-        <ol className="grid gap-6 md:grid-cols-3">
-          {HOME_STEPS.map((step, index) => (
-            <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6">
-              <span
-                className="flex h-10 w-10 items-center justify-center rounded-full bg-indigo-700 font-bold text-white"
-                aria-hidden="true"
-              >
-                {index + 1}
-              </span>
-              <h3 className="mt-4 font-semibold text-slate-900">{step.title}</h3>
-              <p className="mt-2 text-sm text-slate-700">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <StepCards steps={HOME_STEPS} numbering="circle" />
         <div className="text-center">
           <Link to="/offres" className={primaryButton}>
             Découvrir les offres

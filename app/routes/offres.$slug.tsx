@@ -27,8 +27,7 @@ import { faqJsonLd } from "~/components/faq";
 import { FeedbackBlock } from "~/components/feedback-block";
 import { JsonLd } from "~/components/json-ld";
 import { RegulatedNotice, RewardDisclosure } from "~/components/notices";
-import { OfferCode, primaryButton } from "~/components/offer-card";
-import { ReportedNotWorking, TrustLine } from "~/components/offer-trust";
+import { OfferEssentials, primaryButton } from "~/components/offer-card";
 import { OffersUnavailable } from "~/components/offers-unavailable";
 import { QUESTION_ANCHOR, QuestionForm } from "~/components/question-form";
 import { ReferralLink } from "~/components/referral-link";
@@ -151,13 +150,7 @@ export default function BrandPage() {
                 proposée dans ces conditions. Vérifiez l'offre en cours sur le site de {brand.brand}.
               </p>
             ) : null}
-            <div>
-              <p className="text-2xl font-extrabold leading-snug text-slate-900">{brand.lines.headline}</p>
-              {brand.lines.details ? <p className="mt-2 text-slate-700">{brand.lines.details}</p> : null}
-            </div>
-            <OfferCode offer={brand} />
-            <ReportedNotWorking trust={brand.trust} />
-            <TrustLine trust={brand.trust} />
+            <OfferEssentials offer={brand} prominent />
             {brand.link ? (
               <ReferralLink href={brand.link} className={`${primaryButton} w-full py-3 text-base shadow-md`}>
                 {brand.expired ? `Voir le site de ${brand.brand}` : "Accéder à l'offre"}

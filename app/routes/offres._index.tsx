@@ -6,6 +6,7 @@ import { Faq, faqJsonLd } from "~/components/faq";
 import { JsonLd } from "~/components/json-ld";
 import { ListingResults } from "~/components/listing-results";
 import { SearchForm } from "~/components/search-form";
+import { StepCards } from "~/components/text-card";
 import { OFFRES_FAQ, OFFRES_HOWTO, OFFRES_INTRO } from "~/content/offres";
 import { pageMeta, siteInfo } from "~/seo";
 import { loadListing } from "~/services/listing.server";
@@ -72,15 +73,7 @@ export default function Offers() {
         <h2 id="howto-title" className="text-2xl font-bold text-slate-900">
           Comment utiliser un code de parrainage en 5 étapes
         </h2>
-        <ol className="grid gap-4 md:grid-cols-5">
-          {OFFRES_HOWTO.map((step, index) => (
-            <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-5">
-              <span className="text-sm font-bold text-indigo-700">Étape {index + 1}</span>
-              <h3 className="mt-1 font-semibold text-slate-900">{step.title}</h3>
-              <p className="mt-2 text-sm text-slate-700">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <StepCards steps={OFFRES_HOWTO} numbering="label" />
       </section>
 
       <section aria-labelledby="faq-title" className="space-y-6">
