@@ -1,18 +1,23 @@
-import { test as base } from "@playwright/test";
+import { test as base, type Page } from "@playwright/test";
 import { waitForHydration } from "./helpers";
 
 /**
- * `page.goto` that, with JavaScript, also waits until React has hydrated the page, so that a test interacts with
- * the enhanced page rather than racing it. Without JavaScript it is the plain navigation.
+ * Makes `page.goto` also wait, with JavaScript, until React has hydrated the page, so that a test interacts with
+ * the enhanced page rather than racing it. Without JavaScript it stays the plain navigation.
  */
+export function gotoWaitsForHydration(page: Page, javaScriptEnabled: boolean): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (javaScriptEnabled) await waitForHydration(page);
+    return response;
+  };
+}
+
+/** The test's own `page` has that `goto`. */
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (javaScriptEnabled) await waitForHydration(page);
-      return response;
-    };
+    gotoWaitsForHydration(page, javaScriptEnabled);
     await use(page);
   },
 });

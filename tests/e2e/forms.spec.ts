@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
-import { axeViolations } from "./helpers";
+import { axeViolations, holdRequests } from "./helpers";
 import { FAILING_BASE_URL, storedMessages } from "./servers";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -22,44 +22,70 @@ async function expectFieldError(page: Page, label: string | RegExp, message: str
   await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(message);
 }
 
+/** The fields a message form has, by their labels, and its submit button. */
+function messageFields(form: Page | Locator, messageLabel: string, button: string) {
+  return {
+    name: form.getByLabel("Nom", { exact: true }),
+    email: form.getByLabel("Email", { exact: true }),
+    message: form.getByLabel(messageLabel, { exact: true }),
+    send: form.getByRole("button", { name: button }),
+  };
+}
+
+/** Opens the contact page (on `origin`, the site under test by default), for its form. */
+async function openContactForm(page: Page, origin = "") {
+  await page.goto(`${origin}/contact`);
+  return {
+    ...messageFields(page, "Message", "Envoyer le message"),
+    subject: page.getByLabel("Sujet", { exact: true }),
+  };
+}
+
+/** Opens a brand page, for the form of its question card. */
+async function openQuestionForm(page: Page, slug: string) {
+  await page.goto(`/offres/${slug}`);
+  const card = page.getByRole("region", { name: "Une question sur cette offre ?" });
+  return { card, ...messageFields(card, "Votre question", "Envoyer ma question") };
+}
+
 test.describe("contact form", () => {
   test("an invalid message comes back with its errors and values, then the corrected one is sent and stored", async ({
     page,
     javaScriptEnabled,
   }) => {
-    await page.goto("/contact");
+    const form = await openContactForm(page);
     await expect(page.getByRole("heading", { level: 1, name: "Contactez-nous" })).toBeVisible();
-    await page.getByLabel("Nom", { exact: true }).fill(tooShort.name);
-    await page.getByLabel("Email", { exact: true }).fill(tooShort.email);
-    await page.getByLabel("Sujet", { exact: true }).selectOption({ label: "Proposition d'un nouveau code" });
-    await page.getByLabel("Message", { exact: true }).fill(tooShort.message);
-    await page.getByRole("button", { name: "Envoyer le message" }).click();
+    await form.name.fill(tooShort.name);
+    await form.email.fill(tooShort.email);
+    await form.subject.selectOption({ label: "Proposition d'un nouveau code" });
+    await form.message.fill(tooShort.message);
+    await form.send.click();
 
     await expectFieldError(page, "Nom", "Le nom doit comporter au moins 2 caractères");
     await expectFieldError(page, "Email", "Veuillez entrer une adresse email valide");
     await expectFieldError(page, "Message", "Le message doit comporter au moins 10 caractères");
-    await expect(page.getByLabel("Nom", { exact: true })).toHaveValue(tooShort.name);
-    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(tooShort.email);
-    await expect(page.getByLabel("Sujet", { exact: true })).toHaveValue("new-code");
-    await expect(page.getByLabel("Message", { exact: true })).toHaveValue(tooShort.message);
-    if (javaScriptEnabled) await expect(page.getByLabel("Nom", { exact: true })).toBeFocused();
+    await expect(form.name).toHaveValue(tooShort.name);
+    await expect(form.email).toHaveValue(tooShort.email);
+    await expect(form.subject).toHaveValue("new-code");
+    await expect(form.message).toHaveValue(tooShort.message);
+    if (javaScriptEnabled) await expect(form.name).toBeFocused();
     // Without JavaScript the answered page opens on the form, not at its top.
     else await expect(page.getByRole("heading", { level: 2, name: "Envoyer un message" })).toBeInViewport();
     await expectNoAxeViolations(page, javaScriptEnabled);
 
     const text = `Voici un nouveau code à ajouter, référence ${unique()}.`;
-    await page.getByLabel("Nom", { exact: true }).fill("Anne Martin");
-    await page.getByLabel("Email", { exact: true }).fill("anne@exemple.fr");
-    await page.getByLabel("Message", { exact: true }).fill(text);
-    await page.getByRole("button", { name: "Envoyer le message" }).click();
+    await form.name.fill("Anne Martin");
+    await form.email.fill("anne@exemple.fr");
+    await form.message.fill(text);
+    await form.send.click();
 
     const toast = page.getByRole("status").filter({ hasText: "Message envoyé !" });
     await expect(toast).toContainText("Merci pour votre message. Nous vous répondrons dès que possible.");
     await expect(page).toHaveURL(/\/contact(#contact-form-title)?$/);
-    await expect(page.getByLabel("Nom", { exact: true })).toHaveValue("");
-    await expect(page.getByLabel("Sujet", { exact: true })).toHaveValue("");
-    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
-    await expect(page.getByLabel("Nom", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+    await expect(form.name).toHaveValue("");
+    await expect(form.subject).toHaveValue("");
+    await expect(form.message).toHaveValue("");
+    await expect(form.name).not.toHaveAttribute("aria-invalid", "true");
 
     const stored = (await storedMessages()).filter((row) => row.message === text);
     expect(stored).toEqual([
@@ -68,64 +94,54 @@ test.describe("contact form", () => {
   });
 
   test("the subject is required", async ({ page, javaScriptEnabled }) => {
-    await page.goto("/contact");
-    await page.getByLabel("Nom", { exact: true }).fill("Anne Martin");
-    await page.getByLabel("Email", { exact: true }).fill("anne@exemple.fr");
-    await page.getByLabel("Message", { exact: true }).fill("Un message sans sujet choisi.");
-    await page.getByRole("button", { name: "Envoyer le message" }).click();
+    const form = await openContactForm(page);
+    await form.name.fill("Anne Martin");
+    await form.email.fill("anne@exemple.fr");
+    await form.message.fill("Un message sans sujet choisi.");
+    await form.send.click();
     if (javaScriptEnabled) {
       await expectFieldError(page, "Sujet", "Veuillez sélectionner un sujet");
     } else {
       // Without JavaScript the browser's own check on the required select stops the submission.
-      expect(
-        await page
-          .getByLabel("Sujet", { exact: true })
-          .evaluate((select: HTMLSelectElement) => select.validity.valueMissing),
-      ).toBe(true);
+      expect(await form.subject.evaluate((select: HTMLSelectElement) => select.validity.valueMissing)).toBe(true);
       await expect(page).toHaveURL(/\/contact$/);
     }
-    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("Un message sans sujet choisi.");
+    await expect(form.message).toHaveValue("Un message sans sujet choisi.");
   });
 
   test("a message the backend cannot take shows the 'Erreur' toast and keeps every value", async ({ page }) => {
-    await page.goto(`${FAILING_BASE_URL}/contact`);
-    await page.getByLabel("Nom", { exact: true }).fill("Anne Martin");
-    await page.getByLabel("Email", { exact: true }).fill("anne@exemple.fr");
-    await page.getByLabel("Sujet", { exact: true }).selectOption("issue");
-    await page.getByLabel("Message", { exact: true }).fill("Le lien de Binance ne fonctionne plus.");
-    await page.getByRole("button", { name: "Envoyer le message" }).click();
+    const form = await openContactForm(page, FAILING_BASE_URL);
+    await form.name.fill("Anne Martin");
+    await form.email.fill("anne@exemple.fr");
+    await form.subject.selectOption("issue");
+    await form.message.fill("Le lien de Binance ne fonctionne plus.");
+    await form.send.click();
 
     const toast = page.getByRole("alert").filter({ hasText: "Erreur" });
     await expect(toast).toContainText("Une erreur est survenue lors de l'envoi de votre message. Veuillez réessayer.");
-    await expect(page.getByLabel("Nom", { exact: true })).toHaveValue("Anne Martin");
-    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("anne@exemple.fr");
-    await expect(page.getByLabel("Sujet", { exact: true })).toHaveValue("issue");
-    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("Le lien de Binance ne fonctionne plus.");
+    await expect(form.name).toHaveValue("Anne Martin");
+    await expect(form.email).toHaveValue("anne@exemple.fr");
+    await expect(form.subject).toHaveValue("issue");
+    await expect(form.message).toHaveValue("Le lien de Binance ne fonctionne plus.");
   });
 
   test("while sending with JavaScript the button reads 'Envoi en cours...' and is disabled", async ({
     page,
     javaScriptEnabled,
   }) => {
-    await page.goto("/contact");
-    await page.getByLabel("Nom", { exact: true }).fill("Anne Martin");
-    await page.getByLabel("Email", { exact: true }).fill("anne@exemple.fr");
-    await page.getByLabel("Sujet", { exact: true }).selectOption("question");
-    await page.getByLabel("Message", { exact: true }).fill(`Question générale ${unique()}.`);
+    const form = await openContactForm(page);
+    await form.name.fill("Anne Martin");
+    await form.email.fill("anne@exemple.fr");
+    await form.subject.selectOption("question");
+    await form.message.fill(`Question générale ${unique()}.`);
     if (javaScriptEnabled) {
-      // Hold the submission so its pending state can be seen.
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/contact.data*", async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.getByRole("button", { name: "Envoyer le message" }).click();
+      const release = await holdRequests(page, "**/contact.data*");
+      await form.send.click();
       const pending = page.getByRole("button", { name: "Envoi en cours..." });
       await expect(pending).toBeDisabled();
       release();
     } else {
-      await page.getByRole("button", { name: "Envoyer le message" }).click();
+      await form.send.click();
     }
     await expect(page.getByRole("status").filter({ hasText: "Message envoyé !" })).toBeVisible();
   });
@@ -136,31 +152,27 @@ test.describe("per-offer question form", () => {
     page,
     javaScriptEnabled,
   }) => {
-    await page.goto("/offres/binance");
-    const card = page.getByRole("region", { name: "Une question sur cette offre ?" });
-    await expect(card.getByLabel("Votre question", { exact: true })).toHaveAttribute(
-      "placeholder",
-      "Écrivez votre question concernant le code Binance...",
-    );
-    await card.getByLabel("Nom", { exact: true }).fill(tooShort.name);
-    await card.getByLabel("Email", { exact: true }).fill("paul@exemple.fr");
-    await card.getByLabel("Votre question", { exact: true }).fill(tooShort.message);
-    await card.getByRole("button", { name: "Envoyer ma question" }).click();
+    const { card, ...form } = await openQuestionForm(page, "binance");
+    await expect(form.message).toHaveAttribute("placeholder", "Écrivez votre question concernant le code Binance...");
+    await form.name.fill(tooShort.name);
+    await form.email.fill("paul@exemple.fr");
+    await form.message.fill(tooShort.message);
+    await form.send.click();
 
     await expectFieldError(page, "Nom", "Le nom doit comporter au moins 2 caractères");
     await expectFieldError(page, "Votre question", "Le message doit comporter au moins 10 caractères");
-    await expect(card.getByLabel("Email", { exact: true })).toHaveValue("paul@exemple.fr");
-    if (javaScriptEnabled) await expect(card.getByLabel("Nom", { exact: true })).toBeFocused();
+    await expect(form.email).toHaveValue("paul@exemple.fr");
+    if (javaScriptEnabled) await expect(form.name).toBeFocused();
     else await expect(card.getByRole("heading", { level: 2, name: "Une question sur cette offre ?" })).toBeInViewport();
     await expectNoAxeViolations(page, javaScriptEnabled);
 
     const text = `Le code est-il encore valable ? ${unique()}`;
-    await card.getByLabel("Nom", { exact: true }).fill("Paul");
-    await card.getByLabel("Votre question", { exact: true }).fill(text);
-    await card.getByRole("button", { name: "Envoyer ma question" }).click();
+    await form.name.fill("Paul");
+    await form.message.fill(text);
+    await form.send.click();
     await expect(page.getByRole("status").filter({ hasText: "Message envoyé !" })).toBeVisible();
     await expect(page).toHaveURL(/\/offres\/binance(#question)?$/);
-    await expect(card.getByLabel("Votre question", { exact: true })).toHaveValue("");
+    await expect(form.message).toHaveValue("");
     await expect(card.getByRole("link", { name: "Vos données personnelles" })).toHaveAttribute(
       "href",
       "/mentions-legales#donnees",
@@ -195,10 +207,10 @@ test("the pages with forms run within the Content-Security-Policy, client valida
       ),
     );
   });
-  await page.goto("/contact");
-  await page.getByLabel("Email", { exact: true }).fill("anne@exemple");
-  await page.getByRole("button", { name: "Envoyer le message" }).click();
-  await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  const form = await openContactForm(page);
+  await form.email.fill("anne@exemple");
+  await form.send.click();
+  await expect(form.email).toHaveAttribute("aria-invalid", "true");
   await page.goto("/offres/binance");
   await page.getByRole("button", { name: "Copier le code Binance" }).click();
   expect(violations).toEqual([]);

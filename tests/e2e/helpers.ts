@@ -97,6 +97,20 @@ export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/**
+ * Holds the requests the page sends to `url` until the returned `release` is called, so that what the page shows
+ * while it waits for them can be seen.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** Runs axe on the page and returns a readable list of violations (rule, impact, targets). */

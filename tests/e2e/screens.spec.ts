@@ -4,6 +4,7 @@ import {
   CODE_TABS,
   cardBrands,
   currentYear,
+  holdRequests,
   offerList,
   structuredData,
   waitForHydration,
@@ -630,12 +631,7 @@ test.describe("navigation", () => {
     await card.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     if (javaScriptEnabled) {
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/offres/wise.data*", async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, "**/offres/wise.data*");
       await card.click();
       await expect(page.getByRole("progressbar", { name: "Chargement de la page" })).toBeVisible();
       release();
