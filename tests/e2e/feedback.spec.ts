@@ -1,6 +1,6 @@
 import path from "node:path";
-import { test as base, expect } from "./fixtures";
-import { axeViolations, cardBrands, openServerRendered, waitForHydration } from "./helpers";
+import { test as base, expect, gotoWaitsForHydration } from "./fixtures";
+import { axeViolations, cardBrands, openServerRendered } from "./helpers";
 import { readDatabaseCopy } from "../../scripts/lib/database-copy";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
@@ -150,17 +150,16 @@ async function asAnotherVisitor(
   });
   try {
     const page = await context.newPage();
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (javaScriptEnabled) await waitForHydration(page);
-      return response;
-    };
+    gotoWaitsForHydration(page, javaScriptEnabled);
     await look(page);
   } finally {
     await context.close();
   }
 }
+
+/** A stored "Oui", and a stored "Non" with its reason, as storedVotes reads them. */
+const YES = { worked: true, reason: null };
+const no = (reason: string | null = null) => ({ worked: false, reason });
 
 /** The votes the dedicated server stored on an offer, read from a copy of its embedded database. */
 function storedVotes(site: FeedbackSite, slug: string) {
@@ -203,11 +202,7 @@ test.describe("the vote on a brand page", () => {
     await expect(offerPanel(page).getByText(/ · 100\s%\sde réussite sur 3 avis$/)).toBeVisible();
     await expect(voteBlock(page)).toBeInViewport();
     await expect(reasonQuestion(page)).toHaveCount(0);
-    expect(await storedVotes(site, slug)).toEqual([
-      { worked: true, reason: null },
-      { worked: true, reason: null },
-      { worked: true, reason: null },
-    ]);
+    expect(await storedVotes(site, slug)).toEqual([YES, YES, YES]);
   });
 
   test("a second vote of the same visitor replaces theirs: 3 votes still, for other visitors and on the page the voter then sees", async ({
@@ -228,11 +223,7 @@ test.describe("the vote on a brand page", () => {
     await press(page, slug, noButton(page), javaScriptEnabled);
     if (!javaScriptEnabled) await expect(page).toHaveURL(`${site.url}/offres/${slug}?avis=non#avis`);
     await expect(thanksToast(page)).toBeVisible();
-    expect(await storedVotes(site, slug)).toEqual([
-      { worked: true, reason: null },
-      { worked: true, reason: null },
-      { worked: false, reason: null },
-    ]);
+    expect(await storedVotes(site, slug)).toEqual([YES, YES, no()]);
     await asAnotherVisitor(browser, site, javaScriptEnabled, async (other) => {
       await openBrandPage(other, slug);
       await expect(summary(other)).toHaveText(summaryOf(67, 3));
@@ -343,11 +334,7 @@ test.describe("the vote on a brand page", () => {
     await expect(yesButton(page)).toBeVisible();
     await expect(noButton(page)).toBeVisible();
 
-    expect(await storedVotes(site, slug)).toEqual([
-      { worked: true, reason: null },
-      { worked: true, reason: null },
-      { worked: false, reason: "code-refuse" },
-    ]);
+    expect(await storedVotes(site, slug)).toEqual([YES, YES, no("code-refuse")]);
   });
 
   test("with JavaScript the vote reloads nothing: 'Envoi en cours...' while pending, the toast, the summary and the reason question in place (without JavaScript: the vote is a page load)", async ({
@@ -421,11 +408,7 @@ test.describe("the vote on a brand page", () => {
     await expect(thanksToast(page)).toBeVisible();
     await expect(summary(page)).toHaveText(summaryOf(67, 3));
     expect(await marker()).toBe("same page");
-    expect(await storedVotes(site, slug)).toEqual([
-      { worked: true, reason: null },
-      { worked: true, reason: null },
-      { worked: false, reason: "offre-terminee" },
-    ]);
+    expect(await storedVotes(site, slug)).toEqual([YES, YES, no("offre-terminee")]);
   });
 
   test("five 'Non' on a featured offer: the warning on its brand page and its /offres card, and it leaves the home page's three", async ({
