@@ -1,6 +1,7 @@
 // The production server: request checks, static files, the page cache, then Remix (npm start).
 process.env.NODE_ENV ??= "production";
 
+import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
@@ -106,7 +107,12 @@ app.use(
   build.publicPath,
   express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", redirect: false }),
 );
-app.use(express.static("public", { maxAge: "1h", redirect: false }));
+// Only the addresses of what public/ holds (favicons, logos, images) look on disk: a page is not a failed stat first.
+const PUBLIC_ENTRIES = new Set(readdirSync("public"));
+const publicFiles = express.static("public", { maxAge: "1h", redirect: false });
+app.use((req, res, next) =>
+  PUBLIC_ENTRIES.has(req.path.split("/", 2)[1] ?? "") ? publicFiles(req, res, next) : next(),
+);
 
 /**
  * The one address of a page: no upper case (percent escapes kept as they are), one slash between segments, none at

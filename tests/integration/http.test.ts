@@ -1,3 +1,4 @@
+import { readdirSync, statSync } from "node:fs";
 import { EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from "@contract/contact-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_OF_EACH_KIND } from "../support/pages";
@@ -61,6 +62,21 @@ describe("security headers", () => {
 });
 
 describe("HTTP caching", () => {
+  it("serves every file of public/ for an hour, and the build's files for a year", async () => {
+    for (const file of readdirSync("public", { recursive: true, encoding: "utf8" })) {
+      const path = `/${file}`;
+      if (statSync(`public${path}`).isDirectory() || path.startsWith("/build/")) continue;
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control"), path).toBe("public, max-age=3600");
+      await response.arrayBuffer();
+    }
+    const built = readdirSync("public/build").find((file) => file.endsWith(".js"));
+    const asset = await get(`/build/${built}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
   it("lets a CDN keep anonymous pages briefly and browsers revalidate them with an ETag (304)", async () => {
     const first = await get("/offres/binance");
     expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
