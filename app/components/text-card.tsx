@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 /**
  * A short titled text in a list of cards (the home page's reasons and steps, the listing's how-to). `marker` goes
- * before the title: a step's number.
+ * before the title (a step's number) and carries the space below it.
  */
 export function TextCard({
   title,
@@ -18,7 +18,7 @@ export function TextCard({
   return (
     <li className={`rounded-2xl border border-slate-200 bg-white ${padding}`}>
       {marker}
-      <h3 className={`${marker ? "mt-2" : ""} font-semibold text-slate-900`}>{title}</h3>
+      <h3 className="font-semibold text-slate-900">{title}</h3>
       <p className="mt-2 text-sm text-slate-700">{text}</p>
     </li>
   );
@@ -53,7 +53,7 @@ export function StepCards({
                 {index + 1}
               </span>
             ) : (
-              <span className="text-sm font-bold text-indigo-700">Étape {index + 1}</span>
+              <span className="mb-1 block text-sm font-bold text-indigo-700">Étape {index + 1}</span>
             )
           }
         />
