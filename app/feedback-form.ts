@@ -1,11 +1,11 @@
 import { backendFailure, flashedSuccess } from "./server-toasts";
 import type { OfferTrust } from "./catalogue/feedback";
 import type { ToastMessage } from "./components/toast";
-import type { FeedbackReason } from "@contract/feedback-contract";
+import type { FeedbackReason } from "@contract/feedback-fields";
 
 /**
  * The vote "Ce code a-t-il fonctionné ?" on a brand page. Rules and texts of the fields and the thresholds: the
- * shared contract (`@contract/feedback-contract`); the action: `routes/offres.$slug_.avis.tsx`; the block:
+ * shared contract (`@contract/feedback-fields`); the action: `routes/offres.$slug_.avis.tsx`; the block:
  * `components/feedback-block.tsx`. Every answer goes one way:
  * - stored (or replacing the visitor's vote of the day): without JavaScript a 303 back to the brand page with
  *   `FEEDBACK_SENT_TOAST` flashed (after a "Non", the page then asks why); with JavaScript the same toast and the

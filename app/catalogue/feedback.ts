@@ -1,4 +1,4 @@
-import { FEEDBACK_RULES } from "@contract/feedback-contract";
+import { FEEDBACK_RULES } from "@contract/feedback-fields";
 import { formatFrenchDate } from "./dates";
 
 /** The votes on one offer over the summary's window (FEEDBACK_RULES.windowDays). */

@@ -1,13 +1,22 @@
 import { getSelectProps, getTextareaProps } from "@conform-to/react";
-import { contactMessageSchema, SUBJECTS } from "@contract/contact-contract";
+import { SUBJECTS } from "@contract/contact-fields";
 import { controlClass, FieldShell, MessageFormFrame, useMessageForm } from "./forms";
 import type { MessageActionData } from "~/message-form";
+import type { MessageFormConstraint } from "~/message-validation";
 
 /** The id of the contact form's heading on /contact. */
 export const CONTACT_FORM_ANCHOR = "contact-form-title";
 
-export function ContactForm({ submissionId, actionData }: { submissionId: string; actionData?: MessageActionData }) {
-  const [form, fields] = useMessageForm("contact", contactMessageSchema, submissionId, actionData);
+export function ContactForm({
+  constraint,
+  submissionId,
+  actionData,
+}: {
+  constraint: MessageFormConstraint;
+  submissionId: string;
+  actionData?: MessageActionData;
+}) {
+  const [form, fields, loadRules] = useMessageForm("contact", constraint, submissionId, actionData);
 
   return (
     <MessageFormFrame
@@ -19,6 +28,7 @@ export function ContactForm({ submissionId, actionData }: { submissionId: string
       submitLabel="Envoyer le message"
       toast={actionData?.toast}
       className="relative space-y-5"
+      loadRules={loadRules}
     >
       <FieldShell field={fields.subject} label="Sujet">
         <select {...getSelectProps(fields.subject)} className={controlClass}>

@@ -1,4 +1,4 @@
-import { FEEDBACK_REASONS } from "@contract/feedback-contract";
+import { FEEDBACK_REASONS } from "@contract/feedback-fields";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { FEEDBACK_ANCHOR, FETCHER_FIELD, voteFetcherKey, type FeedbackActionData } from "~/feedback-form";

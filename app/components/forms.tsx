@@ -1,13 +1,17 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { FIELD_MAX_LENGTHS } from "@contract/contact-contract";
 import { Form, useNavigation } from "@remix-run/react";
-import { useMemo, type ReactNode } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { HONEYPOT_FIELD } from "~/message-form";
 import { ActionToast } from "./action-toast";
 import type { ToastMessage } from "./toast";
 import type * as z from "zod";
 import type { MessageActionData } from "~/message-form";
+import type {
+  MESSAGE_FORM_SCHEMAS,
+  MessageFormConstraint,
+  MessageFormKind,
+  MessageFormSubmission,
+} from "~/message-validation";
 
 const controlClass =
   "block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-indigo-600 aria-[invalid=true]:border-red-700 border-slate-300";
@@ -79,34 +83,39 @@ export function SubmitButton({ formAction, children }: { formAction: string; chi
   );
 }
 
-/** The contract's field limits added to what Conform reads from the schema, so inputs get their `maxlength`. */
-function withMaxLengths(constraint: ReturnType<typeof getZodConstraint>) {
-  return Object.fromEntries(
-    Object.entries(constraint).map(([name, rules]) => [name, { ...rules, maxLength: FIELD_MAX_LENGTHS[name] }]),
-  );
-}
+type MessageFormSchema<Kind extends MessageFormKind> = (typeof MESSAGE_FORM_SCHEMAS)[Kind];
 
 /**
  * Conform for a message form: native checks until JavaScript runs, errors from the first submission on, then
- * following the typing; the form's id changes with each rendering so a sent form comes back empty.
+ * following the typing; the form's id changes with each rendering so a sent form comes back empty. The rules (zod)
+ * load when the visitor first reaches the form (`loadRules` on focus): a form sent before they arrive is checked by
+ * the server, which answers with the same errors.
  */
-export function useMessageForm<Schema extends z.ZodObject>(
-  idPrefix: string,
-  schema: Schema,
+export function useMessageForm<Kind extends MessageFormKind>(
+  kind: Kind,
+  constraint: MessageFormConstraint,
   submissionId: string,
   actionData: MessageActionData | undefined,
 ) {
-  const constraint = useMemo(() => withMaxLengths(getZodConstraint(schema)), [schema]);
-  return useForm<z.input<Schema>, z.output<Schema>>({
-    id: `${idPrefix}-${submissionId}`,
+  const [validate, setValidate] = useState<(formData: FormData) => MessageFormSubmission<Kind>>();
+  const loadRules = useCallback(() => {
+    if (validate) return;
+    import("~/message-validation").then(
+      ({ validateMessageForm }) => setValidate(() => (formData: FormData) => validateMessageForm(kind, formData)),
+      () => undefined, // Without the rules the server still checks every submission.
+    );
+  }, [kind, validate]);
+  const [form, fields] = useForm<z.input<MessageFormSchema<Kind>>, z.output<MessageFormSchema<Kind>>>({
+    id: `${kind}-${submissionId}`,
     lastResult: actionData?.result,
     constraint,
     defaultNoValidate: false,
     // Conform focuses the first invalid field after a submission with errors.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validate && (({ formData }) => validate(formData)),
   });
+  return [form, fields, loadRules] as const;
 }
 
 /** What is done with what a visitor sends, under each message form. */
@@ -157,6 +166,7 @@ export function MessageFormFrame({
   toast,
   className,
   preventScrollReset,
+  loadRules,
   children,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema's form: only its id and errors are read
@@ -169,6 +179,7 @@ export function MessageFormFrame({
   toast: ToastMessage | null | undefined;
   className: string;
   preventScrollReset?: boolean;
+  loadRules: () => void;
   children: ReactNode;
 }) {
   return (
@@ -177,6 +188,7 @@ export function MessageFormFrame({
       action={`${action}#${anchor}`}
       preventScrollReset={preventScrollReset}
       {...getFormProps(form)}
+      onFocus={loadRules}
       className={className}
     >
       <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,10 +1,7 @@
 import { getTextareaProps } from "@conform-to/react";
-import { offerQuestionSchema } from "@contract/contact-contract";
 import { controlClass, FieldShell, MessageFormFrame, useMessageForm } from "./forms";
 import type { MessageActionData } from "~/message-form";
-
-/** The brand comes from the page on the server, not from the form. */
-const questionFields = offerQuestionSchema.omit({ brandName: true });
+import type { MessageFormConstraint } from "~/message-validation";
 
 /** The id of the question card on a brand page. */
 export const QUESTION_ANCHOR = "question";
@@ -12,15 +9,17 @@ export const QUESTION_ANCHOR = "question";
 export function QuestionForm({
   brand,
   action,
+  constraint,
   submissionId,
   actionData,
 }: {
   brand: string;
   action: string;
+  constraint: MessageFormConstraint;
   submissionId: string;
   actionData?: MessageActionData;
 }) {
-  const [form, fields] = useMessageForm("question", questionFields, submissionId, actionData);
+  const [form, fields, loadRules] = useMessageForm("question", constraint, submissionId, actionData);
 
   return (
     <MessageFormFrame
@@ -33,6 +32,7 @@ export function QuestionForm({
       toast={actionData?.toast}
       className="relative mt-4 space-y-4"
       preventScrollReset
+      loadRules={loadRules}
     >
       <FieldShell field={fields.message} label="Votre question">
         <textarea

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { contactMessageSchema } from "@contract/contact-contract";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CONTACT_FORM_ANCHOR, ContactForm } from "~/components/contact-form";
 import { pageMeta, siteInfo } from "~/seo";
 import { formPageHeaders } from "~/services/http-headers.server";
-import { handleMessageAction } from "~/services/message-action.server";
+import { handleMessageAction, messageFormConstraint } from "~/services/message-action.server";
 import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -18,15 +17,15 @@ export const meta: MetaFunction = ({ matches }) =>
 export const headers: HeadersFunction = formPageHeaders;
 
 export function loader() {
-  return { submissionId: randomUUID() };
+  return { submissionId: randomUUID(), constraint: messageFormConstraint("contact") };
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
-  return handleMessageAction({ request, context, schema: contactMessageSchema, redirectTo: "/contact" });
+  return handleMessageAction({ request, context, form: "contact", redirectTo: "/contact" });
 }
 
 export default function Contact() {
-  const { submissionId } = useLoaderData<typeof loader>();
+  const { submissionId, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-2xl space-y-8">
@@ -42,6 +41,7 @@ export default function Contact() {
           Envoyer un message
         </h2>
         <ContactForm
+          constraint={constraint}
           submissionId={submissionId}
           actionData={actionData && "result" in actionData ? actionData : undefined}
         />

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { offerQuestionSchema } from "@contract/contact-contract";
 import {
   data,
   redirect,
@@ -35,7 +34,7 @@ import { BRAND_SECTIONS } from "~/content/brand-sections";
 import { ASK_REASON_PARAMETER, voteFetcherKey, type FeedbackActionData } from "~/feedback-form";
 import { pageMeta, siteInfo } from "~/seo";
 import { formPageHeaders } from "~/services/http-headers.server";
-import { handleMessageAction } from "~/services/message-action.server";
+import { handleMessageAction, messageFormConstraint } from "~/services/message-action.server";
 import { brandNameForSlug, findBrandOffer, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
 import type { loader as rootLoader } from "~/root";
 
@@ -59,6 +58,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return {
     unavailable: false as const,
     submissionId: randomUUID(),
+    questionConstraint: messageFormConstraint("question"),
     askReason: new URL(request.url).searchParams.get(ASK_REASON_PARAMETER) === "non",
     brand: {
       ...toCardView(offer, catalogue),
@@ -78,7 +78,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return handleMessageAction({
     request,
     context,
-    schema: offerQuestionSchema,
+    form: "question",
     trusted: { brandName },
     redirectTo: `/offres/${slug}`,
   });
@@ -201,6 +201,7 @@ export default function BrandPage() {
             <QuestionForm
               brand={brand.brand}
               action={`/offres/${brand.slug}`}
+              constraint={page.questionConstraint}
               submissionId={page.submissionId}
               actionData={actionData && "result" in actionData ? actionData : undefined}
             />

@@ -1,13 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { contactMessageSchema, FIELD_MAX_LENGTHS, offerQuestionSchema } from "@contract/contact-contract";
 import { data, type TypedResponse } from "@remix-run/node";
 import { HONEYPOT_FIELD, SEND_FAILED_TOAST, SENT_TOAST, type MessageActionData } from "~/message-form";
+import { MESSAGE_FORM_SCHEMAS, type MessageFormConstraint, type MessageFormKind } from "~/message-validation";
 import { RateLimitedError } from "./backend/errors.server";
 import { getBackend } from "./backend/index.server";
 import { clientKey, readForm } from "./form-request.server";
 import { redirectWithSuccess } from "./toast.server";
 import type { SendContactEmailPayload } from "@contract/contact-contract";
 import type * as z from "zod";
+
+/** What each form's action checks: a question also carries the brand, which the server sets from the page. */
+const ACTION_SCHEMAS: Record<MessageFormKind, z.ZodType<SendContactEmailPayload>> = {
+  contact: contactMessageSchema,
+  question: offerQuestionSchema,
+};
 
 /**
  * The action of both message forms: size and type checks, honeypot, validation with the shared contract,
@@ -16,14 +24,14 @@ import type * as z from "zod";
 export async function handleMessageAction({
   request,
   context,
-  schema,
+  form,
   trusted = {},
   redirectTo,
 }: {
   request: Request;
   /** What the server knows of the request (the sender's address). */
   context?: { clientAddress?: string };
-  schema: z.ZodType<SendContactEmailPayload>;
+  form: MessageFormKind;
   /** Values set by the server, never taken from the form (the brand a question is about). */
   trusted?: Record<string, string>;
   redirectTo: string;
@@ -38,7 +46,7 @@ export async function handleMessageAction({
   }
   for (const [name, value] of Object.entries(trusted)) formData.set(name, value);
 
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseWithZod(formData, { schema: ACTION_SCHEMAS[form] });
   if (submission.status !== "success") {
     return data<MessageActionData>({ result: submission.reply(), toast: null }, { status: 400 });
   }
@@ -59,4 +67,21 @@ export async function handleMessageAction({
     );
   }
   return redirectWithSuccess(redirectTo, SENT_TOAST, { status: 303 }) as Promise<TypedResponse<never>>;
+}
+
+const constraints = new Map<MessageFormKind, MessageFormConstraint>();
+
+/** The native checks of each field (`required` from the schema, `maxlength` from the contract), for the page's HTML. */
+export function messageFormConstraint(kind: MessageFormKind): MessageFormConstraint {
+  let constraint = constraints.get(kind);
+  if (!constraint) {
+    constraint = Object.fromEntries(
+      Object.entries(getZodConstraint(MESSAGE_FORM_SCHEMAS[kind])).map(([name, rules]) => [
+        name,
+        { ...rules, maxLength: FIELD_MAX_LENGTHS[name] },
+      ]),
+    );
+    constraints.set(kind, constraint);
+  }
+  return constraint;
 }

@@ -215,3 +215,29 @@ test("the pages with forms run within the Content-Security-Policy, client valida
   await page.getByRole("button", { name: "Copier le code Binance" }).click();
   expect(violations).toEqual([]);
 });
+
+test("the message rules come to the browser when a visitor reaches a form, then check it there", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const rules = /\/build\/_shared\/message-validation-[^/]+\.js$/;
+  const scripts: string[] = [];
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  const { card, ...form } = await openQuestionForm(page, "binance");
+  expect(scripts.filter((url) => rules.test(url))).toEqual([]);
+
+  const rulesLoaded = javaScriptEnabled ? page.waitForResponse(rules) : null;
+  await form.name.fill(tooShort.name);
+  expect((await rulesLoaded)?.status() ?? null).toBe(javaScriptEnabled ? 200 : null);
+  await form.email.fill("paul@exemple.fr");
+  await form.message.fill(tooShort.message);
+  await form.send.click();
+  await expectFieldError(page, "Nom", "Le nom doit comporter au moins 2 caractères");
+  await expect(card.getByRole("textbox", { name: "Votre question" })).toHaveValue(tooShort.message);
+  // With JavaScript the errors come from the browser; without, from the server's answer to the form.
+  expect(posts).toHaveLength(javaScriptEnabled ? 0 : 1);
+});

@@ -1,50 +1,26 @@
 /**
  * The one contract of a message sent to the site owner (fields, limits, French error texts, subjects): used by the forms (Conform),
- * the route actions and the send-contact-email function. Kept free of anything but zod so Deno and Node share it.
+ * the route actions and the send-contact-email function. Kept free of anything but zod so Deno and Node share it. Its
+ * limits, texts and subjects are in `contact-fields.ts`, which pages can import without loading zod.
  */
 import * as z from "zod";
+import {
+  BRAND_NAME_MAX,
+  EMAIL_MAX,
+  MESSAGE_MAX,
+  MESSAGE_MIN,
+  MESSAGES,
+  NAME_MAX,
+  NAME_MIN,
+  SUBJECTS,
+} from "./contact-fields.ts";
+import type { SubjectId } from "./contact-fields.ts";
 
 // The site's Content-Security-Policy forbids eval: zod must not even probe for it (the probe is reported).
 z.config({ jitless: true });
 
-export const NAME_MIN = 2;
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
-export const MESSAGE_MIN = 10;
-export const MESSAGE_MAX = 5000;
-export const BRAND_NAME_MAX = 100;
-/**
- * The longest value each form field takes, for the form's `maxlength`: the schema cannot give it to the form
- * (zod counts characters, HTML counts UTF-16 units, so zod no longer exposes string lengths as constraints).
- */
-export const FIELD_MAX_LENGTHS: Readonly<Record<string, number>> = {
-  name: NAME_MAX,
-  email: EMAIL_MAX,
-  message: MESSAGE_MAX,
-};
+export * from "./contact-fields.ts";
 
-export const MESSAGES = {
-  nameTooShort: "Le nom doit comporter au moins 2 caractères",
-  nameTooLong: `Le nom ne doit pas dépasser ${NAME_MAX} caractères`,
-  emailInvalid: "Veuillez entrer une adresse email valide",
-  emailTooLong: `L'adresse email ne doit pas dépasser ${EMAIL_MAX} caractères`,
-  subjectRequired: "Veuillez sélectionner un sujet",
-  messageTooShort: "Le message doit comporter au moins 10 caractères",
-  messageTooLong: `Le message ne doit pas dépasser ${MESSAGE_MAX} caractères`,
-  brandNameInvalid: "Le nom de la marque est invalide",
-  nameInvalid: "Le nom contient des caractères non autorisés",
-  messageInvalid: "Le message contient des caractères non autorisés",
-} as const;
-
-export const SUBJECTS = [
-  { value: "question", label: "Question générale" },
-  { value: "partnership", label: "Proposition de partenariat" },
-  { value: "new-code", label: "Proposition d'un nouveau code" },
-  { value: "issue", label: "Signaler un problème" },
-  { value: "other", label: "Autre sujet" },
-] as const;
-
-export type SubjectId = (typeof SUBJECTS)[number]["value"];
 const SUBJECT_IDS = SUBJECTS.map((subject) => subject.value) as [SubjectId, ...SubjectId[]];
 
 /**
@@ -119,10 +95,6 @@ export const sendContactEmailPayloadSchema = z.union([contactMessageSchema, offe
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export type OfferQuestion = z.infer<typeof offerQuestionSchema>;
 export type SendContactEmailPayload = z.infer<typeof sendContactEmailPayloadSchema>;
-
-export function subjectLabel(subject: string | undefined): string | undefined {
-  return SUBJECTS.find((candidate) => candidate.value === subject)?.label;
-}
 
 /**
  * A stored text made safe to print on a terminal or in a log: every control character, and every character that

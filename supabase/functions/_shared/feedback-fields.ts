@@ -1,0 +1,44 @@
+/**
+ * The trust loop's thresholds, reasons and French texts, without zod: what the pages need. The rules of a vote are in
+ * `feedback-contract.ts`, which re-exports all of this.
+ */
+
+/** Every threshold of the trust loop, named once: the site, the database calls and the function read them here. */
+export const FEEDBACK_RULES = {
+  /** A visitor's vote on an offer counts once in this many hours; a new vote within it replaces theirs. */
+  oneVotePerHours: 24,
+  /** Votes one visitor may send in an hour, all offers together; past it, a 429. */
+  maxVotesPerHour: 30,
+  /** Only the votes of the last this-many days make the summary. */
+  windowDays: 90,
+  /** Below this many votes the summary says "Pas encore assez d'avis". */
+  minVotesForRate: 3,
+  /** The warning needs at least this many votes... */
+  warningMinVotes: 5,
+  /** ...and a success rate under this share. */
+  warningBelowRate: 0.5,
+} as const;
+
+/** Why a code did not work, optional after "Non"; the values are stored, the labels shown. */
+export const FEEDBACK_REASONS = [
+  { value: "code-refuse", label: "Code refusé" },
+  { value: "offre-terminee", label: "Offre terminée" },
+  { value: "conditions-non-remplies", label: "Conditions non remplies" },
+  { value: "autre", label: "Autre" },
+] as const;
+
+export type FeedbackReason = (typeof FEEDBACK_REASONS)[number]["value"];
+
+export const FEEDBACK_MESSAGES = {
+  workedRequired: "Indiquez si le code a fonctionné : Oui ou Non.",
+  reasonInvalid: "Choisissez une raison dans la liste, ou aucune.",
+  offerInvalid: "Cette offre n'existe pas.",
+  rateLimited: "Trop d'avis envoyés en une heure. Veuillez réessayer plus tard.",
+} as const;
+
+/** An offer's address on the site: lower-case words joined by hyphens. */
+export const OFFER_SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export function reasonLabel(reason: string | null | undefined): string | undefined {
+  return FEEDBACK_REASONS.find((candidate) => candidate.value === reason)?.label;
+}
