@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { useHydrated } from "./components/hydrated";
 import { JsonLd } from "./components/json-ld";
 import { NotFound } from "./components/not-found";
 import { SiteFooter } from "./components/site-footer";
@@ -77,10 +78,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const siteName = data?.siteName ?? "CodeParrain";
-  // Lets automated checks know that the page is now interactive (error pages included).
+  const hydrated = useHydrated();
+  // Lets automated checks know that the page is now interactive, its controls included (error pages too).
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+    if (hydrated) document.documentElement.dataset.hydrated = "true";
+  }, [hydrated]);
   return (
     <html lang="fr" className="h-full">
       <head>
