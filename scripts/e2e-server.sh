@@ -14,5 +14,5 @@ if [ "$mode" = "--failing" ]; then
   exec env "${common[@]}" SUPABASE_URL=http://127.0.0.1:9 SUPABASE_ANON_KEY=unreachable SESSION_SECRET="$(secret)" CONTACT_CLIENT_KEY_SECRET="$(secret)" \
     node server.js
 fi
-npx remix build >/dev/null
+npm run build --silent >/dev/null
 exec env "${common[@]}" node server.js

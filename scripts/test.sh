@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 echo "== type check"; npx tsc
 echo "== lint and format"; npx eslint . --max-warnings=0; npx prettier --check . --log-level=warn
 echo "== unit tests"; npx vitest run --project unit
-echo "== build"; npx remix build
+echo "== build"; npm run build --silent
 echo "== size budgets"; npx tsx scripts/budgets.ts
 echo "== integration tests (HTML checked by the W3C Nu checker among them)"; bash scripts/ensure-tool.sh java
 npx vitest run --project integration

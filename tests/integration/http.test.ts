@@ -77,6 +77,20 @@ describe("HTTP caching", () => {
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
+  it("serves the larger scripts of a page with V8's compile hint, so Chromium compiles them as they download", async () => {
+    const html = await (await get("/offres/binance")).text();
+    const scripts = [...html.matchAll(/(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((match) => match[1] as string);
+    const hinted: string[] = [];
+    for (const script of new Set(scripts)) {
+      const source = await (await get(script)).text();
+      if (source.startsWith("//# allFunctionsCalledOnLoad\n")) hinted.push(script);
+      else expect(source.length, script).toBeLessThan(4 * 1024);
+    }
+    // React DOM's chunk, the root and the brand page's route at least.
+    expect(hinted.length).toBeGreaterThanOrEqual(3);
+    expect(hinted).toContainEqual(expect.stringMatching(/^\/build\/root-/));
+  });
+
   it("lets a CDN keep anonymous pages briefly and browsers revalidate them with an ETag (304)", async () => {
     const first = await get("/offres/binance");
     expect(first.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");

@@ -47,7 +47,7 @@ export async function startSite(
   { server = "server.js" }: { server?: "server.js" | "remix-serve" } = {},
 ): Promise<RunningSite> {
   if (!existsSync(path.join(root, "build/index.js"))) {
-    throw new Error("Pas de build : lancez `npx remix build` (npm test le fait).");
+    throw new Error("Pas de build : lancez `npm run build` (npm test le fait).");
   }
   const port = await freePort();
   let output = "";
