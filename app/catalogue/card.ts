@@ -1,19 +1,15 @@
 import { canCopyCode, isInstructionCode } from "./copy-rule";
 import { isExpired } from "./dates";
 import { offerTrust, type OfferTrust, type OfferVotes } from "./feedback";
-import { splitOffer, type OfferLines } from "./headline";
 import { isInCategory } from "./search";
 import type { ReferralOffer } from "./types";
 
 /** What every view of an offer (card, brand page, its meta) shows, decided once on the server. */
 export interface OfferCardView {
-  id: string;
   slug: string;
   brand: string;
-  /** The offer text in full (meta description, structured data). */
+  /** The offer text in full: cut in two on the card (`splitOffer`), whole in the meta description and structured data. */
   description: string;
-  /** The same text cut in two: what the visitor gets (the most prominent line), then how. */
-  lines: OfferLines;
   code: string;
   /** The code is an instruction ('Cliquez sur le lien', 'Me contacter') or empty: shown as a sentence, not as a code. */
   codeIsInstruction: boolean;
@@ -52,10 +48,8 @@ export function acceptsVotes(offer: Pick<ReferralOffer, "code" | "link">): boole
 export function toCardView(offer: ReferralOffer, { today, votes }: CardContext): OfferCardView {
   const expired = isExpired(offer, today);
   return {
-    id: offer.id,
     slug: offer.slug,
     brand: offer.brand,
-    lines: splitOffer(offer.description),
     description: offer.description,
     code: offer.code,
     codeIsInstruction: isInstructionCode(offer.code),

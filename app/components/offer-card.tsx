@@ -1,3 +1,4 @@
+import { splitOffer } from "~/catalogue/headline";
 import { BrandLogo } from "./brand-logo";
 import { CodeBox } from "./code-box";
 import { ExpiredBadge, RegulatedNotice } from "./notices";
@@ -40,15 +41,17 @@ export function OfferCode({
  * page's offer (`prominent`).
  */
 export function OfferEssentials({ offer, prominent = false }: { offer: OfferCardView; prominent?: boolean }) {
+  // Cut here rather than sent cut: a listing's data would carry every offer's text twice.
+  const lines = splitOffer(offer.description);
   return (
     <>
       <div>
         <p className={prominent ? "text-2xl font-extrabold leading-snug text-slate-900" : "offer-headline"}>
-          {offer.lines.headline}
+          {lines.headline}
         </p>
-        {offer.lines.details ? (
+        {lines.details ? (
           <p className={prominent ? "mt-2 text-slate-700" : "mt-1 line-clamp-2 text-sm text-slate-600"}>
-            {offer.lines.details}
+            {lines.details}
           </p>
         ) : null}
       </div>

@@ -243,15 +243,6 @@ describe("the card view", () => {
     });
   });
 
-  it("cuts the offer text into what is given and how", () => {
-    expect(
-      toCardView(offer("Coupée", { description: "15 € offerts après l'ouverture du compte." }), CARD_CONTEXT).lines,
-    ).toEqual({
-      headline: "15 € offerts",
-      details: "après l'ouverture du compte.",
-    });
-  });
-
   it("carries the betting notice for betting offers, the crypto notice for crypto ones, betting first", () => {
     const view = (extra: Partial<ReferralOffer>) => toCardView(offer("Réglementée", extra), CARD_CONTEXT).regulated;
     expect(view({ category: "betting" })).toBe("betting");
