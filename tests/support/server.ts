@@ -57,11 +57,24 @@ export async function startSite(
     cwd: root,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so that stopping it also stops what it started (the embedded database is created by a
+    // child process, which would otherwise go on writing into the data folder after a SIGKILL).
+    detached: true,
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   let exited = false;
-  child.on("exit", () => (exited = true));
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // The group has no process left.
+    }
+  };
+  child.on("exit", () => {
+    exited = true;
+    signalGroup("SIGKILL");
+  });
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
@@ -80,7 +93,7 @@ export async function startSite(
         if (exited) return resolve();
         // server.js finishes its requests and exits within 5 s; remix-serve only closes its listener on SIGTERM,
         // and the embedded database's timers keep it running about 10 s more.
-        const kill = setTimeout(() => child.kill("SIGKILL"), server === "remix-serve" ? 3_000 : 10_000);
+        const kill = setTimeout(() => signalGroup("SIGKILL"), server === "remix-serve" ? 3_000 : 10_000);
         child.once("exit", () => {
           clearTimeout(kill);
           resolve();
