@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { LRUCache } from "lru-cache";
+import { renderToString } from "react-dom/server";
+import { RenderOnceContext, type RenderOnce } from "./components/rendered-once";
 import { NonceProvider } from "./nonce";
 import { getBackend } from "./services/backend/index.server";
 import { getConfig } from "./services/env.server";
@@ -18,7 +19,6 @@ import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, Loade
 // Invalid configuration stops the server at start, not at the first request.
 const config = getConfig();
 const production = config.nodeEnv === "production";
-const ABORT_DELAY = 5_000;
 
 /** Rendered pages, read by server.js before Remix runs (see `cachedPageAnswer`); never while developing. */
 const pageCache = new PageCache(config.htmlCache && production ? config.brandsCache.ttlMs : 0);
@@ -31,6 +31,19 @@ getBackend()
     return backend.warmUp();
   })
   .catch((error: unknown) => console.error("Source des marques indisponible au démarrage :", error));
+
+/** The HTML of pieces of pages that depend only on their data (offer cards), by that data: a few hundred at most. */
+const renderedOnce = new LRUCache<string, string>({ max: 1_000 });
+
+/** React renders a string from within a render (renderToString is re-entrant) without sharing the outer state. */
+const renderOnce: RenderOnce = (key, element) => {
+  let html = renderedOnce.get(key);
+  if (html === undefined) {
+    html = renderToString(element);
+    renderedOnce.set(key, html);
+  }
+  return html;
+};
 
 const newNonce = () => randomBytes(16).toString("base64");
 
@@ -68,26 +81,46 @@ export function cachedPageAnswer(request: RequestView): PageAnswer | undefined {
   return answerWithPage(page, { request, headers: new Headers(), nonce: newNonce(), production });
 }
 
-const BODY_END = Buffer.from("</body></html>");
-
-/** React 18.3 pads a 2 KB buffer with zero bytes when a multi-byte character does not fit at its end. */
-function withoutNulBytes(chunk: Buffer): Uint8Array {
-  return chunk.includes(0) ? chunk.filter((byte) => byte !== 0) : chunk;
+/**
+ * The page's loader data, which Remix streams to the browser after the document (single fetch): read whole before
+ * rendering and handed to Remix's own stream cache, so that the document renders in one synchronous pass, scripts
+ * included. The pages have no deferred data to stream.
+ */
+async function readLoaderData(remixContext: EntryContext): Promise<void> {
+  const stream = remixContext.serverHandoffStream;
+  if (!stream || !remixContext.renderMeta) return;
+  const decoder = new TextDecoder();
+  let value = "";
+  const reader = stream.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    value += decoder.decode(read.value, { stream: true });
+  }
+  value += decoder.decode();
+  reader.releaseLock();
+  const result = { done: true, value };
+  remixContext.renderMeta.streamCache = { 0: Object.assign(Promise.resolve(), { result }) };
 }
 
 /**
- * The document's bytes, mending what React 18's stream writer gets wrong. React writes the doctype itself; Remix
- * renders the loader data it streams to the browser after the document's root element, so those scripts would
- * land after `</html>`: they go at the end of the body instead, where the browser would have moved them anyway
- * (React leaves extra nodes at the end of the body alone when it hydrates). And when a multi-byte character does
- * not fit at the end of one of its buffers, React 18.3 sends the whole buffer, zero padding included
- * (facebook/react#31134): HTML may not contain U+0000 at all, so every zero byte is dropped.
+ * HTML may not contain U+0000 at all, and React writes what a visitor typed as it came (a form answered with its
+ * errors keeps the values): every NUL is dropped from the document.
  */
-function wellFormedDocument(chunks: Buffer[]): Buffer {
-  const html = Buffer.concat(chunks.map(withoutNulBytes));
+function withoutNulBytes(html: Buffer): Buffer {
+  return html.includes(0) ? Buffer.from(html.filter((byte) => byte !== 0)) : html;
+}
+
+const DOCTYPE = Buffer.from("<!DOCTYPE html>");
+const BODY_END = Buffer.from("</body></html>");
+
+/**
+ * React renders the document without its doctype; and Remix renders the loader data's scripts after the document's
+ * root element, so they would land after `</html>`: they go at the end of the body instead, where the browser would
+ * have moved them anyway (React leaves extra nodes at the end of the body alone when it hydrates).
+ */
+function wellFormedDocument(html: Buffer): Buffer {
   const end = html.lastIndexOf(BODY_END);
-  if (end < 0) return html;
-  return Buffer.concat([html.subarray(0, end), html.subarray(end + BODY_END.length), BODY_END]);
+  if (end < 0) return Buffer.concat([DOCTYPE, html]);
+  return Buffer.concat([DOCTYPE, html.subarray(0, end), html.subarray(end + BODY_END.byteLength), BODY_END]);
 }
 
 const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" ');
@@ -112,35 +145,20 @@ function withoutModulePreloads(html: Buffer): Buffer {
   return Buffer.concat(pieces);
 }
 
-function renderDocument(request: Request, remixContext: EntryContext, nonce: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    // Cleared once the document is complete: a pending timer would keep each render in memory for 5 s.
-    const abortTimer = setTimeout(() => abort(), ABORT_DELAY);
-    const { pipe, abort } = renderToPipeableStream(
+/**
+ * The whole document at once: pages wait for all their data anyway (so that each answer carries an ETag and can be
+ * kept), and rendering to a string spares the stream writer's encoding of each small piece of HTML.
+ */
+async function renderDocument(request: Request, remixContext: EntryContext, nonce: string): Promise<Buffer> {
+  await readLoaderData(remixContext);
+  const html = renderToString(
+    <RenderOnceContext.Provider value={renderOnce}>
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        // Pages have no deferred data: waiting for all of it lets the answer carry an ETag and be cached.
-        onAllReady() {
-          const body = new PassThrough();
-          body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () => {
-            clearTimeout(abortTimer);
-            resolve(withoutModulePreloads(wellFormedDocument(chunks)));
-          });
-          body.on("error", reject);
-          pipe(body);
-        },
-        onShellError: reject,
-        onError(error: unknown) {
-          if (!request.signal.aborted) console.error(error);
-        },
-      },
-    );
-  });
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>
+    </RenderOnceContext.Provider>,
+  );
+  return withoutModulePreloads(wellFormedDocument(withoutNulBytes(Buffer.from(html))));
 }
 
 export default async function handleRequest(

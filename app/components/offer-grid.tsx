@@ -1,5 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { OfferCard } from "./offer-card";
+import { ListItemRenderedOnce } from "./rendered-once";
 import type { MouseEvent } from "react";
 import type { OfferCardView } from "~/catalogue/card";
 
@@ -30,9 +31,9 @@ export function OfferGrid({ offers }: { offers: readonly OfferCardView[] }) {
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegation, not a control
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" onClick={navigateInApp}>
       {offers.map((offer) => (
-        <li key={offer.slug}>
+        <ListItemRenderedOnce key={offer.slug} dataKey={JSON.stringify(offer)}>
           <OfferCard offer={offer} />
-        </li>
+        </ListItemRenderedOnce>
       ))}
     </ul>
   );
