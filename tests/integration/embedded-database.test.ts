@@ -104,6 +104,26 @@ describe("row-level security and grants", () => {
     expect(await readAsAnon(db, "select json_agg(b) as rows from public.brands b where false")).toEqual([]);
   });
 
+  it("read selects asked for together in one query, each with its own answer, a refused one failing alone", async () => {
+    const brands = "select json_agg(b order by b.name) as rows from public.brands b";
+    const names = "select json_agg(b.name order by b.name) as rows from public.brands b";
+    const refused = "select json_agg(m) as rows from public.contact_messages m";
+    const [first, second, onlyNames, denied] = await Promise.allSettled([
+      readAsAnon<{ name: string }>(db, brands),
+      readAsAnon<{ name: string }>(db, brands),
+      readAsAnon<string>(db, names),
+      readAsAnon(db, refused),
+    ]);
+    const inOrder = (await db.query<{ name: string }>("select name from public.brands order by name")).rows;
+    expect(first.status === "fulfilled" && first.value.map((brand) => brand.name)).toEqual(
+      inOrder.map((row) => row.name),
+    );
+    expect(second).toEqual(first);
+    expect(onlyNames.status === "fulfilled" && onlyNames.value).toEqual(inOrder.map((row) => row.name));
+    expect(denied.status === "rejected" && String(denied.reason)).toMatch(/permission denied/);
+    expect((await db.query<{ role: string }>("select current_user as role")).rows[0]?.role).toBe("postgres");
+  });
+
   it("let the service role store a message", async () => {
     await asRole(db, "service_role", (tx) =>
       tx.query(

@@ -121,7 +121,9 @@ export class CachedBackend implements types.Backend {
 
   private async readFeedback(): Promise<types.FeedbackCounts[]> {
     await this.backend.warmUp();
-    return this.listFeedback(feedbackWindowStart(new Date()));
+    // To the second: the pages rendered at the same moment ask the same question, which the embedded database then
+    // answers once for all of them (readAsAnon).
+    return this.listFeedback(feedbackWindowStart(new Date(Math.floor(Date.now() / 1000) * 1000)));
   }
 
   /** The votes of the summary's window, per offer; rejects with a BackendError when they cannot be read. */

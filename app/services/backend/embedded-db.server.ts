@@ -207,16 +207,56 @@ export async function asRole<T>(
   });
 }
 
+interface PendingRead {
+  resolve: (rows: unknown[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The reads asked for since the last query went out, by their select: one query takes them all. */
+const pendingReads = new WeakMap<PGlite, Map<string, PendingRead[]>>();
+
 /**
- * The rows of one constant `select` read as the anon role, in a single round trip: the statements of one simple
- * query run as one implicit transaction, so the role ends with it (and an error rolls it back). Pages read the
- * brands and the votes this way on every request when the caches are off; a `transaction` costs four round trips.
- * The select returns one `json` column named `rows`, as the REST API would give them (dates as ISO strings).
+ * The rows of one constant `select` read as the anon role. The selects asked for within one turn of the event loop
+ * (a page's brands and votes, and those of the other requests under way) go out together in a single simple query,
+ * whose statements run as one implicit transaction, so the role ends with it: each round trip to the embedded
+ * Postgres has a fixed cost, paid once. The same select asked for twice is read once for both. The select returns
+ * one `json` column named `rows`, as the REST API would give them (dates as ISO strings).
  */
-export async function readAsAnon<T>(db: PGlite, select: string): Promise<T[]> {
-  const results = await db.exec(`set local role anon; ${select}`);
-  const [row] = results.at(-1)?.rows ?? [];
-  return ((row as { rows?: T[] | null } | undefined)?.rows ?? []) as T[];
+export function readAsAnon<T>(db: PGlite, select: string): Promise<T[]> {
+  return new Promise<unknown[]>((resolve, reject) => {
+    let batch = pendingReads.get(db);
+    if (!batch) {
+      const reads = new Map<string, PendingRead[]>();
+      batch = reads;
+      pendingReads.set(db, reads);
+      setImmediate(() => {
+        pendingReads.delete(db);
+        void runReads(db, reads);
+      });
+    }
+    const waiting = batch.get(select);
+    if (waiting) waiting.push({ resolve, reject });
+    else batch.set(select, [{ resolve, reject }]);
+  }) as Promise<T[]>;
+}
+
+async function runReads(db: PGlite, reads: Map<string, PendingRead[]>): Promise<void> {
+  const selects = [...reads.keys()];
+  try {
+    const results = await db.exec(`set local role anon; ${selects.join("; ")}`);
+    selects.forEach((select, index) => {
+      const [row] = results[index + 1]?.rows ?? [];
+      const rows = (row as { rows?: unknown[] | null } | undefined)?.rows ?? [];
+      for (const read of reads.get(select) ?? []) read.resolve(rows);
+    });
+  } catch (error) {
+    if (selects.length === 1) {
+      for (const read of reads.get(selects[0] ?? "") ?? []) read.reject(error);
+      return;
+    }
+    // A failed select fails the whole query: each select gets its own answer, as if it had gone alone.
+    await Promise.all(selects.map((select) => runReads(db, new Map([[select, reads.get(select) ?? []]]))));
+  }
 }
 
 /**
