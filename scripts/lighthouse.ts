@@ -21,7 +21,10 @@ const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
 });
-const lines = ["| page | performance | accessibility | best practices | SEO |", "|---|---|---|---|---|"];
+const lines = [
+  "| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |",
+  "|---|---|---|---|---|---|---|---|---|",
+];
 const notes: string[] = [];
 try {
   for (const page of PAGES) {
@@ -31,7 +34,10 @@ try {
     if (lhr.runtimeError)
       notes.push(`${page} — erreur de mesure : ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = CATEGORIES.map((id) => Math.round((lhr.categories[id]?.score ?? 0) * 100));
-    lines.push(`| ${page} | ${scores.join(" | ")} |`);
+    const metric = (id: string) => lhr.audits[id]?.displayValue ?? "—";
+    const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time"].map(metric);
+    const layoutShift = lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0;
+    lines.push(`| ${page} | ${scores.join(" | ")} | ${metrics.join(" | ")} | ${layoutShift.toFixed(3)} |`);
     for (const id of CATEGORIES) {
       for (const ref of lhr.categories[id]?.auditRefs ?? []) {
         const audit = lhr.audits[ref.id];
