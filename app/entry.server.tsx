@@ -33,17 +33,7 @@ getBackend()
   .catch((error: unknown) => console.error("Source des marques indisponible au démarrage :", error));
 
 /** The HTML of pieces of pages that depend only on their data (offer cards), by that data: a few hundred at most. */
-const renderedOnce = new LRUCache<string, string>({ max: 1_000 });
-
-/** React renders a string from within a render (renderToString is re-entrant) without sharing the outer state. */
-const renderOnce: RenderOnce = (key, element) => {
-  let html = renderedOnce.get(key);
-  if (html === undefined) {
-    html = renderToString(element);
-    renderedOnce.set(key, html);
-  }
-  return html;
-};
+const renderedOnce = new LRUCache<string, Buffer>({ max: 1_000 });
 
 const newNonce = () => randomBytes(16).toString("base64");
 
@@ -101,6 +91,24 @@ async function readLoaderData(remixContext: EntryContext): Promise<void> {
   remixContext.renderMeta.streamCache = { 0: Object.assign(Promise.resolve(), { result }) };
 }
 
+const pieceMarker = (nonce: string, index: number) => `<!--${nonce}:${index}-->`;
+
+/** The document with each piece rendered once in place of its marker, in the order they were rendered. */
+function withPieces(html: Buffer, pieces: readonly Buffer[], nonce: string): Buffer {
+  if (!pieces.length) return html;
+  const parts: Uint8Array[] = [];
+  let from = 0;
+  pieces.forEach((piece, index) => {
+    const marker = Buffer.from(pieceMarker(nonce, index));
+    const at = html.indexOf(marker, from);
+    if (at < 0) throw new Error(`Morceau ${index} introuvable dans la page rendue.`);
+    parts.push(html.subarray(from, at), piece);
+    from = at + marker.byteLength;
+  });
+  parts.push(html.subarray(from));
+  return Buffer.concat(parts);
+}
+
 /**
  * HTML may not contain U+0000 at all, and React writes what a visitor typed as it came (a form answered with its
  * errors keeps the values): every NUL is dropped from the document.
@@ -151,6 +159,20 @@ function withoutModulePreloads(html: Buffer): Buffer {
  */
 async function renderDocument(request: Request, remixContext: EntryContext, nonce: string): Promise<Buffer> {
   await readLoaderData(remixContext);
+  // A piece rendered once goes into the document as a comment naming it (React escapes any "<" a visitor writes, and
+  // the nonce is new to this request), and its bytes replace the comment afterwards: React neither joins nor
+  // encodes them again.
+  const pieces: Buffer[] = [];
+  const renderOnce: RenderOnce = (key, element) => {
+    let piece = renderedOnce.get(key);
+    if (!piece) {
+      // renderToString is re-entrant: rendering here, from within a render, leaves the outer one as it was.
+      piece = Buffer.from(renderToString(element));
+      renderedOnce.set(key, piece);
+    }
+    pieces.push(piece);
+    return pieceMarker(nonce, pieces.length - 1);
+  };
   const html = renderToString(
     <RenderOnceContext.Provider value={renderOnce}>
       <NonceProvider value={nonce}>
@@ -158,7 +180,7 @@ async function renderDocument(request: Request, remixContext: EntryContext, nonc
       </NonceProvider>
     </RenderOnceContext.Provider>,
   );
-  return withoutModulePreloads(wellFormedDocument(withoutNulBytes(Buffer.from(html))));
+  return withoutModulePreloads(wellFormedDocument(withoutNulBytes(withPieces(Buffer.from(html), pieces, nonce))));
 }
 
 export default async function handleRequest(
