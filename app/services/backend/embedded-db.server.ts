@@ -219,20 +219,21 @@ const pendingReads = new WeakMap<PGlite, Map<string, PendingRead[]>>();
  * The rows of one constant `select` read as the anon role. The selects asked for within one turn of the event loop
  * (a page's brands and votes, and those of the other requests under way) go out together in a single simple query,
  * whose statements run as one implicit transaction, so the role ends with it: each round trip to the embedded
- * Postgres has a fixed cost, paid once. The same select asked for twice is read once for both. The select returns
- * one `json` column named `rows`, as the REST API would give them (dates as ISO strings).
+ * Postgres has a fixed cost, paid once. The same select asked for twice is read once for both, which then share the
+ * rows: read them, never change them. The select returns one `json` column named `rows`, as the REST API would give
+ * them (dates as ISO strings).
  */
 export function readAsAnon<T>(db: PGlite, select: string): Promise<T[]> {
   return new Promise<unknown[]>((resolve, reject) => {
     let batch = pendingReads.get(db);
     if (!batch) {
       const reads = new Map<string, PendingRead[]>();
-      batch = reads;
       pendingReads.set(db, reads);
       setImmediate(() => {
         pendingReads.delete(db);
         void runReads(db, reads);
       });
+      batch = reads;
     }
     const waiting = batch.get(select);
     if (waiting) waiting.push({ resolve, reject });
