@@ -32,7 +32,7 @@ getBackend()
   })
   .catch((error: unknown) => console.error("Source des marques indisponible au démarrage :", error));
 
-/** The HTML of pieces of pages that depend only on their data (offer cards), by that data: a few hundred at most. */
+/** The HTML of pieces of pages that depend only on their data (offer cards), by its JSON: a few hundred at most. */
 const renderedOnce = new LRUCache<string, Buffer>({ max: 1_000 });
 
 const newNonce = () => randomBytes(16).toString("base64");
@@ -91,22 +91,29 @@ async function readLoaderData(remixContext: EntryContext): Promise<void> {
   remixContext.renderMeta.streamCache = { 0: Object.assign(Promise.resolve(), { result }) };
 }
 
-const pieceMarker = (nonce: string, index: number) => `<!--${nonce}:${index}-->`;
-
-/** The document with each piece rendered once in place of its marker, in the order they were rendered. */
-function withPieces(html: Buffer, pieces: readonly Buffer[], nonce: string): Buffer {
-  if (!pieces.length) return html;
+/** `html` with `replacement(n)` in place of the n-th occurrence of `needle`, counting from 0. */
+function replaceEach(html: Buffer, needle: Buffer, replacement: (index: number) => Uint8Array): Buffer {
   const parts: Uint8Array[] = [];
   let from = 0;
-  pieces.forEach((piece, index) => {
-    const marker = Buffer.from(pieceMarker(nonce, index));
-    const at = html.indexOf(marker, from);
-    if (at < 0) throw new Error(`Morceau ${index} introuvable dans la page rendue.`);
-    parts.push(html.subarray(from, at), piece);
-    from = at + marker.byteLength;
-  });
+  for (let at = html.indexOf(needle); at >= 0; at = html.indexOf(needle, from)) {
+    parts.push(html.subarray(from, at), replacement(parts.length / 2));
+    from = at + needle.byteLength;
+  }
+  if (!parts.length) return html;
   parts.push(html.subarray(from));
   return Buffer.concat(parts);
+}
+
+/** Where a piece rendered once goes: a comment React cannot write for a visitor, with a nonce new to the request. */
+const pieceMarker = (nonce: string) => `<!--${nonce}-->`;
+
+/** The document with the pieces rendered once in place of their markers, in the order they were rendered. */
+function withPieces(html: Buffer, pieces: readonly Buffer[], nonce: string): Buffer {
+  return replaceEach(html, Buffer.from(pieceMarker(nonce)), (index) => {
+    const piece = pieces[index];
+    if (!piece) throw new Error(`Morceau ${index} absent de la page rendue.`);
+    return piece;
+  });
 }
 
 /**
@@ -132,7 +139,7 @@ function wellFormedDocument(html: Buffer): Buffer {
 }
 
 const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" ');
-const NOT_FETCHED = Buffer.from('media="not all" ');
+const MODULE_PRELOAD_NOT_FETCHED = Buffer.from('<link rel="modulepreload" media="not all" ');
 
 /**
  * Pages paint from their HTML and stylesheet alone; the scripts only hydrate them. Remix preloads every module of
@@ -141,16 +148,7 @@ const NOT_FETCHED = Buffer.from('media="not all" ');
  * painted (a first paint about a second sooner on a slow phone connection, interactivity a little later).
  */
 function withoutModulePreloads(html: Buffer): Buffer {
-  const pieces: Uint8Array[] = [];
-  let from = 0;
-  for (let found = html.indexOf(MODULE_PRELOAD); found >= 0; found = html.indexOf(MODULE_PRELOAD, from)) {
-    const end = found + MODULE_PRELOAD.byteLength;
-    pieces.push(html.subarray(from, end), NOT_FETCHED);
-    from = end;
-  }
-  if (!pieces.length) return html;
-  pieces.push(html.subarray(from));
-  return Buffer.concat(pieces);
+  return replaceEach(html, MODULE_PRELOAD, () => MODULE_PRELOAD_NOT_FETCHED);
 }
 
 /**
@@ -159,11 +157,11 @@ function withoutModulePreloads(html: Buffer): Buffer {
  */
 async function renderDocument(request: Request, remixContext: EntryContext, nonce: string): Promise<Buffer> {
   await readLoaderData(remixContext);
-  // A piece rendered once goes into the document as a comment naming it (React escapes any "<" a visitor writes, and
-  // the nonce is new to this request), and its bytes replace the comment afterwards: React neither joins nor
-  // encodes them again.
+  // A piece rendered once goes into the document as a marker, and its bytes replace the marker afterwards: React
+  // neither joins nor encodes them again.
   const pieces: Buffer[] = [];
-  const renderOnce: RenderOnce = (key, element) => {
+  const renderOnce: RenderOnce = (data, element) => {
+    const key = JSON.stringify(data);
     let piece = renderedOnce.get(key);
     if (!piece) {
       // renderToString is re-entrant: rendering here, from within a render, leaves the outer one as it was.
@@ -171,7 +169,7 @@ async function renderDocument(request: Request, remixContext: EntryContext, nonc
       renderedOnce.set(key, piece);
     }
     pieces.push(piece);
-    return pieceMarker(nonce, pieces.length - 1);
+    return pieceMarker(nonce);
   };
   const html = renderToString(
     <RenderOnceContext.Provider value={renderOnce}>

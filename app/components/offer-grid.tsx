@@ -31,7 +31,7 @@ export function OfferGrid({ offers }: { offers: readonly OfferCardView[] }) {
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegation, not a control
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3" onClick={navigateInApp}>
       {offers.map((offer) => (
-        <ListItemRenderedOnce key={offer.slug} dataKey={JSON.stringify(offer)}>
+        <ListItemRenderedOnce key={offer.slug} data={offer}>
           <OfferCard offer={offer} />
         </ListItemRenderedOnce>
       ))}
