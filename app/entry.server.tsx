@@ -38,7 +38,10 @@ const renderedOnce = new LRUCache<string, Buffer>({ max: 1_000 });
 const newNonce = () => randomBytes(16).toString("base64");
 
 /** The query parameters each page reads; a page's other addresses are rendered every time, never kept. */
-const PAGE_PARAMETERS: Record<string, readonly string[]> = { "/offres": ["q", "cat"], "/codes": ["q", "cat"] };
+const PAGE_PARAMETERS: Record<string, readonly string[]> = {
+  "/offres": ["q", "cat", "page"],
+  "/codes": ["q", "cat", "page"],
+};
 
 /**
  * The key of a page in the cache, for anonymous GETs only: its path and query, never the host. A query is kept only

@@ -30,3 +30,16 @@ export function sortOffers(offers: readonly ReferralOffer[], today: string): Ref
     (a, b) => Number(isExpired(a, today)) - Number(isExpired(b, today)) || frenchCollator.compare(a.brand, b.brand),
   );
 }
+
+export interface OfferSearchIndex {
+  offers: readonly ReferralOffer[];
+}
+export function buildSearchIndex(offers: readonly ReferralOffer[], _today: string): OfferSearchIndex {
+  return { offers };
+}
+export function searchOffers(index: OfferSearchIndex, query: string, category: CategoryId): ReferralOffer[] {
+  return filterOffers(index.offers, { query, category });
+}
+export function suggestOffers(_index: OfferSearchIndex, _query: string, _limit = 5): ReferralOffer[] {
+  return [];
+}

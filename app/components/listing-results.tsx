@@ -3,24 +3,24 @@ import { listTitle } from "~/catalogue/categories";
 import { BettingNotice, RewardDisclosure } from "./notices";
 import { OfferList } from "./offer-list";
 import { OffersUnavailable } from "./offers-unavailable";
-import type { OfferCardView } from "~/catalogue/card";
+import type { ListingPage } from "~/catalogue/pagination";
 import type { CategoryId } from "~/catalogue/types";
 import type { loader as rootLoader } from "~/root";
 
-/** The offers of a listing page (/offres, /codes) for its search and category, or the overview's error message. */
+/** One page of the offers of a listing page (/offres, /codes) for its search and category, or the overview's error message. */
 export function ListingResults({
   action,
   category,
   query,
-  offers,
+  listing,
 }: {
   action: string;
   category: CategoryId;
   query: string;
-  offers: OfferCardView[] | null;
+  listing: ListingPage | null;
 }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  if (!offers) {
+  if (!listing) {
     return <OffersUnavailable />;
   }
   return (
@@ -28,10 +28,11 @@ export function ListingResults({
       {category === "betting" ? <BettingNotice /> : null}
       <OfferList
         title={listTitle(category, query)}
-        offers={offers}
+        listing={listing}
         siteUrl={root?.siteUrl ?? ""}
-        searchTerm={query}
-        resetHref={category === "all" ? action : `${action}?cat=${category}`}
+        action={action}
+        query={query}
+        category={category}
       />
       <RewardDisclosure siteName={root?.siteName ?? "CodeParrain"} />
     </div>

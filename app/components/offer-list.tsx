@@ -3,46 +3,69 @@ import { CATEGORIES } from "~/catalogue/categories";
 import { JsonLd } from "./json-ld";
 import { primaryButton, secondaryButton } from "./offer-card";
 import { OfferGrid } from "./offer-grid";
-import type { OfferCardView } from "~/catalogue/card";
+import { Pagination } from "./pagination";
+import type { ListingPage } from "~/catalogue/pagination";
+import type { CategoryId } from "~/catalogue/types";
 
-/** A titled grid of offer cards with its count, its empty state and its ItemList structured data. */
+/**
+ * A titled page of offer cards with the count of all matching offers, the links to the other pages, its empty state
+ * and its ItemList structured data.
+ */
 export function OfferList({
   title,
-  offers,
+  listing,
   siteUrl,
-  searchTerm,
-  resetHref,
+  action,
+  query,
+  category,
   headingId = "offer-list-title",
 }: {
   title: string;
-  offers: OfferCardView[];
+  listing: ListingPage;
   siteUrl: string;
-  searchTerm: string;
-  /** Where 'Réinitialiser la recherche' leads: the same page without the search. */
-  resetHref: string;
+  /** The listing's address, for the other pages and 'Réinitialiser la recherche' (the same page without the search). */
+  action: string;
+  query: string;
+  category: CategoryId;
   headingId?: string;
 }) {
+  const { offers, total, offset, suggestions } = listing;
+  const resetHref = category === "all" ? action : `${action}?cat=${category}`;
   return (
     <section aria-labelledby={headingId} className="space-y-6">
       <h2 id={headingId} className="text-2xl font-bold text-slate-900">
-        {title} <span className="text-base font-medium text-slate-600">({offers.length})</span>
+        {title} <span className="text-base font-medium text-slate-600">({total})</span>
       </h2>
       {offers.length === 0 ? (
         <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
           <p className="text-slate-700">Aucun résultat trouvé pour votre recherche.</p>
-          {searchTerm ? (
+          {query ? (
             <>
-              <p className="mt-2 text-slate-700">Aucune marque ne contient « {searchTerm} ».</p>
+              <p className="mt-2 text-slate-700">Aucune offre ne correspond à « {query} ».</p>
               <Link to={resetHref} className={`${primaryButton} mt-4`}>
                 Réinitialiser la recherche
               </Link>
+              {suggestions.length > 0 ? (
+                <nav aria-label="Marques proches" className="mt-6">
+                  <p className="text-sm font-semibold text-slate-800">Vouliez-vous dire :</p>
+                  <ul className="mt-2 flex flex-wrap justify-center gap-2">
+                    {suggestions.map((suggestion) => (
+                      <li key={suggestion.slug}>
+                        <Link to={`/offres/${suggestion.slug}`} className={secondaryButton}>
+                          {suggestion.brand}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              ) : null}
               <nav aria-label="Parcourir par catégorie" className="mt-6">
                 <p className="text-sm font-semibold text-slate-800">Ou parcourez une catégorie :</p>
                 <ul className="mt-2 flex flex-wrap justify-center gap-2">
-                  {CATEGORIES.filter((category) => category.id !== "all").map((category) => (
-                    <li key={category.id}>
-                      <Link to={`/codes?cat=${category.id}`} className={secondaryButton}>
-                        {category.label}
+                  {CATEGORIES.filter((entry) => entry.id !== "all").map((entry) => (
+                    <li key={entry.id}>
+                      <Link to={`/codes?cat=${entry.id}`} className={secondaryButton}>
+                        {entry.label}
                       </Link>
                     </li>
                   ))}
@@ -54,15 +77,16 @@ export function OfferList({
       ) : (
         <OfferGrid offers={offers} />
       )}
+      <Pagination action={action} query={query} category={category} page={listing.page} pageCount={listing.pageCount} />
       <JsonLd
         data={{
           "@context": "https://schema.org",
           "@type": "ItemList",
           name: title,
-          numberOfItems: offers.length,
+          numberOfItems: total,
           itemListElement: offers.map((offer, index) => ({
             "@type": "ListItem",
-            position: index + 1,
+            position: offset + index + 1,
             item: {
               "@type": "Product",
               name: `Code parrainage ${offer.brand}`,

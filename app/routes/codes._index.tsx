@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CATEGORIES, listTitle } from "~/catalogue/categories";
+import { listingAddress, pageSuffix } from "~/catalogue/pagination";
 import { CategoryTabs } from "~/components/category-tabs";
 import { ListingResults } from "~/components/listing-results";
 import { SearchForm } from "~/components/search-form";
@@ -11,19 +12,19 @@ import { UNAVAILABLE } from "~/services/offers.server";
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
   const title = listTitle(page?.category ?? "all");
   return pageMeta(siteInfo(matches), {
-    title: `${title} - codes promo et liens de parrainage`,
+    title: `${title} - codes promo et liens de parrainage${pageSuffix(page?.listing)}`,
     description: `${title} : codes et liens de parrainage classés par catégorie (finance, crypto, alimentation, shopping, mobilité, paris et autres).`,
-    path: page?.category && page.category !== "all" ? `/codes?cat=${page.category}` : "/codes",
+    ...listingAddress("/codes", page),
   });
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const listing = await loadListing(request);
-  return listing.offers ? listing : data(listing, UNAVAILABLE);
+  return listing.listing ? listing : data(listing, UNAVAILABLE);
 }
 
 export default function Codes() {
-  const { query, category, offers } = useLoaderData<typeof loader>();
+  const { query, category, listing } = useLoaderData<typeof loader>();
 
   return (
     <div className="space-y-8">
@@ -46,7 +47,7 @@ export default function Codes() {
           label="Catégories de codes"
         />
       </header>
-      <ListingResults action="/codes" category={category} query={query} offers={offers} />
+      <ListingResults action="/codes" category={category} query={query} listing={listing} />
     </div>
   );
 }

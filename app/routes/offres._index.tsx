@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CATEGORIES, OVERVIEW_CATEGORY_IDS } from "~/catalogue/categories";
+import { listingAddress, pageSuffix } from "~/catalogue/pagination";
 import { CategoryTabs } from "~/components/category-tabs";
 import { Faq, faqJsonLd } from "~/components/faq";
 import { JsonLd } from "~/components/json-ld";
@@ -14,16 +15,16 @@ import { UNAVAILABLE } from "~/services/offers.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) =>
   pageMeta(siteInfo(matches), {
-    title: `Codes Parrainage ${page?.year ?? new Date().getFullYear()} : toutes les offres de parrainage`,
+    title: `Codes Parrainage ${page?.year ?? new Date().getFullYear()} : toutes les offres de parrainage${pageSuffix(page?.listing)}`,
     description:
       "Toutes les offres de parrainage du moment : banques, crypto, cashback, livraison, mobilité. Recherchez un service et copiez son code de parrainage.",
-    path: "/offres",
+    ...listingAddress("/offres", page),
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const listing = await loadListing(request);
   const page = { ...listing, year: new Date().getFullYear() };
-  return listing.offers ? page : data(page, UNAVAILABLE);
+  return listing.listing ? page : data(page, UNAVAILABLE);
 }
 
 const OVERVIEW_TABS = CATEGORIES.filter(
@@ -31,7 +32,7 @@ const OVERVIEW_TABS = CATEGORIES.filter(
 );
 
 export default function Offers() {
-  const { query, category, offers, year } = useLoaderData<typeof loader>();
+  const { query, category, listing, year } = useLoaderData<typeof loader>();
 
   return (
     <div className="space-y-16">
@@ -56,7 +57,7 @@ export default function Offers() {
         </p>
       </header>
 
-      <ListingResults action="/offres" category={category} query={query} offers={offers} />
+      <ListingResults action="/offres" category={category} query={query} listing={listing} />
 
       <section aria-labelledby="intro-title" className="space-y-4">
         <h2 id="intro-title" className="text-2xl font-bold text-slate-900">

@@ -1,34 +1,94 @@
 import { LRUCache } from "lru-cache";
-import { toCardView, type OfferCardView } from "~/catalogue/card";
+import { toCardView } from "~/catalogue/card";
 import { parseCategory } from "~/catalogue/categories";
 import { foldText } from "~/catalogue/names";
-import { filterOffers } from "~/catalogue/search";
+import { pageOf, parsePageNumber, type ListingPage } from "~/catalogue/pagination";
+import { buildSearchIndex, searchOffers, suggestOffers, type OfferSearchIndex } from "~/catalogue/search";
 import { tryLoadCatalogue, type Catalogue } from "./offers.server";
-import type { CategoryId } from "~/catalogue/types";
+import type { CategoryId, ReferralOffer } from "~/catalogue/types";
 
-/** Longest search kept; a longer one cannot match a brand name anyway. */
+/** Longest search kept: the field's own limit. */
 const MAX_QUERY_LENGTH = 100;
 
-/** The offers a listing page shows for its `?q=` and `?cat=`, or null offers when the source failed. */
+/** Brands a search without result proposes instead. */
+const SUGGESTIONS = 5;
+
+/**
+ * What a listing page (/offres, /codes) shows for its `?q=`, `?cat=` and `?page=`: one page of offers, or null
+ * offers when the source failed. A page number that is not one, or past the last page, is a 404.
+ */
 export async function loadListing(request: Request) {
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
-  const category = parseCategory(params.get("cat"));
+  const category = parseCategory(params.get("cat")).id;
+  const pageNumber = parsePageNumber(params.getAll("page"));
+  if (pageNumber === undefined) throw pageNotFound();
   const catalogue = await tryLoadCatalogue();
-  return { query, category: category.id, offers: catalogue ? cardsOf(catalogue, query, category.id) : null };
+  if (!catalogue) return { query, category, listing: null };
+  const listing = listingPage(catalogue, query, category, pageNumber);
+  if (!listing) throw pageNotFound();
+  return { query, category, listing };
 }
 
-/** Card views already made from a catalogue, by category and search; a new catalogue starts a new set. */
-const cardsByCatalogue = new WeakMap<Catalogue, LRUCache<string, OfferCardView[]>>();
+function pageNotFound() {
+  return new Response("Page introuvable", { status: 404 });
+}
 
-function cardsOf(catalogue: Catalogue, query: string, category: CategoryId): OfferCardView[] {
-  let cards = cardsByCatalogue.get(catalogue);
-  if (!cards) cardsByCatalogue.set(catalogue, (cards = new LRUCache({ max: 500 })));
-  const key = `${category} ${foldText(query)}`;
-  let views = cards.get(key);
-  if (!views) {
-    views = filterOffers(catalogue.offers, { query, category }).map((offer) => toCardView(offer, catalogue));
-    cards.set(key, views);
+/** What is derived from a catalogue once, and dropped with it when the brands cache brings a new one. */
+interface Derived {
+  index: OfferSearchIndex;
+  /** The offers of a search and category, best first. */
+  matches: LRUCache<string, ReferralOffer[]>;
+  /** The pages already made. */
+  pages: LRUCache<string, ListingPage>;
+}
+
+const derivedByCatalogue = new WeakMap<Catalogue, Derived>();
+
+function derivedFrom(catalogue: Catalogue): Derived {
+  let derived = derivedByCatalogue.get(catalogue);
+  if (!derived) {
+    derived = {
+      index: buildSearchIndex(catalogue.offers, catalogue.today),
+      matches: new LRUCache({ max: 500 }),
+      pages: new LRUCache({ max: 500 }),
+    };
+    derivedByCatalogue.set(catalogue, derived);
   }
-  return views;
+  return derived;
+}
+
+function listingPage(
+  catalogue: Catalogue,
+  query: string,
+  category: CategoryId,
+  pageNumber: number,
+): ListingPage | undefined {
+  const derived = derivedFrom(catalogue);
+  const searchKey = `${category} ${foldText(query)}`;
+  const pageKey = `${searchKey} ${pageNumber}`;
+  const made = derived.pages.get(pageKey);
+  if (made) return made;
+
+  let matches = derived.matches.get(searchKey);
+  if (!matches) {
+    matches = searchOffers(derived.index, query, category);
+    derived.matches.set(searchKey, matches);
+  }
+  const page = pageOf(matches, pageNumber);
+  if (!page) return undefined;
+  const suggestions =
+    query && matches.length === 0
+      ? suggestOffers(derived.index, query, SUGGESTIONS).map(({ slug, brand }) => ({ slug, brand }))
+      : [];
+  const listing: ListingPage = {
+    offers: page.items.map((offer) => toCardView(offer, catalogue)),
+    total: matches.length,
+    page: page.number,
+    pageCount: page.count,
+    offset: page.offset,
+    suggestions,
+  };
+  derived.pages.set(pageKey, listing);
+  return listing;
 }

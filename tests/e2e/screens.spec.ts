@@ -170,7 +170,7 @@ test.describe("all offers: /offres", () => {
     expect(empty.count).toBe(0);
     await expect(empty.cards).toHaveCount(0);
     await expect(page.getByText("Aucun résultat trouvé pour votre recherche.")).toBeVisible();
-    await expect(page.getByText("Aucune marque ne contient « zzzz ».")).toBeVisible();
+    await expect(page.getByText("Aucune offre ne correspond à « zzzz ».")).toBeVisible();
     // It offers the categories instead.
     const categories = page.getByRole("navigation", { name: "Parcourir par catégorie" });
     await expect(categories.getByRole("link", { name: "Mobilité" })).toHaveAttribute("href", "/codes?cat=mobility");
