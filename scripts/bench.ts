@@ -4,36 +4,21 @@
  * static server in the same run; then with every cache off over HTTP; then valid contact submissions. Prints the
  * figures and writes them to bench-results/latest.md.
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import autocannon from "autocannon";
-import { startSite, type RunningSite } from "../tests/support/server";
+import { createReport, describeLoad, measureLoad, residentMemoryMb, type Figures } from "./lib/bench-tools";
+import { startSite } from "../tests/support/server";
 import { startStandIn } from "../tests/support/stand-in";
 import { makeTempDir } from "../tests/support/temp-dir";
+import type autocannon from "autocannon";
 
 const PAGES = ["/", "/offres", "/offres/binance", "/codes?cat=crypto", "/offres?q=bin"];
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 6);
 const root = path.resolve(import.meta.dirname, "..");
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<Figures> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options });
-  return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+function load(url: string, options: Partial<autocannon.Options> = {}): Promise<Figures> {
+  return measureLoad(url, { connections: CONNECTIONS, duration: DURATION_S, ...options });
 }
 
 /** The same bytes, served as plainly as Node can: the ceiling for this machine and this load generator. */
@@ -49,18 +34,7 @@ function staticServer(pages: Map<string, Buffer>) {
   });
 }
 
-function rssMb(site: RunningSite): number {
-  const status = readFileSync(`/proc/${site.process.pid}/status`, "utf8");
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
-
-const lines: string[] = [];
-const say = (line = "") => {
-  console.log(line);
-  lines.push(line);
-};
-const cell = (figures: Figures) =>
-  `${figures.rps} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms${figures.errors || figures.non2xx ? ` (${figures.errors} erreurs, ${figures.non2xx} non-2xx)` : ""}`;
+const { say, write } = createReport();
 
 const temp = makeTempDir("bench");
 const env = { DATA_DIR: temp.dir, SITE_URL: "http://127.0.0.1", CONTACT_RATE_LIMIT_MAX: "100000" };
@@ -117,12 +91,12 @@ for (const page of PAGES) {
   const ratio = ours.rps / plain.rps;
   ratios.push(ratio);
   say(
-    `| ${page} (${((bytes.get(page)?.byteLength ?? 0) / 1024) | 0} Ko) | ${cell(ours)} | ${cell(plain)} | ${ratio.toFixed(2)} |`,
+    `| ${page} (${((bytes.get(page)?.byteLength ?? 0) / 1024) | 0} Ko) | ${describeLoad(ours)} | ${describeLoad(plain)} | ${ratio.toFixed(2)} |`,
   );
 }
 await ceiling.close();
 say();
-say(`Mémoire résidente du site après les pages : ${rssMb(site)} Mo.`);
+say(`Mémoire résidente du site après les pages : ${residentMemoryMb(site)} Mo.`);
 await site.stop();
 
 // 2. Every cache off: brands read from the database and pages rendered on each request.
@@ -133,7 +107,7 @@ say("|---|---|");
 for (const page of PAGES) {
   // Not measured: the server's first seconds (its database opening, the code's first compilations).
   await load(`${site.url}${page}`, { connections: 10, duration: 2 });
-  say(`| ${page} | ${cell(await load(`${site.url}${page}`, { connections: 10 }))} |`);
+  say(`| ${page} | ${describeLoad(await load(`${site.url}${page}`, { connections: 10 }))} |`);
 }
 await site.stop();
 
@@ -166,7 +140,7 @@ say();
 say(
   `Envois du formulaire de contact (10 connexions) : ${contact.rps} req/s, p50 ${contact.p50} ms, p99 ${contact.p99} ms, ${contact.non2xx} réponses non-2xx (303 attendu).`,
 );
-say(`Mémoire résidente du site après les envois : ${rssMb(site)} Mo.`);
+say(`Mémoire résidente du site après les envois : ${residentMemoryMb(site)} Mo.`);
 await site.stop();
 const db = await PGlite.create(path.join(temp.dir, "pgdata"));
 const stored =
@@ -178,5 +152,5 @@ renderTemp.cleanup();
 
 say();
 say(`Rapport site / statique : minimum ${Math.min(...ratios).toFixed(2)}, objectif ≥ 0,50.`);
-writeFileSync(path.join(root, "bench-results/latest.md"), `${lines.join("\n")}\n`);
+write(path.join(root, "bench-results/latest.md"));
 console.log("\nRésultats écrits dans bench-results/latest.md");

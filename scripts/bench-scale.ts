@@ -1,0 +1,230 @@
+/**
+ * The listings at catalogue scale (`npm run bench:scale`, after `npm run build`): one fresh embedded database, first
+ * with the bundled catalogue alone, then with N synthetic brands added (`--brands N` or BENCH_BRANDS, default
+ * 1 000), then with 10 000. Prints each listing's gzipped HTML, its throughput and p99 with the page cache off, the
+ * server's memory, the ratios against their targets, the time to the first listing at 10 000 brands and, with
+ * `--lighthouse`, Lighthouse mobile on /offres. Writes it all to bench-results/scale.md.
+ */
+import { get } from "node:http";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gunzipSync } from "node:zlib";
+import { PGlite } from "@electric-sql/pglite";
+import { createReport, describeLoad, measureLoad, residentMemoryMb, type Figures } from "./lib/bench-tools";
+import { runLighthouse } from "./lib/lighthouse-run";
+import { insertBrands, syntheticBrands, type SyntheticBrand } from "./lib/synthetic-brands";
+import { BUNDLED_OFFERS } from "../app/catalogue/offers";
+import { databaseDir, lockDataDir, unlockDataDir } from "../app/services/data-dir.server";
+import { startSite } from "../tests/support/server";
+import { makeTempDir } from "../tests/support/temp-dir";
+
+const { values: options } = parseArgs({
+  options: { brands: { type: "string" }, lighthouse: { type: "boolean", default: false } },
+});
+const BRANDS = Number(options.brands ?? process.env.BENCH_BRANDS ?? 1_000);
+if (!Number.isSafeInteger(BRANDS) || BRANDS < 1) {
+  throw new Error(
+    `Nombre de marques invalide : « ${options.brands ?? process.env.BENCH_BRANDS} » (entier ≥ 1 attendu).`,
+  );
+}
+const START_BRANDS = Math.max(10_000, BRANDS);
+const PAGES = ["/offres", "/codes?cat=crypto", "/offres?q=banque"];
+const CONNECTIONS = 10;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 6);
+const WARM_UP_S = Math.min(2, DURATION_S);
+const TARGETS = { htmlRatio: 1.1, throughputRatio: 0.9, rssMb: 400, startSeconds: 10 };
+const BUNDLED = BUNDLED_OFFERS.length;
+const root = path.resolve(import.meta.dirname, "..");
+
+interface PageFigures {
+  gzipBytes: number;
+  htmlBytes: number;
+  /** Distinct brand pages the HTML links to. */
+  brandLinks: number;
+  load: Figures;
+}
+
+interface CatalogueFigures {
+  offers: number;
+  pages: Map<string, PageFigures>;
+  rssMb: number;
+}
+
+/**
+ * A page as a browser gets it: asked with `Accept-Encoding: gzip`, the bytes received (compressed by the server's
+ * `compression` middleware, zlib's default level 6), and the HTML once inflated.
+ */
+function fetchAsBrowser(url: string): Promise<{ status: number; wire: Buffer; html: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "Accept-Encoding": "gzip" } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () => {
+        const wire = Buffer.concat(chunks);
+        const gzipped = response.headers["content-encoding"] === "gzip";
+        resolve({ status: response.statusCode ?? 0, wire, html: (gzipped ? gunzipSync(wire) : wire).toString() });
+      });
+    }).on("error", reject);
+  });
+}
+
+/** Adds brands to the data folder's database, holding the folder's lock as the site does, and counts the table. */
+async function addBrands(dataDir: string, brands: readonly SyntheticBrand[]): Promise<number> {
+  lockDataDir(dataDir);
+  try {
+    const db = await PGlite.create(databaseDir(dataDir));
+    try {
+      await insertBrands(db, brands);
+      return (await db.query<{ n: number }>("select count(*)::int as n from public.brands")).rows[0]?.n ?? 0;
+    } finally {
+      await db.close();
+    }
+  } finally {
+    unlockDataDir(dataDir);
+  }
+}
+
+/** Each page's size, then its load with the page cache off (each warmed up first), then the server's memory. */
+async function measureCatalogue(dataDir: string, offers: number): Promise<CatalogueFigures> {
+  const site = await startSite({ DATA_DIR: dataDir, SITE_URL: "http://127.0.0.1", HTML_CACHE: "off" });
+  try {
+    const pages = new Map<string, PageFigures>();
+    for (const page of PAGES) {
+      const url = `${site.url}${page}`;
+      const { status, wire, html } = await fetchAsBrowser(url);
+      if (status !== 200) throw new Error(`${page} a répondu ${status} à ${offers} offres.`);
+      // Not measured: the server's first requests (the brands read, the code's first compilations).
+      const gzip = { "Accept-Encoding": "gzip" };
+      await measureLoad(url, { connections: CONNECTIONS, duration: WARM_UP_S, headers: gzip, timeout: 60 });
+      const load = await measureLoad(url, {
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        headers: gzip,
+        timeout: 60,
+      });
+      const brandLinks = new Set(html.match(/href="\/offres\/[a-z0-9-]+"/g)).size;
+      pages.set(page, { gzipBytes: wire.byteLength, htmlBytes: Buffer.byteLength(html), brandLinks, load });
+    }
+    return { offers, pages, rssMb: residentMemoryMb(site) };
+  } finally {
+    await site.stop();
+  }
+}
+
+/** Seconds from spawning the server to its first 200 on /offres, and its memory then. */
+async function timeToFirstListing(dataDir: string): Promise<{ seconds: number; rssMb: number }> {
+  const started = performance.now();
+  const site = await startSite({ DATA_DIR: dataDir, SITE_URL: "http://127.0.0.1" });
+  try {
+    for (;;) {
+      const response = await fetch(`${site.url}/offres`);
+      await response.arrayBuffer();
+      if (response.status === 200) break;
+      if (performance.now() - started > 120_000)
+        throw new Error(`/offres répond encore ${response.status} après 120 s.`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return { seconds: (performance.now() - started) / 1000, rssMb: residentMemoryMb(site) };
+  } finally {
+    await site.stop();
+  }
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const number = (value: number) => value.toLocaleString("fr-FR");
+const { say, write } = createReport();
+const check = (ok: boolean, text: string) => say(`${ok ? "✓" : "✗"} ${text}`);
+
+const brands = syntheticBrands(START_BRANDS);
+const temp = makeTempDir("bench-scale");
+try {
+  say(
+    `# Bench à l'échelle — ${new Date().toISOString().slice(0, 16)}Z, ${number(BRANDS)} marques synthétiques, ` +
+      `${CONNECTIONS} connexions, ${DURATION_S} s par mesure après ${WARM_UP_S} s de chauffe, Node ${process.version}`,
+  );
+  say();
+  say(
+    "Cache des pages coupé (HTML_CACHE=off), cache des marques actif. Requêtes avec `Accept-Encoding: gzip`, comme " +
+      "un navigateur : « gzip » est ce que le serveur envoie (middleware compression, zlib niveau 6 par défaut), " +
+      "« HTML » la page décompressée, « fiches » le nombre de fiches de marque distinctes vers lesquelles elle pointe.",
+  );
+  say();
+
+  // The site creates and migrates the database itself on its first start: the bundled catalogue alone.
+  const small = await measureCatalogue(temp.dir, BUNDLED);
+  const rows = await addBrands(temp.dir, brands.slice(0, BRANDS));
+  const large = await measureCatalogue(temp.dir, BUNDLED + BRANDS);
+
+  say("| page | offres | gzip | HTML | fiches | débit et latence |");
+  say("|---|---|---|---|---|---|");
+  for (const page of PAGES) {
+    for (const { offers, pages } of [small, large]) {
+      const figures = pages.get(page);
+      if (!figures) continue;
+      say(
+        `| ${page} | ${number(offers)} | ${kb(figures.gzipBytes)} Ko | ${kb(figures.htmlBytes)} Ko | ${figures.brandLinks} | ${describeLoad(figures.load)} |`,
+      );
+    }
+  }
+  say();
+  say(
+    `Mémoire résidente du serveur après les mesures : ${small.rssMb} Mo à ${number(small.offers)} offres, ` +
+      `${large.rssMb} Mo à ${number(large.offers)} offres (${number(rows)} lignes dans la table brands).`,
+  );
+
+  let lighthouse: Awaited<ReturnType<typeof runLighthouse>> | undefined;
+  if (options.lighthouse) {
+    const site = await startSite({ DATA_DIR: temp.dir, SITE_URL: "http://127.0.0.1" });
+    lighthouse = await runLighthouse(site.url, ["/offres"]).finally(() => site.stop());
+    say();
+    say(`Lighthouse mobile à ${number(large.offers)} offres (caches actifs) :`);
+    say();
+    for (const line of lighthouse.lines) say(line);
+    for (const note of lighthouse.notes) say(`- ${note}`);
+  }
+
+  const startRows = await addBrands(temp.dir, brands.slice(BRANDS));
+  const start = await timeToFirstListing(temp.dir);
+  const startOffers = BUNDLED + START_BRANDS;
+  say();
+  say(
+    `Démarrage à ${number(startOffers)} offres (${number(startRows)} lignes) : ${start.seconds.toFixed(1)} s du lancement ` +
+      `du serveur à son premier 200 sur /offres ; mémoire résidente alors ${start.rssMb} Mo.`,
+  );
+
+  say();
+  say(`## Objectifs à ${number(large.offers)} offres, rapportés à ${number(small.offers)}`);
+  say();
+  for (const page of PAGES) {
+    const before = small.pages.get(page);
+    const after = large.pages.get(page);
+    if (!before || !after) continue;
+    const htmlRatio = after.gzipBytes / before.gzipBytes;
+    const throughputRatio = after.load.rps / before.load.rps;
+    check(
+      htmlRatio <= TARGETS.htmlRatio,
+      `${page} : HTML gzip ×${htmlRatio.toFixed(2)} (objectif ≤ ×${TARGETS.htmlRatio})`,
+    );
+    check(
+      throughputRatio >= TARGETS.throughputRatio,
+      `${page} : débit ×${throughputRatio.toFixed(2)} (objectif ≥ ×${TARGETS.throughputRatio})`,
+    );
+  }
+  check(large.rssMb < TARGETS.rssMb, `mémoire résidente ${large.rssMb} Mo (objectif < ${TARGETS.rssMb} Mo)`);
+  if (lighthouse) {
+    const scores = lighthouse.scores.get("/offres") ?? [];
+    check(
+      scores.length > 0 && scores.every((score) => score === 100),
+      `Lighthouse mobile sur /offres : ${scores.join(" / ")} (objectif 100 partout)`,
+    );
+  }
+  check(
+    start.seconds < TARGETS.startSeconds,
+    `démarrage à ${number(startOffers)} offres : ${start.seconds.toFixed(1)} s (objectif < ${TARGETS.startSeconds} s)`,
+  );
+} finally {
+  temp.cleanup();
+}
+write(path.join(root, "bench-results/scale.md"));
+console.log("\nRésultats écrits dans bench-results/scale.md");
