@@ -41,10 +41,13 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
-/** One word as the index keeps it: lower case, no accents, no stop word, simple plurals (-s, -x) made singular. */
+/**
+ * One word as the index keeps it: lower case, no accents, no stop word, simple plurals (-s, -x) made singular;
+ * nothing for a symbol or an emoji, which no text holds and which would fail a search needing every word.
+ */
 function normalizeTerm(term: string): string | null {
   const word = foldText(term);
-  if (!word || STOP_WORDS.has(word)) return null;
+  if (!/[\p{L}\p{N}]/u.test(word) || STOP_WORDS.has(word)) return null;
   return word.length > 3 && /[^s][sx]$/.test(word) ? word.slice(0, -1) : word;
 }
 
@@ -117,12 +120,20 @@ export function buildSearchIndex(offers: readonly ReferralOffer[], today: string
   };
 }
 
+/** Words beyond these add little to what a visitor means and cost a lookup each across the whole catalogue. */
+const MAX_QUERY_WORDS = 8;
+
+/** The query's words, each once, at most MAX_QUERY_WORDS of them. */
+function queryWords(query: string): string {
+  return [...new Set(foldText(query).trim().split(/\s+/))].slice(0, MAX_QUERY_WORDS).join(" ");
+}
+
 /**
  * The names and aliases a query stands for: its words (all of them, or any for suggestions), or all of it run
  * together ("bla bla car" for BlaBlaCar).
  */
 function nameQuery(query: string, combineWords: "AND" | "OR"): Query {
-  return { combineWith: "OR", queries: [{ combineWith: combineWords, queries: [query] }, brandKey(query)] };
+  return { combineWith: "OR", queries: [{ combineWith: combineWords, queries: [queryWords(query)] }, brandKey(query)] };
 }
 
 const BY_NAME: SearchOptions = {
@@ -178,7 +189,7 @@ export function searchOffers(index: OfferSearchIndex, query: string, category: C
     if (name.includes(needle)) add(id, 1, nameMatchScore(name, needle));
   });
   for (const result of index.words.search(nameQuery(query, "AND"), BY_NAME)) add(result.id as number, 2, result.score);
-  for (const result of index.words.search(query, BY_WORDS)) add(result.id as number, 3, result.score);
+  for (const result of index.words.search(queryWords(query), BY_WORDS)) add(result.id as number, 3, result.score);
 
   return [...hits.values()].sort(byRank(index)).map((hit) => index.offers[hit.id] as ReferralOffer);
 }

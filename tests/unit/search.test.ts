@@ -89,6 +89,8 @@ const VISITOR_QUERIES: Record<string, VisitorQuery[]> = {
     { query: "livraisons", first: ["deliveroo", "uber-eats"] },
     { query: "le poker", first: ["pmu", "unibet", "winamax"], all: ["pmu", "unibet", "winamax"] },
     { query: "des paris sportifs en ligne", first: ["pmu", "unibet", "winamax"], all: ["pmu", "unibet", "winamax"] },
+    { query: "🙂 bitcoin !", first: ["bitrefill", "bitstack"], all: ["bitrefill", "bitstack"] },
+    { query: "Poker poker POKER", first: ["pmu", "unibet", "winamax"], all: ["pmu", "unibet", "winamax"] },
   ],
   "several words: each must match somewhere": [
     { query: "carte bancaire gratuite", first: ["boursobank", "fortuneo"], all: ["boursobank", "fortuneo"] },
