@@ -42,13 +42,13 @@ const STOP_WORDS = new Set(
 );
 
 /**
- * One word as the index keeps it: lower case, no accents, no stop word, simple plurals (-s, -x) made singular;
+ * One word as the index keeps it: lower case, no accents, no stop word, simple plurals (-s, -ux) made singular;
  * nothing for a symbol or an emoji, which no text holds and which would fail a search needing every word.
  */
 function normalizeTerm(term: string): string | null {
   const word = foldText(term);
   if (!/[\p{L}\p{N}]/u.test(word) || STOP_WORDS.has(word)) return null;
-  return word.length > 3 && /[^s][sx]$/.test(word) ? word.slice(0, -1) : word;
+  return word.length > 3 && /([^s]s|ux)$/.test(word) ? word.slice(0, -1) : word;
 }
 
 /** Typos forgiven in a word: one from 4 letters, two from 8 (`binanse`, `hostinguer`). */
