@@ -53,6 +53,8 @@ export interface ReferralOffer {
   id: string;
   slug: string;
   brand: string;
+  /** Other names of the brand, such as former ones ("Boursorama"), which a search finds too. */
+  aliases: string[];
   category: BrandCategoryId | null;
   /** Other categories whose tabs list the offer too. */
   alsoIn: BrandCategoryId[];

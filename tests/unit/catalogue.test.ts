@@ -100,6 +100,7 @@ describe("brand names", () => {
 
 describe("a backend row as an offer", () => {
   const known = entry("Banque Test", {
+    aliases: ["Ancienne Banque"],
     category: "finance",
     alsoIn: ["crypto"],
     featured: true,
@@ -112,6 +113,7 @@ describe("a backend row as an offer", () => {
       id: "7",
       slug: "banque-test",
       brand: "Banque Test",
+      aliases: ["Ancienne Banque"],
       category: "finance",
       serviceDescription: "Décrite par la base.",
       description: known.offerDescription,
@@ -167,6 +169,7 @@ describe("a backend row as an offer", () => {
   it("gives a brand data.ts does not know the generic offer, no logo, and a slug by the rule", () => {
     expect(offerFromRow(row("Marque Sans Fiche"), undefined)).toMatchObject({
       brand: "Marque Sans Fiche",
+      aliases: [],
       slug: "marque-sans-fiche",
       category: null,
       alsoIn: [],
