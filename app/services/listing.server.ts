@@ -34,29 +34,29 @@ function pageNotFound() {
   return new Response("Page introuvable", { status: 404 });
 }
 
-/** What is derived from a catalogue once, and dropped with it when the brands cache brings a new one. */
-interface Derived {
+/**
+ * The search index and the searches made with it, derived from the offers alone: built once for each catalogue
+ * refresh that changes the offers (a vote changes the catalogue, not its offers), and dropped with them.
+ */
+interface Searches {
   index: OfferSearchIndex;
   /** The offers of a search and category, best first. */
   matches: LRUCache<string, ReferralOffer[]>;
-  /** The pages already made. */
-  pages: LRUCache<string, ListingPage>;
 }
 
-const derivedByCatalogue = new WeakMap<Catalogue, Derived>();
+const searchesByOffers = new WeakMap<readonly ReferralOffer[], Searches>();
 
-function derivedFrom(catalogue: Catalogue): Derived {
-  let derived = derivedByCatalogue.get(catalogue);
-  if (!derived) {
-    derived = {
-      index: buildSearchIndex(catalogue.offers, catalogue.today),
-      matches: new LRUCache({ max: 500 }),
-      pages: new LRUCache({ max: 500 }),
-    };
-    derivedByCatalogue.set(catalogue, derived);
+function searchesOf(catalogue: Catalogue): Searches {
+  let searches = searchesByOffers.get(catalogue.offers);
+  if (!searches) {
+    searches = { index: buildSearchIndex(catalogue.offers, catalogue.today), matches: new LRUCache({ max: 500 }) };
+    searchesByOffers.set(catalogue.offers, searches);
   }
-  return derived;
+  return searches;
 }
+
+/** The pages already made from a catalogue (their cards show its votes). */
+const pagesByCatalogue = new WeakMap<Catalogue, LRUCache<string, ListingPage>>();
 
 function listingPage(
   catalogue: Catalogue,
@@ -64,22 +64,24 @@ function listingPage(
   category: CategoryId,
   pageNumber: number,
 ): ListingPage | undefined {
-  const derived = derivedFrom(catalogue);
+  let pages = pagesByCatalogue.get(catalogue);
+  if (!pages) pagesByCatalogue.set(catalogue, (pages = new LRUCache({ max: 500 })));
   const searchKey = `${category} ${foldText(query)}`;
   const pageKey = `${searchKey} ${pageNumber}`;
-  const made = derived.pages.get(pageKey);
+  const made = pages.get(pageKey);
   if (made) return made;
 
-  let matches = derived.matches.get(searchKey);
+  const searches = searchesOf(catalogue);
+  let matches = searches.matches.get(searchKey);
   if (!matches) {
-    matches = searchOffers(derived.index, query, category);
-    derived.matches.set(searchKey, matches);
+    matches = searchOffers(searches.index, query, category);
+    searches.matches.set(searchKey, matches);
   }
   const page = pageOf(matches, pageNumber);
   if (!page) return undefined;
   const suggestions =
     query && matches.length === 0
-      ? suggestOffers(derived.index, query, SUGGESTIONS).map(({ slug, brand }) => ({ slug, brand }))
+      ? suggestOffers(searches.index, query, SUGGESTIONS).map(({ slug, brand }) => ({ slug, brand }))
       : [];
   const listing: ListingPage = {
     offers: page.items.map((offer) => toCardView(offer, catalogue)),
@@ -89,6 +91,6 @@ function listingPage(
     offset: page.offset,
     suggestions,
   };
-  derived.pages.set(pageKey, listing);
+  pages.set(pageKey, listing);
   return listing;
 }

@@ -22,6 +22,9 @@ export interface Catalogue {
 let lastBuilt:
   { rows: BrandRow[]; counts: FeedbackCounts[]; content: string; today: string; catalogue: Catalogue } | undefined;
 
+/** The offers last merged, reused while the brands and the day are the same (a vote changes the votes, not them). */
+let lastMerged: { rowsContent: string; today: string; offers: ReferralOffer[] } | undefined;
+
 /** Votes are an addition to the page: when they cannot be read, offers show without them and the failure is logged. */
 async function readVotes(backend: CachedBackend): Promise<FeedbackCounts[]> {
   try {
@@ -44,12 +47,18 @@ export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> 
   // The caches hand back the same arrays until they refresh; without them, each read is a new array that usually
   // says the same: either way the merge, and what pages derive from it, is not done again.
   if (lastBuilt?.today === today && lastBuilt.rows === rows && lastBuilt.counts === counts) return lastBuilt.catalogue;
-  const content = JSON.stringify([rows, counts]);
+  const rowsContent = JSON.stringify(rows);
+  const content = `${rowsContent}${JSON.stringify(counts)}`;
   if (lastBuilt?.today === today && lastBuilt.content === content) return lastBuilt.catalogue;
   const apiOffers = rows.map(offerFromBrandRow);
   const votes = new Map(counts.map((count) => [count.offerSlug, count]));
+  // The same offers array while only the votes changed: what is derived from the offers alone (the search index)
+  // is kept with it.
+  if (lastMerged?.today !== today || lastMerged.rowsContent !== rowsContent) {
+    lastMerged = { rowsContent, today, offers: mergeOffers(apiOffers, today) };
+  }
   const catalogue = {
-    offers: mergeOffers(apiOffers, today),
+    offers: lastMerged.offers,
     featured: selectFeatured(apiOffers, today, votes),
     today,
     votes,

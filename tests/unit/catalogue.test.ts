@@ -8,7 +8,7 @@ import { NOT_ENOUGH_VOTES, REPORTED_NOT_WORKING, type OfferVotes } from "~/catal
 import { dedupeOffers, mergeOffers, selectFeatured } from "~/catalogue/merge";
 import { brandKey } from "~/catalogue/names";
 import { BUNDLED_OFFERS, offerFromBrandRow, offerFromEntry, offerFromRow } from "~/catalogue/offers";
-import { filterOffers, isInCategory, matchesSearch, sortOffers } from "~/catalogue/search";
+import { buildSearchIndex, isInCategory, searchOffers, sortOffers } from "~/catalogue/search";
 import { canonicalSlug, logoOf, slugFromName, slugOf } from "~/catalogue/slugs";
 import type { BrandEntry, BrandRow, ReferralOffer } from "~/catalogue/types";
 
@@ -467,11 +467,13 @@ describe("the home page's featured offers, with visitors' votes", () => {
 
 describe("search and categories", () => {
   it("match a case- and accent-insensitive substring of the brand name; an empty search matches all", () => {
-    expect(matchesSearch({ brand: "Binance" }, "BIN")).toBe(true);
-    expect(matchesSearch({ brand: "Binance" }, "nan")).toBe(true);
-    expect(matchesSearch({ brand: "Binance" }, "coin")).toBe(false);
-    expect(matchesSearch({ brand: "La Première Brique" }, " premiere ")).toBe(true);
-    expect(matchesSearch({ brand: "Binance" }, "")).toBe(true);
+    const index = buildSearchIndex([offer("Binance"), offer("La Première Brique")], TODAY);
+    const found = (query: string) => brands(searchOffers(index, query, "all"));
+    expect(found("BIN")).toEqual(["Binance"]);
+    expect(found("nan")).toEqual(["Binance"]);
+    expect(found("coin")).toEqual([]);
+    expect(found(" premiere ")).toEqual(["La Première Brique"]);
+    expect(found("")).toEqual(["Binance", "La Première Brique"]);
   });
 
   it("list a brand in its own category, in those its entry adds, and in all", () => {
@@ -490,10 +492,11 @@ describe("search and categories", () => {
       offer("Bolt", { category: "mobility", alsoIn: ["finance"] }),
       offer("Crypto", { category: "crypto" }),
     ];
-    expect(brands(filterOffers(offers, { query: "bo", category: "finance" }))).toEqual(["Bourse", "Bolt"]);
-    expect(brands(filterOffers(offers, { category: "food" }))).toEqual(["Boulangerie"]);
-    expect(brands(filterOffers(offers, { query: "bou" }))).toEqual(["Bourse", "Boulangerie"]);
-    expect(filterOffers(offers, { query: "zzz", category: "all" })).toEqual([]);
+    const index = buildSearchIndex(offers, TODAY);
+    expect(brands(searchOffers(index, "bo", "finance"))).toEqual(["Bourse", "Bolt"]);
+    expect(brands(searchOffers(index, "", "food"))).toEqual(["Boulangerie"]);
+    expect(brands(searchOffers(index, "bou", "all"))).toEqual(["Bourse", "Boulangerie"]);
+    expect(searchOffers(index, "zzz", "all")).toEqual([]);
   });
 
   it("are the eight categories with their French labels", () => {
