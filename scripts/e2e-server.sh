@@ -2,6 +2,7 @@
 # The production build on a fresh embedded database, as the browser tests see it.
 #   e2e-server.sh PORT            build, then serve
 #   e2e-server.sh PORT --failing  serve the existing build with hosted Supabase configured but unreachable
+#   e2e-server.sh PORT --brands N serve the existing build with N synthetic brands added to the catalogue
 set -euo pipefail
 port="${1:-3100}"
 mode="${2:-}"
@@ -13,6 +14,10 @@ if [ "$mode" = "--failing" ]; then
   secret() { head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
   exec env "${common[@]}" SUPABASE_URL=http://127.0.0.1:9 SUPABASE_ANON_KEY=unreachable SESSION_SECRET="$(secret)" CONTACT_CLIENT_KEY_SECRET="$(secret)" \
     node server.js
+fi
+if [ "$mode" = "--brands" ]; then
+  npx tsx scripts/add-brands.ts "$data_dir" "${3:?nombre de marques}" >/dev/null
+  exec env "${common[@]}" node server.js
 fi
 npm run build --silent >/dev/null
 exec env "${common[@]}" node server.js

@@ -29,9 +29,7 @@ export function Pagination({
   const href = (number: number) => listingHref(action, { query, category, page: number });
   return (
     <nav aria-label="Pages de la liste" className="flex flex-col items-center gap-3">
-      <p className="text-sm text-slate-700">
-        Page {page} sur {pageCount}
-      </p>
+      <p className="text-sm text-slate-700">{`Page ${page} sur ${pageCount}`}</p>
       <ul className="flex flex-wrap items-center justify-center gap-1 sm:gap-2">
         {page > 1 ? (
           <li>

@@ -1,11 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations, openServerRendered, waitForHydration } from "./helpers";
+import { LARGE_BASE_URL } from "./servers";
 
 /** Every screen, with the states worth auditing (empty search, betting tab, expired offer, 404). */
 const PAGES: Array<{ path: string; status: number; heading: RegExp }> = [
   { path: "/", status: 200, heading: /Les meilleurs codes et offres de parrainage/ },
   { path: "/offres", status: 200, heading: /^Codes Parrainage \d{4}$/ },
   { path: "/offres?q=zzzz", status: 200, heading: /^Codes Parrainage \d{4}$/ },
+  // A search without result that proposes the closest brand names.
+  { path: "/offres?q=kukoyn", status: 200, heading: /^Codes Parrainage \d{4}$/ },
   { path: "/codes", status: 200, heading: /Codes de parrainage par catégorie/ },
   { path: "/codes?cat=betting", status: 200, heading: /Codes de parrainage par catégorie/ },
   { path: "/offres/binance", status: 200, heading: /^Code parrainage Binance$/ },
@@ -87,6 +90,20 @@ test("landmarks of the pages with rich sections have distinct names", async ({
     const target = PAGES.find((candidate) => candidate.path === path)!;
     await audit({ page, browser, baseURL, viewport, javaScriptEnabled }, target, ["landmark-unique", "region"]);
   }
+});
+
+test.describe("no WCAG 2.1 A/AA violation on a listing's pages, in a large catalogue", () => {
+  test.use({ baseURL: LARGE_BASE_URL });
+  const target = { path: "/codes?cat=finance&page=2", status: 200, heading: /Codes de parrainage par catégorie/ };
+  test("at the default width", async ({ page, browser, baseURL, viewport, javaScriptEnabled }) => {
+    await audit({ page, browser, baseURL, viewport, javaScriptEnabled }, target);
+  });
+  test.describe("at 375 px", () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+    test("at 375 px", async ({ page, browser, baseURL, viewport, javaScriptEnabled }) => {
+      await audit({ page, browser, baseURL, viewport, javaScriptEnabled }, target);
+    });
+  });
 });
 
 test.describe("no WCAG 2.1 A/AA violation at 375 px", () => {

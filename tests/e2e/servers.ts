@@ -6,6 +6,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The same build served with hosted Supabase configured but unreachable (see scripts/e2e-server.sh). */
 export const FAILING_BASE_URL = `http://127.0.0.1:${PORT + 1}`;
 
+/** The same build with some hundred synthetic brands added to the catalogue (see playwright.config.ts). */
+export const LARGE_BASE_URL = `http://127.0.0.1:${PORT + 2}`;
+
 export interface StoredMessage {
   name: string;
   email: string;

@@ -23,8 +23,13 @@ const invalidMessage = { name: "A", email: "pas-une-adresse", message: "court" }
 const PAGES: Page[] = [
   { name: "home", path: "/" },
   { name: "offers", path: "/offres" },
+  { name: "offers-page-2", path: "/offres?page=2" },
+  { name: "offers-last-page", path: "/offres?page=4" },
+  { name: "offers-past-the-last-page", path: "/offres?page=5" },
   { name: "search", path: "/offres?q=bin" },
+  { name: "search-pages", path: "/offres?q=offert&page=2" },
   { name: "search-without-result", path: "/offres?q=zzzz" },
+  { name: "search-without-result-suggestions", path: "/offres?q=kukoyn" },
   { name: "offers-category", path: "/offres?cat=crypto" },
   { name: "codes", path: "/codes" },
   { name: "codes-tab", path: "/codes?cat=crypto" },
@@ -61,7 +66,8 @@ const PAGES: Page[] = [
   { name: "unknown-brand", path: "/offres/marque-inconnue" },
 ];
 
-const sites = publicAndLocalSites("html-validity");
+/** Brands added to the bundled ones: 46 + 100 offers make /offres four pages of 48. */
+const sites = publicAndLocalSites("html-validity", { addedBrands: 100 });
 /** The pages as files, for the checker. */
 const pagesDir = makeTempDir("html-validity-pages");
 afterAll(() => pagesDir.cleanup());
@@ -120,7 +126,13 @@ describe("the server HTML of every screen", () => {
       "feedback-sent-toast": 200,
       "not-found": 404,
       "unknown-brand": 404,
+      "offers-page-2": 200,
+      "offers-last-page": 200,
+      "offers-past-the-last-page": 404,
+      "search-pages": 200,
     });
+    expect(htmls["offers-last-page"]).toContain("Page 4 sur 4");
+    expect(htmls["search-without-result-suggestions"]).toContain("Vouliez-vous dire");
     expect(htmls["brand-ask-reason"]).toContain("Pourquoi n&#x27;a-t-il pas fonctionné ?");
     expect(htmls["feedback-refused"]).toContain("Indiquez si le code a fonctionné");
     expect(htmls["feedback-sent-toast"]).toContain("Merci pour votre retour !");

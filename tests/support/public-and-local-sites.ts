@@ -1,3 +1,6 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll } from "vitest";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "./server";
 import { makeTempDir } from "./temp-dir";
@@ -6,12 +9,22 @@ import { makeTempDir } from "./temp-dir";
  * The two ways the site is run, each on a fresh data folder, started before the suite's tests and stopped after
  * them: `public`, in production on a public address with the publisher's identity; `local`, as `npm start` with
  * nothing set, where the legal notice shows placeholders marked as an example. Read them within tests and hooks.
+ * With `addedBrands`, the public site's catalogue also holds that many synthetic brands (scripts/add-brands.ts).
  */
-export function publicAndLocalSites(prefix: string): { public: RunningSite; local: RunningSite } {
+export function publicAndLocalSites(
+  prefix: string,
+  { addedBrands = 0 }: { addedBrands?: number } = {},
+): { public: RunningSite; local: RunningSite } {
   const publicTemp = makeTempDir(prefix);
   const localTemp = makeTempDir(`${prefix}-local`);
   const sites = {} as { public: RunningSite; local: RunningSite };
   beforeAll(async () => {
+    if (addedBrands > 0) {
+      const root = path.resolve(import.meta.dirname, "../..");
+      await promisify(execFile)("npx", ["tsx", "scripts/add-brands.ts", publicTemp.dir, String(addedBrands)], {
+        cwd: root,
+      });
+    }
     [sites.public, sites.local] = await Promise.all([
       startSite({ DATA_DIR: publicTemp.dir, SITE_URL: "https://www.exemple.fr", ...PUBLIC_IDENTITY }),
       startSite({ DATA_DIR: localTemp.dir }),

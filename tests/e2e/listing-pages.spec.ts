@@ -1,0 +1,123 @@
+import { expect, test } from "./fixtures";
+import { cardBrands, offerList } from "./helpers";
+import { LARGE_BASE_URL } from "./servers";
+import type { Page } from "@playwright/test";
+
+/** A listing of the large catalogue, page after page: each page's brands and where its "next" link leads. */
+test.use({ baseURL: LARGE_BASE_URL });
+
+const PER_PAGE = 48;
+const pagination = (page: Page) => page.getByRole("navigation", { name: "Pages de la liste" });
+
+/** The brand pages a listing page's cards link to. */
+async function cardSlugs(page: Page): Promise<string[]> {
+  const region = page.getByRole("region", { name: /\(\d+\)$/ });
+  const links = region.getByRole("link", { name: /^Plus d'infos sur / });
+  return (await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href") ?? ""))).map(
+    (href) => href.replace("/offres/", ""),
+  );
+}
+
+test.describe("a large catalogue, page by page", () => {
+  test("/offres shows 48 offers a page and its links reach every brand page", async ({ page, request }) => {
+    await page.goto("/offres");
+    const first = await offerList(page, /^Tous les codes parrainage/);
+    expect(first.count).toBeGreaterThan(4 * PER_PAGE);
+    await expect(first.cards).toHaveCount(PER_PAGE);
+    const pageCount = Math.ceil(first.count / PER_PAGE);
+    await expect(pagination(page)).toContainText(`Page 1 sur ${pageCount}`);
+    await expect(pagination(page).getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+    await expect(pagination(page).getByRole("link", { name: "Page précédente" })).toHaveCount(0);
+
+    const seen = new Set(await cardSlugs(page));
+    for (let number = 2; number <= pageCount; number += 1) {
+      await pagination(page).getByRole("link", { name: "Page suivante" }).click();
+      await expect(page).toHaveURL(new RegExp(`/offres\\?page=${number}$`));
+      await expect(pagination(page)).toContainText(`Page ${number} sur ${pageCount}`);
+      await expect(page).toHaveTitle(new RegExp(` - page ${number}$`));
+      const slugs = await cardSlugs(page);
+      expect(slugs.length).toBe(number < pageCount ? PER_PAGE : first.count - PER_PAGE * (pageCount - 1));
+      for (const slug of slugs) {
+        expect(seen.has(slug), `${slug} shown on two pages`).toBe(false);
+        seen.add(slug);
+      }
+    }
+    await expect(pagination(page).getByRole("link", { name: "Page suivante" })).toHaveCount(0);
+
+    // Every brand page of the sitemap is on one of the pages.
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    const brandPages = [...sitemap.matchAll(/\/offres\/([a-z0-9-]+)<\/loc>/g)].map((match) => match[1]);
+    expect(brandPages.length).toBe(first.count);
+    expect([...seen].sort()).toEqual([...brandPages].sort());
+  });
+
+  test("each page has its own canonical address and numbers its ItemList from where it starts", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto("/codes?cat=finance&page=2");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/codes?cat=finance&page=2`);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const itemList = blocks.map((block) => JSON.parse(block)).find((block) => block["@type"] === "ItemList");
+    expect(itemList.itemListElement[0].position).toBe(PER_PAGE + 1);
+    const list = await offerList(page, /^Codes parrainage Finance/);
+    expect(itemList.numberOfItems).toBe(list.count);
+    expect(itemList.itemListElement.map((element: { item: { name: string } }) => element.item.name)).toEqual(
+      (await cardBrands(list.cards)).map((brand) => `Code parrainage ${brand}`),
+    );
+  });
+
+  test("the pages of a search keep the search and the category; a new search or tab starts at page 1", async ({
+    page,
+  }) => {
+    await page.goto("/offres?q=cashback");
+    const found = await offerList(page, /^Résultats pour « cashback »/);
+    expect(found.count).toBeGreaterThan(PER_PAGE);
+    // The brands whose name holds the word come first (SPEC's rule), then those whose offers speak of it.
+    const inName = (await cardBrands(found.cards)).map((brand) => brand.toLowerCase().includes("cashback"));
+    expect(inName[0]).toBe(true);
+    expect(inName.slice(inName.indexOf(false))).not.toContain(true);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
+    await pagination(page).getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(/\/offres\?q=cashback&page=2$/);
+    await expect(page.getByRole("searchbox", { name: "Rechercher une offre" })).toHaveValue("cashback");
+    await expect(pagination(page).getByRole("link", { name: "Page 1" })).toHaveAttribute("href", "/offres?q=cashback");
+
+    await page.getByRole("navigation", { name: "Catégories" }).getByRole("link", { name: "Shopping" }).click();
+    await expect(page).toHaveURL(/\/offres\?q=cashback&cat=shopping$/);
+    await expect(
+      page.getByRole("heading", { level: 2, name: /^Résultats pour « cashback » dans Shopping/ }),
+    ).toBeVisible();
+  });
+
+  test("a page past the last, or that is not a number, is not found", async ({ page }) => {
+    await page.goto("/offres");
+    const pageCount = Math.ceil((await offerList(page, /^Tous les codes parrainage/)).count / PER_PAGE);
+    for (const address of [`/offres?page=${pageCount + 1}`, "/offres?page=0", "/codes?cat=crypto&page=abc"]) {
+      const response = await page.goto(address);
+      expect(response?.status(), address).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Page introuvable" })).toBeVisible();
+    }
+  });
+
+  test("the search asks the server, and only one page of offers reaches the browser", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto("/offres");
+    const search = page.getByRole("searchbox", { name: "Rechercher une offre" });
+    if (javaScriptEnabled) {
+      const asked = page.waitForRequest((sent) => /\/offres\.data\?q=livraison/.test(sent.url()));
+      await search.fill("livraison");
+      await asked;
+    } else {
+      await search.fill("livraison");
+      await search.press("Enter");
+    }
+    await expect(page).toHaveURL(/\/offres\?q=livraison$/);
+    const found = await offerList(page, /^Résultats pour « livraison »/);
+    await expect(found.region.getByRole("heading", { level: 3, name: "Deliveroo" })).toBeVisible();
+    expect(await found.cards.count()).toBeLessThanOrEqual(PER_PAGE);
+  });
+});
