@@ -74,7 +74,7 @@ describe("messages e-mailed from the embedded database", () => {
   it("sends each message to the owner, signed in with SMTP_URL's credentials, Reply-To the visitor", async () => {
     const server = await smtp();
     const dir = dataDir("outbox-sent");
-    const backend = new EmbeddedBackend(dir, rateLimit, mailTo(server.port));
+    const backend = new EmbeddedBackend(dir, rateLimit, { mail: mailTo(server.port) });
     await backend.warmUp();
     await backend.sendMessage({
       payload: {
@@ -155,7 +155,7 @@ describe("messages e-mailed from the embedded database", () => {
   it("keeps a message while the mail server is down, retries within 30 s, and sends it once the server is up", async () => {
     const port = await freePort();
     const dir = dataDir("outbox-down");
-    const backend = new EmbeddedBackend(dir, rateLimit, mailTo(port));
+    const backend = new EmbeddedBackend(dir, rateLimit, { mail: mailTo(port) });
     await backend.warmUp();
     const result = await backend.sendMessage({
       payload: {

@@ -1,5 +1,6 @@
 import { printable } from "@contract/contact-contract";
 import { FEEDBACK_RULES } from "@contract/feedback-contract";
+import { onShutdown } from "../shutdown.server";
 import { asRole, openEmbeddedDatabase, readAsAnon } from "./embedded-db.server";
 import { DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
 import { toFeedbackCounts, type FeedbackRow } from "./feedback-row.server";
@@ -40,15 +41,30 @@ async function callAsServiceRole(
 export class EmbeddedBackend implements types.Backend {
   private outbox: Promise<MessageOutbox> | undefined;
 
+  private readonly mail: MailConfig | undefined;
+  private backupsScheduled = false;
+
   constructor(
     private readonly dataDir: string,
     private readonly rateLimit: { max: number; windowSeconds: number },
-    /** With it, every message stored is also queued to be e-mailed (message_outbox). */
-    private readonly mail?: MailConfig,
-  ) {}
+    private readonly options: {
+      /** With it, every message stored is also queued to be e-mailed (message_outbox). */
+      mail?: MailConfig;
+      /** Whether this process makes the daily backups and answers `npm run backup` (the server does). */
+      backups?: boolean;
+    } = {},
+  ) {
+    this.mail = options.mail;
+  }
 
   async warmUp(): Promise<void> {
-    await openEmbeddedDatabase(this.dataDir);
+    const db = await openEmbeddedDatabase(this.dataDir);
+    if (this.options.backups && !this.backupsScheduled) {
+      this.backupsScheduled = true;
+      const { scheduleBackups } = await import("../backup.server");
+      const backups = scheduleBackups(db, this.dataDir);
+      onShutdown(backups.stop);
+    }
     await this.startOutbox();
   }
 

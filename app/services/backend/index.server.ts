@@ -22,13 +22,13 @@ async function createBackend({
       clientKeySecret: contactClientKeySecret,
     });
   }
-  const { EmbeddedBackend } = await import("./embedded.server");
   if (!mail) {
     console.info(
       "SMTP_URL n'est pas défini : les messages des visiteurs sont seulement enregistrés (npm run messages pour les lire).",
     );
   }
-  return new EmbeddedBackend(backend.dataDir, contactRateLimit, mail);
+  const { EmbeddedBackend } = await import("./embedded.server");
+  return new EmbeddedBackend(backend.dataDir, contactRateLimit, { mail, backups: true });
 }
 
 let current: Promise<CachedBackend> | undefined;
