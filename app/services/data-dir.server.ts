@@ -202,8 +202,8 @@ export function databaseDir(dataDir: string): string {
 /**
  * Makes the data folder and what the site keeps in it private to the owner: folders 0700, files 0600. PGlite writes
  * the files of a new database readable and writable by everyone (0666, whatever the umask), and they hold
- * visitors' names, e-mail addresses and messages. Only the folder itself, `pgdata/`, `backups/` and the site's own files are
- * changed, so that a DATA_DIR pointed at a folder holding other things (a home directory) leaves them alone.
+ * visitors' names, e-mail addresses and messages. Only the folder itself, `pgdata/`, `backups/` and the site's own
+ * files are changed, so that a DATA_DIR pointed at a folder holding other things (a home directory) leaves them alone.
  * Symbolic links are left alone; a missing folder is not created. Returns the paths it could not change.
  */
 export function secureDataDir(dataDir: string): string[] {
