@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "~/services/backend/embedded-db.server";
 import { BACKUP_INTERVAL_MS, BACKUPS_KEPT, listBackups, scheduleBackups } from "~/services/backup.server";
 import { databaseDir } from "~/services/data-dir.server";
+import { postContactForm } from "../support/contact-form";
 import { runScript } from "../support/run-script";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
@@ -77,17 +77,11 @@ describe("backups of the embedded database", () => {
     expect(
       site.output().match(/SMTP_URL n'est pas défini : les messages des visiteurs sont seulement enregistrés/g),
     ).toHaveLength(1);
-    const posted = await fetch(`${site.url}/contact`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
-      body: new URLSearchParams({
-        name: "Bruno Petit",
-        email: "bruno@exemple.fr",
-        subject: "other",
-        message: "Un message envoyé au site en marche.",
-        submissionId: randomUUID(),
-      }),
+    const posted = await postContactForm(site, {
+      name: "Bruno Petit",
+      email: "bruno@exemple.fr",
+      subject: "other",
+      message: "Un message envoyé au site en marche.",
     });
     expect(posted.status).toBe(303);
 

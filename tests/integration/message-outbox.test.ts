@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { simpleParser, type AddressObject } from "mailparser";
 import { afterAll, describe, expect, it } from "vitest";
 import { asRole, openEmbeddedDatabase } from "~/services/backend/embedded-db.server";
 import { EmbeddedBackend } from "~/services/backend/embedded.server";
 import { GIVE_UP_AFTER_MS, startMessageOutbox } from "~/services/mail/message-outbox.server";
+import { postContactForm } from "../support/contact-form";
 import { runScript } from "../support/run-script";
 import { freePort, startSite } from "../support/server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
@@ -255,17 +255,11 @@ describe("the site started with SMTP_URL", () => {
       CONTACT_FROM_EMAIL: mail.from,
     });
     try {
-      const answer = await fetch(`${site.url}/contact`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
-        body: new URLSearchParams({
-          name: "Anne Martin",
-          email: "anne@exemple.fr",
-          subject: "issue",
-          message: "Un problème sur une page du site.",
-          submissionId: randomUUID(),
-        }),
+      const answer = await postContactForm(site, {
+        name: "Anne Martin",
+        email: "anne@exemple.fr",
+        subject: "issue",
+        message: "Un problème sur une page du site.",
       });
       expect(answer.status).toBe(303);
       const [received] = await server.waitFor(1);
