@@ -274,7 +274,7 @@ server.listen(port, process.env.HOST ?? "0.0.0.0", () => {
   if (process.env.NODE_ENV === "development") broadcastDevReady(build);
 });
 
-/** Work beside the requests that must finish first (app/services/shutdown.server.ts): the e-mail being sent. */
+/** Work beside the requests that must finish first (app/services/shutdown.server.ts): an e-mail, a backup. */
 const shutdownHooks = () =>
   Promise.allSettled([...(globalThis[Symbol.for("codeparrain.shutdown-hooks")] ?? [])].map((hook) => hook()));
 

@@ -1,7 +1,7 @@
 /**
- * What must finish before the process stops (the e-mail being sent): server.js runs these hooks on SIGTERM and
- * SIGINT, with the requests under way, before it exits. The set lives on globalThis, under a name server.js reads
- * too, since server.js is not part of the build.
+ * What must finish before the process stops (an e-mail being sent, a backup being written): server.js runs these
+ * hooks on SIGTERM and SIGINT, with the requests under way, before it exits. The set lives on globalThis, under a
+ * name server.js reads too, since server.js is not part of the build.
  */
 type ShutdownHook = () => Promise<void>;
 
