@@ -274,10 +274,15 @@ server.listen(port, process.env.HOST ?? "0.0.0.0", () => {
   if (process.env.NODE_ENV === "development") broadcastDevReady(build);
 });
 
+/** Work beside the requests that must finish first (app/services/shutdown.server.ts): an e-mail, a backup. */
+const shutdownHooks = () =>
+  Promise.allSettled([...(globalThis[Symbol.for("codeparrain.shutdown-hooks")] ?? [])].map((hook) => hook()));
+
 // Finish the requests under way, then stop (process managers send SIGTERM).
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
-    server.close(() => process.exit(0));
+    const finishing = shutdownHooks();
+    server.close(() => finishing.then(() => process.exit(0)));
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 5_000).unref();
   });

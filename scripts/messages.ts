@@ -1,5 +1,6 @@
 /**
- * Prints the messages stored in the embedded database, newest first: `npm run messages [-- --limit 50]`.
+ * Prints the messages stored in the embedded database, newest first, each with where its e-mail stands (sent,
+ * waiting for another try, failed, or not e-mailed without SMTP_URL): `npm run messages [-- --limit 50]`.
  * Reads a copy of the data folder so that it is safe while the site is running: it never opens the server's own
  * files nor takes the folder's lock (DATA_DIR/lock). Control characters of what visitors wrote are printed as
  * escapes (\x1b), so that the terminal obeys none of them.
@@ -8,6 +9,37 @@ import { existsSync } from "node:fs";
 import { printable, subjectLabel } from "@contract/contact-contract";
 import { readDatabaseCopy } from "./lib/database-copy";
 import { databaseDir } from "../app/services/data-dir.server";
+
+interface MessageRow {
+  created_at: string;
+  name: string;
+  email: string;
+  subject: string | null;
+  brand_name: string | null;
+  message: string;
+  state: "pending" | "sent" | "failed" | null;
+  attempts: number | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  sent_at: string | null;
+}
+
+/** Where the e-mail of a message stands, in one line. */
+function deliveryState(row: MessageRow): string {
+  const error = row.last_error ? ` ; dernière erreur : ${printable(row.last_error)}` : "";
+  switch (row.state) {
+    case "sent":
+      return `envoyé par e-mail le ${row.sent_at}`;
+    case "failed":
+      return `échec de l'envoi par e-mail après ${row.attempts} tentative(s) en 24 h${error}`;
+    case "pending":
+      return row.attempts
+        ? `e-mail en attente : ${row.attempts} tentative(s) échouée(s), prochain essai le ${row.next_attempt_at}${error}`
+        : "e-mail en attente d'envoi";
+    default:
+      return "enregistré seulement, pas envoyé par e-mail (SMTP_URL n'était pas défini)";
+  }
+}
 
 const dataDir = databaseDir(process.env.DATA_DIR ?? ".data");
 const limitArg = process.argv.indexOf("--limit");
@@ -18,16 +50,21 @@ if (!existsSync(dataDir)) {
   process.exit(0);
 }
 const { rows, total } = await readDatabaseCopy(dataDir, "messages", async (db) => {
-  const { rows } = await db.query<{
-    created_at: string;
-    name: string;
-    email: string;
-    subject: string | null;
-    brand_name: string | null;
-    message: string;
-  }>(
-    `select to_char(created_at at time zone 'Europe/Paris', 'YYYY-MM-DD HH24:MI') as created_at, name, email, subject, brand_name, message
-       from public.contact_messages order by created_at desc limit $1`,
+  // The outbox exists once the server has applied its migration; before that, no message was e-mailed.
+  const hasOutbox =
+    (await db.query<{ found: boolean }>("select to_regclass('public.message_outbox') is not null as found")).rows[0]
+      ?.found ?? false;
+  const { rows } = await db.query<MessageRow>(
+    `select to_char(m.created_at at time zone 'Europe/Paris', 'YYYY-MM-DD HH24:MI') as created_at, m.name, m.email,
+            m.subject, m.brand_name, m.message, ${
+              hasOutbox
+                ? `o.state, o.attempts, o.last_error,
+                   to_char(o.next_attempt_at at time zone 'Europe/Paris', 'YYYY-MM-DD HH24:MI:SS') as next_attempt_at,
+                   to_char(o.sent_at at time zone 'Europe/Paris', 'YYYY-MM-DD HH24:MI') as sent_at`
+                : "null as state, null as attempts, null as last_error, null as next_attempt_at, null as sent_at"
+            }
+       from public.contact_messages m ${hasOutbox ? "left join public.message_outbox o on o.message_id = m.id" : ""}
+      order by m.created_at desc limit $1`,
     [limit],
   );
   const total =
@@ -40,5 +77,6 @@ for (const row of rows) {
     ? `Question sur ${printable(row.brand_name)}`
     : `Sujet : ${subjectLabel(row.subject ?? undefined) ?? printable(String(row.subject))}`;
   console.log(`— ${row.created_at}  ${printable(row.name)} <${printable(row.email)}>  ${about}`);
+  console.log(`  Envoi : ${deliveryState(row)}`);
   console.log(`  ${printable(row.message, { keepLines: true }).replace(/\n/g, "\n  ")}\n`);
 }

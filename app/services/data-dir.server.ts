@@ -191,6 +191,8 @@ function pause(ms: number): void {
 /** What the site keeps in the data folder; anything else there is not the site's to change. */
 const SITE_FILES = ["session-secret", LOCK_FILE];
 const DATABASE_FOLDER = "pgdata";
+/** The daily backups of the database (backup.server.ts). */
+export const BACKUP_FOLDER = "backups";
 
 /** The embedded database's own folder inside the data folder. */
 export function databaseDir(dataDir: string): string {
@@ -200,8 +202,8 @@ export function databaseDir(dataDir: string): string {
 /**
  * Makes the data folder and what the site keeps in it private to the owner: folders 0700, files 0600. PGlite writes
  * the files of a new database readable and writable by everyone (0666, whatever the umask), and they hold
- * visitors' names, e-mail addresses and messages. Only the folder itself, `pgdata/` and the site's own files are
- * changed, so that a DATA_DIR pointed at a folder holding other things (a home directory) leaves them alone.
+ * visitors' names, e-mail addresses and messages. Only the folder itself, `pgdata/`, `backups/` and the site's own
+ * files are changed, so that a DATA_DIR pointed at a folder holding other things (a home directory) leaves them alone.
  * Symbolic links are left alone; a missing folder is not created. Returns the paths it could not change.
  */
 export function secureDataDir(dataDir: string): string[] {
@@ -253,5 +255,6 @@ export function secureDataDir(dataDir: string): string[] {
     }
   }
   walk(databaseDir(dir));
+  walk(path.join(dir, BACKUP_FOLDER));
   return failed;
 }

@@ -64,6 +64,17 @@ function isLocalAddress(siteUrl: string): boolean {
   );
 }
 
+/** An address as a From header may carry it: `adresse@domaine.fr` or `Nom <adresse@domaine.fr>`. */
+const MAILBOX = /^(?:[^<>\r\n]*<([^<>\s]+)>|([^<>\s]+))$/;
+const isEmail = (value: string) => z.email().safeParse(value).success;
+
+/** Whether SMTP_URL names a mail server nodemailer can reach: smtp:// or smtps://, with a host. */
+function isSmtpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -96,6 +107,27 @@ const envSchema = z
     ),
     CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(5),
     CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .refine(isSmtpUrl, {
+          message:
+            "SMTP_URL doit être l'adresse d'un serveur d'envoi, par exemple smtp://utilisateur:motdepasse@smtp.exemple.fr:587 (smtps:// pour TLS dès la connexion).",
+        })
+        .optional(),
+    ),
+    CONTACT_TO_EMAIL: optionalText.pipe(
+      z.email({ message: "CONTACT_TO_EMAIL doit être une adresse e-mail valide." }).optional(),
+    ),
+    CONTACT_FROM_EMAIL: optionalText.pipe(
+      z
+        .string()
+        .refine((value) => isEmail(MAILBOX.exec(value)?.slice(1).find(Boolean) ?? ""), {
+          message:
+            "CONTACT_FROM_EMAIL doit être une adresse e-mail valide, seule ou sous la forme « Nom <adresse@exemple.fr> ».",
+        })
+        .optional(),
+    ),
     TRUST_PROXY: z
       .string()
       .optional()
@@ -116,6 +148,21 @@ const envSchema = z
             code: "custom",
             path: [variable],
             message: `${variable} est obligatoire en production : ${IDENTITY[variable].reason} figure dans les mentions légales.`,
+          });
+        }
+      }
+    }
+    if (env.SMTP_URL) {
+      const roles = {
+        CONTACT_TO_EMAIL: "l'adresse qui reçoit les messages des visiteurs",
+        CONTACT_FROM_EMAIL: "l'adresse d'expédition, acceptée par le serveur SMTP",
+      } as const;
+      for (const [variable, role] of Object.entries(roles)) {
+        if (!env[variable as keyof typeof roles]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [variable],
+            message: `${variable} est obligatoire avec SMTP_URL : ${role}.`,
           });
         }
       }
@@ -149,6 +196,13 @@ const envSchema = z
 
 export type BackendChoice = { kind: "supabase"; url: string; anonKey: string } | { kind: "embedded"; dataDir: string };
 
+/** Where the embedded mode e-mails visitors' messages (SMTP_URL, CONTACT_TO_EMAIL, CONTACT_FROM_EMAIL). */
+export interface MailConfig {
+  smtpUrl: string;
+  to: string;
+  from: string;
+}
+
 export interface Config {
   nodeEnv: "development" | "production" | "test";
   backend: BackendChoice;
@@ -177,6 +231,8 @@ export interface Config {
   htmlCache: boolean;
   /** Which proxies may tell the visitor's address in X-Forwarded-For (TRUST_PROXY). */
   trustProxy: TrustProxy;
+  /** Set when SMTP_URL is: the embedded mode then e-mails every message (hosted Supabase has its own function). */
+  mail: MailConfig | undefined;
 }
 
 export class ConfigError extends Error {
@@ -253,6 +309,10 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     brandsCache: { ttlMs: env.BRANDS_CACHE_TTL_SECONDS * 1000, timeoutMs: env.BRANDS_TIMEOUT_MS },
     htmlCache: env.HTML_CACHE === "on",
     trustProxy: env.TRUST_PROXY,
+    mail:
+      env.SMTP_URL && env.CONTACT_TO_EMAIL && env.CONTACT_FROM_EMAIL
+        ? { smtpUrl: env.SMTP_URL, to: env.CONTACT_TO_EMAIL, from: env.CONTACT_FROM_EMAIL }
+        : undefined,
   };
 }
 

@@ -83,6 +83,16 @@ describe("grants of the public key with hosted Supabase's default privileges", (
     ]);
   });
 
+  it("keep message_outbox closed to visitors", async () => {
+    await expectRefusedToVisitors(db, [
+      "select * from public.message_outbox",
+      "insert into public.message_outbox (message_id) values (1)",
+      "update public.message_outbox set state = 'sent'",
+      "delete from public.message_outbox",
+      "truncate public.message_outbox",
+    ]);
+  });
+
   it("keep code_feedback and code_feedback_attempts closed to visitors", async () => {
     const key = "a".repeat(64);
     await expectRefusedToVisitors(db, [

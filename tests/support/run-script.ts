@@ -4,11 +4,11 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
- * Runs `script` (a path from the project's root) with tsx, as its npm script does, in production and with no
+ * Runs `script` (a path from the project's root) with tsx and `args`, as its npm script does, in production and with no
  * environment but PATH and `env` (DATA_DIR, most often).
  */
-export function runScript(script: string, env: Record<string, string>): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), script], {
+export function runScript(script: string, env: Record<string, string>, args: string[] = []): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), script, ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...env },
     encoding: "utf8",

@@ -91,6 +91,53 @@ describe("configuration", () => {
     expect(() => parseConfig({ ...base, TRUST_PROXY: "mon-proxy" })).toThrow(/TRUST_PROXY: « mon-proxy »/);
   });
 
+  describe("e-mailing messages (SMTP_URL)", () => {
+    const mail = {
+      SMTP_URL: "smtps://moi%40exemple.fr:secret@smtp.exemple.fr:465",
+      CONTACT_TO_EMAIL: "proprietaire@exemple.fr",
+      CONTACT_FROM_EMAIL: "CodeParrain <site@exemple.fr>",
+    };
+
+    it("sends nothing when SMTP_URL is not set, even with the two addresses", () => {
+      const { SMTP_URL: _unset, ...addresses } = mail;
+      expect(parseConfig({ ...base }).mail).toBeUndefined();
+      expect(parseConfig({ ...base, ...addresses }).mail).toBeUndefined();
+    });
+
+    it("keeps the server's address and the two addresses as given", () => {
+      expect(parseConfig({ ...base, ...mail }).mail).toEqual({
+        smtpUrl: mail.SMTP_URL,
+        to: "proprietaire@exemple.fr",
+        from: "CodeParrain <site@exemple.fr>",
+      });
+      expect(parseConfig({ ...base, ...mail, CONTACT_FROM_EMAIL: "site@exemple.fr" }).mail?.from).toBe(
+        "site@exemple.fr",
+      );
+    });
+
+    it("refuses an address that is not an SMTP server's, in French", () => {
+      for (const SMTP_URL of ["smtp.exemple.fr", "https://smtp.exemple.fr", "smtp://", "pas une adresse"]) {
+        expect(() => parseConfig({ ...base, ...mail, SMTP_URL })).toThrow(
+          /SMTP_URL doit être l'adresse d'un serveur d'envoi/,
+        );
+      }
+    });
+
+    it("names each address missing or malformed next to SMTP_URL", () => {
+      expect(() => parseConfig({ ...base, SMTP_URL: mail.SMTP_URL })).toThrow(
+        /CONTACT_TO_EMAIL est obligatoire avec SMTP_URL[\s\S]*CONTACT_FROM_EMAIL est obligatoire avec SMTP_URL/,
+      );
+      expect(() => parseConfig({ ...base, ...mail, CONTACT_TO_EMAIL: "proprietaire" })).toThrow(
+        /CONTACT_TO_EMAIL doit être une adresse e-mail valide/,
+      );
+      for (const from of ["CodeParrain", "CodeParrain <site>", "a@b.fr\r\nBcc: c@d.fr"]) {
+        expect(() => parseConfig({ ...base, ...mail, CONTACT_FROM_EMAIL: from })).toThrow(
+          /CONTACT_FROM_EMAIL doit être une adresse e-mail valide/,
+        );
+      }
+    });
+  });
+
   describe("the publisher's and the host's identity (legal notice)", () => {
     const identity = {
       PUBLISHER_NAME: "Jeanne Martin",

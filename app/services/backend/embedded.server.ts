@@ -1,9 +1,13 @@
 import { printable } from "@contract/contact-contract";
 import { FEEDBACK_RULES } from "@contract/feedback-contract";
+import { onShutdown } from "../shutdown.server";
 import { asRole, openEmbeddedDatabase, readAsAnon } from "./embedded-db.server";
 import { DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
 import { toFeedbackCounts, type FeedbackRow } from "./feedback-row.server";
 import type * as types from "./types.server";
+import type { MailConfig } from "../env.server";
+import type { MessageOutbox } from "../mail/message-outbox.server";
+import type { Transaction } from "@electric-sql/pglite";
 import type { BrandRow } from "~/catalogue/types";
 
 /**
@@ -15,11 +19,16 @@ async function callAsServiceRole(
   sql: string,
   params: unknown[],
   failure: string,
+  /** More work in the same transaction, given the answer. */
+  then?: (tx: Transaction, result: string | undefined) => Promise<void>,
 ): Promise<string | undefined> {
   try {
     const db = await openEmbeddedDatabase(dataDir);
-    const answer = await asRole(db, "service_role", (tx) => tx.query<{ result: string }>(sql, params));
-    return answer.rows[0]?.result;
+    return await asRole(db, "service_role", async (tx) => {
+      const result = (await tx.query<{ result: string }>(sql, params)).rows[0]?.result;
+      await then?.(tx, result);
+      return result;
+    });
   } catch (error) {
     throw new DeliveryError(`${failure} : ${(error as Error).message}`);
   }
@@ -30,13 +39,45 @@ async function callAsServiceRole(
  * same SQL function as on Supabase, which also applies the per-sender rate limit.
  */
 export class EmbeddedBackend implements types.Backend {
+  private outbox: Promise<MessageOutbox> | undefined;
+
+  private readonly mail: MailConfig | undefined;
+  private backupsScheduled = false;
+
   constructor(
     private readonly dataDir: string,
     private readonly rateLimit: { max: number; windowSeconds: number },
-  ) {}
+    private readonly options: {
+      /** With it, every message stored is also queued to be e-mailed (message_outbox). */
+      mail?: MailConfig;
+      /** Whether this process makes the daily backups and answers `npm run backup` (the server does). */
+      backups?: boolean;
+    } = {},
+  ) {
+    this.mail = options.mail;
+  }
 
   async warmUp(): Promise<void> {
-    await openEmbeddedDatabase(this.dataDir);
+    const db = await openEmbeddedDatabase(this.dataDir);
+    if (this.options.backups && !this.backupsScheduled) {
+      this.backupsScheduled = true;
+      const { scheduleBackups } = await import("../backup.server");
+      const backups = scheduleBackups(db, this.dataDir);
+      onShutdown(backups.stop);
+    }
+    await this.startOutbox();
+  }
+
+  /** The e-mail outbox's worker, started once, when messages are e-mailed. */
+  private startOutbox(): Promise<MessageOutbox> | undefined {
+    const mail = this.mail;
+    if (!mail) return undefined;
+    this.outbox ??= (async () => {
+      const { startMessageOutbox } = await import("../mail/message-outbox.server");
+      return startMessageOutbox(await openEmbeddedDatabase(this.dataDir), mail);
+    })();
+    this.outbox.catch(() => (this.outbox = undefined));
+    return this.outbox;
   }
 
   /** A query of the embedded database cannot be cancelled: the caller's timeout stops the wait, not the query. */
@@ -65,9 +106,22 @@ export class EmbeddedBackend implements types.Backend {
         this.rateLimit.windowSeconds,
       ],
       "Enregistrement du message impossible",
+      async (tx, result) => {
+        if (result === "stored" && this.mail) {
+          await tx.query(
+            "insert into public.message_outbox (message_id) values (currval('public.contact_messages_id_seq'))",
+          );
+        }
+      },
     );
     if (result === "rate_limited") throw new RateLimitedError(this.rateLimit.windowSeconds);
     if (result !== "stored" && result !== "duplicate") throw new DeliveryError(`Réponse inattendue : ${result}`);
+    // Sent after the answer: the visitor never waits for the mail server.
+    if (result === "stored")
+      void this.startOutbox()?.then(
+        (outbox) => outbox.wake(),
+        () => undefined,
+      );
     // What visitors wrote is printed escaped: the contract refuses control characters, the log never relies on it.
     const about =
       "brandName" in payload ? `question sur ${printable(payload.brandName)}` : `sujet ${printable(payload.subject)}`;

@@ -10,8 +10,10 @@ async function createBackend({
   backend,
   contactRateLimit,
   contactClientKeySecret,
-}: Pick<Config, "backend" | "contactRateLimit" | "contactClientKeySecret">): Promise<Backend> {
+  mail,
+}: Pick<Config, "backend" | "contactRateLimit" | "contactClientKeySecret" | "mail">): Promise<Backend> {
   if (backend.kind === "supabase") {
+    if (mail) console.warn("SMTP_URL ne sert pas avec Supabase : la fonction send-contact-email envoie les messages.");
     const { SupabaseBackend } = await import("./supabase.server");
     return new SupabaseBackend({
       url: backend.url,
@@ -20,8 +22,13 @@ async function createBackend({
       clientKeySecret: contactClientKeySecret,
     });
   }
+  if (!mail) {
+    console.info(
+      "SMTP_URL n'est pas défini : les messages des visiteurs sont seulement enregistrés (npm run messages pour les lire).",
+    );
+  }
   const { EmbeddedBackend } = await import("./embedded.server");
-  return new EmbeddedBackend(backend.dataDir, contactRateLimit);
+  return new EmbeddedBackend(backend.dataDir, contactRateLimit, { mail, backups: true });
 }
 
 let current: Promise<CachedBackend> | undefined;

@@ -1,0 +1,211 @@
+/**
+ * E-mails the owner every message stored in the embedded database (SMTP_URL), from the table message_outbox: a
+ * message is queued in the transaction that stores it, and this worker, in the server process, sends the rows that
+ * are due. A failure (mail server down, refused) is retried later, sooner first then less often, for 24 hours; the
+ * row is then marked failed. A restart only delays what is queued. The site never waits for it: a visitor's message
+ * wakes the worker and the answer goes out at once.
+ */
+import { subjectLabel } from "@contract/contact-contract";
+import { asRole } from "../backend/embedded-db.server";
+import { onShutdown } from "../shutdown.server";
+import type { MailConfig } from "../env.server";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Transporter } from "nodemailer";
+
+/** How long the outbox keeps trying to send a message before marking it failed. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+const FIRST_RETRY_MS = 10_000;
+const LONGEST_RETRY_MS = 60 * 60 * 1000;
+/** The worker looks at the table at least this often, for rows queued while it slept (a restored backup). */
+const IDLE_CHECK_MS = 60_000;
+/** Rows sent per pass: the others wait for the next one. */
+const BATCH = 20;
+
+/** The wait before the next try of a message that failed `attempts` times: 10 s, 20 s, 40 s… at most one hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+interface DueRow {
+  message_id: number;
+  attempts: number;
+  queued_at: string;
+  name: string;
+  email: string;
+  subject: string | null;
+  brand_name: string | null;
+  message: string;
+  created_at: string;
+}
+
+/** Characters that would end a header line: a name or a subject stays on its header's line. */
+// eslint-disable-next-line no-control-regex
+const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+const oneLine = (value: string) => value.replace(LINE_BREAKING, " ").replace(/\s+/g, " ").trim();
+
+/**
+ * The e-mail of one stored message, in the words send-contact-email uses on hosted Supabase: the subject names the
+ * form's subject or the brand, Reply-To is the visitor. Names and subjects go into headers on one line.
+ */
+export function messageMail(row: Omit<DueRow, "attempts" | "queued_at" | "message_id">, mail: MailConfig) {
+  const name = oneLine(row.name);
+  const topic = row.brand_name
+    ? ["Marque", oneLine(row.brand_name)]
+    : ["Sujet", subjectLabel(row.subject ?? undefined) ?? oneLine(String(row.subject))];
+  const receivedAt = new Date(row.created_at).toLocaleString("fr-FR", { timeZone: "Europe/Paris" });
+  return {
+    from: mail.from,
+    to: mail.to,
+    replyTo: { name, address: oneLine(row.email) },
+    subject: `${row.brand_name ? "[Question]" : "[Contact]"} ${topic[1]}`.slice(0, 150),
+    text: [
+      row.brand_name ? "Nouvelle question sur une offre" : "Nouveau message de contact",
+      "",
+      `Nom : ${name}`,
+      `Email : ${row.email}`,
+      `${topic[0]} : ${topic[1]}`,
+      `Reçu le : ${receivedAt}`,
+      "",
+      "Message :",
+      row.message,
+      "",
+      "Répondez à ce courriel pour écrire au visiteur.",
+    ].join("\n"),
+  };
+}
+
+export class MessageOutbox {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private wakeAgain = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: PGlite,
+    private readonly transport: Pick<Transporter, "sendMail" | "close">,
+    private readonly mail: MailConfig,
+  ) {}
+
+  /** Sends what is due now, then again whenever a row falls due. Never throws: failures are logged. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.wakeAgain = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.run()
+      .catch((error: unknown) => {
+        if (!this.db.closed) console.error("Envoi des messages par e-mail interrompu :", error);
+        return IDLE_CHECK_MS;
+      })
+      .then((nextInMs) => {
+        this.running = undefined;
+        if (this.stopped) return;
+        if (this.wakeAgain) return this.wake();
+        this.timer = setTimeout(() => this.wake(), nextInMs);
+        this.timer.unref();
+      });
+  }
+
+  /** Stops taking rows and waits for the e-mail being sent, if any; what is left is sent after the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+
+  /** Sends the due rows, pass after pass; gives the wait until the next row falls due. */
+  private async run(): Promise<number> {
+    for (;;) {
+      this.wakeAgain = false;
+      const due = await this.dueRows();
+      for (const row of due) {
+        if (this.stopped) return IDLE_CHECK_MS;
+        await this.send(row);
+      }
+      if (due.length < BATCH && !this.wakeAgain) return this.untilNextDue();
+    }
+  }
+
+  private async dueRows(): Promise<DueRow[]> {
+    const { rows } = await asRole(this.db, "service_role", (tx) =>
+      tx.query<DueRow>(
+        `select o.message_id, o.attempts, o.created_at as queued_at,
+                m.name, m.email, m.subject, m.brand_name, m.message, m.created_at
+           from public.message_outbox o join public.contact_messages m on m.id = o.message_id
+          where o.state = 'pending' and o.next_attempt_at <= now()
+          order by o.next_attempt_at, o.message_id
+          limit ${BATCH}`,
+      ),
+    );
+    return rows;
+  }
+
+  private async send(row: DueRow): Promise<void> {
+    let failure: string | undefined;
+    try {
+      await this.transport.sendMail(messageMail(row, this.mail));
+    } catch (error) {
+      failure = oneLine((error as Error).message || String(error)).slice(0, 1000);
+    }
+    const attempts = row.attempts + 1;
+    if (failure === undefined) {
+      await this.update(
+        "update public.message_outbox set state = 'sent', sent_at = now(), attempts = $2, last_error = null where message_id = $1",
+        [row.message_id, attempts],
+      );
+      console.info(`Message ${row.message_id} envoyé par e-mail à ${this.mail.to}.`);
+      return;
+    }
+    const delay = retryDelayMs(attempts);
+    const givesUp = Date.now() + delay - new Date(row.queued_at).getTime() > GIVE_UP_AFTER_MS;
+    await this.update(
+      `update public.message_outbox
+          set attempts = $2, last_error = $3,
+              state = case when $4 then 'failed' else 'pending' end,
+              next_attempt_at = now() + make_interval(secs => $5)
+        where message_id = $1`,
+      [row.message_id, attempts, failure, givesUp, delay / 1000],
+    );
+    console.error(
+      givesUp
+        ? `Message ${row.message_id} jamais envoyé par e-mail en 24 h, abandonné (npm run messages le montre) : ${failure}`
+        : `Message ${row.message_id} non envoyé par e-mail (tentative ${attempts}, nouvel essai dans ${Math.round(delay / 1000)} s) : ${failure}`,
+    );
+  }
+
+  private async update(sql: string, params: unknown[]): Promise<void> {
+    await asRole(this.db, "service_role", (tx) => tx.query(sql, params));
+  }
+
+  private async untilNextDue(): Promise<number> {
+    const { rows } = await asRole(this.db, "service_role", (tx) =>
+      tx.query<{ ms: number | null }>(
+        `select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as ms
+           from public.message_outbox where state = 'pending'`,
+      ),
+    );
+    const ms = rows[0]?.ms;
+    return ms === null || ms === undefined ? IDLE_CHECK_MS : Math.min(Math.max(ms, 0), IDLE_CHECK_MS);
+  }
+}
+
+/**
+ * Starts the outbox of the embedded database `db`, sending through SMTP_URL: it sends what is already due at once,
+ * and finishes the e-mail under way when the server stops.
+ */
+export async function startMessageOutbox(db: PGlite, mail: MailConfig): Promise<MessageOutbox> {
+  const { createTransport } = await import("nodemailer");
+  const transport = createTransport({
+    url: mail.smtpUrl,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
+  const outbox = new MessageOutbox(db, transport, mail);
+  onShutdown(() => outbox.stop());
+  outbox.wake();
+  return outbox;
+}

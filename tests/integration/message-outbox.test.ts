@@ -1,0 +1,275 @@
+import { simpleParser, type AddressObject } from "mailparser";
+import { afterAll, describe, expect, it } from "vitest";
+import { asRole, openEmbeddedDatabase } from "~/services/backend/embedded-db.server";
+import { EmbeddedBackend } from "~/services/backend/embedded.server";
+import { GIVE_UP_AFTER_MS, startMessageOutbox } from "~/services/mail/message-outbox.server";
+import { postContactForm } from "../support/contact-form";
+import { runScript } from "../support/run-script";
+import { freePort, startSite } from "../support/server";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { makeTempDir } from "../support/temp-dir";
+import type { MailConfig } from "~/services/env.server";
+
+/**
+ * The embedded mode with SMTP_URL: every message stored is e-mailed to the owner through a real SMTP server started
+ * here, from the outbox table, and a server that is down only delays it.
+ */
+const rateLimit = { max: 100, windowSeconds: 600 };
+const temps: { cleanup: () => void }[] = [];
+const servers: TestSmtpServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  for (const temp of temps) temp.cleanup();
+});
+
+function dataDir(prefix: string): string {
+  const temp = makeTempDir(prefix);
+  temps.push(temp);
+  return temp.dir;
+}
+
+async function smtp(port?: number): Promise<TestSmtpServer> {
+  const server = await startSmtpServer({ port });
+  servers.push(server);
+  return server;
+}
+
+const mailTo = (port: number): MailConfig => ({
+  smtpUrl: `smtp://site:motdepasse@127.0.0.1:${port}`,
+  to: "proprietaire@exemple.fr",
+  from: "CodeParrain <site@exemple.fr>",
+});
+
+interface OutboxRow {
+  message_id: number;
+  state: string;
+  attempts: number;
+  last_error: string | null;
+  due_in_seconds: number;
+}
+
+async function outboxRows(dir: string): Promise<OutboxRow[]> {
+  const db = await openEmbeddedDatabase(dir);
+  const { rows } = await db.query<OutboxRow>(
+    `select message_id, state, attempts, last_error,
+            extract(epoch from next_attempt_at - now())::float8 as due_in_seconds
+       from public.message_outbox order by message_id`,
+  );
+  return rows;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const address = (value: AddressObject | AddressObject[] | undefined) =>
+  [value ?? []].flat().flatMap((object) => object.value.map(({ name, address }) => ({ name, address })));
+
+describe("messages e-mailed from the embedded database", () => {
+  it("sends each message to the owner, signed in with SMTP_URL's credentials, Reply-To the visitor", async () => {
+    const server = await smtp();
+    const dir = dataDir("outbox-sent");
+    const backend = new EmbeddedBackend(dir, rateLimit, { mail: mailTo(server.port) });
+    await backend.warmUp();
+    await backend.sendMessage({
+      payload: {
+        name: "Anne Martin",
+        email: "anne@exemple.fr",
+        subject: "partnership",
+        message: "Bonjour, un partenariat ?",
+      },
+      clientKey: "a".repeat(64),
+    });
+    await backend.sendMessage({
+      payload: {
+        name: "Bruno Petit",
+        email: "bruno@exemple.fr",
+        brandName: "Binance",
+        message: "Le code est-il valable ?",
+      },
+      clientKey: "b".repeat(64),
+    });
+    const received = await server.waitFor(2);
+    const mails = await Promise.all(received.map((mail) => simpleParser(mail.raw)));
+    const contact = mails.find((mail) => mail.subject?.startsWith("[Contact]"));
+    const question = mails.find((mail) => mail.subject?.startsWith("[Question]"));
+    expect(contact?.subject).toBe("[Contact] Proposition de partenariat");
+    expect(address(contact?.replyTo)).toEqual([{ name: "Anne Martin", address: "anne@exemple.fr" }]);
+    expect(address(contact?.from)).toEqual([{ name: "CodeParrain", address: "site@exemple.fr" }]);
+    expect(address(contact?.to)).toEqual([{ name: "", address: "proprietaire@exemple.fr" }]);
+    expect(contact?.text).toContain("Bonjour, un partenariat ?");
+    expect(question?.subject).toBe("[Question] Binance");
+    expect(address(question?.replyTo)).toEqual([{ name: "Bruno Petit", address: "bruno@exemple.fr" }]);
+    expect(question?.text).toContain("Le code est-il valable ?");
+    for (const mail of received) {
+      expect(mail.recipients).toEqual(["proprietaire@exemple.fr"]);
+      expect(mail.user).toBe("site");
+    }
+    const rows = await until(
+      () => outboxRows(dir),
+      (rows) => rows.every((row) => row.state === "sent"),
+    );
+    expect(rows.map(({ state, attempts, last_error }) => ({ state, attempts, last_error }))).toEqual([
+      { state: "sent", attempts: 1, last_error: null },
+      { state: "sent", attempts: 1, last_error: null },
+    ]);
+    const listing = runScript("scripts/messages.ts", { DATA_DIR: dir });
+    expect(listing.status).toBe(0);
+    expect(listing.stdout.match(/Envoi : envoyé par e-mail le \d{4}-\d\d-\d\d \d\d:\d\d/g)).toHaveLength(2);
+  });
+
+  it("sends at start what was queued before, and no line break in a name or a brand adds a header", async () => {
+    const server = await smtp();
+    const dir = dataDir("outbox-headers");
+    const db = await openEmbeddedDatabase(dir);
+    // Written as the database owner, past the message contract, as rows stored before it refused line breaks.
+    await db.query(
+      `with message as (
+         insert into public.contact_messages (name, email, subject, message, brand_name)
+         values ($1, 'anne@exemple.fr', null, 'Une question sur ce code.', $2) returning id
+       )
+       insert into public.message_outbox (message_id) select id from message`,
+      ["Anne\r\nBcc: pirate@exemple.fr", "Binance\r\nX-Pirate: oui\nSubject: autre"],
+    );
+    const outbox = await startMessageOutbox(db, mailTo(server.port));
+    try {
+      const [mail] = await server.waitFor(1);
+      const headers = mail!.raw.slice(0, mail!.raw.indexOf("\r\n\r\n"));
+      expect(headers).not.toMatch(/^(bcc|x-pirate):/im);
+      expect(headers.match(/^subject:/gim)).toHaveLength(1);
+      expect(mail!.recipients).toEqual(["proprietaire@exemple.fr"]);
+      const parsed = await simpleParser(mail!.raw);
+      expect(parsed.subject).toBe("[Question] Binance X-Pirate: oui Subject: autre");
+      expect(address(parsed.replyTo)).toEqual([{ name: "Anne Bcc: pirate@exemple.fr", address: "anne@exemple.fr" }]);
+      expect(parsed.bcc).toBeUndefined();
+    } finally {
+      await outbox.stop();
+    }
+  });
+
+  it("keeps a message while the mail server is down, retries within 30 s, and sends it once the server is up", async () => {
+    const port = await freePort();
+    const dir = dataDir("outbox-down");
+    const backend = new EmbeddedBackend(dir, rateLimit, { mail: mailTo(port) });
+    await backend.warmUp();
+    const result = await backend.sendMessage({
+      payload: {
+        name: "Chloé Durand",
+        email: "chloe@exemple.fr",
+        subject: "question",
+        message: "Le serveur dort encore ?",
+      },
+      clientKey: "c".repeat(64),
+    });
+    expect(result).toBe("stored");
+    const [failed] = await until(
+      () => outboxRows(dir),
+      (rows) => rows[0]?.attempts === 1,
+    );
+    expect(failed).toMatchObject({ state: "pending", attempts: 1, last_error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(failed!.due_in_seconds).toBeGreaterThan(0);
+    expect(failed!.due_in_seconds).toBeLessThanOrEqual(30);
+    const listing = runScript("scripts/messages.ts", { DATA_DIR: dir });
+    expect(listing.stdout).toMatch(
+      /Envoi : e-mail en attente : 1 tentative\(s\) échouée\(s\), prochain essai le .*ECONNREFUSED/,
+    );
+
+    const server = await smtp(port);
+    const [mail] = await server.waitFor(1, 30_000);
+    expect((await simpleParser(mail!.raw)).subject).toBe("[Contact] Question générale");
+    const [sent] = await until(
+      () => outboxRows(dir),
+      (rows) => rows[0]?.state === "sent",
+    );
+    expect(sent).toMatchObject({ state: "sent", attempts: 2, last_error: null });
+  });
+
+  it("marks a message failed once it could not be sent for 24 hours", async () => {
+    const port = await freePort();
+    const dir = dataDir("outbox-failed");
+    const db = await openEmbeddedDatabase(dir);
+    await db.query(
+      `with message as (
+         insert into public.contact_messages (name, email, subject, message)
+         values ('Anne', 'anne@exemple.fr', 'other', 'Un message bien ancien.') returning id
+       )
+       insert into public.message_outbox (message_id, attempts, created_at)
+       select id, 20, now() - make_interval(secs => $1) from message`,
+      [GIVE_UP_AFTER_MS / 1000 - 5],
+    );
+    const outbox = await startMessageOutbox(db, mailTo(port));
+    try {
+      const [row] = await until(
+        () => outboxRows(dir),
+        (rows) => rows[0]?.state !== "pending",
+      );
+      expect(row).toMatchObject({ state: "failed", attempts: 21, last_error: expect.stringMatching(/ECONNREFUSED/) });
+    } finally {
+      await outbox.stop();
+    }
+    const listing = runScript("scripts/messages.ts", { DATA_DIR: dir });
+    expect(listing.stdout).toMatch(
+      /Envoi : échec de l'envoi par e-mail après 21 tentative\(s\) en 24 h ; dernière erreur : .*ECONNREFUSED/,
+    );
+  });
+
+  it("without SMTP_URL stores the message and queues nothing", async () => {
+    const dir = dataDir("outbox-none");
+    const backend = new EmbeddedBackend(dir, rateLimit);
+    await backend.sendMessage({
+      payload: {
+        name: "Anne Martin",
+        email: "anne@exemple.fr",
+        subject: "question",
+        message: "Seulement enregistré ?",
+      },
+      clientKey: "d".repeat(64),
+    });
+    const db = await openEmbeddedDatabase(dir);
+    const counts = await asRole(db, "service_role", (tx) =>
+      tx.query<{ messages: number; queued: number }>(
+        "select (select count(*)::int from public.contact_messages) as messages, (select count(*)::int from public.message_outbox) as queued",
+      ),
+    );
+    expect(counts.rows[0]).toEqual({ messages: 1, queued: 0 });
+    const listing = runScript("scripts/messages.ts", { DATA_DIR: dir });
+    expect(listing.stdout).toContain(
+      "Envoi : enregistré seulement, pas envoyé par e-mail (SMTP_URL n'était pas défini)",
+    );
+  });
+});
+
+describe("the site started with SMTP_URL", () => {
+  it("answers the visitor at once, e-mails the message, and says nothing of messages being only stored", async () => {
+    const server = await smtp();
+    const mail = mailTo(server.port);
+    const site = await startSite({
+      DATA_DIR: dataDir("outbox-site"),
+      SMTP_URL: mail.smtpUrl,
+      CONTACT_TO_EMAIL: mail.to,
+      CONTACT_FROM_EMAIL: mail.from,
+    });
+    try {
+      const answer = await postContactForm(site, {
+        name: "Anne Martin",
+        email: "anne@exemple.fr",
+        subject: "issue",
+        message: "Un problème sur une page du site.",
+      });
+      expect(answer.status).toBe(303);
+      const [received] = await server.waitFor(1);
+      const parsed = await simpleParser(received!.raw);
+      expect(parsed.subject).toBe("[Contact] Signaler un problème");
+      expect(address(parsed.replyTo)).toEqual([{ name: "Anne Martin", address: "anne@exemple.fr" }]);
+      expect(site.output()).not.toContain("seulement enregistrés");
+    } finally {
+      await site.stop();
+    }
+    expect(site.process.exitCode).toBe(0);
+  });
+});

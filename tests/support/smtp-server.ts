@@ -1,0 +1,68 @@
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  raw: string;
+  /** The envelope's recipients (RCPT TO), whatever the headers say. */
+  recipients: string[];
+  /** The user name the client signed in with. */
+  user: string | undefined;
+}
+
+export interface TestSmtpServer {
+  port: number;
+  received: ReceivedMail[];
+  /** Waits until `count` e-mails have arrived (10 s at most by default). */
+  waitFor: (count: number, timeoutMs?: number) => Promise<ReceivedMail[]>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * A real SMTP server on the loopback interface (the `smtp-server` package), without TLS, that signs in `user` with
+ * `password` only and keeps every e-mail it receives as it received it. `port` 0 takes a free one.
+ */
+export async function startSmtpServer({
+  port = 0,
+  user = "site",
+  password = "motdepasse",
+}: { port?: number; user?: string; password?: string } = {}): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS"],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === user && auth.password === password) callback(null, { user: auth.username });
+      else callback(new Error("Identifiants refusés"));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          raw: Buffer.concat(chunks).toString("utf8"),
+          recipients: session.envelope.rcptTo.map((recipient) => recipient.address),
+          user: typeof session.user === "string" ? session.user : undefined,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const address = server.server.address();
+  return {
+    port: typeof address === "object" && address ? address.port : port,
+    received,
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`${received.length} e-mail(s) reçu(s) sur ${count} attendu(s).`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return received;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
