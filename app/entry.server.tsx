@@ -81,7 +81,14 @@ export function cachedPageAnswer(request: RequestView): PageAnswer | undefined {
  */
 async function readLoaderData(remixContext: EntryContext): Promise<void> {
   const stream = remixContext.serverHandoffStream;
-  if (!stream || !remixContext.renderMeta) return;
+  if (!stream) return;
+  // Remix internals (tests/integration/http.test.ts checks the document they give): without them the document
+  // would render without its data, so a Remix that changes them stops here rather than serving broken pages.
+  if (!remixContext.renderMeta) {
+    throw new Error(
+      "Remix ne fournit plus renderMeta : la mise en cache des données de la page (streamCache) est à revoir.",
+    );
+  }
   const decoder = new TextDecoder();
   let value = "";
   const reader = stream.getReader();

@@ -34,7 +34,7 @@ export function OfferList({
   return (
     <section aria-labelledby={headingId} className="space-y-6">
       <h2 id={headingId} className="text-2xl font-bold text-slate-900">
-        {title} <span className="text-base font-medium text-slate-600">({total})</span>
+        {title} <span className="text-base font-medium text-slate-600">{`(${total})`}</span>
       </h2>
       {offers.length === 0 ? (
         <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">

@@ -61,6 +61,57 @@ describe("security headers", () => {
   });
 });
 
+/**
+ * app/entry.server.tsx renders the document in one pass with the loader data handed to Remix's stream cache (a Remix
+ * internal), splices in the offer cards it rendered once, and keeps the module preloads from competing with the
+ * first paint. Each shows in the document: a Remix that changes what those rely on fails here.
+ */
+describe("the document as the server renders it", () => {
+  const listing = async (path: string) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+
+  it("carries the loader data in one script, then closes Remix's stream, at the end of the body", async () => {
+    for (const path of ["/offres", "/codes?cat=crypto", "/offres/binance"]) {
+      const html = await listing(path);
+      const enqueued = [...html.matchAll(/window\.__remixContext\.streamController\.enqueue\((.+?)\);<\/script>/g)];
+      expect(enqueued, path).toHaveLength(1);
+      const data = JSON.parse(JSON.parse(enqueued[0]![1]!) as string) as unknown[];
+      expect(data, path).toContain("loaderData");
+      expect(html.indexOf("streamController.close();"), path).toBeGreaterThan(
+        html.indexOf("streamController.enqueue("),
+      );
+      expect(html.startsWith("<!DOCTYPE html>"), path).toBe(true);
+      expect(html.endsWith("</body></html>"), path).toBe(true);
+      expect(html.match(/<\/html>/g), path).toHaveLength(1);
+    }
+  });
+
+  it("holds every card of the page, rendered once and the same on every answer, with no marker left", async () => {
+    const first = await listing("/offres");
+    const second = await listing("/offres");
+    const count = Number(/\((\d+)\)<\/span><\/h2>/.exec(first)?.[1]);
+    const cards = (html: string) => html.match(/<article[\s\S]*?<\/article>/g) ?? [];
+    expect(count).toBeGreaterThan(40);
+    expect(cards(first)).toHaveLength(count);
+    expect(cards(second)).toEqual(cards(first));
+    // The markers the cards replace are comments holding the answer's nonce.
+    const nonce = /<script nonce="([^"]+)"/.exec(first)?.[1] ?? "";
+    expect(nonce).not.toBe("");
+    expect(first).not.toContain(`<!--${nonce}-->`);
+  });
+
+  it("keeps the module preloads for hydration without fetching them before the first paint", async () => {
+    const html = await listing("/offres");
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(2);
+    for (const preload of preloads) expect(preload).toContain('media="not all"');
+    expect(html).toMatch(/<script[^>]*type="module"[^>]*>[\s\S]*?import\("\/build\/entry\.client-/);
+  });
+});
+
 describe("HTTP caching", () => {
   it("serves every file of public/ for an hour, and the build's files for a year", async () => {
     for (const file of readdirSync("public", { recursive: true, encoding: "utf8" })) {
