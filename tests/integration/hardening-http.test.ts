@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { raw, trickleBody, type RawAnswer } from "../support/raw-request";
 import { freePort, PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 
@@ -13,48 +14,6 @@ import { makeTempDir } from "../support/temp-dir";
  * encodings reach the server exactly as written.
  */
 const PUBLIC_ORIGIN = "https://www.exemple.fr";
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-  text: string;
-}
-
-function raw(
-  site: RunningSite,
-  path: string,
-  {
-    method = "GET",
-    headers = {},
-    body,
-    agent,
-  }: { method?: string; headers?: Record<string, string>; body?: string; agent?: Agent } = {},
-): Promise<RawAnswer> {
-  const { hostname, port } = new URL(site.url);
-  const hasHost = Object.keys(headers).some((name) => name.toLowerCase() === "host");
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      { host: hostname, port, path, method, headers, setHost: !hasHost, agent: agent ?? false },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const answer = Buffer.concat(chunks);
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: answer,
-            text: answer.toString(),
-          });
-        });
-        response.on("error", reject);
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  });
-}
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const contactBody = (extra: Record<string, string> = {}) =>
@@ -183,13 +142,22 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
       expect(answer.status).toBe(303);
     });
 
-    it("takes a form posted from the address it was sent to", async () => {
-      const answer = await raw(site, "/contact", {
-        method: "POST",
-        headers: { ...FORM, Origin: site.url },
-        body: INVALID_BODY,
-      });
-      expect(answer.status).toBe(400);
+    it("refuses a form posted from the address it was sent to when that is not SITE_URL's (DNS rebinding)", async () => {
+      // A page of rebound.example, its name pointed at this server: Host and Origin agree, SITE_URL does not.
+      const pages: [host: string, origin: string][] = [
+        [new URL(site.url).host, site.url],
+        ["rebound.example", "http://rebound.example"],
+      ];
+      for (const [host, origin] of pages) {
+        const answer = await raw(site, "/offres/binance/avis", {
+          method: "POST",
+          headers: { ...FORM, Host: host, Origin: origin },
+          body: "worked=non",
+        });
+        expect(answer.status, host).toBe(403);
+        expect(answer.text, host).toContain("Envoi refusé");
+        expect(answer.headers["content-security-policy"], host).toContain("frame-ancestors 'none'");
+      }
     });
 
     it("refuses a form posted from another site with a French 403, and logs no stack trace", async () => {
@@ -273,6 +241,13 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
         });
       });
     }
+
+    it("cuts off a body sent a byte a second after 30 s, not 300", { timeout: 60_000 }, async () => {
+      const { status, elapsedMs } = await trickleBody(site, "/contact");
+      expect([0, 408]).toContain(status);
+      expect(elapsedMs).toBeGreaterThanOrEqual(29_000);
+      expect(elapsedMs).toBeLessThan(40_000);
+    });
 
     it("POST to a form still works after all that", async () => {
       const answer = await raw(site, "/offres/binance", { method: "POST", headers: FORM, body: INVALID_BODY });
