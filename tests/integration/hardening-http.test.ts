@@ -160,6 +160,24 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
       }
     });
 
+    it("turns votes off when they come through a proxy TRUST_PROXY does not name, and says what to set", async () => {
+      const answer = await raw(site, "/offres/binance/avis", {
+        method: "POST",
+        headers: { ...FORM, Origin: PUBLIC_ORIGIN, "X-Forwarded-For": "203.0.113.60" },
+        body: "worked=non",
+      });
+      expect(answer.status).toBe(503);
+      expect(answer.text).toContain("Les avis sont momentanément désactivés");
+      expect(site.output()).toContain("Définissez TRUST_PROXY");
+      // Without X-Forwarded-For, the connection's address is the visitor's: the vote is taken.
+      const direct = await raw(site, "/offres/binance/avis", {
+        method: "POST",
+        headers: { ...FORM, Origin: PUBLIC_ORIGIN },
+        body: "worked=oui",
+      });
+      expect(direct.status).toBe(303);
+    });
+
     it("refuses a form posted from another site with a French 403, and logs no stack trace", async () => {
       await withoutStackTrace(site, async () => {
         for (const origin of ["https://evil.example", "null", "pas une origine", "ftp://www.exemple.fr"]) {
