@@ -221,6 +221,12 @@ describe("remix-serve behind one proxy (TRUST_PROXY=1)", () => {
     expect(other.status).toBe(303);
   });
 
+  it("counts an IPv6 visitor on their /64: a fresh address of the same network is the same sender", async () => {
+    for (let host = 1; host <= RATE_LIMIT; host += 1) expect(await post(`2001:db8:1:2::${host}`)).toBe(303);
+    expect(await post("2001:db8:1:2::ffff")).toBe(429);
+    expect(await post("2001:db8:1:3::1")).toBe(303);
+  });
+
   it("counts each visitor by the address the proxy added, whatever the visitor wrote before it", async () => {
     for (let index = 0; index < RATE_LIMIT; index += 1) {
       expect(await post(`198.51.100.${index}, 192.0.2.7`)).toBe(303);
