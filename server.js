@@ -184,12 +184,10 @@ app.use((req, res, next) => {
     return;
   }
   delete req.headers.origin;
-  if (guard.sendsVote(req.method, req.originalUrl)) {
-    const refusal = guard.voteRefusal(req.ip ?? "", req.headers["x-forwarded-for"], { production, trustsAProxy });
-    if (refusal) {
-      refuse(req, res, refusal.status, refusal.text, refusal.headers);
-      return;
-    }
+  const refusal = guard.checkVote(req, req.ip ?? "", { production, trustsAProxy });
+  if (refusal) {
+    refuse(req, res, refusal.status, refusal.text, refusal.headers);
+    return;
   }
   next();
 });

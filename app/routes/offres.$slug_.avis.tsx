@@ -28,6 +28,7 @@ import { getBackend } from "~/services/backend/index.server";
 import { clientKey, readForm } from "~/services/form-request.server";
 import { formPageHeaders } from "~/services/http-headers.server";
 import { findBrandOffer, offerForSlug, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
+import { VOTE_REFUSED_HEADER } from "~/services/request-guard.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ReferralOffer } from "~/catalogue/types";
 
@@ -68,6 +69,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       },
       { status, headers },
     );
+
+  // Past the hourly limit, counted by the request checks before the application: no database call.
+  const refusedFor = request.headers.get(VOTE_REFUSED_HEADER);
+  if (refusedFor) return refuse(429, FEEDBACK_MESSAGES.rateLimited, null, { "Retry-After": refusedFor });
 
   const parsed = feedbackFormSchema.safeParse({
     worked: typeof worked === "string" ? worked : undefined,

@@ -210,10 +210,19 @@ describe("votes sent without JavaScript", () => {
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     });
 
-    it("says when to come back with Retry-After on the 429 answer to the page's script", async () => {
+    it("answers the page's script with a 429 it can read (its data, with the French message) and Retry-After", async () => {
       const answer = await vote(site, target, { worked: "oui", reponse: "1" }, limitedVisitor, "avis.data");
       expect(answer.status).toBe(429);
       expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0);
+      expect(answer.headers["content-type"]).toContain("text/x-script");
+      expect(answer.text).toContain("Trop d'avis envoyés en une heure.");
+      // The header the request checks set, written by a visitor, is removed: it decides nothing.
+      const forged = await raw(site, `/offres/${spent}/avis.data`, {
+        method: "POST",
+        headers: { ...FORM, "X-Forwarded-For": newVisitor(), "X-Codeparrain-Vote-Refused": "1" },
+        body: "worked=oui&reponse=1",
+      });
+      expect(forged.status).toBe(200);
     });
 
     it("stores nothing of the refused vote, and the brand page still answers 200", async () => {
