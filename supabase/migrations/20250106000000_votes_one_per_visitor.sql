@@ -83,6 +83,7 @@ $$;
 
 revoke execute on function public.count_code_feedback(text, date, boolean, text, integer)
   from public, anon, authenticated;
+grant execute on function public.count_code_feedback(text, date, boolean, text, integer) to service_role;
 
 /*
  * Records a visitor's vote: 'stored', 'replaced' (the visitor had voted on this offer: the new vote takes the place
