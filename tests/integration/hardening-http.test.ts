@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { Agent } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { raw, trickleBody, type RawAnswer } from "../support/raw-request";
+import { raw, expectBodyCutOffAfter30s, type RawAnswer } from "../support/raw-request";
 import { freePort, PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 
@@ -261,10 +261,7 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
     }
 
     it("cuts off a body sent a byte a second after 30 s, not 300", { timeout: 60_000 }, async () => {
-      const { status, elapsedMs } = await trickleBody(site, "/contact");
-      expect([0, 408]).toContain(status);
-      expect(elapsedMs).toBeGreaterThanOrEqual(29_000);
-      expect(elapsedMs).toBeLessThan(40_000);
+      await expectBodyCutOffAfter30s(site, "/contact");
     });
 
     it("POST to a form still works after all that", async () => {

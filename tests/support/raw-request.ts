@@ -1,4 +1,5 @@
 import { request, type Agent } from "node:http";
+import { expect } from "vitest";
 import type { RunningSite } from "./server";
 
 export interface RawAnswer {
@@ -45,10 +46,21 @@ export function raw(
 }
 
 /**
- * Sends a form's headers, then its body a byte a second, as a slow-loris client does, until the server answers or
- * closes the connection: what it answered (0 when it closed without answering), and after how long.
+ * Sends a form's headers, then its body a byte a second, as a slow-loris client does, and expects the server to
+ * cut it off (408, or the connection closed) after 30 s, not after Node's default 300 s.
  */
-export function trickleBody(site: RunningSite, path: string): Promise<{ status: number; elapsedMs: number }> {
+export async function expectBodyCutOffAfter30s(site: RunningSite, path: string): Promise<void> {
+  const { status, elapsedMs } = await trickleBody(site, path);
+  expect([0, 408]).toContain(status);
+  expect(elapsedMs).toBeGreaterThanOrEqual(29_000);
+  expect(elapsedMs).toBeLessThan(40_000);
+}
+
+/**
+ * Sends a form's headers, then its body a byte a second, until the server answers or closes the connection: what it
+ * answered (0 when it closed without answering), and after how long.
+ */
+function trickleBody(site: RunningSite, path: string): Promise<{ status: number; elapsedMs: number }> {
   const { hostname, port } = new URL(site.url);
   const started = Date.now();
   return new Promise((resolve) => {
