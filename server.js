@@ -1,5 +1,7 @@
 // The production server: request checks, static files, the page cache, then Remix (npm start).
 process.env.NODE_ENV ??= "production";
+// The build then leaves the request checks to this server, which runs them with its own (see request-guard.server.ts).
+globalThis[Symbol.for("codeparrain.server-js")] = true;
 
 import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
@@ -13,6 +15,8 @@ import express from "express";
 const build = await import("./build/index.js");
 /** @type {typeof import("./app/entry.server")} */
 const entry = build.entry.module;
+const guard = entry.requestGuard;
+const production = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
 
 const app = express();
@@ -34,31 +38,13 @@ app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
 const trustedPeer = (req) => app.get("trust proxy fn")(req.socket.remoteAddress, 0);
 
 /** The public host of the site, when SITE_URL says it: forms posted from there are the site's own. */
-const siteHost = (() => {
-  try {
-    return process.env.SITE_URL ? new URL(process.env.SITE_URL).host : undefined;
-  } catch {
-    return undefined;
-  }
-})();
+const siteHost = guard.siteHost(process.env.SITE_URL ?? "");
+const { firstValue, isValidHost } = guard;
 
-const plainText = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
-
-/** Answers a request refused before Express, with a short French text. */
-function refuse(res, status, text) {
-  res.writeHead(status, { ...plainText, "Content-Length": Buffer.byteLength(text) });
-  res.end(text);
+/** Answers a refused request with a short French text and the security headers. */
+function refuse(req, res, status, text, headers) {
+  guard.answerRefusal(req, res, { status, text, headers }, requestProtocol(req) === "https");
 }
-
-/** A host as a Host or X-Forwarded-Host header may carry it: a name or an address, and an optional port. */
-const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
-function isValidHost(value) {
-  const match = HOST.exec(value);
-  return Boolean(match) && (match[1] === undefined || Number(match[1]) <= 65_535) && URL.canParse(`http://${value}/`);
-}
-
-/** The first value of a header a proxy may have written more than once ("a, b"). */
-const firstValue = (value) => String(value).split(",")[0]?.trim() ?? "";
 
 /**
  * Refuses, with a 400, what would otherwise make Remix fail to build the request's URL (a 500): a request target that
@@ -67,12 +53,12 @@ const firstValue = (value) => String(value).split(",")[0]?.trim() ?? "";
  */
 function rejectMalformed(req, res) {
   if (!req.url?.startsWith("/")) {
-    refuse(res, 400, "Adresse mal formée.");
+    refuse(req, res, 400, "Adresse mal formée.");
     return true;
   }
   const host = req.headers.host;
   if (host !== undefined && !isValidHost(host)) {
-    refuse(res, 400, "Requête mal formée : l'en-tête Host n'est pas un nom d'hôte.");
+    refuse(req, res, 400, "Requête mal formée : l'en-tête Host n'est pas un nom d'hôte.");
     return true;
   }
   const trusted = trustedPeer(req);
@@ -80,7 +66,7 @@ function rejectMalformed(req, res) {
   if (forwardedHost !== undefined && !trusted) delete req.headers["x-forwarded-host"];
   else if (forwardedHost !== undefined) {
     if (!isValidHost(firstValue(forwardedHost))) {
-      refuse(res, 400, "Requête mal formée : l'en-tête X-Forwarded-Host n'est pas un nom d'hôte.");
+      refuse(req, res, 400, "Requête mal formée : l'en-tête X-Forwarded-Host n'est pas un nom d'hôte.");
       return true;
     }
     // Express reads the first value only; the Remix adapter would read a port further on ("a, b:99999").
@@ -88,7 +74,7 @@ function rejectMalformed(req, res) {
   }
   const forwardedProto = req.headers["x-forwarded-proto"];
   if (trusted && forwardedProto !== undefined && !/^https?$/i.test(firstValue(forwardedProto))) {
-    refuse(res, 400, "Requête mal formée : l'en-tête X-Forwarded-Proto doit valoir http ou https.");
+    refuse(req, res, 400, "Requête mal formée : l'en-tête X-Forwarded-Proto doit valoir http ou https.");
     return true;
   }
   return false;
@@ -147,48 +133,29 @@ function reachesAction(req) {
 }
 
 /**
- * Whether a request that changes something comes from the site's own pages. Browsers send Origin with every POST; it
- * must name the public host (SITE_URL's) or the host the request was sent to (X-Forwarded-Host from a trusted
- * proxy, else Host). Remix checks this too, but reads X-Forwarded-Host from anyone, knows nothing of SITE_URL, and
- * answers a mismatch with a 500: the check is made here, and Remix then no longer sees the header.
+ * The host the request was sent to: X-Forwarded-Host from a trusted proxy, else Host. Remix reads X-Forwarded-Host
+ * from anyone, knows nothing of SITE_URL, and answers an Origin that does not match with a 500: the check is made
+ * here (request-guard.server.ts), and Remix then no longer sees the Origin header.
  */
-function fromThisSite(req) {
-  const origin = req.headers.origin;
-  if (origin === undefined) return req.headers["sec-fetch-site"] !== "cross-site";
-  if (!URL.canParse(origin)) return false;
-  const { protocol, host } = new URL(origin);
-  if (protocol !== "http:" && protocol !== "https:") return false;
-  if (host === siteHost) return true;
-  const requested =
-    trustedPeer(req) && req.headers["x-forwarded-host"]
-      ? firstValue(req.headers["x-forwarded-host"])
-      : req.headers.host;
-  // Read with the origin's scheme, so that a default port written out ("exemple.fr:443") compares equal.
-  return (
-    requested !== undefined &&
-    URL.canParse(`${protocol}//${requested}`) &&
-    host === new URL(`${protocol}//${requested}`).host
-  );
-}
+const requestedHost = (req) =>
+  trustedPeer(req) && req.headers["x-forwarded-host"] ? firstValue(req.headers["x-forwarded-host"]) : req.headers.host;
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const trustsAProxy = trustProxySetting(process.env.TRUST_PROXY) !== false;
 app.use((req, res, next) => {
   if (!METHODS.has(req.method)) {
-    res
-      .set({ ...plainText, Allow: "GET, HEAD, POST" })
-      .status(405)
-      .send("Méthode non autorisée.");
+    refuse(req, res, 405, "Méthode non autorisée.", { Allow: "GET, HEAD, POST" });
     return;
   }
   try {
     decodeURIComponent(req.path);
   } catch {
-    res.set(plainText).status(400).send("Adresse mal formée.");
+    refuse(req, res, 400, "Adresse mal formée.");
     return;
   }
   // Remix's old data requests: this site makes none (single fetch), and Remix logs each one as an error.
   if (req.query._data !== undefined) {
-    res.set(plainText).status(400).send("Requête non prise en charge.");
+    refuse(req, res, 400, "Requête non prise en charge.");
     return;
   }
   if (req.method === "GET" || req.method === "HEAD") {
@@ -203,22 +170,25 @@ app.use((req, res, next) => {
     return;
   }
   if (req.method === "POST" && !reachesAction(req)) {
-    res
-      .set({ ...plainText, Allow: "GET, HEAD" })
-      .status(405)
-      .send("Méthode non autorisée : cette page ne reçoit pas de formulaire.");
+    refuse(req, res, 405, "Méthode non autorisée : cette page ne reçoit pas de formulaire.", { Allow: "GET, HEAD" });
     return;
   }
-  if (!fromThisSite(req)) {
+  const secFetchSite = req.headers["sec-fetch-site"];
+  if (!guard.fromThisSite(req.headers.origin, secFetchSite, requestedHost(req), siteHost, production)) {
     const origin = JSON.stringify(String(req.headers.origin ?? "").slice(0, 200));
     const host = JSON.stringify(String(req.hostname ?? "").slice(0, 200));
     console.warn(
       `Envoi refusé (403) : origine ${origin}, hôte ${host}. Derrière un proxy, voir « Running it for real » du README.`,
     );
-    res.set(plainText).status(403).send("Envoi refusé : ce formulaire n'a pas été envoyé depuis ce site.");
+    refuse(req, res, 403, "Envoi refusé : ce formulaire n'a pas été envoyé depuis ce site.");
     return;
   }
   delete req.headers.origin;
+  const refusal = guard.checkVote(req, req.ip ?? "", { production, trustsAProxy });
+  if (refusal) {
+    refuse(req, res, refusal.status, refusal.text, refusal.headers);
+    return;
+  }
   next();
 });
 
@@ -258,16 +228,24 @@ async function answerFromPageCache(req, res) {
   return true;
 }
 
-const server = createServer((req, res) => {
-  if (rejectMalformed(req, res)) return;
-  answerFromPageCache(req, res).then(
-    (answered) => answered || app(req, res),
-    (error) => {
-      console.error(error);
-      if (!res.headersSent) app(req, res);
-    },
-  );
-});
+const server = createServer(
+  {
+    // A request's headers and body must arrive within 30 s, checked every second (Node's default: 300 s, every 30 s).
+    requestTimeout: guard.REQUEST_TIMEOUT_MS,
+    headersTimeout: guard.REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: 1_000,
+  },
+  (req, res) => {
+    if (rejectMalformed(req, res)) return;
+    answerFromPageCache(req, res).then(
+      (answered) => answered || app(req, res),
+      (error) => {
+        console.error(error);
+        if (!res.headersSent) app(req, res);
+      },
+    );
+  },
+);
 server.listen(port, process.env.HOST ?? "0.0.0.0", () => {
   console.log(`Site en ligne sur http://localhost:${port}`);
   // Under `npm run dev`, tells the Remix watcher that this build is being served.
@@ -278,12 +256,21 @@ server.listen(port, process.env.HOST ?? "0.0.0.0", () => {
 const shutdownHooks = () =>
   Promise.allSettled([...(globalThis[Symbol.for("codeparrain.shutdown-hooks")] ?? [])].map((hook) => hook()));
 
-// Finish the requests under way, then stop (process managers send SIGTERM).
+// Finish the requests under way and the work beside them (5 s at most), close the database and release its folder,
+// then stop (process managers send SIGTERM).
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
     const finishing = shutdownHooks();
-    server.close(() => finishing.then(() => process.exit(0)));
+    let stopping;
+    const stop = () => {
+      stopping ??= finishing
+        .then(() => entry.shutdownBackend())
+        .catch((error) => console.error("Arrêt de la base de données impossible :", error))
+        .finally(() => process.exit(0));
+    };
+    server.close(stop);
     server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 5_000).unref();
+    setTimeout(stop, 5_000).unref();
+    setTimeout(() => process.exit(0), 9_000).unref();
   });
 }

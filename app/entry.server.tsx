@@ -4,7 +4,7 @@ import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
 import { RenderOnceContext, type RenderOnce } from "./components/rendered-once";
 import { NonceProvider } from "./nonce";
-import { getBackend } from "./services/backend/index.server";
+import { getBackend, shutdownBackend } from "./services/backend/index.server";
 import { getConfig } from "./services/env.server";
 import {
   cachePolicy,
@@ -14,11 +14,20 @@ import {
   type RequestView,
 } from "./services/http-headers.server";
 import { answerWithPage, PageCache, type PageAnswer } from "./services/page-cache.server";
+import { guardEveryServer, SERVER_JS } from "./services/request-guard.server";
+import { runShutdownHooks } from "./services/shutdown.server";
 import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 // Invalid configuration stops the server at start, not at the first request.
 const config = getConfig();
 const production = config.nodeEnv === "production";
+
+// server.js checks each request itself, with these; any other server (remix-serve) gets the same checks from here.
+export * as requestGuard from "./services/request-guard.server";
+export { shutdownBackend };
+// Under remix-serve: an e-mail being sent or a backup being written finish before the database closes.
+if (!(globalThis as { [SERVER_JS]?: boolean })[SERVER_JS])
+  guardEveryServer(() => runShutdownHooks().then(shutdownBackend));
 
 /** Rendered pages, read by server.js before Remix runs (see `cachedPageAnswer`); never while developing. */
 const pageCache = new PageCache(config.htmlCache && production ? config.brandsCache.ttlMs : 0);

@@ -6,7 +6,6 @@
 import { existsSync } from "node:fs";
 import { FEEDBACK_RULES, reasonLabel } from "@contract/feedback-contract";
 import { readDatabaseCopy } from "./lib/database-copy";
-import { feedbackWindowStart } from "../app/catalogue/feedback";
 import { databaseDir } from "../app/services/data-dir.server";
 
 const dataDir = databaseDir(process.env.DATA_DIR ?? ".data");
@@ -26,9 +25,8 @@ interface Line {
 const lines = await readDatabaseCopy(dataDir, "feedback", async (db) => {
   const { rows } = await db.query<Line>(
     `select offer_slug, yes_votes, no_votes, top_reason,
-            to_char(last_vote_at at time zone 'Europe/Paris', 'YYYY-MM-DD HH24:MI') as last_vote
-       from public.code_feedback_summary($1)`,
-    [feedbackWindowStart(new Date()).toISOString()],
+            to_char(last_vote_on, 'YYYY-MM-DD') as last_vote
+       from public.code_feedback_summary()`,
   );
   return rows;
 });

@@ -5,8 +5,8 @@ import { formatFrenchDate } from "./dates";
 export interface OfferVotes {
   yes: number;
   no: number;
-  /** ISO timestamp of the latest vote. */
-  lastVoteAt: string;
+  /** The day (YYYY-MM-DD) of the latest vote. */
+  lastVoteOn: string;
 }
 
 /** What an offer says about its votes and its last check, worded once for cards and the brand page. */
@@ -24,13 +24,6 @@ export interface OfferTrust {
 export const NOT_ENOUGH_VOTES = "Pas encore assez d'avis";
 export const REPORTED_NOT_WORKING = "Plusieurs visiteurs signalent que ce code ne fonctionne plus.";
 export const NOT_VERIFIED = "Code non vérifié";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The start of the summary's window: votes before it no longer count. */
-export function feedbackWindowStart(now: Date): Date {
-  return new Date(now.getTime() - FEEDBACK_RULES.windowDays * DAY_MS);
-}
 
 /** The share of "Oui" as a whole percentage, or null below the minimum number of votes. */
 export function successPercent(votes: OfferVotes | undefined): number | null {
@@ -52,7 +45,7 @@ export function offerTrust(votes: OfferVotes | undefined, verifiedOn: string | u
   return {
     summary: percent === null ? NOT_ENOUGH_VOTES : `${percent}\u202f% de réussite sur ${votes!.yes + votes!.no} avis`,
     warning: isReportedNotWorking(votes) ? REPORTED_NOT_WORKING : null,
-    lastVote: votes ? `Dernier avis le ${formatFrenchDate(votes.lastVoteAt)}` : null,
+    lastVote: votes ? `Dernier avis le ${formatFrenchDate(votes.lastVoteOn)}` : null,
     verification: verifiedOn ? `Vérifié le ${formatFrenchDate(verifiedOn)}` : NOT_VERIFIED,
   };
 }

@@ -124,7 +124,7 @@ export default function LegalNotice() {
         <p>
           Quand vous indiquez si un code a fonctionné, le site enregistre l'offre concernée, votre réponse (oui ou non),
           la raison que vous avez éventuellement choisie, la date et une empreinte chiffrée de votre adresse IP (jamais
-          l'adresse elle-même), qui sert seulement à ne compter qu'un avis par visiteur et par offre sur 24 heures et à
+          l'adresse elle-même), qui sert seulement à ne compter qu'un avis par visiteur et par offre sur 90 jours et à
           limiter les envois abusifs. Ces avis sont supprimés au bout de 12 mois ; seuls leurs totaux sont affichés.
         </p>
         <p>

@@ -9,6 +9,7 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { acceptsVotes, toCardView } from "~/catalogue/card";
+import { isExpired, todayInFrance } from "~/catalogue/dates";
 import { offerTrust } from "~/catalogue/feedback";
 import { BackLink } from "~/components/back-link";
 import { FeedbackBlock } from "~/components/feedback-block";
@@ -27,7 +28,9 @@ import { getBackend } from "~/services/backend/index.server";
 import { clientKey, readForm } from "~/services/form-request.server";
 import { formPageHeaders } from "~/services/http-headers.server";
 import { findBrandOffer, offerForSlug, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
+import { VOTE_REFUSED_HEADER } from "~/services/request-guard.server";
 import { redirectWithSuccess } from "~/services/toast.server";
+import type { ReferralOffer } from "~/catalogue/types";
 
 /**
  * `/offres/{slug}/avis`: where the brand page's vote is sent. Opened directly (or answered after a refused vote
@@ -40,7 +43,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const catalogue = await tryLoadCatalogue();
   if (!catalogue) return data({ offer: null }, UNAVAILABLE);
   const offer = findBrandOffer(catalogue, params.slug ?? "");
-  if (!offer || !acceptsVotes(offer)) throw new Response("Offre introuvable", { status: 404 });
+  if (!offer || !takesVotes(offer)) throw new Response("Offre introuvable", { status: 404 });
   const { slug, brand, trust } = toCardView(offer, catalogue);
   return { offer: { slug, brand, trust } };
 }
@@ -50,7 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     throw new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   }
   const offer = await offerForSlug(params.slug ?? "");
-  if (!offer || !acceptsVotes(offer)) throw new Response(FEEDBACK_MESSAGES.offerInvalid, { status: 404 });
+  if (!offer || !takesVotes(offer)) throw new Response(FEEDBACK_MESSAGES.offerInvalid, { status: 404 });
   const form = await readForm(request);
   const byFetcher = form.get(FETCHER_FIELD) === "1";
   const worked = form.get("worked");
@@ -66,6 +69,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       },
       { status, headers },
     );
+
+  // Past the hourly limit, counted by the request checks before the application: no database call.
+  const refusedFor = request.headers.get(VOTE_REFUSED_HEADER);
+  if (refusedFor) return refuse(429, FEEDBACK_MESSAGES.rateLimited, null, { "Retry-After": refusedFor });
 
   const parsed = feedbackFormSchema.safeParse({
     worked: typeof worked === "string" ? worked : undefined,
@@ -112,6 +119,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     FEEDBACK_SENT_TOAST,
     { status: 303 },
   );
+}
+
+/** An offer with a code or a link to vote on, and not expired: a vote on an offer that has ended tells nothing. */
+function takesVotes(offer: ReferralOffer): boolean {
+  return acceptsVotes(offer) && !isExpired(offer, todayInFrance());
 }
 
 function parsedReason(value: FormDataEntryValue | null) {

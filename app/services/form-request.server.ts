@@ -1,5 +1,5 @@
-import { createHmac } from "node:crypto";
 import { getConfig } from "./env.server";
+import { guardsEveryServer, VISITOR_ADDRESS_HEADER, visitorKey } from "./request-guard.server";
 import { forwardedAddress } from "./trust-proxy.server";
 
 /**
@@ -69,16 +69,18 @@ function tooLarge() {
 const UNKNOWN_SENDER = "adresse-inconnue";
 
 /**
- * An opaque key for the sender, for rate limiting: a keyed hash of their address, never stored in clear.
- * The address is the one the server saw (server.js passes it as `clientAddress`, having applied TRUST_PROXY).
- * Without it (remix-serve passes no load context), it is read from X-Forwarded-For only if TRUST_PROXY says a
- * proxy writes that header, taking the entry that proxy added (see `forwardedAddress`); anything else there
- * could be written by the visitor. Failing both, every such visitor shares one budget.
+ * An opaque key for the sender, for rate limiting: a keyed hash of their network (their IPv4 address, or the /64 of
+ * their IPv6 address), never stored in clear. The address is the one the server saw, having applied TRUST_PROXY:
+ * server.js passes it as `clientAddress`; under remix-serve, the request guard (request-guard.server.ts) writes it in
+ * VISITOR_ADDRESS_HEADER. Failing both, it is read from X-Forwarded-For only if TRUST_PROXY says a proxy writes that
+ * header, taking the entry that proxy added (see `forwardedAddress`); anything else there could be written by the
+ * visitor. Failing all, every such visitor shares one budget.
  */
 export function clientKey(request: Request, context: { clientAddress?: string } = {}): string {
   const address =
     context.clientAddress ||
+    (guardsEveryServer() && request.headers.get(VISITOR_ADDRESS_HEADER)) ||
     forwardedAddress(request.headers.get("X-Forwarded-For"), getConfig().trustProxy) ||
     UNKNOWN_SENDER;
-  return createHmac("sha256", getConfig().sessionSecret).update(address).digest("hex");
+  return visitorKey(address);
 }

@@ -14,3 +14,8 @@ export function onShutdown(hook: ShutdownHook): () => void {
   hooks.add(hook);
   return () => hooks.delete(hook);
 }
+
+/** Runs every hook and waits for them all, whatever each one gives. */
+export async function runShutdownHooks(): Promise<void> {
+  await Promise.allSettled([...hooks].map((hook) => hook()));
+}

@@ -349,7 +349,7 @@ test.describe("the vote on a brand page", () => {
     site,
     javaScriptEnabled,
   }) => {
-    const slug = "revolut";
+    const slug = "wise";
     await voteAs(playwright, site, slug, "oui");
     await voteAs(playwright, site, slug, "oui");
     await openBrandPage(page, slug);

@@ -47,6 +47,27 @@ describe("migrations and seed in the embedded database", () => {
   });
 });
 
+describe("what a brand row may hold", () => {
+  it("takes a logo only at an https address or a path on the site: no javascript:, http:, data: or other host", async () => {
+    const setLogo = (logo: string) =>
+      db.query("update public.brands set logo_url = $1 where slug = 'binance'", [logo]).then(
+        () => "taken",
+        (error: Error) => error.message,
+      );
+    for (const logo of ["https://cdn.exemple.fr/binance.svg", "/logos/binance.svg"]) {
+      expect(await setLogo(logo), logo).toBe("taken");
+    }
+    for (const logo of [
+      "javascript:alert(1)",
+      "http://exemple.fr/logo.svg",
+      "//evil.example/logo.svg",
+      "data:image/svg+xml,<svg/>",
+    ]) {
+      expect(await setLogo(logo), logo).toMatch(/brands_logo_url_check/);
+    }
+  });
+});
+
 describe("row-level security and grants", () => {
   it("let anon read brands", async () => {
     const result = await asRole(db, "anon", (tx) => tx.query("select id, name from public.brands"));

@@ -1,8 +1,16 @@
 import { createHash } from "node:crypto";
+import { copyFileSync, mkdirSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { FEEDBACK_RULES } from "@contract/feedback-contract";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asRole, deleteExpiredVisitorData, migrate, openEmbeddedDatabase } from "~/services/backend/embedded-db.server";
+import {
+  asRole,
+  deleteExpiredVisitorData,
+  findSupabaseDir,
+  migrate,
+  openEmbeddedDatabase,
+} from "~/services/backend/embedded-db.server";
 import { EmbeddedBackend } from "~/services/backend/embedded.server";
 import { RateLimitedError, VOTES_RATE_LIMITED } from "~/services/backend/errors.server";
 import { makeTempDir } from "../support/temp-dir";
@@ -10,7 +18,8 @@ import { expectRefusedToVisitors } from "../support/visitor-refusals";
 
 /**
  * The trust loop's votes on the real embedded Postgres, with the migrations the site and hosted Supabase run: one
- * vote per visitor and offer a day, 30 votes an hour, nothing readable by visitors but the aggregates, 12 months kept.
+ * vote per visitor and offer over the 90 days, 30 votes an hour, nothing readable by visitors but the aggregates of
+ * the fixed window, 12 months kept.
  */
 let db: PGlite;
 
@@ -28,10 +37,13 @@ const visitor = (name: string) => createHash("sha256").update(name).digest("hex"
 /** A vote as the site records it: with the service role and the thresholds of FEEDBACK_RULES. */
 async function vote(offerSlug: string, worked: boolean, reason: string | null, visitorKey: string): Promise<string> {
   const { rows } = await asRole(db, "service_role", (tx) =>
-    tx.query<{ result: string }>(
-      "select public.record_code_feedback($1, $2, $3, $4, $5, make_interval(hours => $6)) as result",
-      [offerSlug, worked, reason, visitorKey, FEEDBACK_RULES.maxVotesPerHour, FEEDBACK_RULES.oneVotePerHours],
-    ),
+    tx.query<{ result: string }>("select public.record_code_feedback($1, $2, $3, $4, $5) as result", [
+      offerSlug,
+      worked,
+      reason,
+      visitorKey,
+      FEEDBACK_RULES.maxVotesPerHour,
+    ]),
   );
   return rows[0]?.result ?? "";
 }
@@ -57,23 +69,50 @@ interface SummaryRow {
   offer_slug: string;
   yes_votes: number;
   no_votes: number;
-  last_vote_at: Date;
+  last_vote_on: Date;
   top_reason: string | null;
 }
 
 /** code_feedback_summary as visitors call it: with the anon role. */
-async function summary(since: string = `${FEEDBACK_RULES.windowDays} days`) {
-  return asRole(db, "anon", (tx) =>
-    tx.query<SummaryRow>("select * from public.code_feedback_summary(now() - $1::interval)", [since]),
-  );
+async function summary() {
+  return asRole(db, "anon", (tx) => tx.query<SummaryRow>("select * from public.code_feedback_summary()"));
+}
+
+/** The UTC day `ago` before now, as Postgres gives a date column (midnight UTC). */
+async function dayAgo(ago: string): Promise<Date> {
+  const { rows } = await db.query<{ day: Date }>("select ((now() - $1::interval) at time zone 'utc')::date as day", [
+    ago,
+  ]);
+  return rows[0]!.day;
+}
+
+/**
+ * Moves a stored vote `ago` into the past, with its counters, as if it had been sent then: what
+ * record_code_feedback would have written at that time.
+ */
+async function ageVote(visitorKey: string, offerSlug: string, ago: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const count = (delta: number) =>
+      tx.query(
+        `select public.count_code_feedback(offer_slug, (voted_at at time zone 'utc')::date, worked, reason, $3)
+           from public.code_feedback where visitor_key = $1 and offer_slug = $2`,
+        [visitorKey, offerSlug, delta],
+      );
+    await count(-1);
+    await tx.query(
+      "update public.code_feedback set voted_at = now() - $3::interval where visitor_key = $1 and offer_slug = $2",
+      [visitorKey, offerSlug, ago],
+    );
+    await count(1);
+  });
 }
 
 async function summaryOf(offerSlug: string): Promise<SummaryRow | undefined> {
   return (await summary()).rows.find((row) => row.offer_slug === offerSlug);
 }
 
-describe("one vote per visitor per offer per 24 hours", () => {
-  it("replaces the visitor's vote within the day, and stores a new one after it", async () => {
+describe("one vote per visitor per offer over the 90 days", () => {
+  it("replaces the visitor's vote however old it is: one visitor counts once", async () => {
     const anne = visitor("une-fois-anne");
     const bruno = visitor("une-fois-bruno");
 
@@ -91,25 +130,27 @@ describe("one vote per visitor per offer per 24 hours", () => {
     expect(await summaryOf("une-fois")).toMatchObject({ yes_votes: 1, no_votes: 1 });
     expect(await summaryOf("une-fois-autre")).toMatchObject({ yes_votes: 1, no_votes: 0 });
 
-    // 23 hours later the vote is still replaced.
-    await db.query(
-      "update public.code_feedback set voted_at = now() - interval '23 hours' where visitor_key = $1 and offer_slug = 'une-fois'",
-      [anne],
-    );
+    // 30 days later the vote is still replaced, and leaves the counts of its day.
+    await ageVote(anne, "une-fois", "30 days");
     expect(await vote("une-fois", true, null, anne)).toBe("replaced");
     expect(await votesOf(anne, "une-fois")).toEqual([expect.objectContaining({ worked: true, reason: null })]);
+    expect(await summaryOf("une-fois")).toMatchObject({ yes_votes: 2, no_votes: 0, top_reason: null });
 
-    // Once it is older than 24 hours, a new vote is a new row, and the old one stays as it was.
-    await db.query(
-      "update public.code_feedback set voted_at = now() - interval '25 hours' where visitor_key = $1 and offer_slug = 'une-fois'",
-      [anne],
-    );
-    expect(await vote("une-fois", false, "autre", anne)).toBe("stored");
-    expect(await votesOf(anne, "une-fois")).toEqual([
-      expect.objectContaining({ worked: true, reason: null }),
-      expect.objectContaining({ worked: false, reason: "autre" }),
-    ]);
-    expect(await summaryOf("une-fois")).toMatchObject({ yes_votes: 2, no_votes: 1, top_reason: "autre" });
+    // Even past the window, the visitor's old vote is replaced rather than joined.
+    await ageVote(anne, "une-fois", "200 days");
+    expect(await vote("une-fois", false, "autre", anne)).toBe("replaced");
+    expect(await votesOf(anne, "une-fois")).toHaveLength(1);
+    expect(await summaryOf("une-fois")).toMatchObject({ yes_votes: 1, no_votes: 1, top_reason: "autre" });
+  });
+
+  it('does not let one visitor voting "Non" once a day for five days raise the warning alone', async () => {
+    const mallory = visitor("chaque-jour-mallory");
+    for (let day = 5; day >= 1; day -= 1) {
+      await vote("chaque-jour", false, "code-refuse", mallory);
+      await ageVote(mallory, "chaque-jour", `${day} days`);
+    }
+    expect(await vote("chaque-jour", false, "code-refuse", mallory)).toBe("replaced");
+    expect(await summaryOf("chaque-jour")).toMatchObject({ yes_votes: 0, no_votes: 1 });
   });
 
   it("drops a reason sent with a vote saying the code worked, stored or replaced", async () => {
@@ -186,6 +227,8 @@ describe("what visitors (anon) may do with votes", () => {
       `insert into public.code_feedback_attempts (visitor_key) values ('${key}')`,
       "update public.code_feedback_attempts set attempted_at = now() - interval '2 hours'",
       "delete from public.code_feedback_attempts",
+      "select * from public.code_feedback_counters",
+      "update public.code_feedback_counters set no_votes = 100",
     ]);
     expect(await votesOf(key)).toEqual([expect.objectContaining({ offer_slug: "anon-refus", worked: true })]);
   });
@@ -194,7 +237,8 @@ describe("what visitors (anon) may do with votes", () => {
     const key = visitor("anon-fonction");
     await expectRefusedToVisitors(db, [
       ["select public.record_code_feedback('anon-fonction', false, 'autre', $1)", [key]],
-      ["select public.record_code_feedback('anon-fonction', false, 'autre', $1, 30, interval '24 hours')", [key]],
+      ["select public.record_code_feedback('anon-fonction', false, 'autre', $1, 30)", [key]],
+      "select public.count_code_feedback('anon-fonction', current_date, false, 'autre', 100)",
       "select public.delete_expired_code_feedback()",
     ]);
     expect(await votesOf(key)).toEqual([]);
@@ -208,7 +252,7 @@ describe("what visitors (anon) may do with votes", () => {
       "offer_slug",
       "yes_votes",
       "no_votes",
-      "last_vote_at",
+      "last_vote_on",
       "top_reason",
     ]);
     const row = result.rows.find((candidate) => candidate.offer_slug === "anon-resume");
@@ -216,84 +260,85 @@ describe("what visitors (anon) may do with votes", () => {
     expect(JSON.stringify(result.rows)).not.toContain(key);
   });
 
-  it("find the search_path of the three functions pinned", async () => {
+  it("may not choose the summary's window: a window starting at the last vote would show that vote alone", async () => {
+    await expect(
+      asRole(db, "anon", (tx) => tx.query("select * from public.code_feedback_summary(now() - interval '1 minute')")),
+    ).rejects.toThrow(/does not exist/);
+  });
+
+  it("find the search_path of the four functions pinned", async () => {
     const { rows } = await db.query<{ name: string; config: string[] | null }>(
       `select proname as name, proconfig as config from pg_proc
         where pronamespace = 'public'::regnamespace
-          and proname in ('record_code_feedback', 'code_feedback_summary', 'delete_expired_code_feedback')
+          and proname in ('record_code_feedback', 'code_feedback_summary', 'delete_expired_code_feedback',
+                          'count_code_feedback')
         order by proname`,
     );
     expect(rows.map((row) => row.name)).toEqual([
       "code_feedback_summary",
+      "count_code_feedback",
       "delete_expired_code_feedback",
       "record_code_feedback",
     ]);
     for (const row of rows) expect(row.config ?? [], row.name).toContainEqual(expect.stringMatching(/^search_path=/));
   });
 
-  it("find row-level security on both tables", async () => {
+  it("find row-level security on the three tables", async () => {
     const { rows } = await db.query<{ name: string; rls: boolean }>(
       `select relname as name, relrowsecurity as rls from pg_class
-        where oid in ('public.code_feedback'::regclass, 'public.code_feedback_attempts'::regclass) order by relname`,
+        where relname in ('code_feedback', 'code_feedback_attempts', 'code_feedback_counters')
+          and relnamespace = 'public'::regnamespace order by relname`,
     );
     expect(rows).toEqual([
       { name: "code_feedback", rls: true },
       { name: "code_feedback_attempts", rls: true },
+      { name: "code_feedback_counters", rls: true },
     ]);
   });
 });
 
 describe("the summary of votes per offer", () => {
-  async function insertVote(offerSlug: string, worked: boolean, reason: string | null, ago: string, who: string) {
-    await db.query(
-      `insert into public.code_feedback (offer_slug, worked, reason, visitor_key, voted_at)
-       values ($1, $2, $3, $4, now() - $5::interval)`,
-      [offerSlug, worked, reason, visitor(who), ago],
-    );
+  /** A vote of `who` sent `ago`, recorded as the site records it. */
+  async function voteAgo(offerSlug: string, worked: boolean, reason: string | null, ago: string, who: string) {
+    expect(await vote(offerSlug, worked, reason, visitor(who))).not.toBe("rate_limited");
+    await ageVote(visitor(who), offerSlug, ago);
   }
 
-  it("counts yes and no, gives the latest vote and the most frequent reason of the last 90 days", async () => {
-    await insertVote("resume", true, null, "3 days", "r1");
-    await insertVote("resume", true, null, "2 days", "r2");
-    await insertVote("resume", true, null, "40 minutes", "r3");
-    await insertVote("resume", false, "offre-terminee", "5 days", "r4");
-    await insertVote("resume", false, "offre-terminee", "1 day", "r5");
-    await insertVote("resume", false, "code-refuse", "4 days", "r6");
-    await insertVote("resume", false, "autre", "6 days", "r7");
+  it("counts yes and no, gives the latest vote's day and the most frequent reason of the last 90 days", async () => {
+    await voteAgo("resume", true, null, "3 days", "r1");
+    await voteAgo("resume", true, null, "2 days", "r2");
+    await voteAgo("resume", true, null, "40 minutes", "r3");
+    await voteAgo("resume", false, "offre-terminee", "5 days", "r4");
+    await voteAgo("resume", false, "offre-terminee", "1 day", "r5");
+    await voteAgo("resume", false, "code-refuse", "4 days", "r6");
+    await voteAgo("resume", false, "autre", "6 days", "r7");
     // "Non" without a reason, more often than any reason: not a reason.
-    await insertVote("resume", false, null, "7 days", "r8");
-    await insertVote("resume", false, null, "8 days", "r9");
-    await insertVote("resume", false, null, "9 days", "r10");
-    await insertVote("resume", false, null, "10 days", "r11");
+    await voteAgo("resume", false, null, "7 days", "r8");
+    await voteAgo("resume", false, null, "8 days", "r9");
+    await voteAgo("resume", false, null, "9 days", "r10");
+    await voteAgo("resume", false, null, "89 days", "r11");
     // Outside the 90 days: would make code-refuse the top reason and add three "Non" if counted.
-    await insertVote("resume", false, "code-refuse", "100 days", "r12");
-    await insertVote("resume", false, "code-refuse", "100 days", "r13");
-    await insertVote("resume", true, null, "91 days", "r14");
+    await voteAgo("resume", false, "code-refuse", "100 days", "r12");
+    await voteAgo("resume", false, "code-refuse", "100 days", "r13");
+    await voteAgo("resume", true, null, "91 days", "r14");
+    await voteAgo("resume", true, null, `${FEEDBACK_RULES.windowDays} days`, "r15");
     // Latest of all: 10 minutes ago.
-    await insertVote("resume", false, null, "10 minutes", "r15");
+    await voteAgo("resume", false, null, "10 minutes", "r16");
 
-    const latest = await db.query<{ at: Date }>(
-      "select max(voted_at) as at from public.code_feedback where offer_slug = 'resume'",
-    );
-    const row = await summaryOf("resume");
-    expect(row).toEqual({
+    expect(await summaryOf("resume")).toEqual({
       offer_slug: "resume",
       yes_votes: 3,
       no_votes: 9,
-      last_vote_at: latest.rows[0]?.at,
+      last_vote_on: await dayAgo("10 minutes"),
       top_reason: "offre-terminee",
     });
-
-    // With a longer window, the older votes count.
-    const wider = (await summary("120 days")).rows.find((candidate) => candidate.offer_slug === "resume");
-    expect(wider).toMatchObject({ yes_votes: 4, no_votes: 11, top_reason: "code-refuse" });
   });
 
   it("gives no reason for an offer with only yes, ties to the first reason alphabetically, and omits old offers", async () => {
-    await insertVote("resume-oui", true, null, "1 day", "o1");
-    await insertVote("resume-egalite", false, "code-refuse", "1 day", "e1");
-    await insertVote("resume-egalite", false, "autre", "2 days", "e2");
-    await insertVote("resume-ancien", false, "autre", "100 days", "a1");
+    await voteAgo("resume-oui", true, null, "1 day", "o1");
+    await voteAgo("resume-egalite", false, "code-refuse", "1 day", "e1");
+    await voteAgo("resume-egalite", false, "autre", "2 days", "e2");
+    await voteAgo("resume-ancien", false, "autre", "100 days", "a1");
 
     const rows = (await summary()).rows;
     expect(rows.find((row) => row.offer_slug === "resume-oui")).toMatchObject({
@@ -308,6 +353,63 @@ describe("the summary of votes per offer", () => {
     });
     expect(rows.some((row) => row.offer_slug === "resume-ancien")).toBe(false);
   });
+
+  it("reads the per-day counters kept by each vote, never the votes themselves", async () => {
+    const body = await db.query<{ src: string }>(
+      "select prosrc as src from pg_proc where proname = 'code_feedback_summary'",
+    );
+    expect(body.rows[0]?.src).toContain("public.code_feedback_counters");
+    expect(body.rows[0]?.src).not.toMatch(/public\.code_feedback\b(?!_)/);
+  });
+});
+
+describe("upgrading a database that holds votes of the daily rule", () => {
+  it("keeps each visitor's latest vote per offer and counts the existing votes", async () => {
+    const shipped = makeTempDir("feedback-upgrade");
+    const old = await PGlite.create();
+    try {
+      const full = findSupabaseDir();
+      mkdirSync(path.join(shipped.dir, "migrations"));
+      for (const file of readdirSync(path.join(full, "migrations")).filter((name) => name < "20250106")) {
+        copyFileSync(path.join(full, "migrations", file), path.join(shipped.dir, "migrations", file));
+      }
+      await migrate(old, shipped.dir);
+      const [ines, jules] = [visitor("migration-ines"), visitor("migration-jules")];
+      // Inès voted "Non" on three days (three rows under the daily rule), then "Oui"; Jules once, "Non".
+      await old.query(
+        `insert into public.code_feedback (offer_slug, worked, reason, visitor_key, voted_at) values
+          ('migration', false, 'code-refuse', $1, now() - interval '3 days'),
+          ('migration', false, 'code-refuse', $1, now() - interval '2 days'),
+          ('migration', true, null, $1, now() - interval '1 day'),
+          ('migration', false, 'autre', $2, now() - interval '5 hours')`,
+        [ines, jules],
+      );
+
+      await migrate(old, full);
+      const { rows } = await asRole(old, "anon", (tx) =>
+        tx.query<SummaryRow>("select * from public.code_feedback_summary()"),
+      );
+      expect(rows).toEqual([
+        expect.objectContaining({ offer_slug: "migration", yes_votes: 1, no_votes: 1, top_reason: "autre" }),
+      ]);
+      const kept = await old.query("select 1 from public.code_feedback where visitor_key = $1", [ines]);
+      expect(kept.rows).toHaveLength(1);
+      // Inès votes again: her one vote is replaced, the counts move with it.
+      const { rows: again } = await asRole(old, "service_role", (tx) =>
+        tx.query<{ result: string }>("select public.record_code_feedback('migration', false, null, $1) as result", [
+          ines,
+        ]),
+      );
+      expect(again[0]?.result).toBe("replaced");
+      const after = await asRole(old, "anon", (tx) =>
+        tx.query<SummaryRow>("select * from public.code_feedback_summary()"),
+      );
+      expect(after.rows).toEqual([expect.objectContaining({ yes_votes: 0, no_votes: 2 })]);
+    } finally {
+      await old.close();
+      shipped.cleanup();
+    }
+  });
 });
 
 describe("retention of votes", () => {
@@ -316,7 +418,7 @@ describe("retention of votes", () => {
     await db.query(
       `insert into public.code_feedback (offer_slug, worked, reason, visitor_key, voted_at) values
         ('retention', false, 'autre', $1, now() - interval '12 months 1 day'),
-        ('retention', true, null, $1, now() - interval '11 months'),
+        ('retention-onze-mois', true, null, $1, now() - interval '11 months'),
         ('retention-recent', true, null, $1, now() - interval '1 hour')`,
       [hugo],
     );
@@ -332,7 +434,7 @@ describe("retention of votes", () => {
     expect(await deleteExpiredVisitorData(db)).toEqual({ messages: 1, votes: 1 });
 
     expect((await votesOf(hugo)).map((row) => [row.offer_slug, row.worked])).toEqual([
-      ["retention", true],
+      ["retention-onze-mois", true],
       ["retention-recent", true],
     ]);
     const attempts = await db.query<{ old: boolean }>(
@@ -368,7 +470,7 @@ describe("votes through the embedded backend", () => {
       expect(error).toBeInstanceOf(RateLimitedError);
       expect(error).toHaveProperty("message", VOTES_RATE_LIMITED);
 
-      const counts = await backend.listFeedback(new Date(Date.now() - FEEDBACK_RULES.windowDays * 86_400_000));
+      const counts = await backend.listFeedback();
       expect(counts.find((row) => row.offerSlug === "backend-1")).toMatchObject({
         yes: 1,
         no: 0,

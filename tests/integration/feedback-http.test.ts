@@ -2,9 +2,11 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptsVotes } from "~/catalogue/card";
 import { isExpired, todayInFrance } from "~/catalogue/dates";
+import { REPORTED_NOT_WORKING } from "~/catalogue/feedback";
 import { BUNDLED_OFFERS } from "~/catalogue/offers";
 import { FORGET_INTERVAL_MS } from "~/services/page-cache.server";
 import { ENCODINGS, mainText, oversizedInit, OVERSIZED_BYTES } from "../support/oversized-forms";
+import { seededDataDir } from "../support/seeded-data-dir";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 
@@ -188,21 +190,39 @@ describe("votes sent without JavaScript", () => {
       refused = await vote(site, target, { worked: "oui" }, limitedVisitor);
     });
 
-    it("answers the 31st vote of a visitor with a 429 and a French message", () => {
+    it("answers the 31st vote of a visitor with a 429 and a French message, before the database and without a page", () => {
       expect(refused.status).toBe(429);
-      expect(refused.headers["content-type"]).toContain("text/html");
+      expect(refused.headers["content-type"]).toBe("text/plain; charset=utf-8");
+      expect(refused.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
       expect(refused.headers.location).toBeUndefined();
-      expect(mainText(refused.text)).toContain("Trop d'avis envoyés en une heure. Veuillez réessayer plus tard.");
+      expect(refused.text).toBe("Trop d'avis envoyés en une heure. Veuillez réessayer plus tard.");
+    });
+
+    it("answers a flood of refused votes as cheaply, whatever the offer", async () => {
+      for (let sent = 0; sent < 20; sent += 1) {
+        const answer = await vote(site, sent % 2 ? spent : target, { worked: "non" }, limitedVisitor);
+        expect(answer.status).toBe(429);
+        expect(answer.text.length).toBeLessThan(200);
+      }
     });
 
     it("says when to come back with Retry-After on the 429 page", () => {
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     });
 
-    it("says when to come back with Retry-After on the 429 answer to the page's script", async () => {
+    it("answers the page's script with a 429 it can read (its data, with the French message) and Retry-After", async () => {
       const answer = await vote(site, target, { worked: "oui", reponse: "1" }, limitedVisitor, "avis.data");
       expect(answer.status).toBe(429);
       expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0);
+      expect(answer.headers["content-type"]).toContain("text/x-script");
+      expect(answer.text).toContain("Trop d'avis envoyés en une heure.");
+      // The header the request checks set, written by a visitor, is removed: it decides nothing.
+      const forged = await raw(site, `/offres/${spent}/avis.data`, {
+        method: "POST",
+        headers: { ...FORM, "X-Forwarded-For": newVisitor(), "X-Codeparrain-Vote-Refused": "1" },
+        body: "worked=oui&reponse=1",
+      });
+      expect(forged.status).toBe(200);
     });
 
     it("stores nothing of the refused vote, and the brand page still answers 200", async () => {
@@ -210,6 +230,27 @@ describe("votes sent without JavaScript", () => {
       // Another visitor's vote is the third one stored.
       expect((await vote(site, target, { worked: "oui" }, newVisitor())).status).toBe(303);
       expect(mainText(await brandPage(target))).toMatch(rate(100, 3));
+    });
+  });
+
+  describe("visitors on IPv6", () => {
+    it("count once per /64: five votes from 2001:db8:1:2::1 to ::5 raise no warning, five networks do", async () => {
+      const [oneNetwork, fiveNetworks] = [offerFor(), offerFor()];
+      for (let host = 1; host <= 5; host += 1) {
+        const same = await vote(site, oneNetwork, { worked: "non", reason: "code-refuse" }, `2001:db8:1:2::${host}`);
+        expect(same.status).toBe(303);
+        const apart = await vote(
+          site,
+          fiveNetworks,
+          { worked: "non", reason: "code-refuse" },
+          `2001:db8:1:${host}0::1`,
+        );
+        expect(apart.status).toBe(303);
+      }
+      const single = await brandPage(oneNetwork);
+      expect(summaryOf(single)).toBe(NOT_ENOUGH);
+      expect(mainText(single)).not.toContain(REPORTED_NOT_WORKING);
+      expect(mainText(await brandPage(fiveNetworks))).toContain(REPORTED_NOT_WORKING);
     });
   });
 
@@ -319,6 +360,28 @@ describe("votes sent without JavaScript", () => {
       }
       expect(mainText(await brandPage(slug))).toMatch(rate(100, 3));
     });
+  });
+});
+
+describe("a vote on an offer that has ended", () => {
+  const data = seededDataDir("feedback-expired", async (db) => {
+    await db.query("update public.brands set valid_until = '2020-01-01' where slug = 'boursobank'");
+  });
+  let site: RunningSite;
+  beforeAll(async () => {
+    site = await startSite({ DATA_DIR: data.dir, TRUST_PROXY: "loopback", HTML_CACHE: "off" });
+  }, 120_000);
+  afterAll(async () => {
+    await site?.stop();
+  });
+
+  it("is refused with the French 404, to a POST and to a GET, and counts nothing", async () => {
+    const posted = await vote(site, "boursobank", { worked: "non" }, newVisitor());
+    expect(posted.status).toBe(404);
+    expect(mainText(posted.text)).toContain("Page introuvable");
+    expect((await raw(site, "/offres/boursobank/avis")).status).toBe(404);
+    // An offer still running takes the same vote.
+    expect((await vote(site, "binance", { worked: "non" }, newVisitor())).status).toBe(303);
   });
 });
 

@@ -17,10 +17,15 @@ const data = seededDataDir("feedback-script", async (db) => {
     // Outside the 90-day window: not counted.
     ["igraal", false, "autre", "100 days"],
   ];
+  // Each vote with its counters, as record_code_feedback would have written them at that time.
   for (const [index, [slug, worked, reason, ago]] of votes.entries()) {
     await db.query(
-      `insert into public.code_feedback (offer_slug, worked, reason, visitor_key, voted_at)
-       values ($1, $2, $3, $4, now() - $5::interval)`,
+      `with vote as (
+         insert into public.code_feedback (offer_slug, worked, reason, visitor_key, voted_at)
+         values ($1, $2, $3, $4, now() - $5::interval) returning offer_slug, worked, reason, voted_at
+       )
+       select public.count_code_feedback(offer_slug, (voted_at at time zone 'utc')::date, worked, reason, 1)
+         from vote`,
       [slug, worked, reason, visitor(index), ago],
     );
   }
@@ -33,7 +38,8 @@ describe("npm run feedback", () => {
     expect(run.status).toBe(0);
     const lines = run.stdout.split("\n").filter((line) => /^(n26|binance|igraal)\s/.test(line));
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^n26\s+1\s+3\s+25 %\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s+Code refusé$/);
-    expect(lines[1]).toMatch(/^binance\s+2\s+1\s+67 %\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s+Autre$/);
+    // The latest vote's day only: the summary never gives a time.
+    expect(lines[0]).toMatch(/^n26\s+1\s+3\s+25 %\s+\d{4}-\d{2}-\d{2}\s+Code refusé$/);
+    expect(lines[1]).toMatch(/^binance\s+2\s+1\s+67 %\s+\d{4}-\d{2}-\d{2}\s+Autre$/);
   });
 });

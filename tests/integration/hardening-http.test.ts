@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { raw, expectBodyCutOffAfter30s, type RawAnswer } from "../support/raw-request";
 import { freePort, PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 
@@ -13,48 +14,6 @@ import { makeTempDir } from "../support/temp-dir";
  * encodings reach the server exactly as written.
  */
 const PUBLIC_ORIGIN = "https://www.exemple.fr";
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-  text: string;
-}
-
-function raw(
-  site: RunningSite,
-  path: string,
-  {
-    method = "GET",
-    headers = {},
-    body,
-    agent,
-  }: { method?: string; headers?: Record<string, string>; body?: string; agent?: Agent } = {},
-): Promise<RawAnswer> {
-  const { hostname, port } = new URL(site.url);
-  const hasHost = Object.keys(headers).some((name) => name.toLowerCase() === "host");
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      { host: hostname, port, path, method, headers, setHost: !hasHost, agent: agent ?? false },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const answer = Buffer.concat(chunks);
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: answer,
-            text: answer.toString(),
-          });
-        });
-        response.on("error", reject);
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  });
-}
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const contactBody = (extra: Record<string, string> = {}) =>
@@ -183,13 +142,40 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
       expect(answer.status).toBe(303);
     });
 
-    it("takes a form posted from the address it was sent to", async () => {
-      const answer = await raw(site, "/contact", {
+    it("refuses a form posted from the address it was sent to when that is not SITE_URL's (DNS rebinding)", async () => {
+      // A page of rebound.example, its name pointed at this server: Host and Origin agree, SITE_URL does not.
+      const pages: [host: string, origin: string][] = [
+        [new URL(site.url).host, site.url],
+        ["rebound.example", "http://rebound.example"],
+      ];
+      for (const [host, origin] of pages) {
+        const answer = await raw(site, "/offres/binance/avis", {
+          method: "POST",
+          headers: { ...FORM, Host: host, Origin: origin },
+          body: "worked=non",
+        });
+        expect(answer.status, host).toBe(403);
+        expect(answer.text, host).toContain("Envoi refusé");
+        expect(answer.headers["content-security-policy"], host).toContain("frame-ancestors 'none'");
+      }
+    });
+
+    it("turns votes off when they come through a proxy TRUST_PROXY does not name, and says what to set", async () => {
+      const answer = await raw(site, "/offres/binance/avis", {
         method: "POST",
-        headers: { ...FORM, Origin: site.url },
-        body: INVALID_BODY,
+        headers: { ...FORM, Origin: PUBLIC_ORIGIN, "X-Forwarded-For": "203.0.113.60" },
+        body: "worked=non",
       });
-      expect(answer.status).toBe(400);
+      expect(answer.status).toBe(503);
+      expect(answer.text).toContain("Les avis sont momentanément désactivés");
+      expect(site.output()).toContain("Définissez TRUST_PROXY");
+      // Without X-Forwarded-For, the connection's address is the visitor's: the vote is taken.
+      const direct = await raw(site, "/offres/binance/avis", {
+        method: "POST",
+        headers: { ...FORM, Origin: PUBLIC_ORIGIN },
+        body: "worked=oui",
+      });
+      expect(direct.status).toBe(303);
     });
 
     it("refuses a form posted from another site with a French 403, and logs no stack trace", async () => {
@@ -273,6 +259,10 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
         });
       });
     }
+
+    it("cuts off a body sent a byte a second after 30 s, not 300", { timeout: 60_000 }, async () => {
+      await expectBodyCutOffAfter30s(site, "/contact");
+    });
 
     it("POST to a form still works after all that", async () => {
       const answer = await raw(site, "/offres/binance", { method: "POST", headers: FORM, body: INVALID_BODY });

@@ -72,14 +72,12 @@ describe("the votes of the Supabase backend", () => {
 });
 
 describe("the vote counts of the Supabase backend", () => {
-  const since = new Date("2025-01-05T10:00:00.000Z");
-
-  it("calls code_feedback_summary through the REST API with the start of the window, once", async () => {
+  it("calls code_feedback_summary through the REST API without choosing its window, once", async () => {
     respond(200, []);
-    expect(await backend().listFeedback(since)).toEqual([]);
+    expect(await backend().listFeedback()).toEqual([]);
     const { request, body } = only();
     expectAnonymousPost(request, "/rest/v1/rpc/code_feedback_summary");
-    expect(body).toEqual({ p_since: "2025-01-05T10:00:00.000Z" });
+    expect(body).toEqual({});
   });
 
   it("maps the rows as the API names their columns", async () => {
@@ -88,20 +86,20 @@ describe("the vote counts of the Supabase backend", () => {
         offer_slug: "boursobank",
         yes_votes: 4,
         no_votes: 2,
-        last_vote_at: "2025-02-01T08:30:00+00:00",
+        last_vote_on: "2025-02-01",
         top_reason: "offre-terminee",
       },
-      { offer_slug: "binance", yes_votes: 1, no_votes: 0, last_vote_at: "2025-01-20T12:00:00+00:00", top_reason: null },
+      { offer_slug: "binance", yes_votes: 1, no_votes: 0, last_vote_on: "2025-01-20", top_reason: null },
     ]);
-    expect(await backend().listFeedback(since)).toEqual([
-      { offerSlug: "boursobank", yes: 4, no: 2, lastVoteAt: "2025-02-01T08:30:00+00:00", topReason: "offre-terminee" },
-      { offerSlug: "binance", yes: 1, no: 0, lastVoteAt: "2025-01-20T12:00:00+00:00", topReason: null },
+    expect(await backend().listFeedback()).toEqual([
+      { offerSlug: "boursobank", yes: 4, no: 2, lastVoteOn: "2025-02-01", topReason: "offre-terminee" },
+      { offerSlug: "binance", yes: 1, no: 0, lastVoteOn: "2025-01-20", topReason: null },
     ]);
   });
 
   it("maps an API error to the error shape message, details, hint, code, without trying again", async () => {
-    const missing = "Could not find the function public.code_feedback_summary(p_since) in the schema cache";
-    const searched = "Searched for the function public.code_feedback_summary with parameter p_since";
+    const missing = "Could not find the function public.code_feedback_summary without parameters in the schema cache";
+    const searched = "Searched for the function public.code_feedback_summary without parameters";
     // Each API error as PostgREST answers it, and as the backend reports it.
     const apiErrors: [status: number, answer: Record<string, string | null>, reported: Record<string, string>][] = [
       [
@@ -117,7 +115,7 @@ describe("the vote counts of the Supabase backend", () => {
     ];
     for (const [status, answer, reported] of apiErrors) {
       respond(status, answer);
-      const error = await rejection(backend().listFeedback(since));
+      const error = await rejection(backend().listFeedback());
       expect(error).toBeInstanceOf(BackendError);
       expect((error as BackendError).toJSON()).toEqual(reported);
     }
@@ -127,19 +125,19 @@ describe("the vote counts of the Supabase backend", () => {
   it("fails with a BackendError on an answer that is not a list", async () => {
     for (const body of [{ offer_slug: "binance" }, null]) {
       respond(200, body);
-      await expect(backend().listFeedback(since)).rejects.toBeInstanceOf(BackendError);
+      await expect(backend().listFeedback()).rejects.toBeInstanceOf(BackendError);
     }
   });
 
   it("fails with a BackendError when the server cannot be reached", async () => {
-    await expect(supabaseBackendAt("http://127.0.0.1:9").listFeedback(since)).rejects.toBeInstanceOf(BackendError);
+    await expect(supabaseBackendAt("http://127.0.0.1:9").listFeedback()).rejects.toBeInstanceOf(BackendError);
   });
 
   it("gives up on a server that never answers when its signal aborts", async () => {
     const silent = await startStandIn(() => {});
     try {
       const started = Date.now();
-      await expect(supabaseBackendAt(silent.url).listFeedback(since, AbortSignal.timeout(300))).rejects.toBeInstanceOf(
+      await expect(supabaseBackendAt(silent.url).listFeedback(AbortSignal.timeout(300))).rejects.toBeInstanceOf(
         BackendError,
       );
       expect(Date.now() - started).toBeLessThan(3_000);

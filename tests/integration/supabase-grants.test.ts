@@ -111,8 +111,8 @@ describe("grants of the public key with hosted Supabase's default privileges", (
 
   it("let visitors run only code_feedback_summary: messages and votes are stored only with the service role", async () => {
     expect(await privileges("function")).toEqual([
-      "anon execute code_feedback_summary(timestamp with time zone)",
-      "authenticated execute code_feedback_summary(timestamp with time zone)",
+      "anon execute code_feedback_summary()",
+      "authenticated execute code_feedback_summary()",
     ]);
     const submit =
       "select public.submit_contact_message('Anne', 'a@b.fr', 'question', 'Bonjour à vous', null, null, 'cle', 5, interval '10 minutes') as result";
@@ -120,16 +120,20 @@ describe("grants of the public key with hosted Supabase's default privileges", (
     const stored = await asRole(db, "service_role", (tx) => tx.query<{ result: string }>(submit));
     expect(stored.rows[0]?.result).toBe("stored");
 
-    const record = `select public.record_code_feedback('offre', false, 'autre', '${"b".repeat(64)}', 30, interval '24 hours') as result`;
+    const record = `select public.record_code_feedback('offre', false, 'autre', '${"b".repeat(64)}', 30) as result`;
     await expectRefusedToVisitors(db, [record, "select public.delete_expired_code_feedback()"]);
     const recorded = await asRole(db, "service_role", (tx) => tx.query<{ result: string }>(record));
     expect(recorded.rows[0]?.result).toBe("stored");
-    const summary = await asRole(db, "anon", (tx) =>
-      tx.query("select * from public.code_feedback_summary(now() - interval '90 days')"),
-    );
+    const summary = await asRole(db, "anon", (tx) => tx.query("select * from public.code_feedback_summary()"));
     expect(summary.rows).toEqual([
-      { offer_slug: "offre", yes_votes: 0, no_votes: 1, last_vote_at: expect.any(Date), top_reason: "autre" },
+      { offer_slug: "offre", yes_votes: 0, no_votes: 1, last_vote_on: expect.any(Date), top_reason: "autre" },
     ]);
+    // The window is fixed: visitors can no longer pass one starting at the latest vote.
+    await expect(
+      asRole(db, "anon", (tx) =>
+        tx.query("select * from public.code_feedback_summary(p_since => now() - interval '1 second')"),
+      ),
+    ).rejects.toThrow(/does not exist/);
   });
 
   it("leave what a later migration creates closed to visitors until it grants it", async () => {

@@ -91,9 +91,8 @@ export async function startSite(
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited) return resolve();
-        // server.js finishes its requests and exits within 5 s; remix-serve only closes its listener on SIGTERM,
-        // and the embedded database's timers keep it running about 10 s more.
-        const kill = setTimeout(() => signalGroup("SIGKILL"), server === "remix-serve" ? 3_000 : 10_000);
+        // Both servers finish their requests (5 s at most), close the database and exit.
+        const kill = setTimeout(() => signalGroup("SIGKILL"), 10_000);
         child.once("exit", () => {
           clearTimeout(kill);
           resolve();

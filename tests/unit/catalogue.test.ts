@@ -354,7 +354,7 @@ describe("the home page's featured offers", () => {
 });
 
 describe("the card's trust line", () => {
-  const fiveVotes: OfferVotes = { yes: 1, no: 4, lastVoteAt: "2026-11-21T09:30:00Z" };
+  const fiveVotes: OfferVotes = { yes: 1, no: 4, lastVoteOn: "2026-11-21" };
 
   it("carries the summary, the warning and the latest vote of the offer's own votes, and the owner's check", () => {
     const voted = offer("Votée", { verifiedOn: "2026-11-20" });
@@ -403,9 +403,9 @@ describe("votes on an offer", () => {
 });
 
 describe("the home page's featured offers, with visitors' votes", () => {
-  const lastVoteAt = "2026-11-21T09:30:00Z";
+  const lastVoteOn = "2026-11-21";
   /** Enough votes, under half of them "Oui": the offer shows the warning. */
-  const REPORTED: OfferVotes = { yes: 2, no: 3, lastVoteAt };
+  const REPORTED: OfferVotes = { yes: 2, no: 3, lastVoteOn };
   const reportedOn = (...offers: ReferralOffer[]) =>
     new Map<string, OfferVotes>(offers.map((candidate) => [candidate.slug, REPORTED]));
   const backendThree = ["Un", "Deux", "Trois"].map((name) => offer(name, { featured: true }));
@@ -423,8 +423,8 @@ describe("the home page's featured offers, with visitors' votes", () => {
   it("keep the backend's three while the votes on them give no warning", () => {
     const second = backendThree[1] as ReferralOffer;
     const votes = new Map<string, OfferVotes>([
-      [second.slug, { yes: 0, no: 4, lastVoteAt }],
-      [(backendThree[2] as ReferralOffer).slug, { yes: 5, no: 5, lastVoteAt }],
+      [second.slug, { yes: 0, no: 4, lastVoteOn }],
+      [(backendThree[2] as ReferralOffer).slug, { yes: 5, no: 5, lastVoteOn }],
     ]);
     expect(brands(selectFeatured(backendThree, TODAY, votes, bundled))).toEqual(["Un", "Deux", "Trois"]);
   });

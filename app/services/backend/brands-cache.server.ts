@@ -1,5 +1,4 @@
 import { LRUCache } from "lru-cache";
-import { feedbackWindowStart } from "~/catalogue/feedback";
 import { BackendError, toBackendError } from "./errors.server";
 import type * as types from "./types.server";
 import type { BrandRow } from "~/catalogue/types";
@@ -115,15 +114,13 @@ export class CachedBackend implements types.Backend {
     return result;
   }
 
-  listFeedback(since: Date): Promise<types.FeedbackCounts[]> {
-    return within(this.options.timeoutMs, (signal) => this.backend.listFeedback(since, signal));
+  listFeedback(): Promise<types.FeedbackCounts[]> {
+    return within(this.options.timeoutMs, (signal) => this.backend.listFeedback(signal));
   }
 
   private async readFeedback(): Promise<types.FeedbackCounts[]> {
     await this.backend.warmUp();
-    // To the second: the pages rendered at the same moment ask the same question, which the embedded database then
-    // answers once for all of them (readAsAnon).
-    return this.listFeedback(feedbackWindowStart(new Date(Math.floor(Date.now() / 1000) * 1000)));
+    return this.listFeedback();
   }
 
   /** The votes of the summary's window, per offer; rejects with a BackendError when they cannot be read. */

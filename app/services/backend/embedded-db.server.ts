@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite, types, type Transaction } from "@electric-sql/pglite";
-import { databaseDir, lockDataDir, secureDataDir } from "../data-dir.server";
+import { databaseDir, lockDataDir, secureDataDir, unlockDataDir } from "../data-dir.server";
 
 /** The roles hosted Supabase has and the migrations grant to. */
 const SUPABASE_ROLES_SQL = `
@@ -130,6 +130,21 @@ async function createCluster(dir: string): Promise<void> {
 }
 
 const databases = new Map<string, Promise<PGlite>>();
+
+/** Closes every embedded database this process opened and releases their data folders, for a clean stop. */
+export async function closeEmbeddedDatabases(): Promise<void> {
+  const open = [...databases.entries()];
+  databases.clear();
+  await Promise.all(
+    open.map(async ([dir, db]) => {
+      try {
+        await (await db).close();
+      } finally {
+        unlockDataDir(path.dirname(dir));
+      }
+    }),
+  );
+}
 
 /**
  * The embedded database kept in `dataDir`, created and migrated on first use, shared within the process. The data

@@ -134,8 +134,8 @@ export class EmbeddedBackend implements types.Backend {
   async recordVote({ offerSlug, worked, reason, clientKey }: types.OutgoingVote): Promise<types.VoteResult> {
     const result = await callAsServiceRole(
       this.dataDir,
-      "select public.record_code_feedback($1, $2, $3, $4, $5, make_interval(hours => $6)) as result",
-      [offerSlug, worked, reason, clientKey, FEEDBACK_RULES.maxVotesPerHour, FEEDBACK_RULES.oneVotePerHours],
+      "select public.record_code_feedback($1, $2, $3, $4, $5) as result",
+      [offerSlug, worked, reason, clientKey, FEEDBACK_RULES.maxVotesPerHour],
       "Enregistrement de l'avis impossible",
     );
     if (result === "rate_limited") throw new RateLimitedError(3600, VOTES_RATE_LIMITED);
@@ -144,13 +144,12 @@ export class EmbeddedBackend implements types.Backend {
   }
 
   /** Read as the anon role, which may only call the aggregate function: what a visitor could see, nothing more. */
-  async listFeedback(since: Date): Promise<types.FeedbackCounts[]> {
+  async listFeedback(): Promise<types.FeedbackCounts[]> {
     try {
       const db = await openEmbeddedDatabase(this.dataDir);
-      // An ISO timestamp from a Date holds digits, dashes, colons, a dot and letters only: safe in a literal.
       const rows = await readAsAnon<FeedbackRow>(
         db,
-        `select json_agg(s) as rows from public.code_feedback_summary('${since.toISOString()}') s`,
+        "select json_agg(s) as rows from public.code_feedback_summary() s",
       );
       return rows.map(toFeedbackCounts);
     } catch (error) {

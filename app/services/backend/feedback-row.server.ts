@@ -5,7 +5,7 @@ export interface FeedbackRow {
   offer_slug: string;
   yes_votes: number;
   no_votes: number;
-  last_vote_at: string;
+  last_vote_on: string;
   top_reason: string | null;
 }
 
@@ -14,7 +14,7 @@ export function toFeedbackCounts(row: FeedbackRow): FeedbackCounts {
     offerSlug: row.offer_slug,
     yes: Number(row.yes_votes),
     no: Number(row.no_votes),
-    lastVoteAt: row.last_vote_at,
+    lastVoteOn: row.last_vote_on,
     topReason: (row.top_reason as FeedbackCounts["topReason"]) ?? null,
   };
 }

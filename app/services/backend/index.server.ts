@@ -33,6 +33,13 @@ async function createBackend({
 
 let current: Promise<CachedBackend> | undefined;
 
+/** Closes the embedded database, if this process opened one, and releases its data folder: before the process ends. */
+export async function shutdownBackend(): Promise<void> {
+  if (getConfig().backend.kind !== "embedded") return;
+  const { closeEmbeddedDatabases } = await import("./embedded-db.server");
+  await closeEmbeddedDatabases();
+}
+
 /** The configured backend behind the brands cache, created once per process: the site's one way to its data. */
 export function getBackend(): Promise<CachedBackend> {
   if (!current) {

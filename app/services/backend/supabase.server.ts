@@ -91,9 +91,9 @@ export class SupabaseBackend implements types.Backend {
     throw new DeliveryError("record-code-feedback a répondu sans confirmer l'enregistrement de l'avis.");
   }
 
-  async listFeedback(since: Date, signal?: AbortSignal): Promise<types.FeedbackCounts[]> {
+  async listFeedback(signal?: AbortSignal): Promise<types.FeedbackCounts[]> {
     const query = this.client
-      .rpc("code_feedback_summary", { p_since: since.toISOString() })
+      .rpc("code_feedback_summary")
       // As for the brands: the caller's cache decides when to try again.
       .retry(false);
     const { data, error } = await (signal ? query.abortSignal(signal) : query);

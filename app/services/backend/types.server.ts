@@ -16,20 +16,20 @@ export interface OutgoingVote {
   worked: boolean;
   /** Only with a "Non". */
   reason: FeedbackReason | null;
-  /** The same opaque key as a message's sender: one vote per visitor and offer a day, 30 an hour. */
+  /** The same opaque key as a message's sender: one vote per visitor and offer over the window, 30 an hour. */
   clientKey: string;
 }
 
-/** "replaced": the visitor had voted on this offer within a day, their new vote took its place. */
+/** "replaced": the visitor had voted on this offer, their new vote took its place. */
 export type VoteResult = "stored" | "replaced";
 
-/** The votes on one offer since a given time. */
+/** The votes on one offer over the summary's window (FEEDBACK_RULES.windowDays). */
 export interface FeedbackCounts {
   offerSlug: string;
   yes: number;
   no: number;
-  /** ISO timestamp of the latest vote. */
-  lastVoteAt: string;
+  /** The day (YYYY-MM-DD, UTC) of the latest vote: never its time. */
+  lastVoteOn: string;
   /** The reason given most often with a "Non", if any. */
   topReason: FeedbackReason | null;
 }
@@ -48,6 +48,6 @@ export interface Backend {
   sendMessage(message: OutgoingMessage): Promise<DeliveryResult>;
   /** Stores a vote; rejects with RateLimitedError (VOTES_RATE_LIMITED) or DeliveryError. */
   recordVote(vote: OutgoingVote): Promise<VoteResult>;
-  /** The votes per offer since `since` (offers without votes are absent); rejects with a BackendError. */
-  listFeedback(since: Date, signal?: AbortSignal): Promise<FeedbackCounts[]>;
+  /** The votes per offer over the window (offers without votes are absent); rejects with a BackendError. */
+  listFeedback(signal?: AbortSignal): Promise<FeedbackCounts[]>;
 }

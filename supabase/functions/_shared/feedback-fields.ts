@@ -5,15 +5,16 @@
 
 /** Every threshold of the trust loop, named once: the site, the database calls and the function read them here. */
 export const FEEDBACK_RULES = {
-  /** A visitor's vote on an offer counts once in this many hours; a new vote within it replaces theirs. */
-  oneVotePerHours: 24,
   /** Votes one visitor may send in an hour, all offers together; past it, a 429. */
   maxVotesPerHour: 30,
-  /** Only the votes of the last this-many days make the summary. */
+  /**
+   * Only the votes of the last this-many days make the summary, and a visitor counts once per offer over them: a new
+   * vote takes the place of theirs. The database's code_feedback_summary has the same window, fixed.
+   */
   windowDays: 90,
   /** Below this many votes the summary says "Pas encore assez d'avis". */
   minVotesForRate: 3,
-  /** The warning needs at least this many votes... */
+  /** The warning needs at least this many votes, each of a different visitor... */
   warningMinVotes: 5,
   /** ...and a success rate under this share. */
   warningBelowRate: 0.5,
@@ -33,11 +34,20 @@ export const FEEDBACK_MESSAGES = {
   workedRequired: "Indiquez si le code a fonctionné : Oui ou Non.",
   reasonInvalid: "Choisissez une raison dans la liste, ou aucune.",
   offerInvalid: "Cette offre n'existe pas.",
+  offerExpired: "Cette offre a expiré : elle ne reçoit plus d'avis.",
   rateLimited: "Trop d'avis envoyés en une heure. Veuillez réessayer plus tard.",
+  votesOff: "Les avis sont momentanément désactivés sur ce site. Veuillez réessayer plus tard.",
 } as const;
 
 /** An offer's address on the site: lower-case words joined by hyphens. */
 export const OFFER_SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+const parisDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" });
+
+/** Today's date in France as "YYYY-MM-DD": offers end at midnight, Paris time, and then take no more votes. */
+export function todayInFrance(now: Date = new Date()): string {
+  return parisDate.format(now);
+}
 
 export function reasonLabel(reason: string | null | undefined): string | undefined {
   return FEEDBACK_REASONS.find((candidate) => candidate.value === reason)?.label;

@@ -3,8 +3,9 @@
  * bounded body, the payload's validation, the database client, and the key a caller is counted on for rate limiting.
  */
 
-import { createClient } from "@supabase/supabase-js";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod";
+import { visitorNetwork } from "./visitor-network.ts";
 
 /** The answers shared by every function, in French like everything a visitor may read. */
 export const REQUEST_ERRORS = {
@@ -14,6 +15,7 @@ export const REQUEST_ERRORS = {
   malformedJson: "Requête invalide : JSON mal formé.",
   invalidFields: "Certains champs sont invalides.",
   misconfigured: "Configuration du serveur incomplète.",
+  siteOnly: "Appel refusé : seul le site peut appeler cette fonction.",
   internal: "Une erreur interne est survenue.",
 } as const;
 
@@ -34,6 +36,11 @@ export interface JsonEndpointOptions<T> {
   fieldErrors?: (body: unknown, error: z.ZodError) => Record<string, string[]>;
   /** The answers when the database did not store the payload (502) or refused it for its rate limit (429). */
   errors: { notStored: string; rateLimited: string };
+  /**
+   * Only the site may call: a call without the secret it shares with the function (CONTACT_CLIENT_KEY_SECRET) is
+   * refused with a 403 before its body is read, so that no other page can make its visitors call the function.
+   */
+  siteOnly?: boolean;
 }
 
 /** Answers with `body` as JSON and the CORS headers, plus `extra`. */
@@ -53,6 +60,8 @@ export interface JsonCall<T> {
   req: Request;
   payload: T;
   json: JsonReply;
+  /** The database, with the service role. */
+  db: SupabaseClient;
   /**
    * Calls `procedure` with the service role: its result, or the answer to send instead, a 429 with Retry-After when
    * the caller is rate limited, a 502 (logged) when the procedure fails or answers anything else.
@@ -74,17 +83,21 @@ export function jsonEndpoint<T>(
     schema,
     fieldErrors = (_body, error) => fieldErrorsOf(error),
     errors,
+    siteOnly = false,
   }: JsonEndpointOptions<T>,
   handle: (call: JsonCall<T>) => Promise<Response>,
 ): (req: Request) => Promise<Response> {
   return async (req) => {
-    const cors = corsHeaders(deps.env("ALLOWED_ORIGIN") ?? "*");
+    const cors = corsHeaders(deps.env("ALLOWED_ORIGIN"));
     const json: JsonReply = (status, body, extra = {}) =>
       new Response(JSON.stringify(body), { status, headers: { ...cors, ...extra } });
 
     if (req.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
     if (req.method !== "POST") {
       return json(405, { error: REQUEST_ERRORS.methodNotAllowed }, { Allow: "POST, OPTIONS" });
+    }
+    if (siteOnly && !fromTheSite(req, deps.env)) {
+      return json(403, { error: REQUEST_ERRORS.siteOnly });
     }
     if (!isJsonContentType(req.headers.get("content-type"))) {
       return json(415, { error: REQUEST_ERRORS.unsupportedMediaType });
@@ -135,7 +148,7 @@ export function jsonEndpoint<T>(
         return data as R;
       };
 
-      return await handle({ req, payload: parsed.data, json, store });
+      return await handle({ req, payload: parsed.data, json, db: supabase, store });
     } catch (error) {
       console.error(`${functionName} : erreur inattendue`, error);
       return json(500, { error: REQUEST_ERRORS.internal });
@@ -153,9 +166,13 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   return result;
 }
 
-export function corsHeaders(origin: string): Record<string, string> {
+/**
+ * The CORS headers: a browser page may call the function only from ALLOWED_ORIGIN, never from anywhere by default
+ * (the site calls it from its server, which CORS does not concern).
+ */
+export function corsHeaders(origin: string | undefined): Record<string, string> {
   return {
-    "Access-Control-Allow-Origin": origin,
+    ...(origin ? { "Access-Control-Allow-Origin": origin } : {}),
     "Access-Control-Allow-Headers":
       "authorization, x-client-info, apikey, content-type, x-client-key, x-client-key-secret",
     "Access-Control-Allow-Methods": "POST, OPTIONS",
@@ -196,9 +213,22 @@ export interface KeyedCall {
   counted: string;
 }
 
+/** Whether the call carries the secret the site shares with the function, compared in constant time. */
+export function fromTheSite(req: Request, env: (name: string) => string | undefined): boolean {
+  const secret = env("CONTACT_CLIENT_KEY_SECRET");
+  const given = req.headers.get("x-client-key-secret");
+  if (!secret || given === null) return false;
+  const [a, b] = [new TextEncoder().encode(secret), new TextEncoder().encode(given)];
+  let difference = a.length ^ b.length;
+  for (let index = 0; index < a.length; index += 1) difference |= a[index]! ^ (b[index] ?? 0);
+  return difference === 0;
+}
+
 /**
- * The website server sends a hash of the visitor's address, trusted only with the secret both share
- * (CONTACT_CLIENT_KEY_SECRET); any other call is keyed by its own address, so a caller cannot pick its key.
+ * The website server sends a keyed hash of the visitor's network, trusted only with the secret both share
+ * (CONTACT_CLIENT_KEY_SECRET); any other call is keyed by its own network, hashed with a key of the function's
+ * (that secret, else the service role key) so that a key cannot be turned back into an address by trying them all,
+ * and a caller cannot pick its key.
  */
 export async function clientKey(
   req: Request,
@@ -207,8 +237,7 @@ export async function clientKey(
 ): Promise<string> {
   const given = req.headers.get("x-client-key");
   const secret = env("CONTACT_CLIENT_KEY_SECRET");
-  const vouched = Boolean(secret) && req.headers.get("x-client-key-secret") === secret;
-  if (vouched && given && /^[a-f0-9]{64}$/.test(given)) return given;
+  if (fromTheSite(req, env) && given && /^[a-f0-9]{64}$/.test(given)) return given;
   if (given && req.headers.has("x-client-key-secret")) {
     // The site sent a key the function does not accept: every visitor now shares the site server's budget.
     console.warn(
@@ -217,7 +246,7 @@ export async function clientKey(
         : `${functionName} : CONTACT_CLIENT_KEY_SECRET n'est pas défini pour la fonction ; ${counted} compté sur l'adresse de l'appelant.`,
     );
   }
-  return await sha256Hex(callerAddress(req));
+  return await hmacSha256Hex(secret || env("SUPABASE_SERVICE_ROLE_KEY") || "", visitorNetwork(callerAddress(req)));
 }
 
 /**
@@ -236,7 +265,15 @@ export function callerAddress(req: Request): string {
   return hops.at(-1) ?? "unknown";
 }
 
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+export async function hmacSha256Hex(key: string, text: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const cryptoKey = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(key),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const digest = await crypto.subtle.sign("HMAC", cryptoKey, encoder.encode(text));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

@@ -5,6 +5,7 @@
  */
 
 import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
 import type { EndpointDeps } from "./request.ts";
 
 const SUPABASE_URL = "http://127.0.0.1:54321";
@@ -123,7 +124,8 @@ export function only(requests: Recorded[]): Recorded {
   return request;
 }
 
-export function assertCors(response: Response, origin = "*") {
+/** The CORS headers; without ALLOWED_ORIGIN, no page may call the function from a browser. */
+export function assertCors(response: Response, origin: string | null = null) {
   assert.equal(response.headers.get("access-control-allow-origin"), origin);
   assert.equal(
     response.headers.get("access-control-allow-headers"),
@@ -133,10 +135,18 @@ export function assertCors(response: Response, origin = "*") {
   assert.equal(response.headers.get("content-type"), "application/json; charset=utf-8");
 }
 
-/** Computed here rather than imported from request.ts, so that the tests check the function's hash. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+/** The procedure's call, and nothing after it: the requests from the procedure's on (reads before it aside). */
+function procedureCalls(requests: Recorded[], rpcUrl: string): string[] {
+  const urls = requests.map((request) => request.url);
+  return urls.slice(urls.indexOf(rpcUrl));
+}
+
+/**
+ * The key of a direct caller at `address`, computed here rather than imported from request.ts, so that the tests
+ * check the function's hash: keyed with the shared secret (else the service role key), never a plain hash.
+ */
+export function callerKey(address: string, key = CLIENT_KEY_SECRET): string {
+  return createHmac("sha256", key).update(address).digest("hex");
 }
 
 const REQUEST_MALFORMED = "Requête invalide : JSON mal formé.";
@@ -196,7 +206,7 @@ export function testRequestChecks({
     const response = await call(
       new Request(url, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-client-key-secret": CLIENT_KEY_SECRET },
         body: new URLSearchParams({ name: "Jean", worked: "non" }),
       }),
     );
@@ -231,7 +241,7 @@ export function testRequestChecks({
       () =>
         new Request(url, {
           method: "POST",
-          headers: { "content-type": "application/json" },
+          headers: { "content-type": "application/json", "x-client-key-secret": CLIENT_KEY_SECRET },
           body: new Uint8Array([0x7b, 0xff, 0x7d]),
         }),
       400,
@@ -276,10 +286,7 @@ export function testRequestChecks({
     assertCors(response);
     assert.equal(response.headers.get("retry-after"), retryAfter);
     assert.deepEqual(await response.json(), { error: rateLimited });
-    assert.deepEqual(
-      requests.map((request) => request.url),
-      [rpcUrl],
-    );
+    assert.deepEqual(procedureCalls(requests, rpcUrl), [rpcUrl]);
   });
 
   Deno.test("answers 502 when the database fails", async () => {
@@ -291,10 +298,7 @@ export function testRequestChecks({
       assert.equal(response.status, 502);
       assertCors(response);
       assert.deepEqual(await response.json(), { error: notStored });
-      assert.deepEqual(
-        requests.map((request) => request.url),
-        [rpcUrl],
-      );
+      assert.deepEqual(procedureCalls(requests, rpcUrl), [rpcUrl]);
       assert.match(JSON.stringify(errors), /42501/);
     }
   });

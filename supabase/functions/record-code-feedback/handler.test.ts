@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createHandler, ERRORS, MAX_BODY_BYTES } from "./handler.ts";
 import { FEEDBACK_MESSAGES } from "../_shared/feedback-contract.ts";
-import { assertCors, endpoint, type Fakes, harness, only, sha256Hex, testRequestChecks } from "../_shared/testing.ts";
+import { assertCors, endpoint, type Fakes, harness, only, testRequestChecks } from "../_shared/testing.ts";
 
 const CLIENT_KEY = "b".repeat(64);
 const FEEDBACK = endpoint("record-code-feedback", "record_code_feedback", CLIENT_KEY);
@@ -14,13 +14,38 @@ const REFUSED = {
   notStored: "L'avis n'a pas pu être enregistré.",
 };
 
+/** How the REST API answers the function's read of an offer's brand. */
+const brandsUrl = (slug: string) =>
+  `${new URL(RPC_URL).origin}/rest/v1/brands?select=valid_until&slug=eq.${slug}&limit=1`;
+
+/** The offers the database knows, with their last day; the others are unknown. */
+const KNOWN_OFFERS: Record<string, string | null> = {
+  boursobank: null,
+  binance: "2099-12-31",
+  expiree: "2026-11-20",
+  "dernier-jour": "2026-11-21",
+};
+const TODAY = new Date("2026-11-21T10:00:00Z");
+
 /** A handler whose database is a fake answering like PostgREST. */
 function setup({ env, rpc = () => Response.json("stored") }: Fakes = {}) {
-  const fakes = harness({ env, routes: { [RPC_URL]: rpc }, handler: createHandler });
+  const brands = Object.fromEntries(
+    [...Object.entries(KNOWN_OFFERS), ["inconnue", undefined] as const].map(([slug, validUntil]) => [
+      brandsUrl(slug),
+      () => Response.json(validUntil === undefined ? [] : [{ valid_until: validUntil }]),
+    ]),
+  );
+  const fakes = harness({
+    env,
+    routes: { [RPC_URL]: rpc, ...brands },
+    handler: (deps) => createHandler({ ...deps, now: () => TODAY }),
+  });
+  const rpcs = () => fakes.requests.filter((request) => request.url === RPC_URL);
   return {
     ...fakes,
+    rpcs,
     /** The visitor keys the database was given, in order. */
-    visitorKeys: () => fakes.requests.map((request) => request.body.p_visitor_key),
+    visitorKeys: () => rpcs().map((request) => request.body.p_visitor_key),
   };
 }
 
@@ -57,13 +82,13 @@ Deno.test("requires the yes or no and a reason that is null when none is given",
 });
 
 Deno.test("stores a vote through record_code_feedback with the service role and the trust loop's limits", async () => {
-  const { call, requests } = setup();
+  const { call, rpcs } = setup();
   const response = await call(post(NO));
   assert.equal(response.status, 200);
   assertCors(response);
   assert.deepEqual(await response.json(), { ok: true, status: "stored" });
 
-  const rpc = only(requests);
+  const rpc = only(rpcs());
   assert.equal(rpc.url, RPC_URL);
   assert.equal(rpc.method, "POST");
   assert.equal(rpc.headers.get("apikey"), "service-role-key");
@@ -74,15 +99,14 @@ Deno.test("stores a vote through record_code_feedback with the service role and 
     p_reason: "code-refuse",
     p_visitor_key: CLIENT_KEY,
     p_max_per_hour: 30,
-    p_one_vote_per: "24 hours",
   });
 });
 
 Deno.test("stores a yes without a reason", async () => {
-  const { call, requests } = setup();
+  const { call, rpcs } = setup();
   const response = await call(post(YES));
   assert.equal(response.status, 200);
-  const rpc = only(requests);
+  const rpc = only(rpcs());
   assert.equal(rpc.body.p_worked, true);
   assert.equal(rpc.body.p_reason, null);
 });
@@ -115,36 +139,48 @@ Deno.test("answers 502 when the database cannot be reached", async () => {
   assert.deepEqual(await response.json(), { error: REFUSED.notStored });
 });
 
-Deno.test("keys a direct caller on the right-most X-Forwarded-For entry, the one the platform wrote", async () => {
-  const { call, visitorKeys } = setup();
-  // The caller writes what it likes; the platform appends the address it saw, 198.51.100.9.
-  for (const forged of ["1.1.1.1", "2.2.2.2, 3.3.3.3", ""]) {
-    await call(direct(NO, { "x-forwarded-for": forged ? `${forged}, 198.51.100.9` : "198.51.100.9" }));
+Deno.test("refuses (403) every call without the secret shared with the site, before reading it", async () => {
+  const { call, requests } = setup();
+  const calls = [
+    direct(NO),
+    direct(NO, { "x-client-key": CLIENT_KEY, "x-forwarded-for": "198.51.100.9" }),
+    post(NO, { "x-client-key-secret": "wrong" }),
+    post(NO, { "x-client-key-secret": "" }),
+  ];
+  for (const request of calls) {
+    const response = await call(request);
+    assert.equal(response.status, 403);
+    assertCors(response);
+    assert.deepEqual(await response.json(), { error: ERRORS.siteOnly });
   }
-  await call(direct({}));
-  await call(direct(YES));
-  const address = await sha256Hex("198.51.100.9");
-  assert.deepEqual(visitorKeys(), [address, address, address, await sha256Hex("unknown")]);
-});
-
-Deno.test("does not let a caller without the shared secret choose its key", async () => {
-  const { call, visitorKeys } = setup();
-  await call(post(NO, { "x-client-key-secret": "wrong", "x-forwarded-for": "198.51.100.4" }));
-  await call(post(NO, { "x-client-key": "not-a-hash", "x-forwarded-for": "198.51.100.4" }));
-  await call(post(NO, { "x-forwarded-for": "198.51.100.4" }));
-  const address = await sha256Hex("198.51.100.4");
-  assert.deepEqual(visitorKeys(), [address, address, CLIENT_KEY]);
-});
-
-Deno.test("warns when the site's visitor key is refused, so that a secret set on one side only shows", async () => {
-  const wrong = setup();
-  await wrong.call(post(NO, { "x-client-key-secret": "other-secret" }));
-  assert.match(String(wrong.warnings[0]?.[0]), /^record-code-feedback : clé d'expéditeur refusée/);
-  assert.match(String(wrong.warnings[0]?.[0]), /avis compté sur l'adresse de l'appelant/);
+  // Nor is a function whose secret is not set open to anyone.
   const unset = setup({ env: { CONTACT_CLIENT_KEY_SECRET: undefined } });
-  await unset.call(post(NO));
-  assert.match(String(unset.warnings[0]?.[0]), /CONTACT_CLIENT_KEY_SECRET n'est pas défini pour la fonction/);
-  const vouched = setup();
-  await vouched.call(post(NO));
-  assert.equal(vouched.warnings.length, 0);
+  assert.equal((await unset.call(post(NO))).status, 403);
+  assert.equal(requests.length + unset.requests.length, 0);
+});
+
+Deno.test(
+  "lets no web page call it from a browser: no Access-Control-Allow-Origin without ALLOWED_ORIGIN",
+  async () => {
+    const { call } = setup();
+    const preflight = await call(new Request(FEEDBACK.url, { method: "OPTIONS" }));
+    assert.equal(preflight.headers.get("access-control-allow-origin"), null);
+    const response = await call(post(NO, { origin: "https://ailleurs.example" }));
+    assert.equal(response.headers.get("access-control-allow-origin"), null);
+  },
+);
+
+Deno.test("refuses (404) a vote on an offer the database does not know, or that has expired", async () => {
+  const { call, rpcs } = setup();
+  for (const [offerSlug, error] of [
+    ["inconnue", FEEDBACK_MESSAGES.offerInvalid],
+    ["expiree", FEEDBACK_MESSAGES.offerExpired],
+  ]) {
+    const response = await call(post({ ...NO, offerSlug }));
+    assert.equal(response.status, 404);
+    assert.deepEqual(await response.json(), { error });
+  }
+  assert.equal(rpcs().length, 0);
+  // Its last day still takes votes.
+  assert.equal((await call(post({ ...NO, offerSlug: "dernier-jour" }))).status, 200);
 });

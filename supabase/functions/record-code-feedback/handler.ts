@@ -1,7 +1,10 @@
-import { FEEDBACK_MESSAGES, FEEDBACK_RULES, feedbackPayloadSchema } from "../_shared/feedback-contract.ts";
+import {
+  FEEDBACK_MESSAGES,
+  FEEDBACK_RULES,
+  feedbackPayloadSchema,
+  todayInFrance,
+} from "../_shared/feedback-contract.ts";
 import { clientKey, type EndpointDeps, jsonEndpoint, REQUEST_ERRORS } from "../_shared/request.ts";
-
-export type HandlerDeps = EndpointDeps;
 
 /** A vote is a slug, a boolean and a reason: a few hundred bytes at most. */
 export const MAX_BODY_BYTES = 2 * 1024;
@@ -12,7 +15,12 @@ export const ERRORS = {
   ...REQUEST_ERRORS,
   rateLimited: FEEDBACK_MESSAGES.rateLimited,
   notStored: "L'avis n'a pas pu être enregistré.",
+  offerInvalid: FEEDBACK_MESSAGES.offerInvalid,
+  offerExpired: FEEDBACK_MESSAGES.offerExpired,
 } as const;
+export interface HandlerDeps extends EndpointDeps {
+  now?: () => Date;
+}
 
 export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Response> {
   return jsonEndpoint(
@@ -22,8 +30,20 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
       maxBodyBytes: MAX_BODY_BYTES,
       schema: feedbackPayloadSchema,
       errors: ERRORS,
+      siteOnly: true,
     },
-    async ({ req, payload: vote, json, store }) => {
+    async ({ req, payload: vote, json, db, store }) => {
+      // The site checks the offer too; the function does not count on it.
+      const { data: brands, error } = await db.from("brands").select("valid_until").eq("slug", vote.offerSlug).limit(1);
+      if (error || !Array.isArray(brands)) {
+        console.error("record-code-feedback : lecture de l'offre impossible", error);
+        return json(502, { error: ERRORS.notStored });
+      }
+      const validUntil = (brands[0] as { valid_until?: string | null } | undefined)?.valid_until;
+      if (brands.length === 0) return json(404, { error: ERRORS.offerInvalid });
+      if (validUntil && validUntil < todayInFrance(deps.now?.() ?? new Date())) {
+        return json(404, { error: ERRORS.offerExpired });
+      }
       const result = await store({
         name: "record_code_feedback",
         args: {
@@ -32,7 +52,6 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
           p_reason: vote.reason,
           p_visitor_key: await clientKey(req, deps.env, { functionName: "record-code-feedback", counted: "avis" }),
           p_max_per_hour: FEEDBACK_RULES.maxVotesPerHour,
-          p_one_vote_per: `${FEEDBACK_RULES.oneVotePerHours} hours`,
         },
         results: ["stored", "replaced"],
         retryAfterSeconds: RETRY_AFTER_SECONDS,

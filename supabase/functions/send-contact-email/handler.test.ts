@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { buildEmail, createHandler, MAX_BODY_BYTES } from "./handler.ts";
 import { MESSAGES } from "../_shared/contact-contract.ts";
-import { assertCors, endpoint, type Fakes, harness, only, sha256Hex, testRequestChecks } from "../_shared/testing.ts";
+import { assertCors, endpoint, type Fakes, harness, only, callerKey, testRequestChecks } from "../_shared/testing.ts";
 
 const CLIENT_KEY = "a".repeat(64);
 const CONTACT_EMAIL = endpoint("send-contact-email", "submit_contact_message", CLIENT_KEY);
@@ -179,8 +179,20 @@ Deno.test("keys a direct caller on the right-most X-Forwarded-For entry, the one
   await call(post(QUESTION, { "x-client-key": "not-a-hash", "x-forwarded-for": "203.0.113.7, 10.0.0.1" }));
   await call(direct(QUESTION));
   const [forwarded, unknown] = rpcCalls().map((call) => call.body.p_client_key);
-  assert.equal(forwarded, await sha256Hex("10.0.0.1"));
-  assert.equal(unknown, await sha256Hex("unknown"));
+  assert.equal(forwarded, callerKey("10.0.0.1"));
+  assert.equal(unknown, callerKey("unknown"));
+});
+
+Deno.test("counts a direct IPv6 caller on its /64, and hashes its address with a key, not plainly", async () => {
+  const { call, rpcCalls } = setup();
+  for (const address of ["2001:db8:1:2::1", "2001:db8:1:2::5", "2001:0db8:0001:0002:ffff::9"]) {
+    await call(direct(QUESTION, { "x-forwarded-for": address }));
+  }
+  const keys = new Set(rpcCalls().map((call) => call.body.p_client_key));
+  assert.deepEqual([...keys], [callerKey("2001:db8:1:2::/64")]);
+  const unset = setup({ env: { CONTACT_CLIENT_KEY_SECRET: undefined } });
+  await unset.call(direct(QUESTION, { "x-forwarded-for": "198.51.100.9" }));
+  assert.equal(unset.rpcCalls()[0]?.body.p_client_key, callerKey("198.51.100.9", "service-role-key"));
 });
 
 Deno.test("does not let a direct caller pick a fresh budget with a made-up X-Forwarded-For", async () => {
@@ -191,7 +203,7 @@ Deno.test("does not let a direct caller pick a fresh budget with a made-up X-For
     await call(direct(QUESTION, { "x-forwarded-for": header }));
   }
   const keys = new Set(rpcCalls().map((call) => call.body.p_client_key));
-  assert.deepEqual([...keys], [await sha256Hex("198.51.100.9")]);
+  assert.deepEqual([...keys], [callerKey("198.51.100.9")]);
 });
 
 Deno.test("warns when the site's sender key is refused, so that a secret set on one side only shows", async () => {
@@ -254,6 +266,6 @@ Deno.test("does not let a caller without the shared secret choose its rate-limit
   await call(post(QUESTION, { "x-client-key-secret": "wrong", "x-forwarded-for": "198.51.100.4" }));
   await call(post(QUESTION, { "x-forwarded-for": "198.51.100.4" }));
   const [forged, vouched] = rpcCalls().map((call) => call.body.p_client_key);
-  assert.equal(forged, await sha256Hex("198.51.100.4"));
+  assert.equal(forged, callerKey("198.51.100.4"));
   assert.equal(vouched, "a".repeat(64));
 });

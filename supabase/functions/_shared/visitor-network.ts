@@ -1,0 +1,52 @@
+/**
+ * What a visitor is counted as, for the limits on votes and messages: their network, not their address. An IPv4
+ * address is one subscriber; an IPv6 subscriber is given a whole /64 (2^64 addresses), so an IPv6 address counts as
+ * its /64: "2001:db8:1:2::1" and "2001:db8:1:2::5" are the same visitor. An IPv4 address written in IPv6
+ * ("::ffff:192.0.2.1") is that IPv4 address. Anything else (no address known) is returned as it is.
+ */
+export function visitorNetwork(address: string): string {
+  const plain = address
+    .trim()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/%.*$/, "")
+    .toLowerCase();
+  if (!plain.includes(":")) return plain;
+  const groups = ipv6Groups(plain);
+  if (!groups) return plain;
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, or undefined when it is not one. */
+function ipv6Groups(address: string): number[] | undefined {
+  const halves = address.split("::");
+  if (halves.length > 2) return undefined;
+  const parse = (half: string | undefined): number[] | undefined => {
+    if (!half) return [];
+    const parts = half.split(":");
+    const groups: number[] = [];
+    for (const [index, part] of parts.entries()) {
+      const dotted = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(part);
+      if (dotted && index === parts.length - 1) {
+        const bytes = dotted.slice(1).map(Number);
+        if (bytes.some((byte) => byte > 255)) return undefined;
+        const [a = 0, b = 0, c = 0, d = 0] = bytes;
+        groups.push((a << 8) | b, (c << 8) | d);
+      } else if (/^[0-9a-f]{1,4}$/.test(part)) groups.push(parseInt(part, 16));
+      else return undefined;
+    }
+    return groups;
+  };
+  const head = parse(halves[0]);
+  const tail = parse(halves[1]);
+  if (!head || !tail) return undefined;
+  if (halves.length === 1) return head.length === 8 ? head : undefined;
+  const missing = 8 - head.length - tail.length;
+  return missing >= 1 ? [...head, ...Array<number>(missing).fill(0), ...tail] : undefined;
+}

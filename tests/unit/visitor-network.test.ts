@@ -1,0 +1,32 @@
+import { visitorNetwork } from "@contract/visitor-network";
+import { describe, expect, it } from "vitest";
+
+describe("the network a visitor is counted as", () => {
+  it("counts every address of an IPv6 /64 as one visitor, however it is written", () => {
+    const network = "2001:db8:1:2::/64";
+    for (const address of [
+      "2001:db8:1:2::1",
+      "2001:db8:1:2::5",
+      "2001:0DB8:0001:0002:ffff:ffff:ffff:ffff",
+      "[2001:db8:1:2::9]",
+      "2001:db8:1:2::7%eth0",
+      "2001:db8:1:2:0:0:192.0.2.1",
+    ]) {
+      expect(visitorNetwork(address), address).toBe(network);
+    }
+    expect(visitorNetwork("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(visitorNetwork("::1")).toBe("0:0:0:0::/64");
+  });
+
+  it("keeps an IPv4 address whole, also when written in IPv6", () => {
+    expect(visitorNetwork("192.0.2.1")).toBe("192.0.2.1");
+    expect(visitorNetwork("::ffff:192.0.2.1")).toBe("192.0.2.1");
+    expect(visitorNetwork("::FFFF:c000:0201")).toBe("192.0.2.1");
+  });
+
+  it("leaves what is not an address as it is", () => {
+    for (const value of ["adresse-inconnue", "1:2:3", "2001:db8::1::2", "2001:db8:1:2:3:4:5:6:7", "g::1"]) {
+      expect(visitorNetwork(value), value).toBe(value);
+    }
+  });
+});
