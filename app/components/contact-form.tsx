@@ -1,8 +1,8 @@
 import { getSelectProps, getTextareaProps } from "@conform-to/react";
 import { SUBJECTS } from "@contract/contact-fields";
 import { controlClass, FieldShell, MessageFormFrame, useMessageForm } from "./forms";
-import type { MessageActionData } from "~/message-form";
-import type { MessageFormConstraint } from "~/message-validation";
+import type { MessageActionData } from "~/forms/message-form";
+import type { MessageFormConstraint } from "~/forms/message-validation";
 
 /** The id of the contact form's heading on /contact. */
 export const CONTACT_FORM_ANCHOR = "contact-form-title";

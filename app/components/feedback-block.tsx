@@ -1,7 +1,7 @@
 import { FEEDBACK_REASONS } from "@contract/feedback-fields";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { FEEDBACK_ANCHOR, FETCHER_FIELD, voteFetcherKey, type FeedbackActionData } from "~/feedback-form";
+import { FEEDBACK_ANCHOR, FETCHER_FIELD, voteFetcherKey, type FeedbackActionData } from "~/forms/feedback-form";
 import { ActionToast } from "./action-toast";
 import { useHydrated } from "./hydrated";
 import { useToast } from "./toast";

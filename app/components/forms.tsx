@@ -1,17 +1,17 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useCallback, useState, type ReactNode } from "react";
-import { HONEYPOT_FIELD } from "~/message-form";
+import { HONEYPOT_FIELD } from "~/forms/message-form";
 import { ActionToast } from "./action-toast";
 import type { ToastMessage } from "./toast";
 import type * as z from "zod";
-import type { MessageActionData } from "~/message-form";
+import type { MessageActionData } from "~/forms/message-form";
 import type {
   MESSAGE_FORM_SCHEMAS,
   MessageFormConstraint,
   MessageFormKind,
   MessageFormSubmission,
-} from "~/message-validation";
+} from "~/forms/message-validation";
 
 const controlClass =
   "block w-full rounded-lg border bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-indigo-600 aria-[invalid=true]:border-red-700 border-slate-300";
@@ -100,7 +100,7 @@ export function useMessageForm<Kind extends MessageFormKind>(
   const [validate, setValidate] = useState<(formData: FormData) => MessageFormSubmission<Kind>>();
   const loadRules = useCallback(() => {
     if (validate) return;
-    import("~/message-validation").then(
+    import("~/forms/message-validation").then(
       ({ validateMessageForm }) => setValidate(() => (formData: FormData) => validateMessageForm(kind, formData)),
       () => undefined, // Without the rules the server still checks every submission.
     );

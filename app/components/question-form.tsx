@@ -1,7 +1,7 @@
 import { getTextareaProps } from "@conform-to/react";
 import { controlClass, FieldShell, MessageFormFrame, useMessageForm } from "./forms";
-import type { MessageActionData } from "~/message-form";
-import type { MessageFormConstraint } from "~/message-validation";
+import type { MessageActionData } from "~/forms/message-form";
+import type { MessageFormConstraint } from "~/forms/message-validation";
 
 /** The id of the question card on a brand page. */
 export const QUESTION_ANCHOR = "question";

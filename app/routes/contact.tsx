@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CONTACT_FORM_ANCHOR, ContactForm } from "~/components/contact-form";
+import { handleMessageAction, messageFormConstraint } from "~/forms/message-action.server";
 import { pageMeta, siteInfo } from "~/seo";
 import { formPageHeaders } from "~/services/http-headers.server";
-import { handleMessageAction, messageFormConstraint } from "~/services/message-action.server";
 import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ matches }) =>

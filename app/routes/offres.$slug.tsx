@@ -31,10 +31,10 @@ import { OffersUnavailable } from "~/components/offers-unavailable";
 import { QUESTION_ANCHOR, QuestionForm } from "~/components/question-form";
 import { ReferralLink } from "~/components/referral-link";
 import { BRAND_SECTIONS } from "~/content/brand-sections";
-import { ASK_REASON_PARAMETER, voteFetcherKey, type FeedbackActionData } from "~/feedback-form";
+import { ASK_REASON_PARAMETER, voteFetcherKey, type FeedbackActionData } from "~/forms/feedback-form";
+import { handleMessageAction, messageFormConstraint } from "~/forms/message-action.server";
 import { pageMeta, siteInfo } from "~/seo";
 import { formPageHeaders } from "~/services/http-headers.server";
-import { handleMessageAction, messageFormConstraint } from "~/services/message-action.server";
 import { brandNameForSlug, findBrandOffer, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
 import type { loader as rootLoader } from "~/root";
 

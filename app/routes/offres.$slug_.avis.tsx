@@ -21,7 +21,7 @@ import {
   FEEDBACK_SENT_TOAST,
   FETCHER_FIELD,
   type FeedbackActionData,
-} from "~/feedback-form";
+} from "~/forms/feedback-form";
 import { siteInfo } from "~/seo";
 import { RateLimitedError } from "~/services/backend/errors.server";
 import { getBackend } from "~/services/backend/index.server";

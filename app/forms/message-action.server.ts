@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { contactMessageSchema, FIELD_MAX_LENGTHS, offerQuestionSchema } from "@contract/contact-contract";
 import { data, type TypedResponse } from "@remix-run/node";
-import { HONEYPOT_FIELD, SEND_FAILED_TOAST, SENT_TOAST, type MessageActionData } from "~/message-form";
-import { MESSAGE_FORM_SCHEMAS, type MessageFormConstraint, type MessageFormKind } from "~/message-validation";
-import { RateLimitedError } from "./backend/errors.server";
-import { getBackend } from "./backend/index.server";
-import { clientKey, readForm } from "./form-request.server";
-import { redirectWithSuccess } from "./toast.server";
+import { HONEYPOT_FIELD, SEND_FAILED_TOAST, SENT_TOAST, type MessageActionData } from "~/forms/message-form";
+import { MESSAGE_FORM_SCHEMAS, type MessageFormConstraint, type MessageFormKind } from "~/forms/message-validation";
+import { RateLimitedError } from "~/services/backend/errors.server";
+import { getBackend } from "~/services/backend/index.server";
+import { clientKey, readForm } from "~/services/form-request.server";
+import { redirectWithSuccess } from "~/services/toast.server";
 import type { SendContactEmailPayload } from "@contract/contact-contract";
 import type * as z from "zod";
 

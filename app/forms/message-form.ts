@@ -1,11 +1,11 @@
 import { backendFailure, flashedSuccess } from "./server-toasts";
-import type { ToastMessage } from "./components/toast";
 import type { SubmissionResult } from "@conform-to/react";
+import type { ToastMessage } from "~/components/toast";
 
 /**
  * The message forms (contact page, question on a brand page) and what a visitor is told after sending one. Rules and
  * French texts of the fields: the shared contract (`@contract/contact-contract`); the action:
- * `services/message-action.server.ts`; the fields: `components/forms.tsx`. Every answer goes one way:
+ * `forms/message-action.server.ts`; the fields: `components/forms.tsx`. Every answer goes one way:
  * - invalid fields: 400, each error under its field, the typed values kept (Conform);
  * - too many messages: 429, the contract's message above the fields;
  * - the backend failed: 502, `SEND_FAILED_TOAST` in the answer, the typed values kept;

@@ -1,7 +1,7 @@
 import { backendFailure, flashedSuccess } from "./server-toasts";
-import type { OfferTrust } from "./catalogue/feedback";
-import type { ToastMessage } from "./components/toast";
 import type { FeedbackReason } from "@contract/feedback-fields";
+import type { OfferTrust } from "~/catalogue/feedback";
+import type { ToastMessage } from "~/components/toast";
 
 /**
  * The vote "Ce code a-t-il fonctionné ?" on a brand page. Rules and texts of the fields and the thresholds: the
