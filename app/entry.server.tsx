@@ -28,6 +28,8 @@ getBackend()
   .then((backend) => {
     // A vote changes the summary its offer's pages show.
     backend.onVote = (offerSlug) => pageCache.forgetPagesShowing(offerSlug);
+    // A brand changed in the back office may show on any page.
+    backend.onBrandsChanged = () => pageCache.forgetAll();
     return backend.warmUp();
   })
   .catch((error: unknown) => console.error("Source des marques indisponible au démarrage :", error));

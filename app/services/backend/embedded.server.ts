@@ -2,6 +2,7 @@ import { printable } from "@contract/contact-contract";
 import { FEEDBACK_RULES } from "@contract/feedback-contract";
 import { onShutdown } from "../shutdown.server";
 import { asRole, openEmbeddedDatabase, readAsAnon } from "./embedded-db.server";
+import { EmbeddedOwnerStore } from "./embedded-owner.server";
 import { DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
 import { toFeedbackCounts, type FeedbackRow } from "./feedback-row.server";
 import type * as types from "./types.server";
@@ -43,6 +44,7 @@ export class EmbeddedBackend implements types.Backend {
 
   private readonly mail: MailConfig | undefined;
   private backupsScheduled = false;
+  private ownerStore: EmbeddedOwnerStore | undefined;
 
   constructor(
     private readonly dataDir: string,
@@ -156,5 +158,10 @@ export class EmbeddedBackend implements types.Backend {
     } catch (error) {
       throw toBackendError(error);
     }
+  }
+
+  owner(): types.OwnerStore {
+    this.ownerStore ??= new EmbeddedOwnerStore(this.dataDir);
+    return this.ownerStore;
   }
 }

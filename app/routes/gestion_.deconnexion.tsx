@@ -1,0 +1,13 @@
+import { flashedSuccess } from "~/server-toasts";
+import { endSessionCookie, ownerPassword, SIGN_IN_PATH } from "~/services/owner-session.server";
+import { redirectWithSuccess } from "~/services/toast.server";
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+/** Sign out, by a posted form only: a link or an image elsewhere cannot sign the owner out. */
+export async function action({ request }: ActionFunctionArgs) {
+  ownerPassword();
+  return redirectWithSuccess(SIGN_IN_PATH, flashedSuccess("Déconnecté", "Vous êtes sorti de la gestion du site."), {
+    status: 303,
+    headers: { "Set-Cookie": await endSessionCookie(request) },
+  });
+}
