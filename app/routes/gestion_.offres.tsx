@@ -161,7 +161,7 @@ export default function Offers() {
             <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="font-semibold">Avis</dt>
               <dd>
-                {offer.yes} oui, {offer.no} non{offer.percent === null ? "" : ` (${offer.percent}\u202f% de réussite)`}
+                {`${offer.yes} oui, ${offer.no} non${offer.percent === null ? "" : ` (${offer.percent}\u202f% de réussite)`}`}
               </dd>
               <dt className="font-semibold">Raison la plus donnée</dt>
               <dd>{offer.topReason ?? "Aucune"}</dd>
