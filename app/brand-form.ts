@@ -30,15 +30,17 @@ const link = z
     message: "Le lien doit être une adresse complète commençant par https://.",
   });
 
+/** Whether `value` is a day of the calendar written YYYY-MM-DD (2026-02-31 is not). */
+export function isIsoDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+}
+
 const isoDate = z
   .string()
   .trim()
-  .refine(
-    (value) =>
-      value === "" ||
-      (/^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)),
-    { message: "Indiquez une date valide (jj/mm/aaaa), ou laissez vide." },
-  );
+  .refine((value) => value === "" || isIsoDate(value), {
+    message: "Indiquez une date valide (jj/mm/aaaa), ou laissez vide.",
+  });
 
 const offerSchema = z.object({
   code: text(100, "Le code"),

@@ -1,4 +1,5 @@
 import { Form, NavLink } from "@remix-run/react";
+import { isIsoDate } from "~/brand-form";
 import type { MetaDescriptor } from "@remix-run/node";
 import type { ReactNode } from "react";
 
@@ -79,7 +80,8 @@ export function Field({
   const common = {
     id,
     name,
-    defaultValue: value,
+    // A date field holds a day of the calendar or nothing: a wrong one sent is shown by its error alone.
+    defaultValue: type === "date" && !isIsoDate(value) ? "" : value,
     required,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": described,
