@@ -21,18 +21,22 @@ export const fieldClass =
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? "bg-indigo-700 text-white" : "text-indigo-800 underline"}`;
 
-/** The frame of every signed-in page: its title, the two sections, and sign out. */
+/**
+ * The frame of every signed-in page: its title, the two sections, and sign out. The back office's links and forms
+ * load whole documents: its cookie is sent to /gestion and below only, and a client-side navigation to /gestion
+ * would ask for /gestion.data, outside that path.
+ */
 export function BackOfficePage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="space-y-6">
       <nav aria-label="Gestion" className="flex flex-wrap items-center gap-2 border-b border-slate-200 pb-3">
-        <NavLink to="/gestion" end className={navLink}>
+        <NavLink reloadDocument to="/gestion" end className={navLink}>
           Messages
         </NavLink>
-        <NavLink to="/gestion/offres" className={navLink}>
+        <NavLink reloadDocument to="/gestion/offres" className={navLink}>
           Offres
         </NavLink>
-        <Form method="post" action="/gestion/deconnexion" className="ml-auto">
+        <Form reloadDocument method="post" action="/gestion/deconnexion" className="ml-auto">
           <button type="submit" className={secondaryButton}>
             Se déconnecter
           </button>

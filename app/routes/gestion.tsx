@@ -78,7 +78,7 @@ function MessageCard({ message }: { message: OwnerMessage }) {
       </dl>
       <p className="whitespace-pre-line break-words rounded-lg bg-slate-50 p-3 text-slate-800">{message.message}</p>
       <div className="flex flex-wrap items-start gap-2">
-        <Form method="post">
+        <Form reloadDocument method="post">
           <input type="hidden" name="id" value={message.id} />
           <input type="hidden" name="intent" value={message.handledAt ? "unhandled" : "handled"} />
           <button type="submit" className={secondaryButton}>
@@ -89,7 +89,7 @@ function MessageCard({ message }: { message: OwnerMessage }) {
           <summary className="cursor-pointer rounded-lg px-3 py-1.5 font-semibold text-red-800 underline">
             Supprimer…
           </summary>
-          <Form method="post" className="mt-2 space-y-2">
+          <Form reloadDocument method="post" className="mt-2 space-y-2">
             <p>Le message sera effacé pour de bon (demande d'effacement du visiteur, par exemple).</p>
             <input type="hidden" name="id" value={message.id} />
             <input type="hidden" name="intent" value="delete" />

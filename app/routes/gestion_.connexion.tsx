@@ -1,7 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { backOfficeButton, backOfficeMeta, fieldClass } from "~/components/back-office";
-import { flashedSuccess } from "~/server-toasts";
 import { clientKey, readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http-headers.server";
 import {
@@ -13,7 +12,6 @@ import {
   passwordMatches,
   recordFailure,
 } from "~/services/owner-session.server";
-import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = () => backOfficeMeta("Connexion");
@@ -45,10 +43,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : data({ error: lockedMessage(nowLocked) }, { status: 429, headers: { "Retry-After": String(nowLocked) } });
   }
   forgetFailures(visitor);
-  return redirectWithSuccess("/gestion", flashedSuccess("Connecté", "Vous êtes dans la gestion du site."), {
-    status: 303,
-    headers: { "Set-Cookie": await newSessionCookie() },
-  });
+  // No toast: the messages' page says where the owner is, and a toast left on a page without JavaScript would
+  // cover its navigation.
+  return redirect("/gestion", { status: 303, headers: { "Set-Cookie": await newSessionCookie() } });
 }
 
 export default function SignIn() {
@@ -56,7 +53,7 @@ export default function SignIn() {
   return (
     <div className="mx-auto max-w-sm space-y-6 py-8">
       <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">Gestion du site</h1>
-      <Form method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
+      <Form reloadDocument method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
         {actionData?.error ? (
           <p id="connexion-erreur" role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
             {actionData.error}

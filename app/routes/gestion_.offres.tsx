@@ -89,7 +89,7 @@ function NewBrandForm() {
   return (
     <details open={Boolean(actionData)} className="rounded-2xl border border-slate-200 bg-white p-4">
       <summary className="cursor-pointer font-bold text-indigo-800">Ajouter une marque</summary>
-      <Form method="post" className="mt-4 space-y-4">
+      <Form reloadDocument method="post" className="mt-4 space-y-4">
         <Field name="name" label="Nom de la marque" value={values.name ?? ""} error={errors.name} required />
         <Field
           name="slug"
@@ -151,7 +151,7 @@ export default function Offers() {
             className={`space-y-2 rounded-2xl border bg-white p-4 ${offer.reported ? "border-red-400" : "border-slate-200"}`}
           >
             <h2 className="text-lg font-bold">
-              <Link to={`/gestion/offres/${offer.slug}`} className="text-indigo-800 underline">
+              <Link reloadDocument to={`/gestion/offres/${offer.slug}`} className="text-indigo-800 underline">
                 {offer.brand}
               </Link>
             </h2>

@@ -110,14 +110,14 @@ export default function EditOffer() {
           Vérification
         </h2>
         <p className="text-sm">{verifiedOn ? `Vérifiée le ${formatFrenchDate(verifiedOn)}.` : "Jamais vérifiée."}</p>
-        <Form method="post">
+        <Form reloadDocument method="post">
           <input type="hidden" name="intent" value="verify" />
           <button type="submit" className={secondaryButton}>
             Marquer comme vérifié aujourd'hui
           </button>
         </Form>
       </section>
-      <Form method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4">
+      <Form reloadDocument method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4">
         <h2 className="font-bold">L'offre</h2>
         {Object.keys(errors).length > 0 ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
