@@ -1,7 +1,7 @@
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { toBackendError } from "./errors.server";
 import { toOwnerMessage, type MessageRow } from "./owner-message-row.server";
 import type * as types from "./types.server";
+import type { SupabaseClient } from "@supabase/supabase-js";
 
 /** Postgres' unique_violation, as PostgREST reports it. */
 const UNIQUE_VIOLATION = "23505";
@@ -11,13 +11,8 @@ const UNIQUE_VIOLATION = "23505";
  * which only this server holds. Messages are e-mailed by send-contact-email: their delivery is not tracked here.
  */
 export class SupabaseOwnerStore implements types.OwnerStore {
-  private readonly client: SupabaseClient;
-
-  constructor(url: string, serviceRoleKey: string) {
-    this.client = createClient(url, serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    });
-  }
+  /** `client`: made with the service role's key. */
+  constructor(private readonly client: SupabaseClient) {}
 
   async listMessages(): Promise<types.OwnerMessage[]> {
     const { data, error } = await this.client

@@ -21,6 +21,14 @@ class RealtimeUnused {
   }
 }
 
+/** A client of the project's REST API and functions with `key`, without sessions or realtime. */
+function clientWith(url: string, key: string): SupabaseClient {
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: RealtimeUnused as unknown as typeof WebSocket },
+  });
+}
+
 export interface SupabaseBackendOptions {
   url: string;
   /** The public anonymous key: what it may read and call is what row-level security and the grants allow. */
@@ -42,10 +50,7 @@ export class SupabaseBackend implements types.Backend {
   private ownerStore: SupabaseOwnerStore | undefined;
 
   constructor(private readonly options: SupabaseBackendOptions) {
-    this.client = createClient(options.url, options.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: RealtimeUnused as unknown as typeof WebSocket },
-    });
+    this.client = clientWith(options.url, options.anonKey);
   }
 
   /** Nothing to prepare: each call is an HTTP request. */
@@ -112,7 +117,7 @@ export class SupabaseBackend implements types.Backend {
   owner(): types.OwnerStore | typeof MISSING_SERVICE_ROLE_KEY {
     const key = this.options.serviceRoleKey;
     if (!key) return MISSING_SERVICE_ROLE_KEY;
-    this.ownerStore ??= new SupabaseOwnerStore(this.options.url, key);
+    this.ownerStore ??= new SupabaseOwnerStore(clientWith(this.options.url, key));
     return this.ownerStore;
   }
 
