@@ -24,6 +24,7 @@ function scriptedSource(...behaviours: Array<(signal?: AbortSignal) => Promise<B
     sendMessage: async () => "stored",
     recordVote: async () => "stored",
     listFeedback: async () => [],
+    queueAlerts: async () => {},
     owner: () => MISSING_SERVICE_ROLE_KEY,
     calls: () => calls,
   };
@@ -143,6 +144,7 @@ describe("the votes' summary", () => {
         reads.push(since);
         return counts(stored);
       },
+      queueAlerts: async () => {},
       owner: () => MISSING_SERVICE_ROLE_KEY,
       reads,
     };
@@ -230,6 +232,7 @@ describe("a brand written in the back office", () => {
       sendMessage: async () => "stored",
       recordVote: async () => "stored",
       listFeedback: async () => [],
+      queueAlerts: async () => {},
       owner: () => store,
     };
     const backend = new CachedBackend(source, { ttlMs: 60_000, timeoutMs: 1_000 });

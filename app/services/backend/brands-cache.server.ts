@@ -2,6 +2,7 @@ import { LRUCache } from "lru-cache";
 import { feedbackWindowStart } from "~/catalogue/feedback";
 import { BackendError, toBackendError } from "./errors.server";
 import type * as types from "./types.server";
+import type { AlertCheck } from "~/catalogue/alerts";
 import type { BrandRow } from "~/catalogue/types";
 
 export interface BrandsCacheOptions {
@@ -134,6 +135,10 @@ export class CachedBackend implements types.Backend {
     const counts = await this.feedbackCache.fetch("feedback");
     if (!counts) throw new BackendError({ message: "Avis des visiteurs indisponibles." });
     return counts;
+  }
+
+  queueAlerts(check: AlertCheck): Promise<void> {
+    return this.backend.queueAlerts(check);
   }
 
   /**

@@ -9,6 +9,7 @@ import type * as types from "./types.server";
 import type { MailConfig } from "../env.server";
 import type { MessageOutbox } from "../mail/message-outbox.server";
 import type { Transaction } from "@electric-sql/pglite";
+import type { AlertCheck } from "~/catalogue/alerts";
 import type { BrandRow } from "~/catalogue/types";
 
 /**
@@ -158,6 +159,31 @@ export class EmbeddedBackend implements types.Backend {
     } catch (error) {
       throw toBackendError(error);
     }
+  }
+
+  /** Only with SMTP_URL: the alerts go out through the messages' outbox, which wakes to send them. */
+  async queueAlerts({ alerts, notReported }: AlertCheck): Promise<void> {
+    if (!this.mail) return;
+    let queued = 0;
+    const db = await openEmbeddedDatabase(this.dataDir);
+    await asRole(db, "service_role", async (tx) => {
+      if (notReported.length > 0) {
+        await tx.query(
+          `update public.owner_alerts set recovered_at = now()
+            where kind = 'reported' and recovered_at is null and offer_slug = any($1::text[])`,
+          [notReported],
+        );
+      }
+      for (const alert of alerts) {
+        const result = await tx.query(
+          `insert into public.owner_alerts (kind, offer_slug, valid_until, subject, body) values ($1, $2, $3, $4, $5)
+           on conflict do nothing`,
+          [alert.kind, alert.offerSlug, alert.validUntil, alert.subject.slice(0, 200), alert.body.slice(0, 5000)],
+        );
+        queued += result.affectedRows ?? 0;
+      }
+    });
+    if (queued > 0) (await this.startOutbox())?.wake();
   }
 
   owner(): types.OwnerStore {

@@ -114,6 +114,9 @@ export class SupabaseBackend implements types.Backend {
     return (data as FeedbackRow[]).map(toFeedbackCounts);
   }
 
+  /** The owner's e-mail comes from the embedded database's outbox only (SMTP_URL, which Supabase does not use). */
+  async queueAlerts(): Promise<void> {}
+
   owner(): types.OwnerStore | typeof MISSING_SERVICE_ROLE_KEY {
     const key = this.options.serviceRoleKey;
     if (!key) return MISSING_SERVICE_ROLE_KEY;

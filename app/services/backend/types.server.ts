@@ -1,5 +1,6 @@
 import type { SendContactEmailPayload } from "@contract/contact-contract";
 import type { FeedbackReason } from "@contract/feedback-contract";
+import type { AlertCheck } from "~/catalogue/alerts";
 import type { BrandRow } from "~/catalogue/types";
 
 export type DeliveryResult = "stored" | "duplicate";
@@ -108,6 +109,11 @@ export interface Backend {
   recordVote(vote: OutgoingVote): Promise<VoteResult>;
   /** The votes per offer since `since` (offers without votes are absent); rejects with a BackendError. */
   listFeedback(since: Date, signal?: AbortSignal): Promise<FeedbackCounts[]>;
+  /**
+   * Queues the alerts not sent yet (an offer's report alert until it has recovered, an expiry alert once per offer
+   * and date) for the owner's e-mail, and notes the offers that recovered; a backend that e-mails nothing ignores it.
+   */
+  queueAlerts(check: AlertCheck): Promise<void>;
   /** The back office's operations, or the name of the variable to set when this backend cannot give them. */
   owner(): OwnerStore | typeof MISSING_SERVICE_ROLE_KEY;
 }
