@@ -9,7 +9,7 @@ import {
   lockedForSeconds,
   newSessionCookie,
   ownerPassword,
-  passwordMatches,
+  isOwnerPassword,
   recordFailure,
 } from "~/services/owner-session.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ error: lockedMessage(locked) }, { status: 429, headers: { "Retry-After": String(locked) } });
   }
   const candidate = form.get("password");
-  if (!passwordMatches(typeof candidate === "string" ? candidate : "", password)) {
+  if (!isOwnerPassword(typeof candidate === "string" ? candidate : "", password)) {
     recordFailure(visitor);
     const nowLocked = lockedForSeconds(visitor);
     return nowLocked === undefined

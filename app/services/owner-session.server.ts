@@ -1,7 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { getConfig } from "./env.server";
+import { passwordMatches, passwordTag as tagOf } from "./owner-password.server";
 
 /** The back office's session cookie: its own name, sent only to /gestion addresses. */
 export const OWNER_COOKIE_NAME = "cp_gestion";
@@ -29,16 +30,12 @@ const storage = createCookieSessionStorage<{ sid: string; signedInAt: number; pa
   },
 });
 
-/** Both sides hashed to 32 bytes first: the comparison takes the same time whatever the length of the guess. */
-const digest = (value: string) => createHmac("sha256", sessionKey).update(value, "utf8").digest();
-
 /** Whether `candidate` is OWNER_PASSWORD, compared in constant time. */
-export function passwordMatches(candidate: string, password: string): boolean {
-  return timingSafeEqual(digest(candidate), digest(password));
-}
+export const isOwnerPassword = (candidate: string, password: string) =>
+  passwordMatches(candidate, password, sessionKey);
 
 /** Which password a session was opened with: changing OWNER_PASSWORD signs every session out. */
-const passwordTag = (password: string) => digest(`mot-de-passe:${password}`).toString("base64url");
+const passwordTag = (password: string) => tagOf(password, sessionKey);
 
 /** Sessions signed out before their 12 hours were up (a copy of their cookie must not sign in again). */
 const signedOut = new LRUCache<string, true>({ max: 10_000, ttl: SESSION_MS });
