@@ -13,6 +13,7 @@ import {
   SHARED_PAGE_CACHE,
   type RequestView,
 } from "./services/http-headers.server";
+import { watchOwnerAlerts } from "./services/owner-alerts.server";
 import { answerWithPage, PageCache, type PageAnswer } from "./services/page-cache.server";
 import { guardEveryServer, SERVER_JS } from "./services/request-guard.server";
 import { runShutdownHooks } from "./services/shutdown.server";
@@ -36,7 +37,16 @@ const pageCache = new PageCache(config.htmlCache && production ? config.brandsCa
 getBackend()
   .then((backend) => {
     // A vote changes the summary its offer's pages show.
-    backend.onVote = (offerSlug) => pageCache.forgetPagesShowing(offerSlug);
+    const checkAlerts = watchOwnerAlerts(backend);
+    backend.onVote = (offerSlug) => {
+      pageCache.forgetPagesShowing(offerSlug);
+      checkAlerts();
+    };
+    // A brand changed in the back office may show on any page.
+    backend.onBrandsChanged = () => {
+      pageCache.forgetAll();
+      checkAlerts();
+    };
     return backend.warmUp();
   })
   .catch((error: unknown) => console.error("Source des marques indisponible au démarrage :", error));

@@ -82,6 +82,10 @@ const envSchema = z
       z.url({ message: "SUPABASE_URL doit être une adresse http(s) valide." }).optional(),
     ),
     SUPABASE_ANON_KEY: optionalText,
+    SUPABASE_SERVICE_ROLE_KEY: optionalText,
+    OWNER_PASSWORD: optionalText.pipe(
+      z.string().min(12, { message: "OWNER_PASSWORD doit comporter au moins 12 caractères." }).optional(),
+    ),
     SESSION_SECRET: optionalText.pipe(
       z.string().min(32, { message: "SESSION_SECRET doit comporter au moins 32 caractères." }).optional(),
     ),
@@ -194,7 +198,15 @@ const envSchema = z
     }
   });
 
-export type BackendChoice = { kind: "supabase"; url: string; anonKey: string } | { kind: "embedded"; dataDir: string };
+export type BackendChoice =
+  | {
+      kind: "supabase";
+      url: string;
+      anonKey: string;
+      /** Lets the back office read messages and edit brands; kept on the server. */
+      serviceRoleKey: string | undefined;
+    }
+  | { kind: "embedded"; dataDir: string };
 
 /** Where the embedded mode e-mails visitors' messages (SMTP_URL, CONTACT_TO_EMAIL, CONTACT_FROM_EMAIL). */
 export interface MailConfig {
@@ -233,6 +245,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Set when SMTP_URL is: the embedded mode then e-mails every message (hosted Supabase has its own function). */
   mail: MailConfig | undefined;
+  /** The back office's password (OWNER_PASSWORD); without it every /gestion address answers 404. */
+  ownerPassword: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -282,7 +296,12 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   const dataDir = path.resolve(env.DATA_DIR);
   const backend: BackendChoice =
     env.SUPABASE_URL && env.SUPABASE_ANON_KEY
-      ? { kind: "supabase", url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY }
+      ? {
+          kind: "supabase",
+          url: env.SUPABASE_URL,
+          anonKey: env.SUPABASE_ANON_KEY,
+          serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
+        }
       : { kind: "embedded", dataDir };
   const identity = { ...EXAMPLE_IDENTITY };
   const identityPlaceholders: IdentityField[] = [];
@@ -313,6 +332,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       env.SMTP_URL && env.CONTACT_TO_EMAIL && env.CONTACT_FROM_EMAIL
         ? { smtpUrl: env.SMTP_URL, to: env.CONTACT_TO_EMAIL, from: env.CONTACT_FROM_EMAIL }
         : undefined,
+    ownerPassword: env.OWNER_PASSWORD,
   };
 }
 

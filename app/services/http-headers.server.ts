@@ -55,9 +55,25 @@ export function formPageHeaders({
   return headers;
 }
 
-/** Who may cache an answer: only anonymous, successful (or not-found) GETs without a flash toast. */
+/** Whether an address is the owner's back office (/gestion and below, in any case), which no cache may keep. */
+export function isBackOfficePath(pathname: string): boolean {
+  return /^\/gestion(?:[/.?]|$)/i.test(pathname);
+}
+
+/** The headers of a back-office page: those of a form page, and never indexed. */
+export function backOfficeHeaders(args: Parameters<typeof formPageHeaders>[0]): Headers {
+  const headers = formPageHeaders(args);
+  headers.set("X-Robots-Tag", "noindex, nofollow");
+  return headers;
+}
+
+/**
+ * Who may cache an answer: only anonymous, successful (or not-found) GETs without a flash toast, outside the back
+ * office.
+ */
 export function cachePolicy(request: RequestView, status: number, headers: Headers): string {
   if (request.method !== "GET" && request.method !== "HEAD") return NO_STORE;
+  if (!URL.canParse(request.url) || isBackOfficePath(new URL(request.url).pathname)) return NO_STORE;
   if (carriesToastCookie(request) || headers.has("Set-Cookie")) return NO_STORE;
   if (status === 200 || status === 404 || status === 301) return SHARED_PAGE_CACHE;
   return NO_STORE;

@@ -63,6 +63,12 @@ export class PageCache {
     return this.budgetOf(key)?.get(key);
   }
 
+  /** Drops every kept page at once: after the owner changed a brand, which any page may show. */
+  forgetAll(): void {
+    this.pages?.clear();
+    this.queryPages?.clear();
+  }
+
   private readonly offersToForget = new Set<string>();
   private nextForgetAt = 0;
   private forgetTimer: NodeJS.Timeout | undefined;

@@ -21,7 +21,7 @@ const toastSession = createCookieSessionStorage({
 });
 
 const toastUtils = createToastUtilsWithCustomSession(toastSession);
-export const { redirectWithSuccess } = toastUtils;
+export const { redirectWithSuccess, redirectWithError } = toastUtils;
 
 /**
  * The flashed toast, if the request carries one, with the header that deletes the cookie. Requests without the

@@ -3,6 +3,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { cookieFrom, OWNER_PASSWORD, signIn } from "../support/back-office";
 import { publicAndLocalSites } from "../support/public-and-local-sites";
 import { makeTempDir } from "../support/temp-dir";
 
@@ -16,6 +17,8 @@ interface Page {
   form?: Record<string, string>;
   /** Asked of a site run with the defaults (no SITE_URL, no identity): the legal notice marked as an example. */
   example?: boolean;
+  /** Asked signed in to the back office. */
+  owner?: boolean;
 }
 
 const invalidMessage = { name: "A", email: "pas-une-adresse", message: "court" };
@@ -64,10 +67,33 @@ const PAGES: Page[] = [
   { name: "legal-notice-example", path: "/mentions-legales", example: true },
   { name: "not-found", path: "/page-inconnue" },
   { name: "unknown-brand", path: "/offres/marque-inconnue" },
+  { name: "back-office-sign-in", path: "/gestion/connexion" },
+  { name: "back-office-wrong-password", path: "/gestion/connexion", form: { password: "pas-le-bon" } },
+  { name: "back-office-messages", path: "/gestion", owner: true },
+  { name: "back-office-offers", path: "/gestion/offres", owner: true },
+  {
+    name: "back-office-new-brand-with-errors",
+    path: "/gestion/offres",
+    owner: true,
+    form: { name: "", category: "aucune", link: "http://x" },
+  },
+  { name: "back-office-offer", path: "/gestion/offres/binance", owner: true },
+  {
+    name: "back-office-offer-with-errors",
+    path: "/gestion/offres/binance",
+    owner: true,
+    form: { intent: "save", code: "GARDE", link: "ftp://x", valid_until: "2026-02-31" },
+  },
+  {
+    name: "back-office-offer-saved-toast",
+    path: "/gestion/offres/binance",
+    owner: true,
+    form: { intent: "verify" },
+  },
 ];
 
 /** Brands added to the bundled ones: 46 + 100 offers make /offres four pages of 48. */
-const sites = publicAndLocalSites("html-validity", { addedBrands: 100 });
+const sites = publicAndLocalSites("html-validity", { addedBrands: 100, publicEnv: { OWNER_PASSWORD } });
 /** The pages as files, for the checker. */
 const pagesDir = makeTempDir("html-validity-pages");
 afterAll(() => pagesDir.cleanup());
@@ -75,18 +101,20 @@ afterAll(() => pagesDir.cleanup());
 /** The HTML a visitor without JavaScript gets for a page: after redirects, and after posting its form if any. */
 async function serverHtml(page: Page): Promise<{ status: number; html: string }> {
   const url = `${(page.example ? sites.local : sites.public).url}${page.path}`;
+  const owner = page.owner ? await signIn(sites.public) : undefined;
+  const ownerHeaders: Record<string, string> = owner ? { Cookie: owner } : {};
   if (!page.form) {
-    const response = await fetch(url);
+    const response = await fetch(url, { headers: ownerHeaders });
     return { status: response.status, html: await response.text() };
   }
   const posted = await fetch(url, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...ownerHeaders },
     body: new URLSearchParams(page.form),
     redirect: "manual",
   });
   if (posted.status !== 303) return { status: posted.status, html: await posted.text() };
-  const cookie = posted.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  const cookie = [owner, cookieFrom(posted, "cp_toast")].filter(Boolean).join("; ");
   const landing = await fetch(new URL(posted.headers.get("Location") ?? "/", url), { headers: { Cookie: cookie } });
   return { status: landing.status, html: await landing.text() };
 }
@@ -130,7 +158,17 @@ describe("the server HTML of every screen", () => {
       "offers-last-page": 200,
       "offers-past-the-last-page": 404,
       "search-pages": 200,
+      "back-office-sign-in": 200,
+      "back-office-wrong-password": 400,
+      "back-office-messages": 200,
+      "back-office-offers": 200,
+      "back-office-new-brand-with-errors": 400,
+      "back-office-offer": 200,
+      "back-office-offer-with-errors": 400,
+      "back-office-offer-saved-toast": 200,
     });
+    expect(htmls["back-office-messages"]).toContain("Une question sur un code de parrainage.");
+    expect(htmls["back-office-offer-saved-toast"]).toContain("Offre vérifiée");
     expect(htmls["offers-last-page"]).toContain("Page 4 sur 4");
     expect(htmls["search-without-result-suggestions"]).toContain("Vouliez-vous dire");
     expect(htmls["brand-ask-reason"]).toContain("Pourquoi n&#x27;a-t-il pas fonctionné ?");

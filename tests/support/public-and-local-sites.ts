@@ -9,11 +9,12 @@ import { makeTempDir } from "./temp-dir";
  * The two ways the site is run, each on a fresh data folder, started before the suite's tests and stopped after
  * them: `public`, in production on a public address with the publisher's identity; `local`, as `npm start` with
  * nothing set, where the legal notice shows placeholders marked as an example. Read them within tests and hooks.
- * With `addedBrands`, the public site's catalogue also holds that many synthetic brands (scripts/add-brands.ts).
+ * With `addedBrands`, the public site's catalogue also holds that many synthetic brands (scripts/add-brands.ts);
+ * `publicEnv` adds variables to the public site's environment.
  */
 export function publicAndLocalSites(
   prefix: string,
-  { addedBrands = 0 }: { addedBrands?: number } = {},
+  { addedBrands = 0, publicEnv = {} }: { addedBrands?: number; publicEnv?: Record<string, string> } = {},
 ): { public: RunningSite; local: RunningSite } {
   const publicTemp = makeTempDir(prefix);
   const localTemp = makeTempDir(`${prefix}-local`);
@@ -26,7 +27,7 @@ export function publicAndLocalSites(
       });
     }
     [sites.public, sites.local] = await Promise.all([
-      startSite({ DATA_DIR: publicTemp.dir, SITE_URL: "https://www.exemple.fr", ...PUBLIC_IDENTITY }),
+      startSite({ DATA_DIR: publicTemp.dir, SITE_URL: "https://www.exemple.fr", ...PUBLIC_IDENTITY, ...publicEnv }),
       startSite({ DATA_DIR: localTemp.dir }),
     ]);
   });

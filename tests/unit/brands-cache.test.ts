@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CachedBackend } from "~/services/backend/brands-cache.server";
 import { BackendError, RateLimitedError, VOTES_RATE_LIMITED } from "~/services/backend/errors.server";
+import { MISSING_SERVICE_ROLE_KEY } from "~/services/backend/types.server";
 import type { BrandRow } from "~/catalogue/types";
-import type { Backend, FeedbackCounts, OutgoingVote } from "~/services/backend/types.server";
+import type { Backend, FeedbackCounts, OutgoingVote, OwnerStore } from "~/services/backend/types.server";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rows = (name: string): BrandRow[] => [{ id: 1, name, description: null, logo_url: null }];
@@ -22,6 +23,8 @@ function scriptedSource(...behaviours: Array<(signal?: AbortSignal) => Promise<B
     sendMessage: async () => "stored",
     recordVote: async () => "stored",
     listFeedback: async () => [],
+    queueAlerts: async () => {},
+    owner: () => MISSING_SERVICE_ROLE_KEY,
     calls: () => calls,
   };
   return source;
@@ -140,6 +143,8 @@ describe("the votes' summary", () => {
         reads.push(Date.now());
         return counts(stored);
       },
+      queueAlerts: async () => {},
+      owner: () => MISSING_SERVICE_ROLE_KEY,
       reads,
     };
     return source;
@@ -190,5 +195,50 @@ describe("the votes' summary", () => {
     await cached.recentFeedback();
     await cached.recentFeedback();
     expect(source.reads).toHaveLength(2);
+  });
+});
+
+describe("a brand written in the back office", () => {
+  it("is read again at once, and the pages that show brands are told", async () => {
+    let name = "Avant";
+    const written: string[] = [];
+    const store: OwnerStore = {
+      listMessages: async () => [],
+      setHandled: async () => true,
+      deleteMessage: async () => true,
+      updateBrand: async (_id, changes) => {
+        name = changes.name ?? name;
+        written.push(name);
+        return true;
+      },
+      upsertBrand: async () => {},
+      createBrand: async () => "created",
+    };
+    const source: Backend = {
+      warmUp: async () => {},
+      listBrands: async () => rows(name),
+      sendMessage: async () => "stored",
+      recordVote: async () => "stored",
+      listFeedback: async () => [],
+      queueAlerts: async () => {},
+      owner: () => store,
+    };
+    const backend = new CachedBackend(source, { ttlMs: 60_000, timeoutMs: 1_000 });
+    let told = 0;
+    backend.onBrandsChanged = () => (told += 1);
+    expect((await backend.listBrands())[0]?.name).toBe("Avant");
+    const owner = backend.owner();
+    if (typeof owner === "string") throw new Error(owner);
+    await owner.setHandled(1, true);
+    expect(told).toBe(0);
+    await owner.updateBrand("1", { name: "Après" });
+    expect(written).toEqual(["Après"]);
+    expect(told).toBe(1);
+    expect((await backend.listBrands())[0]?.name).toBe("Après");
+  });
+
+  it("is refused by a backend without the service role's key, which names it", () => {
+    const backend = new CachedBackend(scriptedSource(answer("A")), { ttlMs: 60_000, timeoutMs: 1_000 });
+    expect(backend.owner()).toBe("SUPABASE_SERVICE_ROLE_KEY");
   });
 });

@@ -23,7 +23,30 @@ describe("configuration", () => {
       SUPABASE_ANON_KEY: "key",
       SESSION_SECRET: "x".repeat(32),
     });
-    expect(config.backend).toEqual({ kind: "supabase", url: "https://abc.supabase.co", anonKey: "key" });
+    expect(config.backend).toEqual({
+      kind: "supabase",
+      url: "https://abc.supabase.co",
+      anonKey: "key",
+      serviceRoleKey: undefined,
+    });
+  });
+
+  it("opens the back office only with an OWNER_PASSWORD of at least 12 characters", () => {
+    expect(parseConfig({ ...base }).ownerPassword).toBeUndefined();
+    expect(parseConfig({ ...base, OWNER_PASSWORD: "douze-lettres" }).ownerPassword).toBe("douze-lettres");
+    expect(() => parseConfig({ ...base, OWNER_PASSWORD: "trop-court" })).toThrow(
+      /OWNER_PASSWORD doit comporter au moins 12 caractères/,
+    );
+  });
+
+  it("keeps the service role's key of hosted Supabase for the back office", () => {
+    const config = parseConfig({
+      ...base,
+      SUPABASE_URL: "https://abc.supabase.co",
+      SUPABASE_ANON_KEY: "key",
+      SUPABASE_SERVICE_ROLE_KEY: "service",
+    });
+    expect(config.backend).toMatchObject({ kind: "supabase", serviceRoleKey: "service" });
   });
 
   it("refuses one Supabase variable without the other, naming the missing one", () => {

@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { BackendError, toBackendError } from "./errors.server";
 import type * as types from "./types.server";
+import type { AlertCheck } from "~/catalogue/alerts";
 import type { BrandRow } from "~/catalogue/types";
 
 export interface BrandsCacheOptions {
@@ -56,6 +57,8 @@ export class CachedBackend implements types.Backend {
   private readonly feedbackCache: LRUCache<"feedback", types.FeedbackCounts[]> | undefined;
   /** Called after each stored vote with its offer (the page cache forgets the pages that show it). */
   onVote: ((offerSlug: string) => void) | undefined;
+  /** Called after the back office changed a brand (the page cache forgets every page). */
+  onBrandsChanged: (() => void) | undefined;
   /** The cache answers "nothing" when a refresh fails with no copy to fall back on; this says why. */
   private lastError: BackendError | undefined;
 
@@ -129,5 +132,31 @@ export class CachedBackend implements types.Backend {
     const counts = await this.feedbackCache.fetch("feedback");
     if (!counts) throw new BackendError({ message: "Avis des visiteurs indisponibles." });
     return counts;
+  }
+
+  queueAlerts(check: AlertCheck): Promise<void> {
+    return this.backend.queueAlerts(check);
+  }
+
+  /**
+   * The back office's operations; after a brand is written, the brands are read again and onBrandsChanged is
+   * called, so that the public pages show the change at once.
+   */
+  owner(): types.OwnerStore | typeof types.MISSING_SERVICE_ROLE_KEY {
+    const store = this.backend.owner();
+    if (typeof store === "string") return store;
+    const changed = <T>(written: T): T => {
+      this.cache?.delete("brands");
+      this.onBrandsChanged?.();
+      return written;
+    };
+    return {
+      listMessages: () => store.listMessages(),
+      setHandled: (id, handled) => store.setHandled(id, handled),
+      deleteMessage: (id) => store.deleteMessage(id),
+      updateBrand: async (id, changes) => changed(await store.updateBrand(id, changes)),
+      upsertBrand: async (row) => changed(await store.upsertBrand(row)),
+      createBrand: async (row) => changed(await store.createBrand(row)),
+    };
   }
 }

@@ -2,12 +2,14 @@ import { printable } from "@contract/contact-contract";
 import { FEEDBACK_RULES } from "@contract/feedback-contract";
 import { onShutdown } from "../shutdown.server";
 import { asRole, openEmbeddedDatabase, readAsAnon } from "./embedded-db.server";
+import { EmbeddedOwnerStore } from "./embedded-owner.server";
 import { DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
 import { toFeedbackCounts, type FeedbackRow } from "./feedback-row.server";
 import type * as types from "./types.server";
 import type { MailConfig } from "../env.server";
 import type { MessageOutbox } from "../mail/message-outbox.server";
 import type { Transaction } from "@electric-sql/pglite";
+import type { AlertCheck } from "~/catalogue/alerts";
 import type { BrandRow } from "~/catalogue/types";
 
 /**
@@ -43,6 +45,7 @@ export class EmbeddedBackend implements types.Backend {
 
   private readonly mail: MailConfig | undefined;
   private backupsScheduled = false;
+  private ownerStore: EmbeddedOwnerStore | undefined;
 
   constructor(
     private readonly dataDir: string,
@@ -155,5 +158,35 @@ export class EmbeddedBackend implements types.Backend {
     } catch (error) {
       throw toBackendError(error);
     }
+  }
+
+  /** Only with SMTP_URL: the alerts go out through the messages' outbox, which wakes to send them. */
+  async queueAlerts({ alerts, notReported }: AlertCheck): Promise<void> {
+    if (!this.mail) return;
+    let queued = 0;
+    const db = await openEmbeddedDatabase(this.dataDir);
+    await asRole(db, "service_role", async (tx) => {
+      if (notReported.length > 0) {
+        await tx.query(
+          `update public.owner_alerts set recovered_at = now()
+            where kind = 'reported' and recovered_at is null and offer_slug = any($1::text[])`,
+          [notReported],
+        );
+      }
+      for (const alert of alerts) {
+        const result = await tx.query(
+          `insert into public.owner_alerts (kind, offer_slug, valid_until, subject, body) values ($1, $2, $3, $4, $5)
+           on conflict do nothing`,
+          [alert.kind, alert.offerSlug, alert.validUntil, alert.subject.slice(0, 200), alert.body.slice(0, 5000)],
+        );
+        queued += result.affectedRows ?? 0;
+      }
+    });
+    if (queued > 0) (await this.startOutbox())?.wake();
+  }
+
+  owner(): types.OwnerStore {
+    this.ownerStore ??= new EmbeddedOwnerStore(this.dataDir);
+    return this.ownerStore;
   }
 }

@@ -20,6 +20,7 @@ async function createBackend({
       anonKey: backend.anonKey,
       defaultRetryAfterSeconds: contactRateLimit.windowSeconds,
       clientKeySecret: contactClientKeySecret,
+      serviceRoleKey: backend.serviceRoleKey,
     });
   }
   if (!mail) {

@@ -1,6 +1,8 @@
 import { createClient, FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
 import { BackendError, DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
 import { type FeedbackRow, toFeedbackCounts } from "./feedback-row.server";
+import { SupabaseOwnerStore } from "./supabase-owner.server";
+import { MISSING_SERVICE_ROLE_KEY } from "./types.server";
 import type * as types from "./types.server";
 import type { FeedbackPayload } from "@contract/feedback-contract";
 import type { BrandRow } from "~/catalogue/types";
@@ -19,6 +21,14 @@ class RealtimeUnused {
   }
 }
 
+/** A client of the project's REST API and functions with `key`, without sessions or realtime. */
+function clientWith(url: string, key: string): SupabaseClient {
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: RealtimeUnused as unknown as typeof WebSocket },
+  });
+}
+
 export interface SupabaseBackendOptions {
   url: string;
   /** The public anonymous key: what it may read and call is what row-level security and the grants allow. */
@@ -27,6 +37,8 @@ export interface SupabaseBackendOptions {
   defaultRetryAfterSeconds: number;
   /** Shared with send-contact-email and record-code-feedback so that they trust the visitor key the site forwards. */
   clientKeySecret?: string;
+  /** The service role's key, for the back office only; never sent to a browser. */
+  serviceRoleKey?: string;
 }
 
 /**
@@ -35,12 +47,10 @@ export interface SupabaseBackendOptions {
  */
 export class SupabaseBackend implements types.Backend {
   private readonly client: SupabaseClient;
+  private ownerStore: SupabaseOwnerStore | undefined;
 
   constructor(private readonly options: SupabaseBackendOptions) {
-    this.client = createClient(options.url, options.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: RealtimeUnused as unknown as typeof WebSocket },
-    });
+    this.client = clientWith(options.url, options.anonKey);
   }
 
   /** Nothing to prepare: each call is an HTTP request. */
@@ -102,6 +112,16 @@ export class SupabaseBackend implements types.Backend {
       throw new BackendError({ message: "Réponse inattendue du serveur pour les avis sur les codes." });
     }
     return (data as FeedbackRow[]).map(toFeedbackCounts);
+  }
+
+  /** The owner's e-mail comes from the embedded database's outbox only (SMTP_URL, which Supabase does not use). */
+  async queueAlerts(): Promise<void> {}
+
+  owner(): types.OwnerStore | typeof MISSING_SERVICE_ROLE_KEY {
+    const key = this.options.serviceRoleKey;
+    if (!key) return MISSING_SERVICE_ROLE_KEY;
+    this.ownerStore ??= new SupabaseOwnerStore(clientWith(this.options.url, key));
+    return this.ownerStore;
   }
 
   /** The visitor's key, and the secret that makes the functions trust it rather than count the site's address. */

@@ -1,5 +1,6 @@
 import type { SendContactEmailPayload } from "@contract/contact-contract";
 import type { FeedbackReason } from "@contract/feedback-contract";
+import type { AlertCheck } from "~/catalogue/alerts";
 import type { BrandRow } from "~/catalogue/types";
 
 export type DeliveryResult = "stored" | "duplicate";
@@ -34,6 +35,64 @@ export interface FeedbackCounts {
   topReason: FeedbackReason | null;
 }
 
+/** A stored message as the back office lists it, with where its e-mail stands (the embedded outbox). */
+export interface OwnerMessage {
+  id: number;
+  name: string;
+  email: string;
+  subject: string | null;
+  brandName: string | null;
+  message: string;
+  /** ISO timestamps. */
+  createdAt: string;
+  handledAt: string | null;
+  /** Null when the message is not e-mailed by this server (no SMTP_URL, or hosted Supabase's function). */
+  delivery: {
+    state: "pending" | "sent" | "failed";
+    attempts: number;
+    lastError: string | null;
+    sentAt: string | null;
+  } | null;
+}
+
+/** The columns of `brands` the back office writes; a null column falls back to the offer bundled with the site. */
+export interface BrandColumns {
+  name: string;
+  slug: string;
+  category: string | null;
+  description: string | null;
+  offer_description: string | null;
+  code: string | null;
+  link: string | null;
+  advantages: string[] | null;
+  valid_until: string | null;
+  featured: boolean | null;
+  hide_clipboard: boolean | null;
+  verified_on: string | null;
+}
+
+/**
+ * What the owner's back office does, with the rights of the service role. Each operation rejects with a
+ * BackendError when the backend fails.
+ */
+export interface OwnerStore {
+  /** Every stored message, newest first. */
+  listMessages(): Promise<OwnerMessage[]>;
+  /** False when the message no longer exists. */
+  setHandled(id: number, handled: boolean): Promise<boolean>;
+  /** Deletes a message and its e-mail's row (erasure on request); false when it no longer exists. */
+  deleteMessage(id: number): Promise<boolean>;
+  /** Changes the columns given of the row `id`; false when it no longer exists. */
+  updateBrand(id: string, changes: Partial<BrandColumns>): Promise<boolean>;
+  /** Writes the row of a brand by its name: inserted, or the columns given changed when the name has a row. */
+  upsertBrand(row: Partial<BrandColumns> & Pick<BrandColumns, "name" | "slug">): Promise<void>;
+  /** A new brand; "exists" when its name or slug is already taken. */
+  createBrand(row: Partial<BrandColumns> & Pick<BrandColumns, "name" | "slug">): Promise<"created" | "exists">;
+}
+
+/** Why the back office cannot work: hosted Supabase without the service role's key. */
+export const MISSING_SERVICE_ROLE_KEY = "SUPABASE_SERVICE_ROLE_KEY";
+
 /**
  * What the site asks of its data: the embedded database (embedded.server.ts) and hosted Supabase
  * (supabase.server.ts) each implement it, and index.server.ts picks one from the configuration. A new operation is
@@ -50,4 +109,11 @@ export interface Backend {
   recordVote(vote: OutgoingVote): Promise<VoteResult>;
   /** The votes per offer over the window (offers without votes are absent); rejects with a BackendError. */
   listFeedback(signal?: AbortSignal): Promise<FeedbackCounts[]>;
+  /**
+   * Queues the alerts not sent yet (an offer's report alert until it has recovered, an expiry alert once per offer
+   * and date) for the owner's e-mail, and notes the offers that recovered; a backend that e-mails nothing ignores it.
+   */
+  queueAlerts(check: AlertCheck): Promise<void>;
+  /** The back office's operations, or the name of the variable to set when this backend cannot give them. */
+  owner(): OwnerStore | typeof MISSING_SERVICE_ROLE_KEY;
 }

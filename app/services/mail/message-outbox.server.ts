@@ -1,5 +1,6 @@
 /**
- * E-mails the owner every message stored in the embedded database (SMTP_URL), from the table message_outbox: a
+ * E-mails the owner every message stored in the embedded database (SMTP_URL), from the table message_outbox, and
+ * the alerts about offers queued in owner_alerts (see owner-alerts.server.ts): a
  * message is queued in the transaction that stores it, and this worker, in the server process, sends the rows that
  * are due. A failure (mail server down, refused) is retried later, sooner first then less often, for 24 hours; the
  * row is then marked failed. A restart only delays what is queued. The site never waits for it: a visitor's message
@@ -37,6 +38,25 @@ interface DueRow {
   message: string;
   created_at: string;
 }
+
+/** An owner's alert due to be sent (owner_alerts). */
+interface DueAlert {
+  id: number;
+  attempts: number;
+  queued_at: string;
+  subject: string;
+  body: string;
+}
+
+/** A table of e-mails to send: the messages' outbox, or the owner's alerts. */
+interface Queue {
+  table: string;
+  id: string;
+  /** How the log names one of its e-mails. */
+  label: string;
+}
+const MESSAGES: Queue = { table: "public.message_outbox", id: "message_id", label: "Message" };
+const ALERTS: Queue = { table: "public.owner_alerts", id: "id", label: "Alerte" };
 
 /** Characters that would end a header line: a name or a subject stays on its header's line. */
 // eslint-disable-next-line no-control-regex
@@ -120,12 +140,17 @@ export class MessageOutbox {
   private async run(): Promise<number> {
     for (;;) {
       this.wakeAgain = false;
-      const due = await this.dueRows();
+      const [due, alerts] = [await this.dueRows(), await this.dueAlerts()];
       for (const row of due) {
         if (this.stopped) return IDLE_CHECK_MS;
-        await this.send(row);
+        await this.deliver(MESSAGES, row.message_id, row, messageMail(row, this.mail));
       }
-      if (due.length < BATCH && !this.wakeAgain) return this.untilNextDue();
+      for (const alert of alerts) {
+        if (this.stopped) return IDLE_CHECK_MS;
+        const mail = { from: this.mail.from, to: this.mail.to, subject: oneLine(alert.subject), text: alert.body };
+        await this.deliver(ALERTS, alert.id, alert, mail);
+      }
+      if (due.length < BATCH && alerts.length < BATCH && !this.wakeAgain) return this.untilNextDue();
     }
   }
 
@@ -143,36 +168,56 @@ export class MessageOutbox {
     return rows;
   }
 
-  private async send(row: DueRow): Promise<void> {
+  /** The owner's alerts due (owner_alerts): each row is its own e-mail. */
+  private async dueAlerts(): Promise<DueAlert[]> {
+    const { rows } = await asRole(this.db, "service_role", (tx) =>
+      tx.query<DueAlert>(
+        `select id, attempts, created_at as queued_at, subject, body from public.owner_alerts
+          where state = 'pending' and next_attempt_at <= now()
+          order by next_attempt_at, id
+          limit ${BATCH}`,
+      ),
+    );
+    return rows;
+  }
+
+  /** Sends one e-mail of `queue` and notes the outcome in its row: sent, or tried again later, or failed. */
+  private async deliver(
+    queue: Queue,
+    id: number,
+    row: { attempts: number; queued_at: string },
+    mail: Parameters<Transporter["sendMail"]>[0],
+  ): Promise<void> {
     let failure: string | undefined;
     try {
-      await this.transport.sendMail(messageMail(row, this.mail));
+      await this.transport.sendMail(mail);
     } catch (error) {
       failure = oneLine((error as Error).message || String(error)).slice(0, 1000);
     }
     const attempts = row.attempts + 1;
+    const label = `${queue.label} ${id}`;
     if (failure === undefined) {
       await this.update(
-        "update public.message_outbox set state = 'sent', sent_at = now(), attempts = $2, last_error = null where message_id = $1",
-        [row.message_id, attempts],
+        `update ${queue.table} set state = 'sent', sent_at = now(), attempts = $2, last_error = null where ${queue.id} = $1`,
+        [id, attempts],
       );
-      console.info(`Message ${row.message_id} envoyé par e-mail à ${this.mail.to}.`);
+      console.info(`${label} envoyé par e-mail à ${this.mail.to}.`);
       return;
     }
     const delay = retryDelayMs(attempts);
     const givesUp = Date.now() + delay - new Date(row.queued_at).getTime() > GIVE_UP_AFTER_MS;
     await this.update(
-      `update public.message_outbox
+      `update ${queue.table}
           set attempts = $2, last_error = $3,
               state = case when $4 then 'failed' else 'pending' end,
               next_attempt_at = now() + make_interval(secs => $5)
-        where message_id = $1`,
-      [row.message_id, attempts, failure, givesUp, delay / 1000],
+        where ${queue.id} = $1`,
+      [id, attempts, failure, givesUp, delay / 1000],
     );
     console.error(
       givesUp
-        ? `Message ${row.message_id} jamais envoyé par e-mail en 24 h, abandonné (npm run messages le montre) : ${failure}`
-        : `Message ${row.message_id} non envoyé par e-mail (tentative ${attempts}, nouvel essai dans ${Math.round(delay / 1000)} s) : ${failure}`,
+        ? `${label} jamais envoyé par e-mail en 24 h, abandonné : ${failure}`
+        : `${label} non envoyé par e-mail (tentative ${attempts}, nouvel essai dans ${Math.round(delay / 1000)} s) : ${failure}`,
     );
   }
 
@@ -183,8 +228,10 @@ export class MessageOutbox {
   private async untilNextDue(): Promise<number> {
     const { rows } = await asRole(this.db, "service_role", (tx) =>
       tx.query<{ ms: number | null }>(
-        `select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as ms
-           from public.message_outbox where state = 'pending'`,
+        `select (extract(epoch from least(
+                  (select min(next_attempt_at) from public.message_outbox where state = 'pending'),
+                  (select min(next_attempt_at) from public.owner_alerts where state = 'pending')
+                ) - now()) * 1000)::float8 as ms`,
       ),
     );
     const ms = rows[0]?.ms;

@@ -1,0 +1,81 @@
+import { reasonLabel } from "@contract/feedback-fields";
+import { formatFrenchDate } from "./dates";
+import { isReportedNotWorking, REPORTED_NOT_WORKING, type OfferVotes } from "./feedback";
+import type { ReferralOffer } from "./types";
+
+/** The owner hears of an offer's end this many days before its last day. */
+export const EXPIRY_NOTICE_DAYS = 7;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysFrom = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** One e-mail to the owner about an offer. */
+export interface OfferAlert {
+  kind: "reported" | "expiring";
+  offerSlug: string;
+  /** The last day an expiry alert is about. */
+  validUntil: string | null;
+  subject: string;
+  body: string;
+}
+
+/** What the offers say now: the alerts they call for, and the offers no longer reported (their alert may recur). */
+export interface AlertCheck {
+  alerts: OfferAlert[];
+  notReported: string[];
+}
+
+type Votes = OfferVotes & { topReason?: string | null };
+
+/**
+ * The alerts the offers call for today: each offer showing REPORTED_NOT_WORKING, and each whose last day is
+ * EXPIRY_NOTICE_DAYS days away or less (and not past). Whether one was already sent is the database's to say.
+ */
+export function checkOfferAlerts(
+  offers: readonly ReferralOffer[],
+  votes: ReadonlyMap<string, Votes>,
+  today: string,
+  siteUrl: string,
+): AlertCheck {
+  const alerts: OfferAlert[] = [];
+  const notReported: string[] = [];
+  for (const offer of offers) {
+    const link = `Gérer l'offre : ${siteUrl}/gestion/offres/${offer.slug}`;
+    const offerVotes = votes.get(offer.slug);
+    if (isReportedNotWorking(offerVotes)) {
+      alerts.push({
+        kind: "reported",
+        offerSlug: offer.slug,
+        validUntil: null,
+        subject: `[Alerte] ${offer.brand} : code signalé comme ne fonctionnant plus`,
+        body: [
+          `${offer.brand} : « ${REPORTED_NOT_WORKING} »`,
+          "",
+          `Avis des 90 derniers jours : ${offerVotes!.yes} oui, ${offerVotes!.no} non.`,
+          `Raison la plus donnée : ${reasonLabel(offerVotes!.topReason) ?? "aucune"}.`,
+          `Dernier avis le ${formatFrenchDate(offerVotes!.lastVoteOn)}.`,
+          "",
+          link,
+        ].join("\n"),
+      });
+    } else notReported.push(offer.slug);
+    const left = offer.validUntil ? daysFrom(today, offer.validUntil) : -1;
+    if (offer.validUntil && left >= 0 && left <= EXPIRY_NOTICE_DAYS) {
+      const lastDay = formatFrenchDate(offer.validUntil);
+      alerts.push({
+        kind: "expiring",
+        offerSlug: offer.slug,
+        validUntil: offer.validUntil,
+        subject: `[Alerte] ${offer.brand} : offre valable jusqu'au ${lastDay}`,
+        body: [
+          `L'offre ${offer.brand} se termine le ${lastDay} (${left === 0 ? "aujourd'hui" : `dans ${left} jour${left > 1 ? "s" : ""}`}).`,
+          "Prolongez sa date de validité si elle continue, ou retirez-la.",
+          "",
+          link,
+        ].join("\n"),
+      });
+    }
+  }
+  return { alerts, notReported };
+}

@@ -1,0 +1,83 @@
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { backOfficeButton, backOfficeMeta, fieldClass } from "~/components/back-office";
+import { clientKey, readForm } from "~/services/form-request.server";
+import { backOfficeHeaders } from "~/services/http-headers.server";
+import {
+  forgetFailures,
+  isSignedIn,
+  lockedForSeconds,
+  newSessionCookie,
+  ownerPassword,
+  isOwnerPassword,
+  recordFailure,
+} from "~/services/owner-session.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+
+export const meta: MetaFunction = () => backOfficeMeta("Connexion");
+
+export const headers = backOfficeHeaders;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await isSignedIn(request)) throw redirect("/gestion", 303);
+  return null;
+}
+
+const lockedMessage = (seconds: number) =>
+  `Trop d'essais : la connexion depuis votre adresse est bloquée pendant ${Math.ceil(seconds / 60)} min.`;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const password = ownerPassword();
+  const form = await readForm(request);
+  const visitor = clientKey(request, context);
+  const locked = lockedForSeconds(visitor);
+  if (locked !== undefined) {
+    return data({ error: lockedMessage(locked) }, { status: 429, headers: { "Retry-After": String(locked) } });
+  }
+  const candidate = form.get("password");
+  if (!isOwnerPassword(typeof candidate === "string" ? candidate : "", password)) {
+    recordFailure(visitor);
+    const nowLocked = lockedForSeconds(visitor);
+    return nowLocked === undefined
+      ? data({ error: "Mot de passe incorrect." }, { status: 400 })
+      : data({ error: lockedMessage(nowLocked) }, { status: 429, headers: { "Retry-After": String(nowLocked) } });
+  }
+  forgetFailures(visitor);
+  // No toast: the messages' page says where the owner is, and a toast left on a page without JavaScript would
+  // cover its navigation.
+  return redirect("/gestion", { status: 303, headers: { "Set-Cookie": await newSessionCookie() } });
+}
+
+export default function SignIn() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-sm space-y-6 py-8">
+      <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">Gestion du site</h1>
+      <Form reloadDocument method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
+        {actionData?.error ? (
+          <p id="connexion-erreur" role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
+            {actionData.error}
+          </p>
+        ) : null}
+        <div className="space-y-1">
+          <label htmlFor="password" className="block text-sm font-semibold text-slate-800">
+            Mot de passe
+          </label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={actionData?.error ? true : undefined}
+            aria-describedby={actionData?.error ? "connexion-erreur" : undefined}
+            className={fieldClass}
+          />
+        </div>
+        <button type="submit" className={`${backOfficeButton} w-full`}>
+          Se connecter
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { formatFrenchDate, todayInFrance } from "~/catalogue/dates";
+import { findOfferBySlug } from "~/catalogue/offers";
+import {
+  BackOfficePage,
+  backOfficeButton,
+  backOfficeMeta,
+  Checkbox,
+  MissingKey,
+  OfferFields,
+  secondaryButton,
+} from "~/components/back-office";
+import { parseOfferForm } from "~/forms/brand-form";
+import { flashedSuccess } from "~/forms/server-toasts";
+import { ownerStoreFor } from "~/services/back-office.server";
+import { getBackend } from "~/services/backend/index.server";
+import { readForm } from "~/services/form-request.server";
+import { backOfficeHeaders } from "~/services/http-headers.server";
+import { loadCatalogue } from "~/services/offers.server";
+import { redirectWithSuccess } from "~/services/toast.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { BrandColumns, OwnerStore } from "~/services/backend/types.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => backOfficeMeta(data?.brand ?? "Offre");
+
+export const headers = backOfficeHeaders;
+
+async function findOffer(slug: string | undefined) {
+  const offer = findOfferBySlug((await loadCatalogue()).offers, slug ?? "");
+  if (!offer) throw new Response("Page introuvable", { status: 404 });
+  return offer;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const store = await ownerStoreFor(request);
+  const offer = await findOffer(params.slug);
+  return {
+    missingKey: typeof store === "string" ? store : null,
+    slug: offer.slug,
+    brand: offer.brand,
+    verifiedOn: offer.verifiedOn ?? null,
+    values: {
+      code: offer.code,
+      link: offer.link,
+      offer_description: offer.description,
+      advantages: offer.advantages.join("\n"),
+      valid_until: offer.validUntil ?? "",
+      featured: offer.featured ? "on" : "",
+      hide_clipboard: offer.copyable ? "" : "on",
+    } as Record<string, string>,
+  };
+}
+
+/**
+ * Writes `changes` to the brand's row: the row the offer was read from, or, for an offer of the bundled catalogue
+ * without one, a new row under the brand's name (which the other columns left empty let fall back to the bundle).
+ */
+async function saveOffer(store: OwnerStore, slug: string | undefined, changes: Partial<BrandColumns>) {
+  const offer = await findOffer(slug);
+  const rows = await (await getBackend()).listBrands();
+  const row = rows.find((candidate) => String(candidate.id) === offer.id);
+  if (row) {
+    if (!(await store.updateBrand(String(row.id), changes))) throw new Response("Page introuvable", { status: 404 });
+  } else {
+    await store.upsertBrand({ name: offer.brand, slug: offer.slug, category: offer.category, ...changes });
+  }
+  return offer;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const store = await ownerStoreFor(request);
+  if (typeof store === "string") throw new Response(`Définissez ${store}.`, { status: 503 });
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "verify") {
+    const offer = await saveOffer(store, params.slug, { verified_on: todayInFrance() });
+    return redirectWithSuccess(
+      `/gestion/offres/${offer.slug}`,
+      flashedSuccess("Offre vérifiée", `${offer.brand} est marquée vérifiée aujourd'hui.`),
+      { status: 303 },
+    );
+  }
+  if (intent !== "save") throw new Response("Action inconnue.", { status: 400 });
+  const parsed = parseOfferForm(form);
+  if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
+  const offer = await saveOffer(store, params.slug, parsed.value);
+  return redirectWithSuccess(
+    `/gestion/offres/${offer.slug}`,
+    flashedSuccess("Offre enregistrée", `La page de ${offer.brand} montre déjà les changements.`),
+    { status: 303 },
+  );
+}
+
+export default function EditOffer() {
+  const { missingKey, slug, brand, verifiedOn, values: saved } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const values: Record<string, string> = actionData?.values ?? saved;
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  return (
+    <BackOfficePage title={brand}>
+      <p className="text-sm">
+        <Link to={`/offres/${slug}`} className="font-semibold text-indigo-800 underline">
+          Voir la page publique
+        </Link>
+      </p>
+      {missingKey ? <MissingKey variable={missingKey} /> : null}
+      <section aria-labelledby="verification" className="space-y-2 rounded-2xl border border-slate-200 bg-white p-4">
+        <h2 id="verification" className="font-bold">
+          Vérification
+        </h2>
+        <p className="text-sm">{verifiedOn ? `Vérifiée le ${formatFrenchDate(verifiedOn)}.` : "Jamais vérifiée."}</p>
+        <Form reloadDocument method="post">
+          <input type="hidden" name="intent" value="verify" />
+          <button type="submit" className={secondaryButton}>
+            Marquer comme vérifié aujourd'hui
+          </button>
+        </Form>
+      </section>
+      <Form reloadDocument method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4">
+        <h2 className="font-bold">L'offre</h2>
+        {Object.keys(errors).length > 0 ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
+            L'offre n'est pas enregistrée : corrigez les champs signalés.
+          </p>
+        ) : null}
+        <input type="hidden" name="intent" value="save" />
+        <OfferFields values={values} errors={errors} />
+        <Checkbox name="featured" label="Mise en avant sur l'accueil" checked={values.featured === "on"} />
+        <Checkbox name="hide_clipboard" label="Masquer le bouton « Copier »" checked={values.hide_clipboard === "on"} />
+        <button type="submit" className={backOfficeButton}>
+          Enregistrer
+        </button>
+      </Form>
+    </BackOfficePage>
+  );
+}

@@ -1,0 +1,113 @@
+import { asRole, openEmbeddedDatabase } from "./embedded-db.server";
+import { toBackendError } from "./errors.server";
+import { toOwnerMessage, type MessageRow } from "./owner-message-row.server";
+import type * as types from "./types.server";
+import type { Transaction } from "@electric-sql/pglite";
+
+/** The columns the back office may write, in the order of an insert: each name is checked against this list. */
+const BRAND_COLUMNS: readonly (keyof types.BrandColumns)[] = [
+  "name",
+  "slug",
+  "category",
+  "description",
+  "offer_description",
+  "code",
+  "link",
+  "advantages",
+  "valid_until",
+  "featured",
+  "hide_clipboard",
+  "verified_on",
+];
+
+/** The columns of `changes` the back office may write, with their values. */
+function columnsOf(changes: Partial<types.BrandColumns>): [keyof types.BrandColumns, unknown][] {
+  return BRAND_COLUMNS.filter((column) => changes[column] !== undefined).map((column) => [column, changes[column]]);
+}
+
+/** The back office on the embedded database, as the service role (as the server stores messages). */
+export class EmbeddedOwnerStore implements types.OwnerStore {
+  constructor(private readonly dataDir: string) {}
+
+  private async asServiceRole<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    try {
+      return await asRole(await openEmbeddedDatabase(this.dataDir), "service_role", work);
+    } catch (error) {
+      throw toBackendError(error);
+    }
+  }
+
+  async listMessages(): Promise<types.OwnerMessage[]> {
+    const { rows } = await this.asServiceRole((tx) =>
+      tx.query<MessageRow>(
+        `select m.id, m.name, m.email, m.subject, m.brand_name, m.message, m.created_at, m.handled_at,
+                o.state, o.attempts, o.last_error, o.sent_at
+           from public.contact_messages m left join public.message_outbox o on o.message_id = m.id
+          order by m.created_at desc, m.id desc`,
+      ),
+    );
+    return rows.map(toOwnerMessage);
+  }
+
+  async setHandled(id: number, handled: boolean): Promise<boolean> {
+    const result = await this.asServiceRole((tx) =>
+      tx.query("update public.contact_messages set handled_at = case when $2 then now() end where id = $1", [
+        id,
+        handled,
+      ]),
+    );
+    return (result.affectedRows ?? 0) > 0;
+  }
+
+  /** The outbox row goes with the message (on delete cascade). */
+  async deleteMessage(id: number): Promise<boolean> {
+    const result = await this.asServiceRole((tx) =>
+      tx.query("delete from public.contact_messages where id = $1", [id]),
+    );
+    return (result.affectedRows ?? 0) > 0;
+  }
+
+  async updateBrand(id: string, changes: Partial<types.BrandColumns>): Promise<boolean> {
+    const columns = columnsOf(changes);
+    if (columns.length === 0) return true;
+    const assignments = columns.map(([column], index) => `${column} = $${index + 2}`).join(", ");
+    const result = await this.asServiceRole((tx) =>
+      tx.query(`update public.brands set ${assignments} where id::text = $1`, [
+        id,
+        ...columns.map(([, value]) => value),
+      ]),
+    );
+    return (result.affectedRows ?? 0) > 0;
+  }
+
+  async upsertBrand(row: Partial<types.BrandColumns> & Pick<types.BrandColumns, "name" | "slug">): Promise<void> {
+    const columns = columnsOf(row);
+    const updates = columns
+      .filter(([column]) => column !== "name")
+      .map(([column]) => `${column} = excluded.${column}`)
+      .join(", ");
+    await this.asServiceRole((tx) =>
+      tx.query(
+        `insert into public.brands (${columns.map(([column]) => column).join(", ")})
+         values (${columns.map((_, index) => `$${index + 1}`).join(", ")})
+         on conflict (name) do update set ${updates}`,
+        columns.map(([, value]) => value),
+      ),
+    );
+  }
+
+  async createBrand(
+    row: Partial<types.BrandColumns> & Pick<types.BrandColumns, "name" | "slug">,
+  ): Promise<"created" | "exists"> {
+    const columns = columnsOf(row);
+    const result = await this.asServiceRole((tx) =>
+      tx.query(
+        `insert into public.brands (${columns.map(([column]) => column).join(", ")})
+         values (${columns.map((_, index) => `$${index + 1}`).join(", ")})
+         on conflict do nothing`,
+        columns.map(([, value]) => value),
+      ),
+    );
+    return (result.affectedRows ?? 0) > 0 ? "created" : "exists";
+  }
+}

@@ -1,0 +1,38 @@
+import type { OwnerMessage } from "./types.server";
+
+/** A row of contact_messages as both backends read it, with its outbox columns when the embedded one has them. */
+export interface MessageRow {
+  id: number | string;
+  name: string;
+  email: string;
+  subject: string | null;
+  brand_name: string | null;
+  message: string;
+  created_at: string;
+  handled_at: string | null;
+  state?: "pending" | "sent" | "failed" | null;
+  attempts?: number | null;
+  last_error?: string | null;
+  sent_at?: string | null;
+}
+
+export function toOwnerMessage(row: MessageRow): OwnerMessage {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    brandName: row.brand_name,
+    message: row.message,
+    createdAt: row.created_at,
+    handledAt: row.handled_at,
+    delivery: row.state
+      ? {
+          state: row.state,
+          attempts: row.attempts ?? 0,
+          lastError: row.last_error ?? null,
+          sentAt: row.sent_at ?? null,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,62 @@
+import { toBackendError } from "./errors.server";
+import { toOwnerMessage, type MessageRow } from "./owner-message-row.server";
+import type * as types from "./types.server";
+import type { SupabaseClient } from "@supabase/supabase-js";
+
+/** Postgres' unique_violation, as PostgREST reports it. */
+const UNIQUE_VIOLATION = "23505";
+
+/**
+ * The back office on hosted Supabase, through its REST API with the service role's key (SUPABASE_SERVICE_ROLE_KEY),
+ * which only this server holds. Messages are e-mailed by send-contact-email: their delivery is not tracked here.
+ */
+export class SupabaseOwnerStore implements types.OwnerStore {
+  /** `client`: made with the service role's key. */
+  constructor(private readonly client: SupabaseClient) {}
+
+  async listMessages(): Promise<types.OwnerMessage[]> {
+    const { data, error } = await this.client
+      .from("contact_messages")
+      .select("id, name, email, subject, brand_name, message, created_at, handled_at")
+      .order("created_at", { ascending: false })
+      .order("id", { ascending: false });
+    if (error) throw toBackendError(error);
+    return ((data ?? []) as MessageRow[]).map(toOwnerMessage);
+  }
+
+  async setHandled(id: number, handled: boolean): Promise<boolean> {
+    const { data, error } = await this.client
+      .from("contact_messages")
+      .update({ handled_at: handled ? new Date().toISOString() : null })
+      .eq("id", id)
+      .select("id");
+    if (error) throw toBackendError(error);
+    return (data ?? []).length > 0;
+  }
+
+  async deleteMessage(id: number): Promise<boolean> {
+    const { data, error } = await this.client.from("contact_messages").delete().eq("id", id).select("id");
+    if (error) throw toBackendError(error);
+    return (data ?? []).length > 0;
+  }
+
+  async updateBrand(id: string, changes: Partial<types.BrandColumns>): Promise<boolean> {
+    const { data, error } = await this.client.from("brands").update(changes).eq("id", id).select("id");
+    if (error) throw toBackendError(error);
+    return (data ?? []).length > 0;
+  }
+
+  async upsertBrand(row: Partial<types.BrandColumns> & Pick<types.BrandColumns, "name" | "slug">): Promise<void> {
+    const { error } = await this.client.from("brands").upsert(row, { onConflict: "name" });
+    if (error) throw toBackendError(error);
+  }
+
+  async createBrand(
+    row: Partial<types.BrandColumns> & Pick<types.BrandColumns, "name" | "slug">,
+  ): Promise<"created" | "exists"> {
+    const { error } = await this.client.from("brands").insert(row);
+    if (error?.code === UNIQUE_VIOLATION) return "exists";
+    if (error) throw toBackendError(error);
+    return "created";
+  }
+}

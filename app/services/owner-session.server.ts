@@ -1,0 +1,121 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { LRUCache } from "lru-cache";
+import { getConfig } from "./env.server";
+import { passwordMatches, passwordTag as tagOf } from "./owner-password.server";
+
+/** The back office's session cookie: its own name, sent only to /gestion addresses. */
+export const OWNER_COOKIE_NAME = "cp_gestion";
+export const SESSION_MS = 12 * 60 * 60 * 1000;
+export const SIGN_IN_PATH = "/gestion/connexion";
+
+/** Wrong passwords one address may send before sign-in is locked for it, and for how long. */
+export const SIGN_IN_RULES = { maxFailures: 5, lockMs: 15 * 60 * 1000 } as const;
+
+const config = getConfig();
+
+/** A key of its own, derived from the session secret: a cookie signed for another use is never a session. */
+const sessionKey = createHmac("sha256", config.sessionSecret).update("gestion:session").digest("hex");
+
+const storage = createCookieSessionStorage<{ sid: string; signedInAt: number; password: string }>({
+  cookie: {
+    name: OWNER_COOKIE_NAME,
+    httpOnly: true,
+    sameSite: "strict",
+    path: "/gestion",
+    // As the toast cookie: over HTTPS only in production on an https address.
+    secure: config.nodeEnv === "production" && config.siteUrl.startsWith("https://"),
+    secrets: [sessionKey],
+    maxAge: SESSION_MS / 1000,
+  },
+});
+
+/** Whether `candidate` is OWNER_PASSWORD, compared in constant time. */
+export const isOwnerPassword = (candidate: string, password: string) =>
+  passwordMatches(candidate, password, sessionKey);
+
+/** Which password a session was opened with: changing OWNER_PASSWORD signs every session out. */
+const passwordTag = (password: string) => tagOf(password, sessionKey);
+
+/** Sessions signed out before their 12 hours were up (a copy of their cookie must not sign in again). */
+const signedOut = new LRUCache<string, true>({ max: 10_000, ttl: SESSION_MS });
+
+/**
+ * Failed sign-ins by visitor key (clientKey). Kept in the server's memory: the site runs as one process (the
+ * embedded database allows no other), a restart is not in an attacker's hands, and the lock then costs no write to
+ * the database for each guess.
+ */
+const failures = new LRUCache<string, { count: number; lockedUntil: number }>({
+  max: 50_000,
+  ttl: SIGN_IN_RULES.lockMs,
+});
+
+/** The back office's password, or a 404 for every /gestion address when OWNER_PASSWORD is not set. */
+export function ownerPassword(): string {
+  const password = config.ownerPassword;
+  if (!password) throw new Response("Page introuvable", { status: 404 });
+  return password;
+}
+
+/** When sign-in is locked for this visitor, the seconds until it opens again. */
+export function lockedForSeconds(visitor: string, now = Date.now()): number | undefined {
+  const entry = failures.get(visitor);
+  if (!entry || entry.lockedUntil <= now) return undefined;
+  return Math.ceil((entry.lockedUntil - now) / 1000);
+}
+
+/** Counts a wrong password; the last allowed one locks sign-in for SIGN_IN_RULES.lockMs. */
+export function recordFailure(visitor: string, now = Date.now()): void {
+  const count = (failures.get(visitor)?.count ?? 0) + 1;
+  failures.set(visitor, {
+    count: count >= SIGN_IN_RULES.maxFailures ? 0 : count,
+    lockedUntil: count >= SIGN_IN_RULES.maxFailures ? now + SIGN_IN_RULES.lockMs : 0,
+  });
+}
+
+export function forgetFailures(visitor: string): void {
+  failures.delete(visitor);
+}
+
+/** Whether the request carries a session of the owner still valid: signed, under 12 hours, not signed out. */
+async function validSession(request: Request, password: string) {
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  const { sid, signedInAt, password: tag } = session.data;
+  const age = typeof signedInAt === "number" ? Date.now() - signedInAt : Number.NaN;
+  const valid =
+    typeof sid === "string" &&
+    !signedOut.has(sid) &&
+    age >= -60_000 &&
+    age < SESSION_MS &&
+    tag === passwordTag(password);
+  return valid ? session : undefined;
+}
+
+export async function isSignedIn(request: Request): Promise<boolean> {
+  return Boolean(await validSession(request, ownerPassword()));
+}
+
+/**
+ * For every loader and action of the back office but sign-in: a 404 without OWNER_PASSWORD, the sign-in page
+ * without a valid session.
+ */
+export async function requireOwner(request: Request): Promise<void> {
+  if (!(await validSession(request, ownerPassword()))) throw redirect(SIGN_IN_PATH, 303);
+}
+
+/** The Set-Cookie of a new session: a new id, never one the browser brought (no session fixation). */
+export async function newSessionCookie(): Promise<string> {
+  const session = await storage.getSession();
+  session.set("sid", randomBytes(32).toString("base64url"));
+  session.set("signedInAt", Date.now());
+  session.set("password", passwordTag(ownerPassword()));
+  return storage.commitSession(session);
+}
+
+/** Ends the session: its id is refused from now on, and the browser is told to drop the cookie. */
+export async function endSessionCookie(request: Request): Promise<string> {
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  const sid = session.get("sid");
+  if (typeof sid === "string") signedOut.set(sid, true);
+  return storage.destroySession(session);
+}

@@ -1,0 +1,129 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "./fixtures";
+import { axeViolations } from "./helpers";
+import { FAILING_BASE_URL, OWNER_PASSWORD } from "./servers";
+import type { Page } from "@playwright/test";
+
+/** Each project edits an offer of its own: the two run at the same time on one server. */
+const OFFER = {
+  javascript: { slug: "weward", brand: "WeWard" },
+  "no-javascript": { slug: "wanteeed", brand: "Wanteeed" },
+};
+
+async function signIn(page: Page) {
+  await page.goto("/gestion");
+  await expect(page).toHaveURL(/\/gestion\/connexion$/);
+  await page.getByLabel("Mot de passe").fill(OWNER_PASSWORD);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+}
+
+/**
+ * axe finds nothing, and nothing is wider than the phone's screen. Both run scripts in the page, which a page
+ * without JavaScript cannot: the same markup is checked there by the JavaScript project.
+ */
+async function expectAccessibleOnPhone(page: Page, javaScriptEnabled: boolean, label: string) {
+  if (!javaScriptEnabled) return;
+  const violations = await axeViolations(page);
+  expect(violations, `axe violations on ${label}:\n${violations.join("\n")}`).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), label).toBeLessThanOrEqual(390);
+}
+
+test.describe("the back office on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("signs in, reads the messages, changes a code seen at once on the public page, signs out", async ({
+    page,
+    baseURL,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const offer = OFFER[testInfo.project.name as keyof typeof OFFER];
+    const visitor = `Visiteur ${randomUUID().slice(0, 8)}`;
+    const sent = await page.request.post("/contact", {
+      headers: { Origin: baseURL ?? "" },
+      form: {
+        name: visitor,
+        email: "visiteur@exemple.fr",
+        subject: "question",
+        message: "Bonjour, une question sur la gestion.",
+        submissionId: randomUUID(),
+      },
+      maxRedirects: 0,
+    });
+    expect(sent.status()).toBe(303);
+
+    await signIn(page);
+    await expect(page.getByRole("heading", { level: 2, name: "Question" }).first()).toBeVisible();
+    await expect(page.getByText(visitor)).toBeVisible();
+    await expectAccessibleOnPhone(page, javaScriptEnabled, "/gestion");
+
+    await page.getByRole("link", { name: "Offres", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Offres" })).toBeVisible();
+    await expectAccessibleOnPhone(page, javaScriptEnabled, "/gestion/offres");
+
+    await page.getByRole("link", { name: offer.brand, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: offer.brand })).toBeVisible();
+    await expectAccessibleOnPhone(page, javaScriptEnabled, `/gestion/offres/${offer.slug}`);
+    const code = `NEUF-${randomUUID().slice(0, 6).toUpperCase()}`;
+    await page.getByLabel("Code de parrainage").fill(code);
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText("Offre enregistrée")).toBeVisible();
+    await expect(page.getByLabel("Code de parrainage")).toHaveValue(code);
+
+    await page.goto(`/offres/${offer.slug}`);
+    await expect(page.getByText(code).first()).toBeVisible();
+
+    await page.goto("/gestion");
+    await page.getByRole("button", { name: "Se déconnecter" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Gestion du site" })).toBeVisible();
+    await expect(page.getByText("Déconnecté")).toBeVisible();
+    await expectAccessibleOnPhone(page, javaScriptEnabled, "/gestion/connexion");
+    await page.goto("/gestion/offres");
+    await expect(page).toHaveURL(/\/gestion\/connexion$/);
+  });
+
+  test("says a wrong password in French and keeps the owner on the sign-in page", async ({ page }) => {
+    await page.goto("/gestion/connexion");
+    await page.getByLabel("Mot de passe").fill("pas-le-bon-mot-de-passe");
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Mot de passe incorrect." })).toBeVisible();
+    await expect(page).toHaveURL(/\/gestion\/connexion$/);
+  });
+});
+
+test("the back office's pages as the server sends them, scripts refused, pass axe on a phone and a computer", async ({
+  browser,
+  baseURL,
+}) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 720 },
+  ]) {
+    // As openServerRendered does: the DOM stays the server's HTML, which axe (injected by Playwright) audits.
+    const context = await browser.newContext({ baseURL, locale: "fr-FR", viewport, javaScriptEnabled: true });
+    await context.route("**/*", (route) =>
+      route.request().resourceType() === "script" ? route.abort() : route.continue(),
+    );
+    const page = await context.newPage();
+    await page.goto("/gestion/connexion");
+    for (const path of ["/gestion/connexion", "/gestion", "/gestion/offres", "/gestion/offres/binance"]) {
+      if (path === "/gestion") {
+        await page.getByLabel("Mot de passe").fill(OWNER_PASSWORD);
+        await page.getByRole("button", { name: "Se connecter" }).click();
+      }
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      const violations = await axeViolations(page);
+      expect(violations, `axe violations on ${path} (${viewport.width} px):\n${violations.join("\n")}`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    }
+    await context.close();
+  }
+});
+
+test("with hosted Supabase and no service role key, the back office says which key to set", async ({ page }) => {
+  await page.goto(`${FAILING_BASE_URL}/gestion/connexion`);
+  await page.getByLabel("Mot de passe").fill(OWNER_PASSWORD);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByText("SUPABASE_SERVICE_ROLE_KEY")).toBeVisible();
+});

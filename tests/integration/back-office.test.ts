@@ -1,0 +1,388 @@
+import { createHmac } from "node:crypto";
+import { request as httpRequest } from "node:http";
+import { createCookie } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieFrom, OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
+import { postContactForm } from "../support/contact-form";
+import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
+import { makeTempDir } from "../support/temp-dir";
+
+/**
+ * The back office attacked as it would be on the public site: a production build on an https address (cookies
+ * Secure), its page cache on, believing X-Forwarded-For from loopback (TRUST_PROXY) so that each request says which
+ * visitor sends it. The session secret is known to the tests, to make cookies the server should refuse.
+ */
+const SESSION_SECRET = "s".repeat(40);
+const temp = makeTempDir("back-office");
+const closedTemp = makeTempDir("back-office-closed");
+let site: RunningSite;
+let closed: RunningSite;
+
+beforeAll(async () => {
+  [site, closed] = await Promise.all([
+    startSite({
+      DATA_DIR: temp.dir,
+      SITE_URL: "https://www.exemple.fr",
+      ...PUBLIC_IDENTITY,
+      OWNER_PASSWORD,
+      SESSION_SECRET,
+      TRUST_PROXY: "loopback",
+    }),
+    startSite({ DATA_DIR: closedTemp.dir }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([site?.stop(), closed?.stop()]);
+  temp.cleanup();
+  closedTemp.cleanup();
+});
+
+let visitors = 0;
+/** A visitor of their own: a new address in X-Forwarded-For. */
+const newVisitor = () => ({ "X-Forwarded-For": `203.0.113.${(visitors += 1)}` });
+
+const get = (path: string, cookie?: string) =>
+  fetch(`${site.url}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+
+/** The back office's cookie as the server would make it, from the secret it derives its key from. */
+function forgedCookie(data: Record<string, unknown>) {
+  const key = createHmac("sha256", SESSION_SECRET).update("gestion:session").digest("hex");
+  const tag = createHmac("sha256", key).update(`mot-de-passe:${OWNER_PASSWORD}`).digest().toString("base64url");
+  return createCookie("cp_gestion", { secrets: [key], path: "/gestion" })
+    .serialize({ password: tag, ...data })
+    .then((line) => line.split(";")[0] ?? "");
+}
+
+const toSignIn = (response: Response) => ({
+  status: response.status,
+  location: response.headers.get("Location"),
+});
+const SIGN_IN = { status: 303, location: "/gestion/connexion" };
+
+describe("without OWNER_PASSWORD", () => {
+  it("answers 404 at every /gestion address, to a GET and to a POST", async () => {
+    for (const path of ["/gestion", "/gestion/connexion", "/gestion/offres", "/gestion/offres/binance"]) {
+      expect((await fetch(`${closed.url}${path}`, { redirect: "manual" })).status, path).toBe(404);
+    }
+    const posted = await postForm(closed, "/gestion/connexion", { password: OWNER_PASSWORD });
+    expect(posted.status).toBe(404);
+    expect(cookieFrom(posted, "cp_gestion")).toBeUndefined();
+    expect((await postForm(closed, "/gestion/deconnexion", {})).status).toBe(404);
+  });
+});
+
+describe("sign-in", () => {
+  it("shows one password field, labelled in French, on a page never cached nor indexed", async () => {
+    const response = await get("/gestion/connexion");
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toMatch(/<label for="password"[^>]*>Mot de passe<\/label>/);
+    expect(html.match(/<input[^>]*name="password"[^>]*>/g)).toHaveLength(1);
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(response.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
+    expect(response.headers.get("Content-Security-Policy")).toContain("script-src 'self' 'nonce-");
+  });
+
+  it("gives a session cookie of its own: HttpOnly, SameSite=Strict, Secure, for /gestion, 12 hours", async () => {
+    const response = await postForm(site, "/gestion/connexion", { password: OWNER_PASSWORD }, newVisitor());
+    expect(toSignIn(response)).toEqual({ status: 303, location: "/gestion" });
+    const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith("cp_gestion="));
+    expect(line).toMatch(/; Max-Age=43200; Path=\/gestion; HttpOnly; Secure; SameSite=Strict$/);
+  });
+
+  it("answers every wrong password alike, whatever its length", async () => {
+    const answers = [];
+    for (const guess of ["", "x", OWNER_PASSWORD.slice(0, -1), `${OWNER_PASSWORD}x`, "y".repeat(20_000)]) {
+      const response = await postForm(site, "/gestion/connexion", { password: guess }, newVisitor());
+      const html = await response.text();
+      answers.push({ status: response.status, refused: html.includes("Mot de passe incorrect.") });
+      expect(cookieFrom(response, "cp_gestion")).toBeUndefined();
+    }
+    expect(new Set(answers.map((answer) => JSON.stringify(answer)))).toEqual(
+      new Set([JSON.stringify({ status: 400, refused: true })]),
+    );
+  });
+
+  it("locks sign-in for an address after five wrong passwords, even with the right one, and not for others", async () => {
+    const attacker = newVisitor();
+    const statuses = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      statuses.push((await postForm(site, "/gestion/connexion", { password: `essai-${attempt}` }, attacker)).status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 429]);
+    const locked = await postForm(site, "/gestion/connexion", { password: OWNER_PASSWORD }, attacker);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(800);
+    expect(await locked.text()).toContain("Trop d&#x27;essais");
+    expect(cookieFrom(locked, "cp_gestion")).toBeUndefined();
+    await expect(signIn(site, newVisitor())).resolves.toMatch(/^cp_gestion=/);
+  });
+
+  it("opens a new session each time: a cookie brought to sign-in is never the one given back", async () => {
+    const planted = await forgedCookie({ sid: "choisi-par-un-attaquant" });
+    const response = await postForm(
+      site,
+      "/gestion/connexion",
+      { password: OWNER_PASSWORD },
+      { ...newVisitor(), Cookie: planted },
+    );
+    const given = cookieFrom(response, "cp_gestion");
+    expect(given).toBeDefined();
+    expect(given).not.toBe(planted);
+    // The planted cookie carries no sign-in time: it opens nothing, before or after.
+    expect(toSignIn(await get("/gestion", planted))).toEqual(SIGN_IN);
+    const again = await signIn(site, newVisitor());
+    expect(again).not.toBe(given);
+  });
+});
+
+describe("a session", () => {
+  it("is needed by every page and form, which otherwise lead to sign-in and change nothing", async () => {
+    for (const path of ["/gestion", "/gestion/offres", "/gestion/offres/binance"]) {
+      expect(toSignIn(await get(path)), path).toEqual(SIGN_IN);
+    }
+    const posted = await postForm(site, "/gestion/offres/binance", { intent: "verify" });
+    expect(toSignIn(posted)).toEqual(SIGN_IN);
+    const cookie = await signIn(site, newVisitor());
+    expect(await (await get("/gestion/offres/binance", cookie)).text()).toContain("Jamais vérifiée.");
+  });
+
+  it("refuses a forged cookie, an altered one and one past its 12 hours", async () => {
+    const now = Date.now();
+    // Made as the server makes it, the cookie is accepted: the refusals below are about what changed.
+    const genuine = await forgedCookie({ sid: "a".repeat(43), signedInAt: now });
+    expect((await get("/gestion", genuine)).status).toBe(200);
+
+    const expired = await forgedCookie({ sid: "b".repeat(43), signedInAt: now - 12 * 60 * 60 * 1000 - 1000 });
+    const [name, value = ""] = genuine.split("=");
+    const [payload = "", signature = ""] = decodeURIComponent(value).split(".");
+    const data = JSON.parse(Buffer.from(payload, "base64").toString()) as Record<string, unknown>;
+    const altered = `${name}=${encodeURIComponent(
+      `${Buffer.from(JSON.stringify({ ...data, signedInAt: now + 1 })).toString("base64")}.${signature}`,
+    )}`;
+    const unsigned = `${name}=${encodeURIComponent(payload)}`;
+    const otherSecret = `${name}=${decodeURIComponent(value).replace(/\.[^.]+$/, `.${"A".repeat(43)}`)}`;
+    for (const cookie of [expired, altered, unsigned, otherSecret]) {
+      expect(toSignIn(await get("/gestion", cookie)), cookie).toEqual(SIGN_IN);
+    }
+  });
+
+  it("ends with sign out: the same cookie, sent again, opens nothing", async () => {
+    const cookie = await signIn(site, newVisitor());
+    expect((await get("/gestion", cookie)).status).toBe(200);
+    const out = await postForm(site, "/gestion/deconnexion", {}, { Cookie: cookie });
+    expect(toSignIn(out)).toEqual(SIGN_IN);
+    expect(out.headers.getSetCookie().join("\n")).toMatch(
+      /cp_gestion=; Max-Age=0|cp_gestion=;.*Expires=Thu, 01 Jan 1970/,
+    );
+    expect(toSignIn(await get("/gestion", cookie))).toEqual(SIGN_IN);
+    // Signing out takes a POST: a link cannot do it.
+    expect((await get("/gestion/deconnexion", cookie)).status).toBe(405);
+  });
+});
+
+describe("cross-site requests", () => {
+  it("are refused before reaching the back office, even with the owner's cookie", async () => {
+    const cookie = await signIn(site, newVisitor());
+    const fromElsewhere = await postForm(
+      site,
+      "/gestion/offres/binance",
+      { intent: "verify" },
+      { Cookie: cookie, Origin: "https://attaquant.example" },
+    );
+    expect(fromElsewhere.status).toBe(403);
+    const withoutOrigin = await fetch(`${site.url}/gestion/offres/binance`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Cookie: cookie,
+        "Sec-Fetch-Site": "cross-site",
+      },
+      body: "intent=verify",
+    });
+    expect(withoutOrigin.status).toBe(403);
+    expect(await (await get("/gestion/offres/binance", cookie)).text()).toContain("Jamais vérifiée.");
+  });
+});
+
+/** Sends `path` exactly as written (fetch would resolve its dot segments first); follows up to five redirects. */
+function rawGet(path: string, hops = 5): Promise<{ status: number; path: string; body: string }> {
+  const { hostname, port } = new URL(site.url);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ hostname, port, path, method: "GET" }, (response) => {
+      let body = "";
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      response.on("end", () => {
+        const location = response.headers.location;
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400 && location && hops > 0) {
+          resolve(rawGet(new URL(location, site.url).pathname + new URL(location, site.url).search, hops - 1));
+        } else resolve({ status, path, body });
+      });
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+describe("path tricks", () => {
+  it("never reach a back-office page without a session", async () => {
+    const tricks = [
+      "/gestion/../",
+      "/gestion/..",
+      "/GESTION",
+      "/Gestion/Offres",
+      "/gestion%2F..",
+      "/gestion%2Foffres",
+      "/gestion/offres/..%2f",
+      "/gestion/offres/..%2F..%2Fgestion",
+      "/gestion//offres",
+      "/gestion/./offres",
+      "/gestion/connexion/../offres",
+      "/%67estion",
+      "/gestion;/offres",
+      "/gestion/offres/binance.data",
+      "/gestion.data",
+    ];
+    for (const trick of tricks) {
+      const { status, body, path } = await rawGet(trick);
+      expect(body, `${trick} -> ${path}`).not.toContain("Se déconnecter");
+      expect(body, `${trick} -> ${path}`).not.toContain("Marquer comme vérifié");
+      expect(body, `${trick} -> ${path}`).not.toContain('name="intent"');
+      expect([200, 202, 400, 404, 405], `${trick} -> ${path} ${status}`).toContain(status);
+      // 202: a data request of client-side navigation, answered with the redirect to sign-in and nothing else.
+      if (status === 202) expect(body).toMatch(/^\[\["SingleFetchRedirect",1\].*"\/gestion\/connexion"/);
+    }
+  });
+});
+
+describe("the messages", () => {
+  it("are listed newest first with their state, marked handled, and erased", async () => {
+    for (const name of ["Anne Première", "Bruno Second"]) {
+      const sent = await postContactForm(site, {
+        name,
+        email: "visiteur@exemple.fr",
+        subject: "question",
+        message: `Bonjour, une question de ${name}.`,
+      });
+      expect(sent.status).toBe(303);
+    }
+    const cookie = await signIn(site, newVisitor());
+    const page = await (await get("/gestion", cookie)).text();
+    expect(page.indexOf("Bruno Second")).toBeGreaterThan(0);
+    expect(page.indexOf("Bruno Second")).toBeLessThan(page.indexOf("Anne Première"));
+    expect(page).toContain("Enregistré (pas d&#x27;envoi par e-mail depuis ce serveur)");
+    const id = /name="id" value="(\d+)"/.exec(page)?.[1];
+    expect(id).toBeDefined();
+
+    const handled = await postForm(site, "/gestion", { id: id!, intent: "handled" }, { Cookie: cookie });
+    expect(handled.status).toBe(303);
+    expect(await (await get("/gestion", cookie)).text()).toMatch(/Traité le /);
+
+    const erased = await postForm(site, "/gestion", { id: id!, intent: "delete" }, { Cookie: cookie });
+    expect(erased.status).toBe(303);
+    const after = await (await get("/gestion", cookie)).text();
+    expect(after).not.toContain("Bruno Second");
+    expect(after).toContain("Anne Première");
+    expect((await postForm(site, "/gestion", { id: id!, intent: "delete" }, { Cookie: cookie })).status).toBe(404);
+    expect((await postForm(site, "/gestion", { id: "abc", intent: "delete" }, { Cookie: cookie })).status).toBe(400);
+  });
+});
+
+describe("an offer edited in the back office", () => {
+  it("shows on the public pages at once, though they were kept by the page cache", async () => {
+    const before = await (await fetch(`${site.url}/offres/wise`)).text();
+    expect(before).not.toContain("CODE-NEUF-42");
+    const cookie = await signIn(site, newVisitor());
+    const form = await (await get("/gestion/offres/wise", cookie)).text();
+    const field = (name: string) =>
+      new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(form)?.[1] ??
+      new RegExp(`name="${name}"[^>]*>([^<]*)</textarea>`).exec(form)?.[1] ??
+      "";
+    const saved = await postForm(
+      site,
+      "/gestion/offres/wise",
+      {
+        intent: "save",
+        code: "CODE-NEUF-42",
+        link: field("link").replaceAll("&amp;", "&"),
+        offer_description: "Un transfert offert.",
+        advantages: "Premier avantage\nSecond avantage",
+        valid_until: "",
+      },
+      { Cookie: cookie },
+    );
+    expect(toSignIn(saved)).toEqual({ status: 303, location: "/gestion/offres/wise" });
+    const after = await (await fetch(`${site.url}/offres/wise`)).text();
+    expect(after).toContain("CODE-NEUF-42");
+    expect(after).toContain("Un transfert offert.");
+    expect(after).toContain("Second avantage");
+    expect(await (await fetch(`${site.url}/offres`)).text()).toContain("Un transfert offert.");
+
+    const refused = await postForm(
+      site,
+      "/gestion/offres/wise",
+      { intent: "save", code: "GARDE-MOI", link: "http://wise.com", offer_description: "Texte gardé." },
+      { Cookie: cookie },
+    );
+    expect(refused.status).toBe(400);
+    const refusedPage = await refused.text();
+    expect(refusedPage).toContain("Le lien doit être une adresse complète commençant par https://.");
+    expect(refusedPage).toContain('value="GARDE-MOI"');
+    expect(await (await fetch(`${site.url}/offres/wise`)).text()).toContain("CODE-NEUF-42");
+
+    const verified = await postForm(site, "/gestion/offres/wise", { intent: "verify" }, { Cookie: cookie });
+    expect(verified.status).toBe(303);
+    const verifiedDate = new Date().toLocaleDateString("fr-FR", {
+      timeZone: "Europe/Paris",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    });
+    expect(await (await fetch(`${site.url}/offres/wise`)).text()).toContain(`Vérifié le ${verifiedDate}`);
+  });
+
+  it("adds a brand, whose page is online at once; a name taken twice is refused", async () => {
+    const cookie = await signIn(site, newVisitor());
+    const brand = {
+      name: "Banque Exemple",
+      slug: "",
+      category: "finance",
+      description: "Une banque en ligne.",
+      offer_description: "30 € offerts à l'ouverture.",
+      code: "EXEMPLE30",
+      link: "https://banque.exemple.fr/parrain",
+      advantages: "",
+      valid_until: "",
+    };
+    const added = await postForm(site, "/gestion/offres", brand, { Cookie: cookie });
+    expect(toSignIn(added)).toEqual({ status: 303, location: "/gestion/offres/banque-exemple" });
+    expect(await (await fetch(`${site.url}/offres/banque-exemple`)).text()).toContain("EXEMPLE30");
+    const twice = await postForm(site, "/gestion/offres", brand, { Cookie: cookie });
+    expect(twice.status).toBe(400);
+    expect(await twice.text()).toContain("Une marque porte déjà ce nom ou cette adresse.");
+  });
+
+  it("lists every offer, the worst rated first, with its votes", async () => {
+    for (let voter = 0; voter < 5; voter += 1) {
+      const vote = await postForm(site, "/offres/sorare/avis", { worked: "non", reason: "code-refuse" }, newVisitor());
+      expect(vote.status).toBe(303);
+    }
+    const cookie = await signIn(site, newVisitor());
+    const page = await (await get("/gestion/offres", cookie)).text();
+    const first = /href="\/gestion\/offres\/([a-z0-9-]+)"/.exec(page)?.[1];
+    expect(first).toBe("sorare");
+    expect(page).toContain("0 oui, 5 non (0\u202f% de réussite)");
+    expect(page).toContain("Code refusé");
+    expect(page).toContain("Signalée comme ne fonctionnant plus");
+    expect(page).toContain('href="/gestion/offres/banque-exemple"');
+  });
+});
+
+describe("the sitemap", () => {
+  it("never lists the back office", async () => {
+    expect(await (await fetch(`${site.url}/sitemap.xml`)).text()).not.toContain("gestion");
+  });
+});

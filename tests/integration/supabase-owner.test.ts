@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { BackendError } from "~/services/backend/errors.server";
+import { SupabaseBackend } from "~/services/backend/supabase.server";
+import { ANON_KEY, rejection, supabaseStandIn } from "../support/supabase-stand-in";
+import type { OwnerStore } from "~/services/backend/types.server";
+
+/** The back office on hosted Supabase: PostgREST calls made with the service role's key, against the stand-in. */
+const SERVICE_ROLE_KEY = "service-role-key";
+const standIn = supabaseStandIn();
+
+function owner(): OwnerStore {
+  const store = new SupabaseBackend({
+    url: standIn.url,
+    anonKey: ANON_KEY,
+    defaultRetryAfterSeconds: 600,
+    serviceRoleKey: SERVICE_ROLE_KEY,
+  }).owner();
+  if (typeof store === "string") throw new Error(store);
+  return store;
+}
+
+function expectServiceRole() {
+  for (const { request } of standIn.received) {
+    expect(request.headers.apikey).toBe(SERVICE_ROLE_KEY);
+    expect(request.headers.authorization).toBe(`Bearer ${SERVICE_ROLE_KEY}`);
+  }
+}
+
+describe("the back office with hosted Supabase", () => {
+  it("is not offered without the service role's key, which it names", () => {
+    const backend = new SupabaseBackend({ url: "http://127.0.0.1:9", anonKey: ANON_KEY, defaultRetryAfterSeconds: 1 });
+    expect(backend.owner()).toBe("SUPABASE_SERVICE_ROLE_KEY");
+  });
+
+  it("lists the messages newest first, without a delivery state (the function e-mails them)", async () => {
+    standIn.respond(200, [
+      {
+        id: 7,
+        name: "Anne",
+        email: "anne@exemple.fr",
+        subject: "question",
+        brand_name: null,
+        message: "Bonjour à vous tous.",
+        created_at: "2026-11-24T10:00:00+00:00",
+        handled_at: null,
+      },
+    ]);
+    expect(await owner().listMessages()).toEqual([
+      {
+        id: 7,
+        name: "Anne",
+        email: "anne@exemple.fr",
+        subject: "question",
+        brandName: null,
+        message: "Bonjour à vous tous.",
+        createdAt: "2026-11-24T10:00:00+00:00",
+        handledAt: null,
+        delivery: null,
+      },
+    ]);
+    expect(standIn.received).toHaveLength(1);
+    const { request } = standIn.received[0]!;
+    expect(request.method).toBe("GET");
+    expect(request.url).toBe(
+      "/rest/v1/contact_messages?select=id%2Cname%2Cemail%2Csubject%2Cbrand_name%2Cmessage%2Ccreated_at%2Chandled_at&order=created_at.desc%2Cid.desc",
+    );
+    expectServiceRole();
+  });
+
+  it("marks a message handled and erases one, each by its id, saying when it no longer exists", async () => {
+    standIn.respond(200, [{ id: 7 }]);
+    expect(await owner().setHandled(7, true)).toBe(true);
+    const handled = standIn.only();
+    expect(handled.request.method).toBe("PATCH");
+    expect(handled.request.url).toBe("/rest/v1/contact_messages?id=eq.7&select=id");
+    expect(typeof (handled.body as { handled_at: unknown }).handled_at).toBe("string");
+
+    standIn.received.length = 0;
+    standIn.respond(200, []);
+    expect(await owner().deleteMessage(8)).toBe(false);
+    expect(standIn.received).toHaveLength(1);
+    const erased = standIn.received[0]!;
+    expect(erased.request.method).toBe("DELETE");
+    expect(erased.request.url).toBe("/rest/v1/contact_messages?id=eq.8&select=id");
+    expectServiceRole();
+  });
+
+  it("writes a bundled brand's row by its name, and a new brand, telling a name already taken", async () => {
+    standIn.respond(201, null);
+    await owner().upsertBrand({ name: "Wise", slug: "wise", code: "NEUF" });
+    const upsert = standIn.only();
+    expect(upsert.request.method).toBe("POST");
+    expect(upsert.request.url).toBe("/rest/v1/brands?on_conflict=name");
+    expect(upsert.request.headers.prefer).toContain("resolution=merge-duplicates");
+    expect(upsert.body).toEqual({ name: "Wise", slug: "wise", code: "NEUF" });
+
+    standIn.received.length = 0;
+    standIn.respond(409, {
+      code: "23505",
+      details: "Key (name)=(Wise) already exists.",
+      hint: null,
+      message: 'duplicate key value violates unique constraint "brands_name_key"',
+    });
+    expect(await owner().createBrand({ name: "Wise", slug: "wise" })).toBe("exists");
+    expectServiceRole();
+  });
+
+  it("rejects with the API's error otherwise", async () => {
+    standIn.respond(403, { code: "42501", details: null, hint: null, message: "permission denied for table brands" });
+    const error = await rejection(owner().updateBrand("6f1c", { code: "X" }));
+    expect(error).toBeInstanceOf(BackendError);
+    expect((error as BackendError).code).toBe("42501");
+  });
+});
