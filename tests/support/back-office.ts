@@ -3,7 +3,7 @@ import type { RunningSite } from "./server";
 /** The back office's password in the tests. */
 export const OWNER_PASSWORD = "correct-cheval-agrafe-pile";
 
-/** Posts a form to the running site as its own pages would (Origin: the site), without following the answer. */
+/** Posts a form to the running site as its own pages would (their Origin), without following the answer. */
 export function postForm(
   site: RunningSite,
   path: string,
@@ -13,7 +13,7 @@ export function postForm(
   return fetch(`${site.url}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url, ...headers },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.origin, ...headers },
     body: new URLSearchParams(fields),
   });
 }

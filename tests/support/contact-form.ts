@@ -9,7 +9,7 @@ export function postContactForm(
   return fetch(`${site.url}/contact`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.origin },
     body: new URLSearchParams({ ...fields, submissionId: randomUUID() }),
   });
 }

@@ -31,6 +31,8 @@ export const PUBLIC_IDENTITY = {
 
 export interface RunningSite {
   url: string;
+  /** The Origin its own pages post forms with: SITE_URL's when it is set (the site then takes no other), else `url`. */
+  origin: string;
   process: ChildProcess;
   output: () => string;
   /** Whether the process is still running. */
@@ -85,6 +87,7 @@ export async function startSite(
   }
   return {
     url,
+    origin: env.SITE_URL ? new URL(env.SITE_URL).origin : url,
     process: child,
     output: () => output,
     alive: () => !exited,

@@ -1,14 +1,18 @@
 import type { OwnerMessage } from "./types.server";
 
-/** A row of contact_messages as both backends read it, with its outbox columns when the embedded one has them. */
-export interface MessageRow {
-  id: number | string;
+/** What a visitor's message holds, as the contact_messages table names it. */
+export interface MessageColumns {
   name: string;
   email: string;
   subject: string | null;
   brand_name: string | null;
   message: string;
   created_at: string;
+}
+
+/** A row of contact_messages as both backends read it, with its outbox columns when the embedded one has them. */
+export interface MessageRow extends MessageColumns {
+  id: number | string;
   handled_at: string | null;
   state?: "pending" | "sent" | "failed" | null;
   attempts?: number | null;

@@ -9,6 +9,7 @@
 import { subjectLabel } from "@contract/contact-contract";
 import { asRole } from "../backend/embedded-db.server";
 import { onShutdown } from "../shutdown.server";
+import type { MessageColumns } from "../backend/owner-message-row.server";
 import type { MailConfig } from "../env.server";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Transporter } from "nodemailer";
@@ -27,16 +28,10 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
 }
 
-interface DueRow {
+interface DueRow extends MessageColumns {
   message_id: number;
   attempts: number;
   queued_at: string;
-  name: string;
-  email: string;
-  subject: string | null;
-  brand_name: string | null;
-  message: string;
-  created_at: string;
 }
 
 /** An owner's alert due to be sent (owner_alerts). */
