@@ -120,64 +120,58 @@ async function readLoaderData(remixContext: EntryContext): Promise<void> {
   remixContext.renderMeta.streamCache = { 0: Object.assign(Promise.resolve(), { result }) };
 }
 
-/** `html` with `replacement(n)` in place of the n-th occurrence of `needle`, counting from 0. */
-function replaceEach(html: Buffer, needle: Buffer, replacement: (index: number) => Uint8Array): Buffer {
-  const parts: Uint8Array[] = [];
-  let from = 0;
-  for (let at = html.indexOf(needle); at >= 0; at = html.indexOf(needle, from)) {
-    parts.push(html.subarray(from, at), replacement(parts.length / 2));
-    from = at + needle.byteLength;
-  }
-  if (!parts.length) return html;
-  parts.push(html.subarray(from));
-  return Buffer.concat(parts);
-}
-
 /** Where a piece rendered once goes: a comment React cannot write for a visitor, with a nonce new to the request. */
 const pieceMarker = (nonce: string) => `<!--${nonce}-->`;
 
-/** The document with the pieces rendered once in place of their markers, in the order they were rendered. */
-function withPieces(html: Buffer, pieces: readonly Buffer[], nonce: string): Buffer {
-  return replaceEach(html, Buffer.from(pieceMarker(nonce)), (index) => {
-    const piece = pieces[index];
-    if (!piece) throw new Error(`Morceau ${index} absent de la page rendue.`);
-    return piece;
-  });
-}
-
-/**
- * HTML may not contain U+0000 at all, and React writes what a visitor typed as it came (a form answered with its
- * errors keeps the values): every NUL is dropped from the document.
- */
-function withoutNulBytes(html: Buffer): Buffer {
-  return html.includes(0) ? Buffer.from(html.filter((byte) => byte !== 0)) : html;
-}
-
 const DOCTYPE = Buffer.from("<!DOCTYPE html>");
 const BODY_END = Buffer.from("</body></html>");
-
-/**
- * React renders the document without its doctype; and Remix renders the loader data's scripts after the document's
- * root element, so they would land after `</html>`: they go at the end of the body instead, where the browser would
- * have moved them anyway (React leaves extra nodes at the end of the body alone when it hydrates).
- */
-function wellFormedDocument(html: Buffer): Buffer {
-  const end = html.lastIndexOf(BODY_END);
-  if (end < 0) return Buffer.concat([DOCTYPE, html]);
-  return Buffer.concat([DOCTYPE, html.subarray(0, end), html.subarray(end + BODY_END.byteLength), BODY_END]);
-}
-
 const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" ');
 const MODULE_PRELOAD_NOT_FETCHED = Buffer.from('<link rel="modulepreload" media="not all" ');
 
+/** Every place of `needle` in `bytes` before `end`, each with what goes there instead. */
+function occurrences(bytes: Buffer, needle: Buffer, end: number, replacement: (index: number) => Uint8Array) {
+  const found: { at: number; length: number; bytes: Uint8Array }[] = [];
+  for (let at = bytes.indexOf(needle); at >= 0 && at < end; at = bytes.indexOf(needle, at + needle.byteLength)) {
+    found.push({ at, length: needle.byteLength, bytes: replacement(found.length) });
+  }
+  return found;
+}
+
 /**
- * Pages paint from their HTML and stylesheet alone; the scripts only hydrate them. Remix preloads every module of
- * the page with the HTML, and those downloads then compete with the first paint: `media="not all"` keeps the
- * elements React hydrates but stops the preloads, and the module script fetches the same files once the page has
- * painted (a first paint about a second sooner on a slow phone connection, interactivity a little later).
+ * The document's bytes as React rendered them, put right in one copy:
+ * - HTML may not contain U+0000 at all, and React writes what a visitor typed as it came (a form answered with its
+ *   errors keeps the values): every NUL is dropped;
+ * - React renders the document without its doctype;
+ * - the pieces rendered once replace their markers, in the order they were rendered;
+ * - pages paint from their HTML and stylesheet alone, the scripts only hydrate them: Remix preloads every module of
+ *   the page with the HTML, and those downloads would compete with the first paint, so `media="not all"` keeps the
+ *   elements React hydrates but stops the preloads (the module script fetches the same files once the page has
+ *   painted: a first paint about a second sooner on a slow phone connection, interactivity a little later);
+ * - Remix renders the loader data's scripts after the document's root element, so they would land after `</html>`:
+ *   they go at the end of the body instead, where the browser would have moved them anyway (React leaves extra nodes
+ *   at the end of the body alone when it hydrates).
  */
-function withoutModulePreloads(html: Buffer): Buffer {
-  return replaceEach(html, MODULE_PRELOAD, () => MODULE_PRELOAD_NOT_FETCHED);
+function assembleDocument(html: string, pieces: readonly Buffer[], nonce: string): Buffer {
+  const bytes = Buffer.from(html.includes("\0") ? html.replaceAll("\0", "") : html);
+  const bodyEnd = bytes.lastIndexOf(BODY_END);
+  const end = bodyEnd < 0 ? bytes.byteLength : bodyEnd;
+  const replaced = [
+    ...occurrences(bytes, Buffer.from(pieceMarker(nonce)), end, (index) => {
+      const piece = pieces[index];
+      if (!piece) throw new Error(`Morceau ${index} absent de la page rendue.`);
+      return piece;
+    }),
+    ...occurrences(bytes, MODULE_PRELOAD, end, () => MODULE_PRELOAD_NOT_FETCHED),
+  ].sort((a, b) => a.at - b.at);
+  const parts: Uint8Array[] = [DOCTYPE];
+  let from = 0;
+  for (const { at, length, bytes: replacement } of replaced) {
+    parts.push(bytes.subarray(from, at), replacement);
+    from = at + length;
+  }
+  parts.push(bytes.subarray(from, end));
+  if (bodyEnd >= 0) parts.push(bytes.subarray(bodyEnd + BODY_END.byteLength), BODY_END);
+  return Buffer.concat(parts);
 }
 
 /**
@@ -207,7 +201,7 @@ async function renderDocument(request: Request, remixContext: EntryContext, nonc
       </NonceProvider>
     </RenderOnceContext.Provider>,
   );
-  return withoutModulePreloads(wellFormedDocument(withoutNulBytes(withPieces(Buffer.from(html), pieces, nonce))));
+  return assembleDocument(html, pieces, nonce);
 }
 
 export default async function handleRequest(

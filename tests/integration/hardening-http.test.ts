@@ -348,8 +348,9 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
 
       it("keeps the server's memory bounded", () => {
         // Each render stayed in memory 5 s after its answer (held by the abort timer of renderDocument in
-        // entry.server): under this flood, 220-270 MB more, against about 110 MB once the timer is cleared.
-        expect(rss.after - rss.before, `${Math.round(rss.before)} MB → ${Math.round(rss.after)} MB`).toBeLessThan(160);
+        // entry.server): under this flood, 220-270 MB more. Without it, 90-150 MB when this file runs alone and up to
+        // 185 MB with the other suites running beside it: the garbage collector's timing, not memory held.
+        expect(rss.after - rss.before, `${Math.round(rss.before)} MB → ${Math.round(rss.after)} MB`).toBeLessThan(200);
       });
     });
   });
