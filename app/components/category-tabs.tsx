@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { listingHref } from "~/catalogue/pagination";
 import { CategoryIcon } from "./category-icon";
 import type { Category } from "~/catalogue/categories";
 import type { CategoryId } from "~/catalogue/types";
@@ -21,13 +22,7 @@ export function CategoryTabs({
   query: string;
   label: string;
 }) {
-  const href = (id: CategoryId) => {
-    const params = new URLSearchParams();
-    if (query) params.set("q", query);
-    if (id !== "all") params.set("cat", id);
-    const search = params.toString();
-    return search ? `${action}?${search}` : action;
-  };
+  const href = (id: CategoryId) => listingHref(action, { query, category: id });
   return (
     <nav aria-label={label}>
       <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0">

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { CATEGORIES } from "~/catalogue/categories";
+import { listingHref } from "~/catalogue/pagination";
 import { JsonLd } from "./json-ld";
 import { primaryButton, secondaryButton } from "./offer-card";
 import { OfferGrid } from "./offer-grid";
@@ -30,7 +31,7 @@ export function OfferList({
   headingId?: string;
 }) {
   const { offers, total, offset, suggestions } = listing;
-  const resetHref = category === "all" ? action : `${action}?cat=${category}`;
+  const resetHref = listingHref(action, { category });
   return (
     <section aria-labelledby={headingId} className="space-y-6">
       <h2 id={headingId} className="text-2xl font-bold text-slate-900">

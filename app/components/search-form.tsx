@@ -1,6 +1,7 @@
 import { MagnifyingGlassIcon } from "@heroicons/react/20/solid";
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { listingHref } from "~/catalogue/pagination";
 import { CloseMark } from "./close-mark";
 import type { CategoryId } from "~/catalogue/types";
 
@@ -31,7 +32,7 @@ export function SearchForm({
     if (input.current && document.activeElement !== input.current) input.current.value = query;
   }, [query]);
 
-  const clearHref = category === "all" ? action : `${action}?cat=${category}`;
+  const clearHref = listingHref(action, { category });
 
   return (
     <Form

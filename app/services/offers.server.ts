@@ -18,12 +18,18 @@ export interface Catalogue {
   votes: ReadonlyMap<string, OfferVotes>;
 }
 
-/** The last catalogue built, reused while the brands read, the votes and the day are the same. */
-let lastBuilt:
-  { rows: BrandRow[]; counts: FeedbackCounts[]; content: string; today: string; catalogue: Catalogue } | undefined;
+/**
+ * The offers last merged from the brands, reused while the brands and the day are the same: a vote changes the votes,
+ * not the offers, and what derives from the offers alone (the search index) is kept with them.
+ */
+let lastMerged:
+  | { rows: BrandRow[]; rowsContent: string; today: string; apiOffers: ReferralOffer[]; offers: ReferralOffer[] }
+  | undefined;
 
-/** The offers last merged, reused while the brands and the day are the same (a vote changes the votes, not them). */
-let lastMerged: { rowsContent: string; today: string; offers: ReferralOffer[] } | undefined;
+/** The last catalogue built, reused while its offers and the votes are the same. */
+let lastBuilt:
+  | { merged: NonNullable<typeof lastMerged>; counts: FeedbackCounts[]; countsContent: string; catalogue: Catalogue }
+  | undefined;
 
 /** Votes are an addition to the page: when they cannot be read, offers show without them and the failure is logged. */
 async function readVotes(backend: CachedBackend): Promise<FeedbackCounts[]> {
@@ -46,24 +52,28 @@ export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> 
   const today = todayInFrance(now);
   // The caches hand back the same arrays until they refresh; without them, each read is a new array that usually
   // says the same: either way the merge, and what pages derive from it, is not done again.
-  if (lastBuilt?.today === today && lastBuilt.rows === rows && lastBuilt.counts === counts) return lastBuilt.catalogue;
-  const rowsContent = JSON.stringify(rows);
-  const content = `${rowsContent}${JSON.stringify(counts)}`;
-  if (lastBuilt?.today === today && lastBuilt.content === content) return lastBuilt.catalogue;
-  const apiOffers = rows.map(offerFromBrandRow);
-  const votes = new Map(counts.map((count) => [count.offerSlug, count]));
-  // The same offers array while only the votes changed: what is derived from the offers alone (the search index)
-  // is kept with it.
-  if (lastMerged?.today !== today || lastMerged.rowsContent !== rowsContent) {
-    lastMerged = { rowsContent, today, offers: mergeOffers(apiOffers, today) };
+  if (lastMerged?.today !== today || lastMerged.rows !== rows) {
+    const rowsContent = JSON.stringify(rows);
+    if (lastMerged?.today === today && lastMerged.rowsContent === rowsContent) lastMerged.rows = rows;
+    else {
+      const apiOffers = rows.map(offerFromBrandRow);
+      lastMerged = { rows, rowsContent, today, apiOffers, offers: mergeOffers(apiOffers, today) };
+    }
   }
+  const merged = lastMerged;
+  if (lastBuilt?.merged === merged && lastBuilt.counts !== counts) {
+    const countsContent = JSON.stringify(counts);
+    if (lastBuilt.countsContent === countsContent) lastBuilt.counts = counts;
+  }
+  if (lastBuilt?.merged === merged && lastBuilt.counts === counts) return lastBuilt.catalogue;
+  const votes = new Map(counts.map((count) => [count.offerSlug, count]));
   const catalogue = {
-    offers: lastMerged.offers,
-    featured: selectFeatured(apiOffers, today, votes),
+    offers: merged.offers,
+    featured: selectFeatured(merged.apiOffers, today, votes),
     today,
     votes,
   };
-  lastBuilt = { rows, counts, content, today, catalogue };
+  lastBuilt = { merged, counts, countsContent: JSON.stringify(counts), catalogue };
   return catalogue;
 }
 
