@@ -37,6 +37,16 @@ function normalizeTerm(term: string): string | null {
   return word.length > 3 && /([^s]s|ux)$/.test(word) ? word.slice(0, -1) : word;
 }
 
+/** Abbreviations the offers' texts use, indexed with the word visitors type: Coinbase's "10 $ en BTC" for `bitcoin`. */
+const SPELLED_OUT: Readonly<Record<string, string>> = { btc: "bitcoin", eth: "ethereum" };
+
+/** A word of the offers' texts as the index keeps it: as a query's word is kept, plus what it abbreviates. */
+function indexedTerm(term: string): string | string[] | null {
+  const word = normalizeTerm(term);
+  const spelledOut = word === null ? undefined : SPELLED_OUT[word];
+  return spelledOut && word ? [word, spelledOut] : word;
+}
+
 /** Typos forgiven in a word: one from 4 letters, two from 8 (`binanse`, `hostinguer`). */
 function typosAllowed(term: string): number {
   return term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
@@ -95,7 +105,8 @@ function indexedOffer(offer: ReferralOffer, id: number): IndexedOffer {
 export function buildSearchIndex(offers: readonly ReferralOffer[], today: string): OfferSearchIndex {
   const words = new MiniSearch<IndexedOffer>({
     fields: ["names", "categories", "service", "offer", "advantages"],
-    processTerm: normalizeTerm,
+    processTerm: indexedTerm,
+    searchOptions: { processTerm: normalizeTerm },
   });
   words.addAll(offers.map(indexedOffer));
   return {

@@ -65,7 +65,8 @@ const VISITOR_QUERIES: Record<string, VisitorQuery[]> = {
       first: ["boursobank", "fortuneo", "hello-bank", "qonto", "trade-republic"],
       all: ["boursobank", "fortuneo", "hello-bank", "qonto", "trade-republic"],
     },
-    { query: "bitcoin", first: ["bitrefill", "bitstack"], all: ["bitrefill", "bitstack"] },
+    { query: "bitcoin", first: ["bitrefill", "bitstack"], all: ["bitrefill", "bitstack", "coinbase"] },
+    { query: "btc", first: ["coinbase"], all: ["coinbase"] },
     { query: "immobilier", first: ["bricks", "la-premiere-brique"], all: ["bricks", "la-premiere-brique"] },
     { query: "poker", first: ["pmu", "unibet", "winamax"], all: ["pmu", "unibet", "winamax"] },
     { query: "NFT", first: ["sorare"], all: ["sorare"] },
@@ -89,7 +90,7 @@ const VISITOR_QUERIES: Record<string, VisitorQuery[]> = {
     { query: "livraisons", first: ["deliveroo", "uber-eats"] },
     { query: "le poker", first: ["pmu", "unibet", "winamax"], all: ["pmu", "unibet", "winamax"] },
     { query: "des paris sportifs en ligne", first: ["pmu", "unibet", "winamax"], all: ["pmu", "unibet", "winamax"] },
-    { query: "🙂 bitcoin !", first: ["bitrefill", "bitstack"], all: ["bitrefill", "bitstack"] },
+    { query: "🙂 bitcoin !", first: ["bitrefill", "bitstack"], all: ["bitrefill", "bitstack", "coinbase"] },
     { query: "Poker poker POKER", first: ["pmu", "unibet", "winamax"], all: ["pmu", "unibet", "winamax"] },
   ],
   "several words: each must match somewhere": [
