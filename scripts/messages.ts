@@ -1,6 +1,7 @@
 /**
  * Prints the messages stored in the embedded database, newest first, each with where its e-mail stands (sent,
- * waiting for another try, failed, or not e-mailed without SMTP_URL): `npm run messages [-- --limit 50]`.
+ * waiting for another try, failed, or not e-mailed without SMTP_URL) and whether it was marked handled in the back
+ * office: `npm run messages [-- --limit 50]`.
  * Reads a copy of the data folder so that it is safe while the site is running: it never opens the server's own
  * files nor takes the folder's lock (DATA_DIR/lock). Control characters of what visitors wrote are printed as
  * escapes (\x1b), so that the terminal obeys none of them.
@@ -22,6 +23,7 @@ interface MessageRow {
   last_error: string | null;
   next_attempt_at: string | null;
   sent_at: string | null;
+  handled_at: string | null;
 }
 
 /** Where the e-mail of a message stands, in one line. */
@@ -54,9 +56,21 @@ const { rows, total } = await readDatabaseCopy(dataDir, "messages", async (db) =
   const hasOutbox =
     (await db.query<{ found: boolean }>("select to_regclass('public.message_outbox') is not null as found")).rows[0]
       ?.found ?? false;
+  // So does the back office's column.
+  const hasHandled =
+    (
+      await db.query<{ found: boolean }>(
+        `select exists (select 1 from information_schema.columns
+          where table_schema = 'public' and table_name = 'contact_messages' and column_name = 'handled_at') as found`,
+      )
+    ).rows[0]?.found ?? false;
   const { rows } = await db.query<MessageRow>(
     `select to_char(m.created_at at time zone 'Europe/Paris', 'YYYY-MM-DD HH24:MI') as created_at, m.name, m.email,
             m.subject, m.brand_name, m.message, ${
+              hasHandled
+                ? "to_char(m.handled_at at time zone 'Europe/Paris', 'YYYY-MM-DD HH24:MI') as handled_at"
+                : "null as handled_at"
+            }, ${
               hasOutbox
                 ? `o.state, o.attempts, o.last_error,
                    to_char(o.next_attempt_at at time zone 'Europe/Paris', 'YYYY-MM-DD HH24:MI:SS') as next_attempt_at,
@@ -78,5 +92,6 @@ for (const row of rows) {
     : `Sujet : ${subjectLabel(row.subject ?? undefined) ?? printable(String(row.subject))}`;
   console.log(`— ${row.created_at}  ${printable(row.name)} <${printable(row.email)}>  ${about}`);
   console.log(`  Envoi : ${deliveryState(row)}`);
+  console.log(`  ${row.handled_at ? `Traité le ${row.handled_at}` : "À traiter"}`);
   console.log(`  ${printable(row.message, { keepLines: true }).replace(/\n/g, "\n  ")}\n`);
 }

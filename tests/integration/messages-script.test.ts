@@ -20,6 +20,9 @@ const data = seededDataDir("messages-script", async (db) => {
       "Bin\u202eecna",
     ],
   );
+  await db.query(
+    "update public.contact_messages set handled_at = '2026-03-02T09:30:00Z' where email = 'bruno@exemple.fr'",
+  );
 });
 
 describe("npm run messages", () => {
@@ -33,6 +36,17 @@ describe("npm run messages", () => {
     expect(out).toContain("Bonjour\\x1b]0;titre\\x07,\n  une ligne\tet une tabulation.\\x9b2J");
     expect(out).toContain("Question sur Bin\\u202eecna");
     expect(out).toContain("2 message(s) enregistré(s)");
+  });
+
+  it("says which messages were marked handled in the back office, and when (French time)", () => {
+    const out = runScript("scripts/messages.ts", { DATA_DIR: data.dir }).stdout;
+    const [anne, bruno] = ["anne@exemple.fr", "bruno@exemple.fr"].map((email) => {
+      const start = out.indexOf(`<${email}>`);
+      return out.slice(start, out.indexOf("\n—", start) === -1 ? undefined : out.indexOf("\n—", start));
+    });
+    expect(anne).toContain("\n  À traiter\n");
+    expect(anne).not.toContain("Traité le");
+    expect(bruno).toContain("\n  Traité le 2026-03-02 10:30\n");
   });
 });
 
