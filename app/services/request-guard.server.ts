@@ -63,24 +63,22 @@ export function fromThisSite(
 
 const VOTE_PATH = /^\/offres\/[^/]+\/avis(\.data)?\/?$/i;
 
-/** Whether a request sends a vote: "page" to an offer's vote address, "data" to its data request (the page's script). */
-export function sendsVote(method: string | undefined, url: string | undefined): "page" | "data" | undefined {
-  if (method !== "POST") return undefined;
-  const match = VOTE_PATH.exec((url ?? "").split("?")[0] ?? "");
-  if (!match) return undefined;
-  return match[1] ? "data" : "page";
+/** Whether a request sends a vote: a POST to an offer's vote address, or to its data request (the page's script). */
+export function sendsVote(method: string | undefined, url: string | undefined): boolean {
+  return method === "POST" && VOTE_PATH.test((url ?? "").split("?")[0] ?? "");
 }
 
 /**
- * Set by the request checks on a vote of the page's script past the hourly limit, with the seconds to wait: the
- * action then answers its 429 as data the script reads, without the database (a plain-text answer would break the
- * page). A copy sent by the visitor is removed; one that got through would only refuse the sender's own vote.
+ * Set by the request checks on a vote past the hourly limit, with the seconds to wait: the action then answers its
+ * 429 without the database, as the vote page with the French message and the visitor's choice kept (a form sent
+ * without JavaScript) or as data the page's script reads. A copy sent by the visitor is removed; one that got
+ * through would only refuse the sender's own vote.
  */
 export const VOTE_REFUSED_HEADER = "x-codeparrain-vote-refused";
 
 /**
  * Applies `voteRefusal` to a vote: the refusal to answer at once, or undefined to let the request through, marked
- * with VOTE_REFUSED_HEADER when the page's script sent it past the limit.
+ * with VOTE_REFUSED_HEADER when it comes past the limit.
  */
 export function checkVote(
   req: IncomingMessage,
@@ -88,11 +86,10 @@ export function checkVote(
   options: { production: boolean; trustsAProxy: boolean },
 ): Refusal | undefined {
   delete req.headers[VOTE_REFUSED_HEADER];
-  const kind = sendsVote(req.method, req.url);
-  if (!kind) return undefined;
+  if (!sendsVote(req.method, req.url)) return undefined;
   const forwardedFor = req.headers["x-forwarded-for"];
   const refusal = voteRefusal(address, forwardedFor === undefined ? undefined : String(forwardedFor), options);
-  if (refusal?.status === 429 && kind === "data") {
+  if (refusal?.status === 429) {
     req.headers[VOTE_REFUSED_HEADER] = refusal.headers?.["Retry-After"] ?? "3600";
     return undefined;
   }

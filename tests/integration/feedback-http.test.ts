@@ -190,19 +190,28 @@ describe("votes sent without JavaScript", () => {
       refused = await vote(site, target, { worked: "oui" }, limitedVisitor);
     });
 
-    it("answers the 31st vote of a visitor with a 429 and a French message, before the database and without a page", () => {
+    it("answers the 31st vote of a visitor with a 429: the vote page with the French message, the choice kept", () => {
       expect(refused.status).toBe(429);
-      expect(refused.headers["content-type"]).toBe("text/plain; charset=utf-8");
+      expect(refused.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(refused.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
       expect(refused.headers.location).toBeUndefined();
-      expect(refused.text).toBe("Trop d'avis envoyés en une heure. Veuillez réessayer plus tard.");
+      const main = mainText(refused.text);
+      expect(main).toContain("Votre avis sur le code");
+      expect(main).toContain("Trop d'avis envoyés en une heure. Veuillez réessayer plus tard.");
+      expect(refused.text).toContain(`action="/offres/${target}/avis#`);
     });
 
-    it("answers a flood of refused votes as cheaply, whatever the offer", async () => {
-      for (let sent = 0; sent < 20; sent += 1) {
+    it("keeps a refused reason checked, and answers every refused vote the same, whatever the offer", async () => {
+      const withReason = await vote(site, spent, { worked: "non", reason: "code-refuse" }, limitedVisitor);
+      expect(withReason.status).toBe(429);
+      const reasons = withReason.text.match(/<input[^>]*name="reason"[^>]*>/g) ?? [];
+      expect(reasons.filter((input) => input.includes('checked=""'))).toEqual([
+        expect.stringContaining('value="code-refuse"'),
+      ]);
+      for (let sent = 0; sent < 10; sent += 1) {
         const answer = await vote(site, sent % 2 ? spent : target, { worked: "non" }, limitedVisitor);
         expect(answer.status).toBe(429);
-        expect(answer.text.length).toBeLessThan(200);
+        expect(mainText(answer.text)).toContain("Trop d'avis envoyés en une heure.");
       }
     });
 

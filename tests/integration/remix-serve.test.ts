@@ -196,7 +196,7 @@ describe("remix-serve behind one proxy (TRUST_PROXY=1)", () => {
     return answer.status;
   };
 
-  it("refuses the votes of a visitor past 30 an hour before the database, with a short answer and Retry-After", async () => {
+  it("refuses the votes of a visitor past 30 an hour before the database, with the vote page and Retry-After", async () => {
     const voteFrom = (index: number) =>
       fetch(`${site.url}/offres/binance/avis`, {
         ...form({ worked: index % 2 ? "oui" : "non" }, { "X-Forwarded-For": "198.51.100.200, 192.0.2.30" }),
@@ -209,8 +209,8 @@ describe("remix-serve behind one proxy (TRUST_PROXY=1)", () => {
     const refused = await voteFrom(30);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3000);
-    expect(refused.headers.get("content-type")).toBe("text/plain; charset=utf-8");
-    expect(await refused.text()).toBe("Trop d'avis envoyés en une heure. Veuillez réessayer plus tard.");
+    expect(refused.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await refused.text()).toContain("Trop d&#x27;avis envoyés en une heure. Veuillez réessayer plus tard.");
     // Another visitor still votes.
     const other = await fetch(`${site.url}/offres/binance/avis`, {
       ...form({ worked: "oui" }, { "X-Forwarded-For": "192.0.2.31" }),
