@@ -117,10 +117,13 @@ export function ToastView({ toast, onDismiss }: { toast: ToastMessage; onDismiss
   const { label, Icon, box, accent, text } = VARIANTS[toast.variant];
   // A toast already titled with its kind ('Erreur') does not say it twice.
   const sayKind = toast.title.trim().toLocaleLowerCase("fr") !== label.toLocaleLowerCase("fr");
+  // Without JavaScript nothing closes a toast: a success or an information leaves by itself (CSS) rather than cover
+  // the top of the screen, a phone's navigation included, for good. An error stays until the page changes.
+  const leavesByItself = !hydrated && toast.variant !== "error" ? " toast-leaves" : "";
   return (
     <div
       data-toast={toast.variant}
-      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border border-l-4 p-4 shadow-lg ${box}`}
+      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border border-l-4 p-4 shadow-lg ${box}${leavesByItself}`}
     >
       <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${accent}`} aria-hidden="true" data-toast-icon="" />
       <div className="min-w-0 flex-1">

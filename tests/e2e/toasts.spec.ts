@@ -146,6 +146,50 @@ test.describe("toasts on a phone (390 × 844)", () => {
   });
 });
 
+/** Runs the page's CSS animations to their end at once, as the 8 s of a toast without JavaScript would. */
+const finishAnimations = (page: Page) =>
+  page.evaluate(() => document.getAnimations().forEach((animation) => animation.finish()));
+
+test.describe("toasts leaving the screen (390 × 844)", () => {
+  test.use({ viewport: PHONE });
+
+  test("a success leaves by itself, with or without JavaScript, and no longer covers what was under it", async ({
+    page,
+  }) => {
+    const { toast, toastBox } = await sendAndCheckToast(page, {
+      form: FORMS.contact,
+      region: "status",
+      title: "Message envoyé !",
+      kind: "Succès",
+    });
+    if (test.info().project.use.javaScriptEnabled === false) {
+      await expect(toast).toBeVisible();
+      await finishAnimations(page);
+    }
+    // With JavaScript, its 5 s timer takes it away.
+    await expect(toast).toBeHidden({ timeout: 8_000 });
+    const center = { x: toastBox.x + toastBox.width / 2, y: toastBox.y + toastBox.height / 2 };
+    const underneath = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest("[data-toast]"),
+      center,
+    );
+    expect(underneath, "what the toast covered takes clicks again").toBeNull();
+  });
+
+  test("an error stays until the page changes when no script can close it", async ({ page }) => {
+    const { toast } = await sendAndCheckToast(page, {
+      baseURL: FAILING_BASE_URL,
+      form: FORMS.contact,
+      region: "alert",
+      title: "Erreur",
+      kind: "Erreur",
+    });
+    await finishAnimations(page);
+    if (test.info().project.use.javaScriptEnabled === false) await expect(toast).toBeVisible();
+    else await expect(toast).toBeHidden({ timeout: 8_000 });
+  });
+});
+
 for (const [name, viewport] of [
   ["a tablet (768 × 1024)", TABLET],
   ["a laptop (1366 × 768)", LAPTOP],
