@@ -190,11 +190,7 @@ app.use((req, res, next) => {
     return;
   }
   delete req.headers.origin;
-  const refusal = guard.checkVote(req, req.ip ?? "", { production, trustsAProxy });
-  if (refusal) {
-    refuse(req, res, refusal.status, refusal.text, refusal.headers);
-    return;
-  }
+  guard.checkVote(req, req.ip ?? "", { production, trustsAProxy });
   next();
 });
 

@@ -28,7 +28,7 @@ import { getBackend } from "~/services/backend/index.server";
 import { clientKey, readForm } from "~/services/form-request.server";
 import { formPageHeaders } from "~/services/http-headers.server";
 import { findBrandOffer, offerForSlug, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
-import { VOTE_REFUSED_HEADER } from "~/services/request-guard.server";
+import { markedVoteRefusal } from "~/services/request-guard.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ReferralOffer } from "~/catalogue/types";
 
@@ -70,9 +70,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { status, headers },
     );
 
-  // Past the hourly limit, counted by the request checks before the application: no database call.
-  const refusedFor = request.headers.get(VOTE_REFUSED_HEADER);
-  if (refusedFor) return refuse(429, FEEDBACK_MESSAGES.rateLimited, null, { "Retry-After": refusedFor });
+  // Past the hourly limit, or votes turned off, as the request checks found before the application: no database call.
+  const refused = markedVoteRefusal(request.headers);
+  if (refused) return refuse(refused.status, refused.text, null, refused.headers);
 
   const parsed = feedbackFormSchema.safeParse({
     worked: typeof worked === "string" ? worked : undefined,

@@ -69,31 +69,34 @@ export function sendsVote(method: string | undefined, url: string | undefined): 
 }
 
 /**
- * Set by the request checks on a vote past the hourly limit, with the seconds to wait: the action then answers its
- * 429 without the database, as the vote page with the French message and the visitor's choice kept (a form sent
- * without JavaScript) or as data the page's script reads. A copy sent by the visitor is removed; one that got
- * through would only refuse the sender's own vote.
+ * Set by the request checks on a vote they refuse (see voteRefusal): its status, then the seconds to wait if any
+ * ("429 3542", "503"). The action then answers without the database, as the vote page with the French message and
+ * the visitor's choice kept (a form sent without JavaScript) or as data the page's script shows in place. A copy
+ * sent by the visitor is removed; one that got through would only refuse the sender's own vote.
  */
 export const VOTE_REFUSED_HEADER = "x-codeparrain-vote-refused";
 
-/**
- * Applies `voteRefusal` to a vote: the refusal to answer at once, or undefined to let the request through, marked
- * with VOTE_REFUSED_HEADER when it comes past the limit.
- */
+/** Runs `voteRefusal` on a vote, and marks a refused one with VOTE_REFUSED_HEADER for the action to answer. */
 export function checkVote(
   req: IncomingMessage,
   address: string,
   options: { production: boolean; trustsAProxy: boolean },
-): Refusal | undefined {
+): void {
   delete req.headers[VOTE_REFUSED_HEADER];
-  if (!sendsVote(req.method, req.url)) return undefined;
+  if (!sendsVote(req.method, req.url)) return;
   const forwardedFor = req.headers["x-forwarded-for"];
   const refusal = voteRefusal(address, forwardedFor === undefined ? undefined : String(forwardedFor), options);
-  if (refusal?.status === 429) {
-    req.headers[VOTE_REFUSED_HEADER] = refusal.headers?.["Retry-After"] ?? "3600";
-    return undefined;
-  }
-  return refusal;
+  if (!refusal) return;
+  const retryAfter = refusal.headers?.["Retry-After"];
+  req.headers[VOTE_REFUSED_HEADER] = retryAfter ? `${refusal.status} ${retryAfter}` : String(refusal.status);
+}
+
+/** The refusal the request checks marked a vote with, as the action answers it; undefined for a vote let through. */
+export function markedVoteRefusal(headers: Headers): Refusal | undefined {
+  const [status, retryAfter] = (headers.get(VOTE_REFUSED_HEADER) ?? "").split(" ");
+  if (status === "503") return { status: 503, text: FEEDBACK_MESSAGES.votesOff };
+  if (status !== "429") return undefined;
+  return { status: 429, text: FEEDBACK_MESSAGES.rateLimited, headers: { "Retry-After": retryAfter || "3600" } };
 }
 
 /** The opaque key of a visitor at `address`: a keyed hash of their network, as the database's limits count them. */
@@ -115,9 +118,9 @@ export interface Refusal {
 }
 
 /**
- * What to answer instead of the application to a vote, or undefined to let it through: a 429 past the hourly limit
- * (counted here, keyed as the database keys it), and, in production, a 503 when the vote comes through a proxy
- * TRUST_PROXY does not name: every visitor would then be the proxy, one visitor for the whole site.
+ * Why a vote is refused, or undefined to take it: a 429 past the hourly limit (counted here, keyed as the database
+ * keys it), and, in production, a 503 when the vote comes through a proxy TRUST_PROXY does not name: every visitor
+ * would then be the proxy, one visitor for the whole site.
  */
 export function voteRefusal(
   address: string,
@@ -217,8 +220,7 @@ function refuseOrPass(req: IncomingMessage, res: ServerResponse): boolean {
     // Checked here, with SITE_URL; Remix's own check would answer a mismatch with a bare 500.
     delete req.headers.origin;
   }
-  const refusal = checkVote(req, address, { production, trustsAProxy: trustProxy.kind !== "none" });
-  if (refusal) return refuse(refusal.status, refusal.text, refusal.headers);
+  checkVote(req, address, { production, trustsAProxy: trustProxy.kind !== "none" });
   req.headers[VISITOR_ADDRESS_HEADER] = address;
   return false;
 }

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { Agent } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mainText } from "../support/oversized-forms";
 import { raw, expectBodyCutOffAfter30s, type RawAnswer } from "../support/raw-request";
 import { freePort, PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
@@ -167,8 +168,20 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
         body: "worked=non",
       });
       expect(answer.status).toBe(503);
-      expect(answer.text).toContain("Les avis sont momentanément désactivés");
+      // Without JavaScript: the vote page, with the message where the vote's errors show.
+      expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(mainText(answer.text)).toContain("Votre avis sur le code Binance");
+      expect(mainText(answer.text)).toContain("Les avis sont momentanément désactivés");
       expect(site.output()).toContain("Définissez TRUST_PROXY");
+      // The page's script gets data it shows in place.
+      const byScript = await raw(site, "/offres/binance/avis.data", {
+        method: "POST",
+        headers: { ...FORM, Origin: PUBLIC_ORIGIN, "X-Forwarded-For": "203.0.113.60" },
+        body: "worked=non&reponse=1",
+      });
+      expect(byScript.status).toBe(503);
+      expect(byScript.headers["content-type"]).toContain("text/x-script");
+      expect(byScript.text).toContain("Les avis sont momentanément désactivés");
       // Without X-Forwarded-For, the connection's address is the visitor's: the vote is taken.
       const direct = await raw(site, "/offres/binance/avis", {
         method: "POST",
