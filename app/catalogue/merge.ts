@@ -23,8 +23,23 @@ export function dedupeOffers(offers: readonly ReferralOffer[]): ReferralOffer[] 
 }
 
 /**
- * The offers to show: each backend brand replaces the bundled offer of the same brand, bundled offers with no
- * backend match are kept, duplicates are dropped. With no backend data, the bundled offers alone.
+ * Brand pages written by hand (SPEC: Crypto.com's, "with its own logo, code and link"): whatever the backend holds,
+ * their logo, code and link stay the bundled ones, on the page and on the cards alike. The rest of the offer (its
+ * texts, dates and verification) comes from the backend like any brand's.
+ */
+export const HAND_WRITTEN_SLUGS: ReadonlySet<string> = new Set(["crypto-com"]);
+
+/** The backend's offer of a bundled brand, its hand-written parts kept (see HAND_WRITTEN_SLUGS). */
+function overBundled(fromBackend: ReferralOffer, bundled: ReferralOffer): ReferralOffer {
+  if (!HAND_WRITTEN_SLUGS.has(bundled.slug)) return fromBackend;
+  const { logo, code, link, copyable } = bundled;
+  return { ...fromBackend, slug: bundled.slug, logo, code, link, copyable };
+}
+
+/**
+ * The offers to show: each backend brand replaces the bundled offer of the same brand (but for the hand-written
+ * parts of HAND_WRITTEN_SLUGS), bundled offers with no backend match are kept, duplicates are dropped. With no
+ * backend data, the bundled offers alone.
  */
 export function mergeOffers(
   apiOffers: readonly ReferralOffer[] | null | undefined,
@@ -35,7 +50,10 @@ export function mergeOffers(
   const apiByKey = new Map(fromApi.map((offer) => [brandKey(offer.brand), offer]));
   const bundledKeys = new Set(bundled.map((offer) => brandKey(offer.brand)));
   const merged = [
-    ...bundled.map((offer) => apiByKey.get(brandKey(offer.brand)) ?? offer),
+    ...bundled.map((offer) => {
+      const fromBackend = apiByKey.get(brandKey(offer.brand));
+      return fromBackend ? overBundled(fromBackend, offer) : offer;
+    }),
     ...fromApi.filter((offer) => !bundledKeys.has(brandKey(offer.brand))),
   ];
   return sortOffers(dedupeOffers(merged), today);

@@ -16,7 +16,7 @@ export const secondaryButton =
 export const dangerButton =
   "inline-flex items-center justify-center rounded-lg bg-red-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-600";
 export const fieldClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-indigo-600 aria-[invalid=true]:border-red-700";
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-indigo-600 aria-[invalid=true]:border-red-700 read-only:bg-slate-100";
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? "bg-indigo-700 text-white" : "text-indigo-800 underline"}`;
@@ -69,6 +69,7 @@ export function Field({
   multiline,
   type = "text",
   required,
+  readOnly,
 }: {
   name: string;
   label: string;
@@ -78,6 +79,7 @@ export function Field({
   multiline?: boolean;
   type?: "text" | "url" | "date";
   required?: boolean;
+  readOnly?: boolean;
 }) {
   const id = `champ-${name}`;
   const described = [hint ? `${id}-aide` : "", error ? `${id}-erreur` : ""].filter(Boolean).join(" ") || undefined;
@@ -87,6 +89,7 @@ export function Field({
     // A date field holds a day of the calendar or nothing: a wrong one sent is shown by its error alone.
     defaultValue: type === "date" && !isIsoDate(value) ? "" : value,
     required,
+    readOnly,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": described,
     className: fieldClass,
@@ -134,12 +137,24 @@ export function frenchDateTime(iso: string): string {
 }
 
 /** The fields of an offer both forms share (a new brand's, an offer's), with the values and errors given. */
-export function OfferFields({ values, errors }: { values: Record<string, string>; errors: Record<string, string> }) {
+export function OfferFields({
+  values,
+  errors,
+  handWritten = false,
+}: {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  /** The brand's page is written by hand: its code and link are shown, not changed here (HAND_WRITTEN_SLUGS). */
+  handWritten?: boolean;
+}) {
   const field = (name: string) => ({ name, value: values[name] ?? "", error: errors[name] });
+  const fixed = handWritten
+    ? { readOnly: true, hint: "La page de cette marque est écrite à la main : ceci ne se change pas ici." }
+    : {};
   return (
     <>
-      <Field label="Code de parrainage" {...field("code")} />
-      <Field label="Lien de parrainage" type="url" required {...field("link")} />
+      <Field label="Code de parrainage" {...field("code")} {...fixed} />
+      <Field label="Lien de parrainage" type="url" required {...field("link")} {...fixed} />
       <Field label="L'offre" multiline required {...field("offer_description")} />
       <Field label="Avantages (un par ligne)" multiline {...field("advantages")} />
       <Field label="Dernier jour de validité (facultatif)" type="date" {...field("valid_until")} />

@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatFrenchDate, todayInFrance } from "~/catalogue/dates";
+import { HAND_WRITTEN_SLUGS } from "~/catalogue/merge";
 import { findOfferBySlug } from "~/catalogue/offers";
 import {
   BackOfficePage,
@@ -39,6 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     missingKey: typeof store === "string" ? store : null,
     slug: offer.slug,
     brand: offer.brand,
+    handWritten: HAND_WRITTEN_SLUGS.has(offer.slug),
     verifiedOn: offer.verifiedOn ?? null,
     values: {
       code: offer.code,
@@ -93,7 +95,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditOffer() {
-  const { missingKey, slug, brand, verifiedOn, values: saved } = useLoaderData<typeof loader>();
+  const { missingKey, slug, brand, handWritten, verifiedOn, values: saved } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const values: Record<string, string> = actionData?.values ?? saved;
   const errors: Record<string, string> = actionData?.errors ?? {};
@@ -125,9 +127,15 @@ export default function EditOffer() {
           </p>
         ) : null}
         <input type="hidden" name="intent" value="save" />
-        <OfferFields values={values} errors={errors} />
+        <OfferFields values={values} errors={errors} handWritten={handWritten} />
         <Checkbox name="featured" label="Mise en avant sur l'accueil" checked={values.featured === "on"} />
-        <Checkbox name="hide_clipboard" label="Masquer le bouton « Copier »" checked={values.hide_clipboard === "on"} />
+        {handWritten ? null : (
+          <Checkbox
+            name="hide_clipboard"
+            label="Masquer le bouton « Copier »"
+            checked={values.hide_clipboard === "on"}
+          />
+        )}
         <button type="submit" className={backOfficeButton}>
           Enregistrer
         </button>

@@ -90,12 +90,8 @@ export async function tryLoadCatalogue(): Promise<Catalogue | null> {
 /** Status of a page answered without its offers: the source failed and nothing is cached (entry.server adds Retry-After). */
 export const UNAVAILABLE = { status: 503 } as const;
 
-/** The Crypto.com page is written by hand: its logo, code and link do not come from the backend. */
-const HAND_WRITTEN_SLUGS = new Set(["crypto-com"]);
-
-/** The offer of a brand page. */
+/** The offer of a brand page (Crypto.com's hand-written parts are kept by mergeOffers). */
 export function findBrandOffer(catalogue: Catalogue, slug: string): ReferralOffer | undefined {
-  if (HAND_WRITTEN_SLUGS.has(slug)) return findOfferBySlug(BUNDLED_OFFERS, slug);
   return findOfferBySlug(catalogue.offers, slug);
 }
 

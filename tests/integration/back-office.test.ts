@@ -344,6 +344,46 @@ describe("an offer edited in the back office", () => {
     expect(await (await fetch(`${site.url}/offres/wise`)).text()).toContain(`Vérifié le ${verifiedDate}`);
   });
 
+  it("edits Crypto.com's offer and verification, but not the code and link of its hand-written page", async () => {
+    const cookie = await signIn(site, newVisitor());
+    const form = await (await get("/gestion/offres/crypto-com", cookie)).text();
+    const input = (name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(form)?.[0] ?? "";
+    expect(input("code")).toContain("readonly");
+    expect(input("link")).toContain("readonly");
+    expect(form).toContain("La page de cette marque est écrite à la main : ceci ne se change pas ici.");
+    expect(form).not.toContain('name="hide_clipboard"');
+    const before = await (await fetch(`${site.url}/offres/crypto-com`)).text();
+    const bundledCode = /value="([^"]*)"/.exec(input("code"))?.[1] ?? "";
+    expect(bundledCode).not.toBe("");
+    expect(before).toContain(bundledCode);
+
+    const saved = await postForm(
+      site,
+      "/gestion/offres/crypto-com",
+      {
+        intent: "save",
+        code: "PAS-CE-CODE",
+        link: "https://autre.exemple/parrainage",
+        offer_description: "Une offre Crypto.com revue par le propriétaire.",
+        advantages: "",
+        valid_until: "",
+      },
+      { Cookie: cookie },
+    );
+    expect(toSignIn(saved)).toEqual({ status: 303, location: "/gestion/offres/crypto-com" });
+    expect((await postForm(site, "/gestion/offres/crypto-com", { intent: "verify" }, { Cookie: cookie })).status).toBe(
+      303,
+    );
+    for (const path of ["/offres/crypto-com", "/offres?q=crypto"]) {
+      const page = await (await fetch(`${site.url}${path}`)).text();
+      expect(page, path).toContain("Une offre Crypto.com revue par le propriétaire.");
+      expect(page, path).toContain(bundledCode);
+      expect(page, path).not.toContain("PAS-CE-CODE");
+      expect(page, path).not.toContain("autre.exemple");
+    }
+    expect(await (await fetch(`${site.url}/offres/crypto-com`)).text()).toContain("Vérifié le ");
+  });
+
   it("adds a brand, whose page is online at once; a name taken twice is refused", async () => {
     const cookie = await signIn(site, newVisitor());
     const brand = {

@@ -281,6 +281,33 @@ describe("merging the backend over the bundled offers", () => {
     expect(brands(mergeOffers(null, TODAY, bundled))).toEqual(["Alpha", "BoursoBank", "Zeta"]);
   });
 
+  it("keeps the logo, code and link of Crypto.com's hand-written page, and takes the rest of its offer from the backend", () => {
+    const bundledCrypto = BUNDLED_OFFERS.find((candidate) => candidate.slug === "crypto-com");
+    const fromBackend = offer("Crypto.com", {
+      id: "api-crypto",
+      slug: "cryptocom",
+      code: "AUTRECODE",
+      link: "https://autre.exemple/parrainage",
+      logo: "/logos/autre.svg",
+      copyable: false,
+      description: "L'offre écrite par le propriétaire.",
+      verifiedOn: YESTERDAY,
+    });
+    const merged = mergeOffers([fromBackend, offer("Binance", { id: "api-binance", code: "NOUVEAU" })], TODAY);
+    const crypto = merged.find((candidate) => candidate.id === "api-crypto");
+    expect(crypto).toMatchObject({
+      slug: "crypto-com",
+      code: bundledCrypto?.code,
+      link: bundledCrypto?.link,
+      logo: bundledCrypto?.logo,
+      copyable: bundledCrypto?.copyable,
+      description: "L'offre écrite par le propriétaire.",
+      verifiedOn: YESTERDAY,
+    });
+    // Any other brand takes the backend's code.
+    expect(merged.find((candidate) => candidate.id === "api-binance")?.code).toBe("NOUVEAU");
+  });
+
   it("merges over data.ts by default", () => {
     expect(mergeOffers(null, TODAY)).toHaveLength(BUNDLED_OFFERS.length);
   });
