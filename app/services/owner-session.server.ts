@@ -1,8 +1,10 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
+import { getBackend } from "./backend/index.server";
 import { getConfig } from "./env.server";
 import { passwordMatches, passwordTag as tagOf } from "./owner-password.server";
+import type { OwnerStore } from "./backend/types.server";
 
 /** The back office's session cookie: its own name, sent only to /gestion addresses. */
 export const OWNER_COOKIE_NAME = "cp_gestion";
@@ -37,8 +39,27 @@ export const isOwnerPassword = (candidate: string, password: string) =>
 /** Which password a session was opened with: changing OWNER_PASSWORD signs every session out. */
 const passwordTag = (password: string) => tagOf(password, sessionKey);
 
-/** Sessions signed out before their 12 hours were up (a copy of their cookie must not sign in again). */
+/**
+ * Sessions signed out before their 12 hours were up (a copy of their cookie must not sign in again): kept by the
+ * backend (table owner_signed_out_sessions), so that a restart or another instance of the server refuses them too,
+ * and here, which answers at once and alone when the backend cannot keep them (hosted Supabase without the service
+ * role's key, where the back office shows nothing anyway).
+ */
 const signedOut = new LRUCache<string, true>({ max: 10_000, ttl: SESSION_MS });
+
+/** What the backend keeps of a signed-out session: a keyed hash of its id, never the id itself. */
+const signedOutHash = (sid: string) => createHmac("sha256", sessionKey).update(`signed-out:${sid}`).digest("hex");
+
+async function ownerStore(): Promise<OwnerStore | undefined> {
+  const store = (await getBackend()).owner();
+  return typeof store === "string" ? undefined : store;
+}
+
+async function wasSignedOut(sid: string): Promise<boolean> {
+  if (signedOut.has(sid)) return true;
+  const store = await ownerStore();
+  return store ? store.isSignedOut(signedOutHash(sid)) : false;
+}
 
 /**
  * Failed sign-ins by visitor key (clientKey). Kept in the server's memory: the site runs as one process (the
@@ -82,13 +103,8 @@ async function validSession(request: Request, password: string) {
   const session = await storage.getSession(request.headers.get("Cookie"));
   const { sid, signedInAt, password: tag } = session.data;
   const age = typeof signedInAt === "number" ? Date.now() - signedInAt : Number.NaN;
-  const valid =
-    typeof sid === "string" &&
-    !signedOut.has(sid) &&
-    age >= -60_000 &&
-    age < SESSION_MS &&
-    tag === passwordTag(password);
-  return valid ? session : undefined;
+  const valid = typeof sid === "string" && age >= -60_000 && age < SESSION_MS && tag === passwordTag(password);
+  return valid && !(await wasSignedOut(sid)) ? session : undefined;
 }
 
 export async function isSignedIn(request: Request): Promise<boolean> {
@@ -115,7 +131,15 @@ export async function newSessionCookie(): Promise<string> {
 /** Ends the session: its id is refused from now on, and the browser is told to drop the cookie. */
 export async function endSessionCookie(request: Request): Promise<string> {
   const session = await storage.getSession(request.headers.get("Cookie"));
-  const sid = session.get("sid");
-  if (typeof sid === "string") signedOut.set(sid, true);
+  const { sid, signedInAt } = session.data;
+  if (typeof sid === "string" && typeof signedInAt === "number") {
+    signedOut.set(sid, true);
+    try {
+      await (await ownerStore())?.recordSignOut(signedOutHash(sid), new Date(signedInAt + SESSION_MS));
+    } catch (error) {
+      // The browser still drops its cookie, and this server refuses the session until it restarts.
+      console.error("Déconnexion retenue par ce serveur seulement, la base ne l'a pas enregistrée :", error);
+    }
+  }
   return storage.destroySession(session);
 }

@@ -18,18 +18,17 @@ const closedTemp = makeTempDir("back-office-closed");
 let site: RunningSite;
 let closed: RunningSite;
 
+const SITE_ENV = {
+  DATA_DIR: temp.dir,
+  SITE_URL: "https://www.exemple.fr",
+  ...PUBLIC_IDENTITY,
+  OWNER_PASSWORD,
+  SESSION_SECRET,
+  TRUST_PROXY: "loopback",
+};
+
 beforeAll(async () => {
-  [site, closed] = await Promise.all([
-    startSite({
-      DATA_DIR: temp.dir,
-      SITE_URL: "https://www.exemple.fr",
-      ...PUBLIC_IDENTITY,
-      OWNER_PASSWORD,
-      SESSION_SECRET,
-      TRUST_PROXY: "loopback",
-    }),
-    startSite({ DATA_DIR: closedTemp.dir }),
-  ]);
+  [site, closed] = await Promise.all([startSite(SITE_ENV), startSite({ DATA_DIR: closedTemp.dir })]);
 });
 afterAll(async () => {
   await Promise.all([site?.stop(), closed?.stop()]);
@@ -179,6 +178,16 @@ describe("a session", () => {
     expect(toSignIn(await get("/gestion", cookie))).toEqual(SIGN_IN);
     // Signing out takes a POST: a link cannot do it.
     expect((await get("/gestion/deconnexion", cookie)).status).toBe(405);
+  });
+
+  it("keeps a signed-out session refused after the server restarts, and that one only", async () => {
+    const kept = await signIn(site, newVisitor());
+    const ended = await signIn(site, newVisitor());
+    expect(toSignIn(await postForm(site, "/gestion/deconnexion", {}, { Cookie: ended }))).toEqual(SIGN_IN);
+    await site.stop();
+    site = await startSite(SITE_ENV);
+    expect(toSignIn(await get("/gestion", ended))).toEqual(SIGN_IN);
+    expect((await get("/gestion", kept)).status).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BackendError } from "~/services/backend/errors.server";
 import { SupabaseBackend } from "~/services/backend/supabase.server";
-import { ANON_KEY, rejection, supabaseStandIn } from "../support/supabase-stand-in";
+import { ANON_KEY, rejection, supabaseStandIn, type Received } from "../support/supabase-stand-in";
 import type { OwnerStore } from "~/services/backend/types.server";
 
 /** The back office on hosted Supabase: PostgREST calls made with the service role's key, against the stand-in. */
@@ -102,6 +102,28 @@ describe("the back office with hosted Supabase", () => {
       message: 'duplicate key value violates unique constraint "brands_name_key"',
     });
     expect(await owner().createBrand({ name: "Wise", slug: "wise" })).toBe("exists");
+    expectServiceRole();
+  });
+
+  it("remembers a signed-out session by its hash until it would have ended, forgetting those past theirs", async () => {
+    const hash = "a".repeat(64);
+    standIn.respond(201, null);
+    await owner().recordSignOut(hash, new Date("2026-11-25T20:00:00.000Z"));
+    expect(standIn.received.map(({ request }) => request.method)).toEqual(["DELETE", "POST"]);
+    const [expired, recorded] = standIn.received as [Received, Received];
+    expect(expired.request.url).toMatch(/^\/rest\/v1\/owner_signed_out_sessions\?expires_at=lte\.\d{4}-\d\d-\d\dT/);
+    expect(recorded.request.url).toBe("/rest/v1/owner_signed_out_sessions");
+    expect(JSON.parse(recorded.body)).toEqual({ session_hash: hash, expires_at: "2026-11-25T20:00:00.000Z" });
+    expectServiceRole();
+
+    standIn.received.length = 0;
+    standIn.respond(200, [{ session_hash: hash }]);
+    expect(await owner().isSignedOut(hash)).toBe(true);
+    expect(standIn.received.map(({ request }) => `${request.method} ${request.url}`)).toEqual([
+      `GET /rest/v1/owner_signed_out_sessions?select=session_hash&session_hash=eq.${hash}`,
+    ]);
+    standIn.respond(200, []);
+    expect(await owner().isSignedOut("b".repeat(64))).toBe(false);
     expectServiceRole();
   });
 

@@ -213,6 +213,8 @@ describe("a brand written in the back office", () => {
       },
       upsertBrand: async () => {},
       createBrand: async () => "created",
+      recordSignOut: async () => {},
+      isSignedOut: async () => false,
     };
     const source: Backend = {
       warmUp: async () => {},

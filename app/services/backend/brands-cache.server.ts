@@ -157,6 +157,8 @@ export class CachedBackend implements types.Backend {
       updateBrand: async (id, changes) => changed(await store.updateBrand(id, changes)),
       upsertBrand: async (row) => changed(await store.upsertBrand(row)),
       createBrand: async (row) => changed(await store.createBrand(row)),
+      recordSignOut: (sessionHash, expiresAt) => store.recordSignOut(sessionHash, expiresAt),
+      isSignedOut: (sessionHash) => store.isSignedOut(sessionHash),
     };
   }
 }

@@ -110,4 +110,22 @@ export class EmbeddedOwnerStore implements types.OwnerStore {
     );
     return (result.affectedRows ?? 0) > 0 ? "created" : "exists";
   }
+
+  async recordSignOut(sessionHash: string, expiresAt: Date): Promise<void> {
+    await this.asServiceRole(async (tx) => {
+      await tx.query("delete from public.owner_signed_out_sessions where expires_at <= now()");
+      await tx.query(
+        `insert into public.owner_signed_out_sessions (session_hash, expires_at) values ($1, $2)
+         on conflict do nothing`,
+        [sessionHash, expiresAt.toISOString()],
+      );
+    });
+  }
+
+  async isSignedOut(sessionHash: string): Promise<boolean> {
+    const { rows } = await this.asServiceRole((tx) =>
+      tx.query("select 1 from public.owner_signed_out_sessions where session_hash = $1", [sessionHash]),
+    );
+    return rows.length > 0;
+  }
 }

@@ -59,4 +59,26 @@ export class SupabaseOwnerStore implements types.OwnerStore {
     if (error) throw toBackendError(error);
     return "created";
   }
+
+  async recordSignOut(sessionHash: string, expiresAt: Date): Promise<void> {
+    const expired = await this.client
+      .from("owner_signed_out_sessions")
+      .delete()
+      .lte("expires_at", new Date().toISOString());
+    if (expired.error) throw toBackendError(expired.error);
+    const { error } = await this.client
+      .from("owner_signed_out_sessions")
+      .insert({ session_hash: sessionHash, expires_at: expiresAt.toISOString() });
+    // Signed out twice: already remembered.
+    if (error && error.code !== UNIQUE_VIOLATION) throw toBackendError(error);
+  }
+
+  async isSignedOut(sessionHash: string): Promise<boolean> {
+    const { data, error } = await this.client
+      .from("owner_signed_out_sessions")
+      .select("session_hash")
+      .eq("session_hash", sessionHash);
+    if (error) throw toBackendError(error);
+    return (data ?? []).length > 0;
+  }
 }

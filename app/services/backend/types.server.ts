@@ -88,6 +88,10 @@ export interface OwnerStore {
   upsertBrand(row: Partial<BrandColumns> & Pick<BrandColumns, "name" | "slug">): Promise<void>;
   /** A new brand; "exists" when its name or slug is already taken. */
   createBrand(row: Partial<BrandColumns> & Pick<BrandColumns, "name" | "slug">): Promise<"created" | "exists">;
+  /** Remembers a session signed out (by a keyed hash of its id) until `expiresAt`, forgetting those past theirs. */
+  recordSignOut(sessionHash: string, expiresAt: Date): Promise<void>;
+  /** Whether the session of that hash was signed out. */
+  isSignedOut(sessionHash: string): Promise<boolean>;
 }
 
 /** Why the back office cannot work: hosted Supabase without the service role's key. */
