@@ -191,8 +191,11 @@ export function searchOffers(index: OfferSearchIndex, query: string, category: C
   return [...hits.values()].sort(byRank(index)).map((hit) => index.offers[hit.id] as ReferralOffer);
 }
 
+/** How many closest names a search with no result proposes ("Vouliez-vous dire : …"). */
+export const SUGGESTIONS_SHOWN = 5;
+
 /** For a search with no result: up to `limit` offers whose name or alias is closest to the query, best first. */
-export function suggestOffers(index: OfferSearchIndex, query: string, limit = 3): ReferralOffer[] {
+export function suggestOffers(index: OfferSearchIndex, query: string, limit = SUGGESTIONS_SHOWN): ReferralOffer[] {
   if (!foldText(query.trim())) return [];
   return index.words
     .search(nameQuery(query, "OR"), BY_CLOSEST_NAME)

@@ -10,9 +10,6 @@ import type { CategoryId, ReferralOffer } from "~/catalogue/types";
 /** Longest search kept: the field's own limit. */
 const MAX_QUERY_LENGTH = 100;
 
-/** Brands a search without result proposes instead. */
-const SUGGESTIONS = 5;
-
 /**
  * What a listing page (/offres, /codes) shows for its `?q=`, `?cat=` and `?page=`: one page of offers, or null
  * offers when the source failed. A page number that is not one, or past the last page, is a 404.
@@ -81,7 +78,7 @@ function listingPage(
   if (!page) return undefined;
   const suggestions =
     query && matches.length === 0
-      ? suggestOffers(searches.index, query, SUGGESTIONS).map(({ slug, brand }) => ({ slug, brand }))
+      ? suggestOffers(searches.index, query).map(({ slug, brand }) => ({ slug, brand }))
       : [];
   const listing: ListingPage = {
     offers: page.items.map((offer) => toCardView(offer, catalogue)),
