@@ -28,14 +28,14 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
 }
 
-interface DueRow extends MessageColumns {
+export interface DueRow extends MessageColumns {
   message_id: number;
   attempts: number;
   queued_at: string;
 }
 
 /** An owner's alert due to be sent (owner_alerts). */
-interface DueAlert {
+export interface DueAlert {
   id: number;
   attempts: number;
   queued_at: string;
@@ -43,15 +43,31 @@ interface DueAlert {
   body: string;
 }
 
-/** A table of e-mails to send: the messages' outbox, or the owner's alerts. */
-interface Queue {
-  table: string;
-  id: string;
-  /** How the log names one of its e-mails. */
-  label: string;
+/** The e-mails to send: the messages' outbox, or the owner's alerts. */
+export type OutboxQueue = "messages" | "alerts";
+/** How the log names one e-mail of each queue. */
+const LABELS: Record<OutboxQueue, string> = { messages: "Message", alerts: "Alerte" };
+
+/**
+ * Where the outbox reads what is due and notes what became of each e-mail: the embedded database
+ * (EmbeddedOutboxStore, messages and alerts), or hosted Supabase (alerts only: send-contact-email sends the
+ * messages there).
+ */
+export interface OutboxStore {
+  /** Whether the store was closed (the server stopping): a failure then is not worth a line in the log. */
+  readonly closed: boolean;
+  dueMessages(limit: number): Promise<DueRow[]>;
+  dueAlerts(limit: number): Promise<DueAlert[]>;
+  markSent(queue: OutboxQueue, id: number, attempts: number): Promise<void>;
+  /** A failed try: `givesUp` marks the row failed, otherwise it is due again in `retryInSeconds`. */
+  markFailed(
+    queue: OutboxQueue,
+    id: number,
+    failure: { attempts: number; error: string; givesUp: boolean; retryInSeconds: number },
+  ): Promise<void>;
+  /** Milliseconds until the next pending row falls due (0 when one is due), null when none is pending. */
+  untilNextDue(): Promise<number | null>;
 }
-const MESSAGES: Queue = { table: "public.message_outbox", id: "message_id", label: "Message" };
-const ALERTS: Queue = { table: "public.owner_alerts", id: "id", label: "Alerte" };
 
 /** Characters that would end a header line: a name or a subject stays on its header's line. */
 // eslint-disable-next-line no-control-regex
@@ -96,7 +112,7 @@ export class MessageOutbox {
   private stopped = false;
 
   constructor(
-    private readonly db: PGlite,
+    private readonly store: OutboxStore,
     private readonly transport: Pick<Transporter, "sendMail" | "close">,
     private readonly mail: MailConfig,
   ) {}
@@ -111,7 +127,7 @@ export class MessageOutbox {
     clearTimeout(this.timer);
     this.running = this.run()
       .catch((error: unknown) => {
-        if (!this.db.closed) console.error("Envoi des messages par e-mail interrompu :", error);
+        if (!this.store.closed) console.error("Envoi des messages par e-mail interrompu :", error);
         return IDLE_CHECK_MS;
       })
       .then((nextInMs) => {
@@ -135,110 +151,138 @@ export class MessageOutbox {
   private async run(): Promise<number> {
     for (;;) {
       this.wakeAgain = false;
-      const [due, alerts] = [await this.dueRows(), await this.dueAlerts()];
+      const [due, alerts] = [await this.store.dueMessages(BATCH), await this.store.dueAlerts(BATCH)];
       for (const row of due) {
         if (this.stopped) return IDLE_CHECK_MS;
-        await this.deliver(MESSAGES, row.message_id, row, messageMail(row, this.mail));
+        await this.deliver("messages", row.message_id, row, messageMail(row, this.mail));
       }
       for (const alert of alerts) {
         if (this.stopped) return IDLE_CHECK_MS;
         const mail = { from: this.mail.from, to: this.mail.to, subject: oneLine(alert.subject), text: alert.body };
-        await this.deliver(ALERTS, alert.id, alert, mail);
+        await this.deliver("alerts", alert.id, alert, mail);
       }
-      if (due.length < BATCH && alerts.length < BATCH && !this.wakeAgain) return this.untilNextDue();
+      if (due.length < BATCH && alerts.length < BATCH && !this.wakeAgain) {
+        const ms = await this.store.untilNextDue();
+        return ms === null ? IDLE_CHECK_MS : Math.min(Math.max(ms, 0), IDLE_CHECK_MS);
+      }
     }
-  }
-
-  private async dueRows(): Promise<DueRow[]> {
-    const { rows } = await asRole(this.db, "service_role", (tx) =>
-      tx.query<DueRow>(
-        `select o.message_id, o.attempts, o.created_at as queued_at,
-                m.name, m.email, m.subject, m.brand_name, m.message, m.created_at
-           from public.message_outbox o join public.contact_messages m on m.id = o.message_id
-          where o.state = 'pending' and o.next_attempt_at <= now()
-          order by o.next_attempt_at, o.message_id
-          limit ${BATCH}`,
-      ),
-    );
-    return rows;
-  }
-
-  /** The owner's alerts due (owner_alerts): each row is its own e-mail. */
-  private async dueAlerts(): Promise<DueAlert[]> {
-    const { rows } = await asRole(this.db, "service_role", (tx) =>
-      tx.query<DueAlert>(
-        `select id, attempts, created_at as queued_at, subject, body from public.owner_alerts
-          where state = 'pending' and next_attempt_at <= now()
-          order by next_attempt_at, id
-          limit ${BATCH}`,
-      ),
-    );
-    return rows;
   }
 
   /** Sends one e-mail of `queue` and notes the outcome in its row: sent, or tried again later, or failed. */
   private async deliver(
-    queue: Queue,
+    queue: OutboxQueue,
     id: number,
     row: { attempts: number; queued_at: string },
     mail: Parameters<Transporter["sendMail"]>[0],
   ): Promise<void> {
-    let failure: string | undefined;
+    let error: string | undefined;
     try {
       await this.transport.sendMail(mail);
-    } catch (error) {
-      failure = oneLine((error as Error).message || String(error)).slice(0, 1000);
+    } catch (caught) {
+      error = oneLine((caught as Error).message || String(caught)).slice(0, 1000);
     }
     const attempts = row.attempts + 1;
-    const label = `${queue.label} ${id}`;
-    if (failure === undefined) {
-      await this.update(
-        `update ${queue.table} set state = 'sent', sent_at = now(), attempts = $2, last_error = null where ${queue.id} = $1`,
-        [id, attempts],
-      );
+    const label = `${LABELS[queue]} ${id}`;
+    if (error === undefined) {
+      await this.store.markSent(queue, id, attempts);
       console.info(`${label} envoyé par e-mail à ${this.mail.to}.`);
       return;
     }
     const delay = retryDelayMs(attempts);
     const givesUp = Date.now() + delay - new Date(row.queued_at).getTime() > GIVE_UP_AFTER_MS;
-    await this.update(
-      `update ${queue.table}
-          set attempts = $2, last_error = $3,
-              state = case when $4 then 'failed' else 'pending' end,
-              next_attempt_at = now() + make_interval(secs => $5)
-        where ${queue.id} = $1`,
-      [id, attempts, failure, givesUp, delay / 1000],
-    );
+    await this.store.markFailed(queue, id, { attempts, error, givesUp, retryInSeconds: delay / 1000 });
     console.error(
       givesUp
-        ? `${label} jamais envoyé par e-mail en 24 h, abandonné : ${failure}`
-        : `${label} non envoyé par e-mail (tentative ${attempts}, nouvel essai dans ${Math.round(delay / 1000)} s) : ${failure}`,
+        ? `${label} jamais envoyé par e-mail en 24 h, abandonné : ${error}`
+        : `${label} non envoyé par e-mail (tentative ${attempts}, nouvel essai dans ${Math.round(delay / 1000)} s) : ${error}`,
     );
-  }
-
-  private async update(sql: string, params: unknown[]): Promise<void> {
-    await asRole(this.db, "service_role", (tx) => tx.query(sql, params));
-  }
-
-  private async untilNextDue(): Promise<number> {
-    const { rows } = await asRole(this.db, "service_role", (tx) =>
-      tx.query<{ ms: number | null }>(
-        `select (extract(epoch from least(
-                  (select min(next_attempt_at) from public.message_outbox where state = 'pending'),
-                  (select min(next_attempt_at) from public.owner_alerts where state = 'pending')
-                ) - now()) * 1000)::float8 as ms`,
-      ),
-    );
-    const ms = rows[0]?.ms;
-    return ms === null || ms === undefined ? IDLE_CHECK_MS : Math.min(Math.max(ms, 0), IDLE_CHECK_MS);
   }
 }
 
+/** The outbox's tables in the embedded database, read and written as the service role. */
+class EmbeddedOutboxStore implements OutboxStore {
+  constructor(private readonly db: PGlite) {}
+
+  get closed(): boolean {
+    return this.db.closed;
+  }
+
+  async dueMessages(limit: number): Promise<DueRow[]> {
+    return this.query<DueRow>(
+      `select o.message_id, o.attempts, o.created_at as queued_at,
+              m.name, m.email, m.subject, m.brand_name, m.message, m.created_at
+         from public.message_outbox o join public.contact_messages m on m.id = o.message_id
+        where o.state = 'pending' and o.next_attempt_at <= now()
+        order by o.next_attempt_at, o.message_id
+        limit $1`,
+      [limit],
+    );
+  }
+
+  async dueAlerts(limit: number): Promise<DueAlert[]> {
+    return this.query<DueAlert>(
+      `select id, attempts, created_at as queued_at, subject, body from public.owner_alerts
+        where state = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at, id
+        limit $1`,
+      [limit],
+    );
+  }
+
+  async markSent(queue: OutboxQueue, id: number, attempts: number): Promise<void> {
+    const { table, key } = EMBEDDED_TABLES[queue];
+    await this.query(
+      `update ${table} set state = 'sent', sent_at = now(), attempts = $2, last_error = null where ${key} = $1`,
+      [id, attempts],
+    );
+  }
+
+  async markFailed(
+    queue: OutboxQueue,
+    id: number,
+    {
+      attempts,
+      error,
+      givesUp,
+      retryInSeconds,
+    }: { attempts: number; error: string; givesUp: boolean; retryInSeconds: number },
+  ): Promise<void> {
+    const { table, key } = EMBEDDED_TABLES[queue];
+    await this.query(
+      `update ${table}
+          set attempts = $2, last_error = $3,
+              state = case when $4 then 'failed' else 'pending' end,
+              next_attempt_at = now() + make_interval(secs => $5)
+        where ${key} = $1`,
+      [id, attempts, error, givesUp, retryInSeconds],
+    );
+  }
+
+  async untilNextDue(): Promise<number | null> {
+    const [row] = await this.query<{ ms: number | null }>(
+      `select (extract(epoch from least(
+                (select min(next_attempt_at) from public.message_outbox where state = 'pending'),
+                (select min(next_attempt_at) from public.owner_alerts where state = 'pending')
+              ) - now()) * 1000)::float8 as ms`,
+    );
+    return row?.ms ?? null;
+  }
+
+  private async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return (await asRole(this.db, "service_role", (tx) => tx.query<T>(sql, params))).rows;
+  }
+}
+
+const EMBEDDED_TABLES: Record<OutboxQueue, { table: string; key: string }> = {
+  messages: { table: "public.message_outbox", key: "message_id" },
+  alerts: { table: "public.owner_alerts", key: "id" },
+};
+
 /**
- * Starts the outbox of the embedded database `db`, sending through SMTP_URL: it sends what is already due at once,
- * and finishes the e-mail under way when the server stops.
+ * Starts an outbox on `store`, sending through SMTP_URL: it sends what is already due at once, and finishes the
+ * e-mail under way when the server stops.
  */
-export async function startMessageOutbox(db: PGlite, mail: MailConfig): Promise<MessageOutbox> {
+export async function startOutbox(store: OutboxStore, mail: MailConfig): Promise<MessageOutbox> {
   const { createTransport } = await import("nodemailer");
   const transport = createTransport({
     url: mail.smtpUrl,
@@ -246,8 +290,13 @@ export async function startMessageOutbox(db: PGlite, mail: MailConfig): Promise<
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
   });
-  const outbox = new MessageOutbox(db, transport, mail);
+  const outbox = new MessageOutbox(store, transport, mail);
   onShutdown(() => outbox.stop());
   outbox.wake();
   return outbox;
+}
+
+/** The outbox of the embedded database `db`: its messages and the owner's alerts. */
+export function startMessageOutbox(db: PGlite, mail: MailConfig): Promise<MessageOutbox> {
+  return startOutbox(new EmbeddedOutboxStore(db), mail);
 }
