@@ -208,7 +208,10 @@ export type BackendChoice =
     }
   | { kind: "embedded"; dataDir: string };
 
-/** Where the embedded mode e-mails visitors' messages (SMTP_URL, CONTACT_TO_EMAIL, CONTACT_FROM_EMAIL). */
+/**
+ * Where the embedded mode e-mails visitors' messages, and both modes the owner's alerts (SMTP_URL, CONTACT_TO_EMAIL,
+ * CONTACT_FROM_EMAIL).
+ */
 export interface MailConfig {
   smtpUrl: string;
   to: string;
@@ -243,7 +246,10 @@ export interface Config {
   htmlCache: boolean;
   /** Which proxies may tell the visitor's address in X-Forwarded-For (TRUST_PROXY). */
   trustProxy: TrustProxy;
-  /** Set when SMTP_URL is: the embedded mode then e-mails every message (hosted Supabase has its own function). */
+  /**
+   * Set when SMTP_URL is: the embedded mode then e-mails every message (hosted Supabase has its own function), and
+   * both modes the owner's alerts.
+   */
   mail: MailConfig | undefined;
   /** The back office's password (OWNER_PASSWORD); without it every /gestion address answers 404. */
   ownerPassword: string | undefined;

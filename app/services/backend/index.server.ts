@@ -13,7 +13,13 @@ async function createBackend({
   mail,
 }: Pick<Config, "backend" | "contactRateLimit" | "contactClientKeySecret" | "mail">): Promise<Backend> {
   if (backend.kind === "supabase") {
-    if (mail) console.warn("SMTP_URL ne sert pas avec Supabase : la fonction send-contact-email envoie les messages.");
+    if (mail) {
+      console.info(
+        backend.serviceRoleKey
+          ? "Avec Supabase, SMTP_URL sert aux alertes sur les offres ; la fonction send-contact-email envoie les messages."
+          : "SMTP_URL ne sert pas sans SUPABASE_SERVICE_ROLE_KEY : les alertes sur les offres ne sont pas envoyées.",
+      );
+    }
     const { SupabaseBackend } = await import("./supabase.server");
     return new SupabaseBackend({
       url: backend.url,
@@ -21,6 +27,7 @@ async function createBackend({
       defaultRetryAfterSeconds: contactRateLimit.windowSeconds,
       clientKeySecret: contactClientKeySecret,
       serviceRoleKey: backend.serviceRoleKey,
+      mail,
     });
   }
   if (!mail) {

@@ -4,7 +4,7 @@ import type * as types from "./types.server";
 import type { SupabaseClient } from "@supabase/supabase-js";
 
 /** Postgres' unique_violation, as PostgREST reports it. */
-const UNIQUE_VIOLATION = "23505";
+export const UNIQUE_VIOLATION = "23505";
 
 /**
  * The back office on hosted Supabase, through its REST API with the service role's key (SUPABASE_SERVICE_ROLE_KEY),

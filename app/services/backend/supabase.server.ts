@@ -1,10 +1,14 @@
 import { createClient, FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
 import { BackendError, DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
 import { type FeedbackRow, toFeedbackCounts } from "./feedback-row.server";
+import { SupabaseAlertStore } from "./supabase-alerts.server";
 import { SupabaseOwnerStore } from "./supabase-owner.server";
 import { MISSING_SERVICE_ROLE_KEY } from "./types.server";
 import type * as types from "./types.server";
+import type { MailConfig } from "../env.server";
+import type { MessageOutbox } from "../mail/message-outbox.server";
 import type { FeedbackPayload } from "@contract/feedback-contract";
+import type { AlertCheck } from "~/catalogue/alerts";
 import type { BrandRow } from "~/catalogue/types";
 
 /** The function's hourly vote limit: an hour always frees room. */
@@ -37,8 +41,10 @@ export interface SupabaseBackendOptions {
   defaultRetryAfterSeconds: number;
   /** Shared with send-contact-email and record-code-feedback so that they trust the visitor key the site forwards. */
   clientKeySecret?: string;
-  /** The service role's key, for the back office only; never sent to a browser. */
+  /** The service role's key, for the back office and the owner's alerts only; never sent to a browser. */
   serviceRoleKey?: string;
+  /** With it and the service role's key, the owner's alerts are e-mailed through SMTP_URL by this server. */
+  mail?: MailConfig;
 }
 
 /**
@@ -48,6 +54,7 @@ export interface SupabaseBackendOptions {
 export class SupabaseBackend implements types.Backend {
   private readonly client: SupabaseClient;
   private ownerStore: SupabaseOwnerStore | undefined;
+  private alertOutbox: Promise<{ store: SupabaseAlertStore; outbox: MessageOutbox }> | undefined;
 
   constructor(private readonly options: SupabaseBackendOptions) {
     this.client = clientWith(options.url, options.anonKey);
@@ -114,8 +121,26 @@ export class SupabaseBackend implements types.Backend {
     return (data as FeedbackRow[]).map(toFeedbackCounts);
   }
 
-  /** The owner's e-mail comes from the embedded database's outbox only (SMTP_URL, which Supabase does not use). */
-  async queueAlerts(): Promise<void> {}
+  /** Queues the alerts in owner_alerts and wakes the outbox, with SMTP_URL and the service role's key only. */
+  async queueAlerts(check: AlertCheck): Promise<void> {
+    const alerts = this.alerts();
+    if (!alerts) return;
+    const { store, outbox } = await alerts;
+    if ((await store.queue(check)) > 0) outbox.wake();
+  }
+
+  /** The alerts' store and outbox, started once: it sends at once what an earlier run left pending. */
+  private alerts(): Promise<{ store: SupabaseAlertStore; outbox: MessageOutbox }> | undefined {
+    const { mail, serviceRoleKey, url } = this.options;
+    if (!mail || !serviceRoleKey) return undefined;
+    this.alertOutbox ??= (async () => {
+      const store = new SupabaseAlertStore(clientWith(url, serviceRoleKey));
+      const { startOutbox } = await import("../mail/message-outbox.server");
+      return { store, outbox: await startOutbox(store, mail) };
+    })();
+    this.alertOutbox.catch(() => (this.alertOutbox = undefined));
+    return this.alertOutbox;
+  }
 
   owner(): types.OwnerStore | typeof MISSING_SERVICE_ROLE_KEY {
     const key = this.options.serviceRoleKey;

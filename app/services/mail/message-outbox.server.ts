@@ -1,8 +1,8 @@
 /**
  * E-mails the owner every message stored in the embedded database (SMTP_URL), from the table message_outbox, and
- * the alerts about offers queued in owner_alerts (see owner-alerts.server.ts): a
- * message is queued in the transaction that stores it, and this worker, in the server process, sends the rows that
- * are due. A failure (mail server down, refused) is retried later, sooner first then less often, for 24 hours; the
+ * the alerts about offers queued in owner_alerts (see owner-alerts.server.ts), in the embedded database or, alerts
+ * only, on hosted Supabase (supabase-alerts.server.ts): a message is queued in the transaction that stores it, and
+ * this worker, in the server process, sends the rows that are due. A failure (mail server down, refused) is retried later, sooner first then less often, for 24 hours; the
  * row is then marked failed. A restart only delays what is queued. The site never waits for it: a visitor's message
  * wakes the worker and the answer goes out at once.
  */

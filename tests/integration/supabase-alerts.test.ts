@@ -1,0 +1,166 @@
+import { simpleParser } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SupabaseBackend } from "~/services/backend/supabase.server";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { startStandIn, type StandIn } from "../support/stand-in";
+import { ANON_KEY } from "../support/supabase-stand-in";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { OfferAlert } from "~/catalogue/alerts";
+import type { MailConfig } from "~/services/env.server";
+
+/**
+ * The owner's alerts with hosted Supabase: queued in owner_alerts through PostgREST with the service role's key,
+ * then e-mailed by the site's outbox through a real SMTP server. The stand-in answers as PostgREST does: the alert
+ * row the outbox finds due is the one queued, and once marked sent no other is due.
+ */
+const SERVICE_ROLE_KEY = "service-role-key";
+const ALERT: OfferAlert = {
+  kind: "reported",
+  offerSlug: "sorare",
+  validUntil: null,
+  subject: "[Alerte] Sorare : code signalé comme ne fonctionnant plus",
+  body: "Plusieurs visiteurs signalent que ce code ne fonctionne plus.\n0 oui, 5 non.",
+};
+
+interface Call {
+  method: string;
+  url: string;
+  apikey: string | undefined;
+  body: unknown;
+}
+
+let smtp: TestSmtpServer;
+let standIn: StandIn;
+const calls: Call[] = [];
+/** What owner_alerts holds, as far as this contract goes: the one row queued, and whether it was sent. */
+const table = { queued: false, sent: false };
+
+function answer(request: IncomingMessage, response: ServerResponse, body: unknown) {
+  const url = request.url ?? "";
+  const reply = (status: number, json?: unknown) => {
+    response.writeHead(status, { "content-type": "application/json; charset=utf-8" });
+    response.end(json === undefined ? undefined : JSON.stringify(json));
+  };
+  if (!url.startsWith("/rest/v1/owner_alerts")) return reply(404, { message: "unknown" });
+  if (request.method === "POST") {
+    if (table.queued) {
+      return reply(409, { code: "23505", details: null, hint: null, message: "duplicate key value" });
+    }
+    table.queued = true;
+    return reply(201);
+  }
+  if (request.method === "PATCH") {
+    if ((body as { state?: string }).state === "sent") table.sent = true;
+    return reply(204);
+  }
+  const pending = table.queued && !table.sent;
+  if (url.includes("select=id")) {
+    const row = { id: 1, attempts: 0, queued_at: new Date().toISOString(), subject: ALERT.subject, body: ALERT.body };
+    return reply(200, pending ? [row] : []);
+  }
+  return reply(200, pending ? [{ next_attempt_at: new Date().toISOString() }] : []);
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  standIn = await startStandIn((request, response) => {
+    let raw = "";
+    request.on("data", (chunk: Buffer) => (raw += chunk));
+    request.on("end", () => {
+      const body: unknown = raw ? JSON.parse(raw) : null;
+      calls.push({
+        method: request.method ?? "",
+        url: decodeURIComponent(request.url ?? ""),
+        apikey: request.headers.apikey as string | undefined,
+        body,
+      });
+      answer(request, response, body);
+    });
+  });
+});
+afterAll(async () => {
+  await standIn?.close();
+  await smtp?.stop();
+});
+
+const mail = (): MailConfig => ({
+  smtpUrl: `smtp://site:motdepasse@127.0.0.1:${smtp.port}`,
+  from: "CodeParrain <site@exemple.fr>",
+  to: "proprietaire@exemple.fr",
+});
+
+const backend = (options: { serviceRoleKey?: string; mail?: MailConfig }) =>
+  new SupabaseBackend({ url: standIn.url, anonKey: ANON_KEY, defaultRetryAfterSeconds: 600, ...options });
+
+describe("the owner's alerts with hosted Supabase", () => {
+  it("are neither queued nor sent without SMTP_URL or without the service role's key", async () => {
+    await backend({ mail: mail() }).queueAlerts({ alerts: [ALERT], notReported: ["wise"] });
+    await backend({ serviceRoleKey: SERVICE_ROLE_KEY }).queueAlerts({ alerts: [ALERT], notReported: ["wise"] });
+    expect(calls).toEqual([]);
+  });
+
+  it("are queued in owner_alerts with the service role's key, e-mailed once, and marked sent", async () => {
+    const site = backend({ serviceRoleKey: SERVICE_ROLE_KEY, mail: mail() });
+    await site.queueAlerts({ alerts: [ALERT], notReported: ["wise", "n26"] });
+
+    const [received] = await smtp.waitFor(1, 15_000);
+    const sent = await simpleParser(received!.raw);
+    expect(sent.subject).toBe(ALERT.subject);
+    expect(sent.to && "text" in sent.to ? sent.to.text : "").toBe("proprietaire@exemple.fr");
+    expect(sent.text).toContain("0 oui, 5 non.");
+
+    await expect.poll(() => table.sent).toBe(true);
+    expect(calls.every((call) => call.apikey === SERVICE_ROLE_KEY)).toBe(true);
+    // The outbox's first look for what an earlier run left pending may come before or after these two.
+    const recovered = calls.find((call) => call.method === "PATCH" && call.url.includes("kind=eq.reported"));
+    const queued = calls.find((call) => call.method === "POST");
+    expect(recovered).toMatchObject({
+      method: "PATCH",
+      url: "/rest/v1/owner_alerts?kind=eq.reported&recovered_at=is.null&offer_slug=in.(wise,n26)",
+      body: { recovered_at: expect.any(String) },
+    });
+    expect(queued).toMatchObject({
+      method: "POST",
+      url: "/rest/v1/owner_alerts",
+      body: { kind: "reported", offer_slug: "sorare", valid_until: null, subject: ALERT.subject, body: ALERT.body },
+    });
+    const due = calls.find((call) => call.method === "GET");
+    expect(due?.url).toMatch(
+      /^\/rest\/v1\/owner_alerts\?select=id,attempts,queued_at:created_at,subject,body&state=eq\.pending&next_attempt_at=lte\.\S+&order=next_attempt_at\.asc,id\.asc&limit=20$/,
+    );
+    expect(calls.find((call) => call.method === "PATCH" && call.url === "/rest/v1/owner_alerts?id=eq.1")).toMatchObject(
+      {
+        body: { state: "sent", attempts: 1, last_error: null, sent_at: expect.any(String) },
+      },
+    );
+
+    // The same alert again: already in the table (its unique index), not sent twice.
+    calls.length = 0;
+    await site.queueAlerts({ alerts: [ALERT], notReported: [] });
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(["POST /rest/v1/owner_alerts"]);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("are tried again later, with the error noted in their row, when the mail server cannot be reached", async () => {
+    Object.assign(table, { queued: false, sent: false });
+    calls.length = 0;
+    const unreachable = { ...mail(), smtpUrl: "smtp://site:motdepasse@127.0.0.1:9" };
+    await backend({ serviceRoleKey: SERVICE_ROLE_KEY, mail: unreachable }).queueAlerts({
+      alerts: [ALERT],
+      notReported: [],
+    });
+    const marksRow = (call: Call) => call.method === "PATCH" && call.url === "/rest/v1/owner_alerts?id=eq.1";
+    await expect.poll(() => calls.some(marksRow), { timeout: 15_000 }).toBe(true);
+    const failed = calls.find(marksRow);
+    expect(failed?.body).toMatchObject({
+      attempts: 1,
+      state: "pending",
+      last_error: expect.stringMatching(/ECONNREFUSED/),
+    });
+    const retryIn = Date.parse((failed?.body as { next_attempt_at: string }).next_attempt_at) - Date.now();
+    expect(retryIn).toBeGreaterThan(5_000);
+    expect(retryIn).toBeLessThanOrEqual(10_000);
+    expect(table.sent).toBe(false);
+  });
+});
