@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
+import { useRef } from "react";
 import { CATEGORIES } from "~/catalogue/categories";
 import { listingHref } from "~/catalogue/pagination";
 import { JsonLd } from "./json-ld";
+import { useMoreOffers } from "./more-offers";
 import { primaryButton, secondaryButton } from "./offer-card";
 import { OfferGrid } from "./offer-grid";
 import { Pagination } from "./pagination";
@@ -32,8 +34,10 @@ export function OfferList({
 }) {
   const { offers, total, offset, suggestions } = listing;
   const resetHref = listingHref(action, { category });
+  const section = useRef<HTMLElement>(null);
+  const more = useMoreOffers(listing, (page) => listingHref(action, { query, category, page }), section);
   return (
-    <section aria-labelledby={headingId} className="space-y-6">
+    <section ref={section} aria-labelledby={headingId} className="space-y-6">
       <h2 id={headingId} className="text-2xl font-bold text-slate-900">
         {title} <span className="text-base font-medium text-slate-600">{`(${total})`}</span>
       </h2>
@@ -76,9 +80,10 @@ export function OfferList({
           ) : null}
         </div>
       ) : (
-        <OfferGrid offers={offers} />
+        <OfferGrid offers={more.offers.length > 0 ? [...offers, ...more.offers] : offers} />
       )}
-      <Pagination action={action} query={query} category={category} page={listing.page} pageCount={listing.pageCount} />
+      {more.control}
+      <Pagination action={action} query={query} category={category} page={more.page} pageCount={listing.pageCount} />
       <JsonLd
         data={{
           "@context": "https://schema.org",

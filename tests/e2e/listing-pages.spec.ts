@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { cardBrands, offerList } from "./helpers";
+import { axeViolations, cardBrands, offerList } from "./helpers";
 import { LARGE_BASE_URL } from "./servers";
 import type { Page } from "@playwright/test";
 
@@ -127,5 +127,57 @@ test.describe("a large catalogue, page by page", () => {
     const found = await offerList(page, /^Résultats pour « livraison »/);
     await expect(found.region.getByRole("heading", { level: 3, name: "Deliveroo" })).toBeVisible();
     expect(await found.cards.count()).toBeLessThanOrEqual(PER_PAGE);
+  });
+
+  test("'Afficher 48 offres de plus' adds the next page below with JavaScript; without it the pages' links do", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto("/offres");
+    const list = await offerList(page, /^Tous les codes parrainage/);
+    await expect(list.cards).toHaveCount(PER_PAGE);
+    const more = page.getByRole("button", { name: `Afficher ${PER_PAGE} offres de plus` });
+    if (!javaScriptEnabled) {
+      await expect(more).toHaveCount(0);
+      await expect(pagination(page).getByRole("link", { name: "Page suivante" })).toHaveAttribute(
+        "href",
+        "/offres?page=2",
+      );
+      return;
+    }
+    const firstPage = await cardSlugs(page);
+    await page.goto("/offres?page=2");
+    const secondPage = await cardSlugs(page);
+    await page.goto("/offres");
+
+    const asked = page.waitForRequest((sent) => /\/offres\.data\?page=2/.test(sent.url()));
+    await more.click();
+    await asked;
+    await expect(list.cards).toHaveCount(2 * PER_PAGE);
+    expect(await cardSlugs(page)).toEqual([...firstPage, ...secondPage]);
+    // The address stays the listing's; the next link and the page count follow what is shown.
+    await expect(page).toHaveURL(/\/offres$/);
+    await expect(pagination(page).getByRole("link", { name: "Page suivante" })).toHaveAttribute(
+      "href",
+      "/offres?page=3",
+    );
+    await expect(page.getByRole("status").filter({ hasText: "Offres 1 à 96 sur" })).toHaveCount(1);
+    // Keyboard and screen reader users land on the first card added.
+    await expect(list.cards.nth(PER_PAGE).getByRole("link").first()).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await more.click();
+    await expect(list.cards).toHaveCount(3 * PER_PAGE);
+    await expect(
+      list.cards
+        .nth(2 * PER_PAGE)
+        .getByRole("link")
+        .first(),
+    ).toBeFocused();
+    await expect(pagination(page).getByRole("link", { name: "Page suivante" })).toHaveAttribute(
+      "href",
+      "/offres?page=4",
+    );
+    expect(new Set(await cardSlugs(page)).size).toBe(3 * PER_PAGE);
   });
 });
