@@ -147,7 +147,7 @@ function reachesAction(req) {
 const requestedHost = (req) =>
   trustedPeer(req) && req.headers["x-forwarded-host"] ? firstValue(req.headers["x-forwarded-host"]) : req.headers.host;
 
-const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+const { METHODS } = guard;
 const trustsAProxy = trustProxySetting(process.env.TRUST_PROXY) !== false;
 app.use((req, res, next) => {
   if (!METHODS.has(req.method)) {

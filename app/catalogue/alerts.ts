@@ -20,6 +20,17 @@ export interface OfferAlert {
   body: string;
 }
 
+/** The longest subject and body an alert keeps (table owner_alerts): a brand's name of any length still fits. */
+const SUBJECT_MAX = 200;
+const BODY_MAX = 5000;
+
+/** An alert with its subject and body cut to what the table keeps. */
+const bounded = (alert: OfferAlert): OfferAlert => ({
+  ...alert,
+  subject: alert.subject.slice(0, SUBJECT_MAX),
+  body: alert.body.slice(0, BODY_MAX),
+});
+
 /** What the offers say now: the alerts they call for, and the offers no longer reported (their alert may recur). */
 export interface AlertCheck {
   alerts: OfferAlert[];
@@ -44,37 +55,41 @@ export function checkOfferAlerts(
     const link = `Gérer l'offre : ${siteUrl}/gestion/offres/${offer.slug}`;
     const offerVotes = votes.get(offer.slug);
     if (isReportedNotWorking(offerVotes)) {
-      alerts.push({
-        kind: "reported",
-        offerSlug: offer.slug,
-        validUntil: null,
-        subject: `[Alerte] ${offer.brand} : code signalé comme ne fonctionnant plus`,
-        body: [
-          `${offer.brand} : « ${REPORTED_NOT_WORKING} »`,
-          "",
-          `Avis des 90 derniers jours : ${offerVotes!.yes} oui, ${offerVotes!.no} non.`,
-          `Raison la plus donnée : ${reasonLabel(offerVotes!.topReason) ?? "aucune"}.`,
-          `Dernier avis le ${formatFrenchDate(offerVotes!.lastVoteOn)}.`,
-          "",
-          link,
-        ].join("\n"),
-      });
+      alerts.push(
+        bounded({
+          kind: "reported",
+          offerSlug: offer.slug,
+          validUntil: null,
+          subject: `[Alerte] ${offer.brand} : code signalé comme ne fonctionnant plus`,
+          body: [
+            `${offer.brand} : « ${REPORTED_NOT_WORKING} »`,
+            "",
+            `Avis des 90 derniers jours : ${offerVotes!.yes} oui, ${offerVotes!.no} non.`,
+            `Raison la plus donnée : ${reasonLabel(offerVotes!.topReason) ?? "aucune"}.`,
+            `Dernier avis le ${formatFrenchDate(offerVotes!.lastVoteOn)}.`,
+            "",
+            link,
+          ].join("\n"),
+        }),
+      );
     } else notReported.push(offer.slug);
     const left = offer.validUntil ? daysFrom(today, offer.validUntil) : -1;
     if (offer.validUntil && left >= 0 && left <= EXPIRY_NOTICE_DAYS) {
       const lastDay = formatFrenchDate(offer.validUntil);
-      alerts.push({
-        kind: "expiring",
-        offerSlug: offer.slug,
-        validUntil: offer.validUntil,
-        subject: `[Alerte] ${offer.brand} : offre valable jusqu'au ${lastDay}`,
-        body: [
-          `L'offre ${offer.brand} se termine le ${lastDay} (${left === 0 ? "aujourd'hui" : `dans ${left} jour${left > 1 ? "s" : ""}`}).`,
-          "Prolongez sa date de validité si elle continue, ou retirez-la.",
-          "",
-          link,
-        ].join("\n"),
-      });
+      alerts.push(
+        bounded({
+          kind: "expiring",
+          offerSlug: offer.slug,
+          validUntil: offer.validUntil,
+          subject: `[Alerte] ${offer.brand} : offre valable jusqu'au ${lastDay}`,
+          body: [
+            `L'offre ${offer.brand} se termine le ${lastDay} (${left === 0 ? "aujourd'hui" : `dans ${left} jour${left > 1 ? "s" : ""}`}).`,
+            "Prolongez sa date de validité si elle continue, ou retirez-la.",
+            "",
+            link,
+          ].join("\n"),
+        }),
+      );
     }
   }
   return { alerts, notReported };

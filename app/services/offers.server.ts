@@ -4,7 +4,6 @@ import { BUNDLED_OFFERS, findOfferBySlug, offerFromBrandRow } from "~/catalogue/
 import { getBackend } from "./backend/index.server";
 import type { CachedBackend } from "./backend/brands-cache.server";
 import type { FeedbackCounts } from "./backend/types.server";
-import type { OfferVotes } from "~/catalogue/feedback";
 import type { BrandRow, ReferralOffer } from "~/catalogue/types";
 
 export interface Catalogue {
@@ -15,7 +14,7 @@ export interface Catalogue {
   /** Today's date in France, which decides whether an offer has expired. */
   today: string;
   /** Visitors' votes of the summary's window, by offer slug (empty while they cannot be read). */
-  votes: ReadonlyMap<string, OfferVotes>;
+  votes: ReadonlyMap<string, FeedbackCounts>;
 }
 
 /**

@@ -22,10 +22,8 @@ export function watchOwnerAlerts(backend: CachedBackend): () => void {
       return;
     }
     running = (async () => {
-      const catalogue = await loadCatalogue();
-      const counts = await backend.recentFeedback();
-      const votes = new Map(counts.map((count) => [count.offerSlug, count]));
-      await backend.queueAlerts(checkOfferAlerts(catalogue.offers, votes, catalogue.today, config.siteUrl));
+      const { offers, votes, today } = await loadCatalogue();
+      await backend.queueAlerts(checkOfferAlerts(offers, votes, today, config.siteUrl));
     })()
       .catch((error: unknown) => console.error("Vérification des alertes impossible :", error))
       .finally(() => {

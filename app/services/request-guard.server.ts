@@ -76,7 +76,7 @@ export function sendsVote(method: string | undefined, url: string | undefined): 
  */
 export const VOTE_REFUSED_HEADER = "x-codeparrain-vote-refused";
 
-/** Runs `voteRefusal` on a vote, and marks a refused one with VOTE_REFUSED_HEADER for the action to answer. */
+/** Marks a vote `voteRefusal` refuses with VOTE_REFUSED_HEADER, for the action to answer. */
 export function checkVote(
   req: IncomingMessage,
   address: string,
@@ -86,9 +86,7 @@ export function checkVote(
   if (!sendsVote(req.method, req.url)) return;
   const forwardedFor = req.headers["x-forwarded-for"];
   const refusal = voteRefusal(address, forwardedFor === undefined ? undefined : String(forwardedFor), options);
-  if (!refusal) return;
-  const retryAfter = refusal.headers?.["Retry-After"];
-  req.headers[VOTE_REFUSED_HEADER] = retryAfter ? `${refusal.status} ${retryAfter}` : String(refusal.status);
+  if (refusal) req.headers[VOTE_REFUSED_HEADER] = refusal;
 }
 
 /** The refusal the request checks marked a vote with, as the action answers it; undefined for a vote let through. */
@@ -118,15 +116,15 @@ export interface Refusal {
 }
 
 /**
- * Why a vote is refused, or undefined to take it: a 429 past the hourly limit (counted here, keyed as the database
- * keys it), and, in production, a 503 when the vote comes through a proxy TRUST_PROXY does not name: every visitor
- * would then be the proxy, one visitor for the whole site.
+ * Why a vote is refused, as VOTE_REFUSED_HEADER says it, or undefined to take it: "429 {seconds}" past the hourly
+ * limit (counted here, keyed as the database keys it), and, in production, "503" when the vote comes through a proxy
+ * TRUST_PROXY does not name: every visitor would then be the proxy, one visitor for the whole site.
  */
-export function voteRefusal(
+function voteRefusal(
   address: string,
   forwardedFor: string | undefined,
   { production, trustsAProxy }: { production: boolean; trustsAProxy: boolean },
-): Refusal | undefined {
+): string | undefined {
   if (production && !trustsAProxy && forwardedFor !== undefined && NEAR.test(address)) {
     if (!warnedUntrustedProxy) {
       warnedUntrustedProxy = true;
@@ -135,11 +133,10 @@ export function voteRefusal(
           "les visiteurs auraient son adresse. Définissez TRUST_PROXY (par exemple « loopback » ou « 1 »).",
       );
     }
-    return { status: 503, text: FEEDBACK_MESSAGES.votesOff };
+    return "503";
   }
   const retryAfter = voteLimiter.admit(visitorKey(address));
-  if (retryAfter === undefined) return undefined;
-  return { status: 429, text: FEEDBACK_MESSAGES.rateLimited, headers: { "Retry-After": String(retryAfter) } };
+  return retryAfter === undefined ? undefined : `429 ${retryAfter}`;
 }
 
 /** Answers `refusal` with a short French text and the security headers of every answer of the site. */
@@ -163,7 +160,8 @@ export const VISITOR_ADDRESS_HEADER = "x-codeparrain-visitor";
 const GUARDED = Symbol.for("codeparrain.guarded-servers");
 /** Set by server.js before it loads the build: it runs these checks within its own. */
 export const SERVER_JS = Symbol.for("codeparrain.server-js");
-const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** The methods the site answers at all; any other gets a 405. */
+export const METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Whether `guardEveryServer` runs in this process: only then is VISITOR_ADDRESS_HEADER the guard's own. */

@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 
 /**
  * The hourly vote limit kept in the server's memory, in front of the database's: a visitor past it is refused
- * before any database transaction or page render, so a flood of refused votes costs next to nothing. The database
+ * before any database call, so a flood of refused votes costs no more than as many page views. The database
  * keeps its own count, shared by every instance of the site; this one only spares it the votes it would refuse.
  */
 export class VoteLimiter {

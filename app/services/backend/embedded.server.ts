@@ -177,7 +177,7 @@ export class EmbeddedBackend implements types.Backend {
         const result = await tx.query(
           `insert into public.owner_alerts (kind, offer_slug, valid_until, subject, body) values ($1, $2, $3, $4, $5)
            on conflict do nothing`,
-          [alert.kind, alert.offerSlug, alert.validUntil, alert.subject.slice(0, 200), alert.body.slice(0, 5000)],
+          [alert.kind, alert.offerSlug, alert.validUntil, alert.subject, alert.body],
         );
         queued += result.affectedRows ?? 0;
       }

@@ -36,8 +36,8 @@ export class SupabaseAlertStore implements OutboxStore {
         kind: alert.kind,
         offer_slug: alert.offerSlug,
         valid_until: alert.validUntil,
-        subject: alert.subject.slice(0, 200),
-        body: alert.body.slice(0, 5000),
+        subject: alert.subject,
+        body: alert.body,
       });
       if (error?.code === UNIQUE_VIOLATION) continue;
       if (error) throw toBackendError(error);
