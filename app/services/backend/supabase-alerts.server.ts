@@ -21,13 +21,14 @@ export class SupabaseAlertStore implements OutboxStore {
    * Gives how many were queued.
    */
   async queue({ alerts, notReported }: AlertCheck): Promise<number> {
-    if (notReported.length > 0) {
+    const recovered = await this.openReports(new Set(notReported));
+    if (recovered.length > 0) {
       const { error } = await this.client
         .from("owner_alerts")
         .update({ recovered_at: new Date().toISOString() })
         .eq("kind", "reported")
         .is("recovered_at", null)
-        .in("offer_slug", notReported);
+        .in("offer_slug", recovered);
       if (error) throw toBackendError(error);
     }
     let queued = 0;
@@ -44,6 +45,21 @@ export class SupabaseAlertStore implements OutboxStore {
       queued += 1;
     }
     return queued;
+  }
+
+  /**
+   * The offers of `among` with a report alert still open: a few at most, where the offers not reported are nearly
+   * all of them, too many to name in one request's address.
+   */
+  private async openReports(among: ReadonlySet<string>): Promise<string[]> {
+    if (among.size === 0) return [];
+    const { data, error } = await this.client
+      .from("owner_alerts")
+      .select("offer_slug")
+      .eq("kind", "reported")
+      .is("recovered_at", null);
+    if (error) throw toBackendError(error);
+    return ((data ?? []) as { offer_slug: string }[]).map((row) => row.offer_slug).filter((slug) => among.has(slug));
   }
 
   async dueMessages(): Promise<DueRow[]> {
