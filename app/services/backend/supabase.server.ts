@@ -54,6 +54,7 @@ export interface SupabaseBackendOptions {
 export class SupabaseBackend implements types.Backend {
   private readonly client: SupabaseClient;
   private ownerStore: SupabaseOwnerStore | undefined;
+  private serviceClient: SupabaseClient | undefined;
   private alertOutbox: Promise<{ store: SupabaseAlertStore; outbox: MessageOutbox }> | undefined;
 
   constructor(private readonly options: SupabaseBackendOptions) {
@@ -131,10 +132,11 @@ export class SupabaseBackend implements types.Backend {
 
   /** The alerts' store and outbox, started once: it sends at once what an earlier run left pending. */
   private alerts(): Promise<{ store: SupabaseAlertStore; outbox: MessageOutbox }> | undefined {
-    const { mail, serviceRoleKey, url } = this.options;
-    if (!mail || !serviceRoleKey) return undefined;
+    const { mail } = this.options;
+    const client = this.serviceRoleClient();
+    if (!mail || !client) return undefined;
     this.alertOutbox ??= (async () => {
-      const store = new SupabaseAlertStore(clientWith(url, serviceRoleKey));
+      const store = new SupabaseAlertStore(client);
       const { startOutbox } = await import("../mail/message-outbox.server");
       return { store, outbox: await startOutbox(store, mail) };
     })();
@@ -143,10 +145,18 @@ export class SupabaseBackend implements types.Backend {
   }
 
   owner(): types.OwnerStore | typeof MISSING_SERVICE_ROLE_KEY {
-    const key = this.options.serviceRoleKey;
-    if (!key) return MISSING_SERVICE_ROLE_KEY;
-    this.ownerStore ??= new SupabaseOwnerStore(clientWith(this.options.url, key));
+    const client = this.serviceRoleClient();
+    if (!client) return MISSING_SERVICE_ROLE_KEY;
+    this.ownerStore ??= new SupabaseOwnerStore(client);
     return this.ownerStore;
+  }
+
+  /** One client with the service role's key, for the back office and the alerts; none without the key. */
+  private serviceRoleClient(): SupabaseClient | undefined {
+    const { serviceRoleKey, url } = this.options;
+    if (!serviceRoleKey) return undefined;
+    this.serviceClient ??= clientWith(url, serviceRoleKey);
+    return this.serviceClient;
   }
 
   /** The visitor's key, and the secret that makes the functions trust it rather than count the site's address. */
