@@ -6,16 +6,12 @@ import { RenderOnceContext, type RenderOnce } from "./components/rendered-once";
 import { NonceProvider } from "./nonce";
 import { getBackend, shutdownBackend } from "./services/backend/index.server";
 import { getConfig } from "./services/env.server";
-import {
-  cachePolicy,
-  carriesToastCookie,
-  SHARED_DATA_CACHE,
-  SHARED_PAGE_CACHE,
-  type RequestView,
-} from "./services/http-headers.server";
+import { cachePolicy, sharedAnswerAllowed, SHARED_DATA_CACHE, SHARED_PAGE_CACHE } from "./services/http/headers.server";
+import { answerWithPage, pageCache } from "./services/http/page-cache.server";
+import { pageCacheKey } from "./services/http/pipeline.server";
+import { runEveryServerThroughThePipeline } from "./services/http/remix-serve.server";
+import { routePolicyOf } from "./services/http/routes.server";
 import { watchOwnerAlerts } from "./services/owner-alerts.server";
-import { answerWithPage, PageCache, type PageAnswer } from "./services/page-cache.server";
-import { guardEveryServer, SERVER_JS } from "./services/request-guard.server";
 import { runShutdownHooks } from "./services/shutdown.server";
 import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 
@@ -23,15 +19,16 @@ import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, Loade
 const config = getConfig();
 const production = config.nodeEnv === "production";
 
-// server.js checks each request itself, with these; any other server (remix-serve) gets the same checks from here.
-export * as requestGuard from "./services/request-guard.server";
-export { shutdownBackend };
-// Under remix-serve: an e-mail being sent or a backup being written finish before the database closes.
-if (!(globalThis as { [SERVER_JS]?: boolean })[SERVER_JS])
-  guardEveryServer(() => runShutdownHooks().then(shutdownBackend));
-
-/** Rendered pages, read by server.js before Remix runs (see `cachedPageAnswer`); never while developing. */
-const pageCache = new PageCache(config.htmlCache && production ? config.brandsCache.ttlMs : 0);
+/** Set by server.js before it loads the build: it runs the request pipeline itself, with the page cache on. */
+const SERVER_JS = Symbol.for("codeparrain.server-js");
+// What server.js needs of the build: the pipeline it runs every request through, and what stops the process cleanly.
+export { RequestPipeline, REQUEST_TIMEOUT_MS } from "./services/http/pipeline.server";
+export { getConfig, runShutdownHooks, shutdownBackend };
+// Under any other server (remix-serve), the same pipeline runs from here; an e-mail being sent or a backup being
+// written finish before the database closes.
+if (!(globalThis as { [SERVER_JS]?: boolean })[SERVER_JS]) {
+  runEveryServerThroughThePipeline(() => runShutdownHooks().then(shutdownBackend));
+}
 
 // Opens (and on first start creates) the database now rather than on the first visitor's request.
 getBackend()
@@ -56,41 +53,16 @@ const renderedOnce = new LRUCache<string, Buffer>({ max: 1_000 });
 
 const newNonce = () => randomBytes(16).toString("base64");
 
-/** The query parameters each page reads; a page's other addresses are rendered every time, never kept. */
-const PAGE_PARAMETERS: Record<string, readonly string[]> = {
-  "/offres": ["q", "cat", "page"],
-  "/codes": ["q", "cat", "page"],
-};
-
 /**
- * The key of a page in the cache, for anonymous GETs only: its path and query, never the host. A query is kept only
- * when it holds nothing but the parameters the page reads, each once, written as a form writes them: made-up
- * parameters (`?x=1`, `?x=2`...) cannot fill the cache. (The page cache gives query pages a budget of their own.)
+ * The page cache's key for a page Remix rendered, when it may be kept: a public answer, without Set-Cookie, to a
+ * request without cookies, for a route whose row allows it (see pageCacheKey).
  */
-function pageCacheKey(request: RequestView): string | undefined {
-  if (request.method !== "GET" || carriesToastCookie(request) || !URL.canParse(request.url)) return undefined;
+function keptPageKey(request: Request, cacheControl: string, headers: Headers): string | undefined {
+  if (!pageCache.enabled || request.method !== "GET" || cacheControl !== SHARED_PAGE_CACHE) return undefined;
+  if (headers.has("Set-Cookie") || !sharedAnswerAllowed(request.headers.get("Cookie"))) return undefined;
   const url = new URL(request.url);
-  if (url.pathname.endsWith(".data") || url.hash || url.username || url.password) return undefined;
-  if (!url.search) return url.pathname;
-  const read = PAGE_PARAMETERS[url.pathname] ?? [];
-  const names = [...url.searchParams.keys()];
-  const wellFormed =
-    names.every((name) => read.includes(name)) &&
-    new Set(names).size === names.length &&
-    `?${url.searchParams.toString()}` === url.search;
-  return wellFormed ? `${url.pathname}${url.search}` : undefined;
-}
-
-/** Whether a server reads the page cache: server.js does, remix-serve does not, and then nothing is kept. */
-let pageCacheRead = false;
-
-/** Answers a request from the page cache, or undefined when Remix has to render it. */
-export function cachedPageAnswer(request: RequestView): PageAnswer | undefined {
-  pageCacheRead = true;
-  const key = pageCacheKey(request);
-  const page = key ? pageCache.get(key) : undefined;
-  if (!page) return undefined;
-  return answerWithPage(page, { request, headers: new Headers(), nonce: newNonce(), production });
+  const policy = routePolicyOf(url, request.method);
+  return policy ? pageCacheKey(url, policy) : undefined;
 }
 
 /**
@@ -214,10 +186,7 @@ export default async function handleRequest(
   // A page answered without its offers (source down, nothing cached) says when to come back.
   if (responseStatusCode === 503) responseHeaders.set("Retry-After", "30");
   const cacheControl = cachePolicy(request, responseStatusCode, responseHeaders);
-  const key =
-    pageCacheRead && cacheControl === SHARED_PAGE_CACHE && !responseHeaders.has("Set-Cookie")
-      ? pageCacheKey(request)
-      : undefined;
+  const key = keptPageKey(request, cacheControl, responseHeaders);
   const html = await renderDocument(request, remixContext, nonce);
   const page = pageCache.prepare(key, html, nonce, responseStatusCode, cacheControl);
   const answer = answerWithPage(page, { request, headers: responseHeaders, nonce, production });

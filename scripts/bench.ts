@@ -97,6 +97,30 @@ for (const page of PAGES) {
 await ceiling.close();
 say();
 say(`Mémoire résidente du site après les pages : ${residentMemoryMb(site)} Mo.`);
+
+// 1b. A cached page while 50 connections flood refused votes from one address (past the hourly limit after 30):
+// the refusals are answered by the request pipeline, without rendering a page.
+const measured = "/offres/binance";
+const quiet = await load(`${site.url}${measured}`, { connections: 10 });
+const [flood, duringFlood] = await Promise.all([
+  load(`${site.url}/offres/coinbase/avis`, {
+    connections: CONNECTIONS,
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: env.SITE_URL },
+    body: "worked=non&reason=code-refuse",
+  }),
+  load(`${site.url}${measured}`, { connections: 10 }),
+]);
+say();
+say(`| ${measured} en cache, 10 connexions | site |`);
+say("|---|---|");
+say(`| seule | ${describeLoad(quiet)} |`);
+say(`| pendant ${CONNECTIONS} connexions d'avis refusés d'une même adresse | ${describeLoad(duringFlood)} |`);
+say();
+say(
+  `Avis refusés pendant la mesure : ${flood.rps} req/s, p50 ${flood.p50} ms (${flood.non2xx} réponses non-2xx, 429 attendu). ` +
+    `Médiane de la page en cache pendant le flot : ${duringFlood.p50} ms, objectif < 50 ms.`,
+);
 await site.stop();
 
 // 2. Every cache off: brands read from the database and pages rendered on each request.

@@ -23,14 +23,11 @@ const ACTION_SCHEMAS: Record<MessageFormKind, z.ZodType<SendContactEmailPayload>
  */
 export async function handleMessageAction({
   request,
-  context,
   form,
   trusted = {},
   redirectTo,
 }: {
   request: Request;
-  /** What the server knows of the request (the sender's address). */
-  context?: { clientAddress?: string };
   form: MessageFormKind;
   /** Values set by the server, never taken from the form (the brand a question is about). */
   trusted?: Record<string, string>;
@@ -52,7 +49,7 @@ export async function handleMessageAction({
   }
   try {
     const backend = await getBackend();
-    await backend.sendMessage({ payload: submission.value, clientKey: clientKey(request, context) });
+    await backend.sendMessage({ payload: submission.value, clientKey: clientKey(request) });
   } catch (error) {
     if (error instanceof RateLimitedError) {
       return data<MessageActionData>(

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CONTACT_FORM_ANCHOR, ContactForm } from "~/components/contact-form";
 import { handleMessageAction, messageFormConstraint } from "~/forms/message-action.server";
 import { pageMeta, siteInfo } from "~/seo";
-import { formPageHeaders } from "~/services/http-headers.server";
+import { formPageHeaders } from "~/services/http/headers.server";
 import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -20,8 +20,8 @@ export function loader() {
   return { submissionId: randomUUID(), constraint: messageFormConstraint("contact") };
 }
 
-export function action({ request, context }: ActionFunctionArgs) {
-  return handleMessageAction({ request, context, form: "contact", redirectTo: "/contact" });
+export function action({ request }: ActionFunctionArgs) {
+  return handleMessageAction({ request, form: "contact", redirectTo: "/contact" });
 }
 
 export default function Contact() {

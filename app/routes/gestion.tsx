@@ -11,7 +11,7 @@ import {
 import { flashedSuccess } from "~/forms/server-toasts";
 import { formId, ownerStoreFor } from "~/services/back-office.server";
 import { readForm } from "~/services/form-request.server";
-import { backOfficeHeaders } from "~/services/http-headers.server";
+import { backOfficeHeaders } from "~/services/http/headers.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { OwnerMessage } from "~/services/backend/types.server";

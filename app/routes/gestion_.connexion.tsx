@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { backOfficeButton, backOfficeMeta, fieldClass } from "~/components/back-office";
 import { clientKey, readForm } from "~/services/form-request.server";
-import { backOfficeHeaders } from "~/services/http-headers.server";
+import { backOfficeHeaders } from "~/services/http/headers.server";
 import {
   forgetFailures,
   isSignedIn,
@@ -26,10 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const lockedMessage = (seconds: number) =>
   `Trop d'essais : la connexion depuis votre adresse est bloquée pendant ${Math.ceil(seconds / 60)} min.`;
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   const password = ownerPassword();
   const form = await readForm(request);
-  const visitor = clientKey(request, context);
+  const visitor = clientKey(request);
   const locked = lockedForSeconds(visitor);
   if (locked !== undefined) {
     return data({ error: lockedMessage(locked) }, { status: 429, headers: { "Retry-After": String(locked) } });

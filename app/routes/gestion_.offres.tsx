@@ -17,7 +17,7 @@ import { flashedSuccess } from "~/forms/server-toasts";
 import { ownerStoreFor } from "~/services/back-office.server";
 import { getBackend } from "~/services/backend/index.server";
 import { readForm } from "~/services/form-request.server";
-import { backOfficeHeaders } from "~/services/http-headers.server";
+import { backOfficeHeaders } from "~/services/http/headers.server";
 import { loadCatalogue } from "~/services/offers.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -34,7 +34,7 @@ import { BRAND_SECTIONS } from "~/content/brand-sections";
 import { ASK_REASON_PARAMETER, voteFetcherKey, type FeedbackActionData } from "~/forms/feedback-form";
 import { handleMessageAction, messageFormConstraint } from "~/forms/message-action.server";
 import { pageMeta, siteInfo } from "~/seo";
-import { formPageHeaders } from "~/services/http-headers.server";
+import { formPageHeaders } from "~/services/http/headers.server";
 import { brandNameForSlug, findBrandOffer, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
 import type { loader as rootLoader } from "~/root";
 
@@ -72,13 +72,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
   const slug = params.slug ?? "";
   const brandName = await brandNameForSlug(slug);
   if (!brandName) throw new Response("Offre introuvable", { status: 404 });
   return handleMessageAction({
     request,
-    context,
     form: "question",
     trusted: { brandName },
     redirectTo: `/offres/${slug}`,

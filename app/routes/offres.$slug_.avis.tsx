@@ -26,9 +26,8 @@ import { siteInfo } from "~/seo";
 import { RateLimitedError } from "~/services/backend/errors.server";
 import { getBackend } from "~/services/backend/index.server";
 import { clientKey, readForm } from "~/services/form-request.server";
-import { formPageHeaders } from "~/services/http-headers.server";
+import { formPageHeaders } from "~/services/http/headers.server";
 import { findBrandOffer, offerForSlug, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
-import { markedVoteRefusal } from "~/services/request-guard.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ReferralOffer } from "~/catalogue/types";
 
@@ -48,7 +47,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return { offer: { slug, brand, trust } };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") {
     throw new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   }
@@ -70,10 +69,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { status, headers },
     );
 
-  // Past the hourly limit, or votes turned off, as the request checks found before the application: no database call.
-  const refused = markedVoteRefusal(request.headers);
-  if (refused) return refuse(refused.status, refused.text, null, refused.headers);
-
   const parsed = feedbackFormSchema.safeParse({
     worked: typeof worked === "string" ? worked : undefined,
     reason: typeof reason === "string" ? reason : undefined,
@@ -84,7 +79,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     offerSlug: offer.slug,
     worked: parsed.data.worked === "oui",
     reason: parsed.data.worked === "oui" ? null : (parsed.data.reason ?? null),
-    clientKey: clientKey(request, context),
+    clientKey: clientKey(request),
   };
   try {
     await (await getBackend()).recordVote(vote);

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as z from "zod";
 import { lockDataDir } from "./data-dir.server";
-import { parseTrustProxy, type TrustProxy } from "./trust-proxy.server";
+import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.server";
 
 const optionalText = z
   .string()
@@ -78,6 +78,13 @@ function isSmtpUrl(value: string): boolean {
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce
+      .number({ message: "PORT doit être un numéro de port." })
+      .int()
+      .min(0, { message: "PORT doit être compris entre 0 (un port libre) et 65535." })
+      .max(65_535, { message: "PORT doit être compris entre 0 (un port libre) et 65535." })
+      .default(3000),
+    HOST: optionalText.default("0.0.0.0"),
     SUPABASE_URL: optionalText.pipe(
       z.url({ message: "SUPABASE_URL doit être une adresse http(s) valide." }).optional(),
     ),
@@ -220,10 +227,18 @@ export interface MailConfig {
 
 export interface Config {
   nodeEnv: "development" | "production" | "test";
+  /** Where server.js listens (PORT, HOST); remix-serve reads them itself. */
+  port: number;
+  host: string;
   backend: BackendChoice;
   sessionSecret: string;
   siteName: string;
   siteUrl: string;
+  /**
+   * SITE_URL's host when the variable is set: forms are then taken only from there in production (see the request
+   * pipeline). Unset, the site takes forms from the host they were sent to.
+   */
+  publicHost: string | undefined;
   publisherName: string;
   contactEmail: string;
   hostingProvider: string;
@@ -244,7 +259,7 @@ export interface Config {
   brandsCache: { ttlMs: number; timeoutMs: number };
   /** Rendered pages kept in memory for anonymous GETs. */
   htmlCache: boolean;
-  /** Which proxies may tell the visitor's address in X-Forwarded-For (TRUST_PROXY). */
+  /** Which proxies may tell the visitor's address, host and protocol in X-Forwarded-* (TRUST_PROXY). */
   trustProxy: TrustProxy;
   /**
    * Set when SMTP_URL is: the embedded mode then e-mails every message (hosted Supabase has its own function), and
@@ -319,12 +334,15 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   }
   return {
     nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
     backend,
     sessionSecret:
       env.SESSION_SECRET ??
       (backend.kind === "embedded" ? embeddedSessionSecret(dataDir) : randomBytes(32).toString("hex")),
     siteName: env.SITE_NAME,
     siteUrl: env.SITE_URL.replace(/\/+$/, ""),
+    publicHost: source.SITE_URL?.trim() ? new URL(env.SITE_URL).host : undefined,
     ...identity,
     identityPlaceholders,
     identityIsExample: identityPlaceholders.length > 0,

@@ -1,6 +1,4 @@
-import { getConfig } from "./env.server";
-import { guardsEveryServer, VISITOR_ADDRESS_HEADER, visitorKey } from "./request-guard.server";
-import { forwardedAddress } from "./trust-proxy.server";
+import { VISITOR_ADDRESS_HEADER, visitorKey } from "./http/pipeline.server";
 
 /**
  * Largest form body accepted: a message of the longest length allowed still fits when every character takes 3 bytes
@@ -70,17 +68,10 @@ const UNKNOWN_SENDER = "adresse-inconnue";
 
 /**
  * An opaque key for the sender, for rate limiting: a keyed hash of their network (their IPv4 address, or the /64 of
- * their IPv6 address), never stored in clear. The address is the one the server saw, having applied TRUST_PROXY:
- * server.js passes it as `clientAddress`; under remix-serve, the request guard (request-guard.server.ts) writes it in
- * VISITOR_ADDRESS_HEADER. Failing both, it is read from X-Forwarded-For only if TRUST_PROXY says a proxy writes that
- * header, taking the entry that proxy added (see `forwardedAddress`); anything else there could be written by the
- * visitor. Failing all, every such visitor shares one budget.
+ * their IPv6 address), never stored in clear. The address is the one the request pipeline found, having applied
+ * TRUST_PROXY (it drops any copy of its header a visitor sends). Called in-process without the pipeline, every
+ * sender shares one budget.
  */
-export function clientKey(request: Request, context: { clientAddress?: string } = {}): string {
-  const address =
-    context.clientAddress ||
-    (guardsEveryServer() && request.headers.get(VISITOR_ADDRESS_HEADER)) ||
-    forwardedAddress(request.headers.get("X-Forwarded-For"), getConfig().trustProxy) ||
-    UNKNOWN_SENDER;
-  return visitorKey(address);
+export function clientKey(request: Request): string {
+  return visitorKey(request.headers.get(VISITOR_ADDRESS_HEADER) || UNKNOWN_SENDER);
 }

@@ -1,11 +1,9 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { getConfig } from "./env.server";
+import { sharedAnswerAllowed, TOAST_COOKIE_NAME } from "./http/headers.server";
 
 const config = getConfig();
-
-/** The only cookie of the site: a signed, short-lived flash message shown once after a form is sent. */
-export const TOAST_COOKIE_NAME = "cp_toast";
 
 const toastSession = createCookieSessionStorage({
   cookie: {
@@ -29,7 +27,10 @@ export const { redirectWithSuccess, redirectWithError } = toastUtils;
  */
 export async function readFlashToast(request: Request) {
   const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes(`${TOAST_COOKIE_NAME}=`)) return { toast: undefined, headers: undefined };
+  // No toast cookie, or only its emptied copy: nothing to show, nothing to delete, and the page stays shareable.
+  if (!cookie?.includes(`${TOAST_COOKIE_NAME}=`) || sharedAnswerAllowed(cookie)) {
+    return { toast: undefined, headers: undefined };
+  }
   const { toast } = await toastUtils.getToast(request);
   const session = await toastSession.getSession(cookie);
   return { toast, headers: { "Set-Cookie": await toastSession.destroySession(session) } };

@@ -4,7 +4,7 @@ import { acceptsVotes } from "~/catalogue/card";
 import { isExpired, todayInFrance } from "~/catalogue/dates";
 import { REPORTED_NOT_WORKING } from "~/catalogue/feedback";
 import { BUNDLED_OFFERS } from "~/catalogue/offers";
-import { FORGET_INTERVAL_MS } from "~/services/page-cache.server";
+import { FORGET_INTERVAL_MS } from "~/services/http/page-cache.server";
 import { ENCODINGS, mainText, oversizedInit, OVERSIZED_BYTES } from "../support/oversized-forms";
 import { seededDataDir } from "../support/seeded-data-dir";
 import { startSite, type RunningSite } from "../support/server";

@@ -170,7 +170,7 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
       expect(answer.status).toBe(503);
       // Without JavaScript: the vote page, with the message where the vote's errors show.
       expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
-      expect(mainText(answer.text)).toContain("Votre avis sur le code Binance");
+      expect(mainText(answer.text)).toContain("Votre avis sur le code");
       expect(mainText(answer.text)).toContain("Les avis sont momentanément désactivés");
       expect(site.output()).toContain("Définissez TRUST_PROXY");
       // The page's script gets data it shows in place.
@@ -495,11 +495,13 @@ describe("remix-serve behind a proxy (TRUST_PROXY=loopback)", () => {
     temp.cleanup();
   });
 
-  it("sends no HSTS on X-Forwarded-Proto: it has no load context, so only the request's own protocol counts", async () => {
+  it("believes the trusted proxy's X-Forwarded-Proto as server.js does: HSTS over https only", async () => {
     const answer = await raw(site, "/contact", { headers: { "X-Forwarded-Proto": "https" } });
     expect(answer.status).toBe(200);
-    expect(answer.headers["strict-transport-security"]).toBeUndefined();
-    expect(String(answer.headers["content-security-policy"])).not.toContain("upgrade-insecure-requests");
+    expect(answer.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
+    expect(String(answer.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+    const plain = await raw(site, "/contact");
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
   });
 });
 

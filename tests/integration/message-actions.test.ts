@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { VISITOR_ADDRESS_HEADER } from "~/services/http/pipeline.server";
 import { callAction, formRequest } from "../support/actions";
 import { makeTempDir } from "../support/temp-dir";
 
@@ -31,9 +32,9 @@ beforeEach(async () => {
 let senders = 0;
 /**
  * A distinct sender per call unless told otherwise, so the rate limit only applies where a test wants it: the
- * address a server passes in the load context, as server.js does.
+ * address the request pipeline hands the application, as both servers do.
  */
-const from = (address = `203.0.113.${++senders}`) => ({ clientAddress: address });
+const from = (address = `203.0.113.${++senders}`) => ({ [VISITOR_ADDRESS_HEADER]: address });
 const contactFields = (extra: Record<string, string> = {}) => ({
   name: "Anne Martin",
   email: "anne@exemple.fr",
@@ -42,8 +43,10 @@ const contactFields = (extra: Record<string, string> = {}) => ({
   submissionId: randomUUID(),
   ...extra,
 });
-const sendContact = (fields: Record<string, string>, context: { clientAddress: string } = from()) =>
-  callAction(() => routes.contact.action({ request: formRequest("/contact", fields), params: {}, context }));
+const sendContact = (fields: Record<string, string>, headers: Record<string, string> = from()) =>
+  callAction(() =>
+    routes.contact.action({ request: formRequest("/contact", fields, { headers }), params: {}, context: {} }),
+  );
 const rows = async () =>
   (
     await db.query<Record<string, unknown>>(
@@ -164,7 +167,11 @@ describe("the contact action", () => {
 describe("the per-offer question action", () => {
   const ask = (slug: string, fields: Record<string, string>) =>
     callAction(() =>
-      routes.brand.action({ request: formRequest(`/offres/${slug}`, fields), params: { slug }, context: from() }),
+      routes.brand.action({
+        request: formRequest(`/offres/${slug}`, fields, { headers: from() }),
+        params: { slug },
+        context: {},
+      }),
     );
   const question = { name: "Paul", email: "paul@exemple.fr", message: "Le code est-il encore valable ?" };
 

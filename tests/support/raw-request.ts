@@ -1,4 +1,5 @@
 import { request, type Agent } from "node:http";
+import { connect } from "node:net";
 import { expect } from "vitest";
 import type { RunningSite } from "./server";
 
@@ -85,5 +86,58 @@ function trickleBody(site: RunningSite, path: string): Promise<{ status: number;
     outgoing.on("error", () => done(0));
     outgoing.flushHeaders();
     const timer = setInterval(() => outgoing.write("a"), 1_000);
+  });
+}
+
+export interface RawHead {
+  status: number;
+  /** Header names in lower case; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+}
+
+/**
+ * Sends `bytes` over a new TCP connection exactly as written (no client library adds, fixes or refuses anything) and
+ * reads the answer's status line and headers. The connection is closed once they have arrived.
+ */
+export function rawBytes(site: RunningSite, bytes: string): Promise<RawHead> {
+  const { hostname, port } = new URL(site.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    let received = Buffer.alloc(0);
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`Pas de réponse à ${JSON.stringify(bytes.slice(0, 80))}`));
+    }, 10_000);
+    const finish = () => {
+      const end = received.indexOf("\r\n\r\n");
+      if (end < 0) return false;
+      clearTimeout(timer);
+      socket.destroy();
+      const [statusLine = "", ...lines] = received.subarray(0, end).toString("latin1").split("\r\n");
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const colon = line.indexOf(":");
+        const name = line.slice(0, colon).trim().toLowerCase();
+        const value = line.slice(colon + 1).trim();
+        headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+      }
+      resolve({ status: Number(statusLine.split(" ")[1] ?? 0), headers });
+      return true;
+    };
+    socket.on("data", (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      finish();
+    });
+    socket.on("end", () => {
+      if (!finish()) {
+        clearTimeout(timer);
+        reject(new Error(`Connexion fermée sans réponse à ${JSON.stringify(bytes.slice(0, 80))}`));
+      }
+    });
+    socket.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.write(bytes, "latin1");
   });
 }

@@ -107,11 +107,26 @@ describe("configuration", () => {
   });
 
   it("reads TRUST_PROXY as Express does and names it when it is wrong", () => {
-    expect(parseConfig({ ...base }).trustProxy).toEqual({ kind: "none" });
-    expect(parseConfig({ ...base, TRUST_PROXY: "1" }).trustProxy).toEqual({ kind: "hops", count: 1 });
-    expect(parseConfig({ ...base, TRUST_PROXY: "true" }).trustProxy).toEqual({ kind: "all" });
-    expect(parseConfig({ ...base, TRUST_PROXY: "loopback" }).trustProxy.kind).toBe("addresses");
-    expect(() => parseConfig({ ...base, TRUST_PROXY: "mon-proxy" })).toThrow(/TRUST_PROXY: « mon-proxy »/);
+    const trusts = (value: string | undefined, address: string, hop = 0) =>
+      parseConfig({ ...base, TRUST_PROXY: value }).trustProxy.trusts(address, hop);
+    expect(parseConfig({ ...base }).trustProxy.any).toBe(false);
+    expect(trusts(undefined, "127.0.0.1")).toBe(false);
+    expect(trusts("1", "203.0.113.9", 0)).toBe(true);
+    expect(trusts("1", "203.0.113.9", 1)).toBe(false);
+    expect(trusts("true", "203.0.113.9", 5)).toBe(true);
+    expect(trusts("loopback", "127.0.0.1")).toBe(true);
+    expect(trusts("loopback", "203.0.113.9")).toBe(false);
+    expect(() => parseConfig({ ...base, TRUST_PROXY: "mon-proxy" })).toThrow(/TRUST_PROXY: TRUST_PROXY « mon-proxy »/);
+  });
+
+  it("reads where server.js listens, and SITE_URL's host only when the variable is set", () => {
+    expect(parseConfig({ ...base })).toMatchObject({ port: 3000, host: "0.0.0.0" });
+    expect(parseConfig({ ...base, PORT: "8080", HOST: "127.0.0.1" })).toMatchObject({ port: 8080, host: "127.0.0.1" });
+    expect(() => parseConfig({ ...base, PORT: "70000" })).toThrow(
+      /PORT doit être compris entre 0 \(un port libre\) et 65535/,
+    );
+    expect(parseConfig({ ...base, SITE_URL: undefined }).publicHost).toBeUndefined();
+    expect(parseConfig({ ...base, SITE_URL: "https://www.exemple.fr/" }).publicHost).toBe("www.exemple.fr");
   });
 
   describe("e-mailing messages (SMTP_URL)", () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SHARED_PAGE_CACHE } from "~/services/http-headers.server";
-import { FORGET_INTERVAL_MS, PageCache, pageShowsOffer } from "~/services/page-cache.server";
+import { SHARED_PAGE_CACHE } from "~/services/http/headers.server";
+import { FORGET_INTERVAL_MS, PageCache, pageShowsOffer } from "~/services/http/page-cache.server";
 
 /** What a vote on an offer does to the kept pages: the pages showing it go, at most once per interval. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VoteLimiter } from "~/services/vote-limiter.server";
+import { VoteLimiter } from "~/services/http/vote-limiter.server";
 
 const HOUR = 60 * 60 * 1000;
 

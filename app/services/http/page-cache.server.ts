@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { applySecurityHeaders, type RequestView } from "./http-headers.server";
+import { applySecurityHeaders, type RequestView } from "./headers.server";
 
 export interface RenderedPage {
   etag: string;
@@ -23,14 +23,26 @@ export interface PageAnswer {
  * searches come in, the pages without one (the home page, the listings, the brand pages) stay.
  */
 export class PageCache {
-  private readonly pages: LRUCache<string, RenderedPage> | undefined;
-  private readonly queryPages: LRUCache<string, RenderedPage> | undefined;
+  private pages: LRUCache<string, RenderedPage> | undefined;
+  private queryPages: LRUCache<string, RenderedPage> | undefined;
 
-  constructor(ttlMs: number, maxBytes = 32 * 1024 * 1024, maxQueryBytes = 4 * 1024 * 1024) {
-    if (ttlMs > 0) {
-      this.pages = new LRUCache<string, RenderedPage>({ ttl: ttlMs, maxSize: maxBytes });
-      this.queryPages = new LRUCache<string, RenderedPage>({ ttl: ttlMs, maxSize: maxQueryBytes });
-    }
+  constructor(
+    ttlMs = 0,
+    private readonly maxBytes = 32 * 1024 * 1024,
+    private readonly maxQueryBytes = 4 * 1024 * 1024,
+  ) {
+    this.enable(ttlMs);
+  }
+
+  /** Starts keeping pages for `ttlMs` (nothing is kept at 0): a server that reads the cache switches it on. */
+  enable(ttlMs: number): void {
+    if (ttlMs <= 0 || this.pages) return;
+    this.pages = new LRUCache<string, RenderedPage>({ ttl: ttlMs, maxSize: this.maxBytes });
+    this.queryPages = new LRUCache<string, RenderedPage>({ ttl: ttlMs, maxSize: this.maxQueryBytes });
+  }
+
+  get enabled(): boolean {
+    return this.pages !== undefined;
   }
 
   private budgetOf(key: string) {
@@ -105,6 +117,12 @@ export class PageCache {
     }
   }
 }
+
+/**
+ * The page cache of this process: off until a server that answers from it turns it on (server.js, through its
+ * request pipeline); the application stores the pages it renders there only then.
+ */
+export const pageCache = new PageCache();
 
 /** Pages are dropped after a vote at most this often (see `forgetPagesShowing`). */
 export const FORGET_INTERVAL_MS = 5_000;

@@ -1,4 +1,7 @@
-import { TOAST_COOKIE_NAME } from "./toast.server";
+import { routePolicyOf } from "./routes.server";
+
+/** The site's only cookie: a signed, short-lived flash message shown once after a form is sent (toast.server.ts). */
+export const TOAST_COOKIE_NAME = "cp_toast";
 
 /** Cache-Control of an answer that may be shared: browsers revalidate (ETag), a CDN keeps it a minute. */
 export const SHARED_PAGE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
@@ -17,8 +20,17 @@ export interface RequestView {
   headers: { get(name: string): string | null };
 }
 
-export function carriesToastCookie(request: RequestView): boolean {
-  return (request.headers.get("Cookie") ?? "").includes(`${TOAST_COOKIE_NAME}=`);
+/**
+ * Whether a request may be answered with a page shared by everyone: it carries no cookie, or only the flash toast's
+ * emptied by its deletion. Any other cookie (the owner's session, a toast to show, one the site never set) keeps it
+ * out of every cache.
+ */
+export function sharedAnswerAllowed(cookie: string | null | undefined): boolean {
+  if (!cookie) return true;
+  return cookie.split(";").every((pair) => {
+    const trimmed = pair.trim();
+    return trimmed === "" || trimmed === `${TOAST_COOKIE_NAME}=`;
+  });
 }
 
 /**
@@ -55,11 +67,6 @@ export function formPageHeaders({
   return headers;
 }
 
-/** Whether an address is the owner's back office (/gestion and below, in any case), which no cache may keep. */
-export function isBackOfficePath(pathname: string): boolean {
-  return /^\/gestion(?:[/.?]|$)/i.test(pathname);
-}
-
 /** The headers of a back-office page: those of a form page, and never indexed. */
 export function backOfficeHeaders(args: Parameters<typeof formPageHeaders>[0]): Headers {
   const headers = formPageHeaders(args);
@@ -68,13 +75,15 @@ export function backOfficeHeaders(args: Parameters<typeof formPageHeaders>[0]): 
 }
 
 /**
- * Who may cache an answer: only anonymous, successful (or not-found) GETs without a flash toast, outside the back
- * office.
+ * Who may cache an answer Remix rendered: only successful (or not-found, or moved) GETs of a route whose row in
+ * ROUTE_POLICIES allows it, from a request without cookies, answered without Set-Cookie. Outside a running request
+ * pipeline, nobody.
  */
 export function cachePolicy(request: RequestView, status: number, headers: Headers): string {
   if (request.method !== "GET" && request.method !== "HEAD") return NO_STORE;
-  if (!URL.canParse(request.url) || isBackOfficePath(new URL(request.url).pathname)) return NO_STORE;
-  if (carriesToastCookie(request) || headers.has("Set-Cookie")) return NO_STORE;
+  const policy = URL.canParse(request.url) ? routePolicyOf(new URL(request.url), request.method) : undefined;
+  if (!policy?.cache) return NO_STORE;
+  if (!sharedAnswerAllowed(request.headers.get("Cookie")) || headers.has("Set-Cookie")) return NO_STORE;
   if (status === 200 || status === 404 || status === 301) return SHARED_PAGE_CACHE;
   return NO_STORE;
 }

@@ -1,0 +1,490 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import { FEEDBACK_RULES } from "@contract/feedback-fields";
+import { visitorNetwork } from "@contract/visitor-network";
+import { getConfig, type Config } from "../env.server";
+import { applySecurityHeaders, sharedAnswerAllowed } from "./headers.server";
+import { answerWithPage, pageCache } from "./page-cache.server";
+import { STATIC_FILES, type RoutePolicy } from "./route-policy.server";
+import { handlerPath, hasIndexQuery, RouteResolver, routePolicies, type BuildRoute } from "./routes.server";
+import { visitorAddress } from "./trust-proxy.server";
+import { VoteLimiter } from "./vote-limiter.server";
+import {
+  voteChoice,
+  voteRefusalData,
+  voteRefusalDocument,
+  voteRefusalStatus,
+  type VoteRefusalKind,
+} from "./vote-refusal.server";
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/**
+ * The one way through the server. Both servers hand every request to `RequestPipeline.handle` before anything else
+ * (server.js from its request listener, remix-serve through remix-serve.server.ts); it refuses, redirects or answers
+ * from the page cache, or passes the request on with the visitor's address. Every HTTP rule of the site is decided
+ * here, in this order:
+ * 1. the request target (a path), Host, and the X-Forwarded-* headers of a trusted proxy;
+ * 2. undecodable paths and Remix's old `_data` requests;
+ * 3. the files of public/ and of the build;
+ * 4. the route, resolved with Remix's matcher, and its row in ROUTE_POLICIES: methods, canonical address (GET),
+ *    origin (POST), limiter;
+ * 5. the page cache, for the anonymous GETs of a cacheable route.
+ */
+
+/** Longest wait for a request's headers and body: a body trickled in at a byte a second is cut off then (408). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The header that carries the visitor's address from the pipeline to the application (any copy sent is dropped). */
+export const VISITOR_ADDRESS_HEADER = "x-codeparrain-visitor";
+
+/** A host as a Host or X-Forwarded-Host header may carry it: a name or an address, and an optional port. */
+const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+
+export function isValidHost(value: string): boolean {
+  const match = HOST.exec(value);
+  return Boolean(match) && (match?.[1] === undefined || Number(match[1]) <= 65_535) && URL.canParse(`http://${value}/`);
+}
+
+/** The first value of a header a proxy may have written more than once ("a, b"). */
+const firstValue = (value: string | string[]): string => String(value).split(",")[0]?.trim() ?? "";
+
+/**
+ * Whether a POST comes from the site's own pages. Browsers send Origin with every POST; it must name the public
+ * host (SITE_URL's) or, unless `publicOnly`, the host the request was sent to. Without Origin, Sec-Fetch-Site must
+ * not say cross-site. `Origin: null` (a sandboxed frame, a redirect from elsewhere) is never the site. In production
+ * with SITE_URL set, `publicOnly` holds: DNS rebinding points a name the attacker owns at the server, and the
+ * browser then sends that name as both Host and Origin, which agree with each other.
+ */
+export function fromThisSite(
+  origin: string | undefined,
+  secFetchSite: string | undefined,
+  requestedHost: string | undefined,
+  publicHost: string | undefined,
+  publicOnly = false,
+): boolean {
+  if (origin === undefined) return secFetchSite !== "cross-site";
+  if (!URL.canParse(origin)) return false;
+  const { protocol, host } = new URL(origin);
+  if (protocol !== "http:" && protocol !== "https:") return false;
+  if (secFetchSite === "cross-site") return false;
+  if (host === publicHost) return true;
+  if (publicOnly && publicHost) return false;
+  // Read with the origin's scheme, so that a default port written out ("exemple.fr:443") compares equal.
+  return (
+    requestedHost !== undefined &&
+    URL.canParse(`${protocol}//${requestedHost}`) &&
+    host === new URL(`${protocol}//${requestedHost}`).host
+  );
+}
+
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+
+/**
+ * The one address of a page: each segment with its letters in lower case, its escapes of unreserved characters
+ * decoded and the others in upper case, one slash between segments and none at the end. A path always starts with
+ * exactly one "/", so the address stays on this site.
+ */
+export function canonicalPath(pathname: string, { lowerCase = true } = {}): string {
+  const segments = pathname.split("/").filter(Boolean);
+  const canonical = segments.map((segment) =>
+    segment.replace(/%[0-9a-f]{2}|[^%]+|%/gi, (part) => {
+      if (!part.startsWith("%") || part.length < 3) return lowerCase ? part.toLowerCase() : part;
+      const character = String.fromCharCode(Number.parseInt(part.slice(1), 16));
+      if (!UNRESERVED.test(character)) return part.toUpperCase();
+      return lowerCase ? character.toLowerCase() : character;
+    }),
+  );
+  return `/${canonical.join("/")}`;
+}
+
+/**
+ * The key of a page in the page cache: its canonical path, with its query only when it holds nothing but the
+ * parameters the route reads, each once, written as a form writes them: made-up parameters (`?x=1`, `?x=2`...)
+ * cannot fill the cache. Undefined for a page that is never kept.
+ */
+export function pageCacheKey(url: URL, policy: RoutePolicy): string | undefined {
+  if (!policy.cache || url.pathname.endsWith(".data") || canonicalPath(url.pathname) !== url.pathname) return undefined;
+  if (!url.search) return url.pathname;
+  const read = policy.cache.query;
+  const names = [...url.searchParams.keys()];
+  const wellFormed =
+    names.every((name) => read.includes(name)) &&
+    new Set(names).size === names.length &&
+    `?${url.searchParams.toString()}` === url.search;
+  return wellFormed ? `${url.pathname}${url.search}` : undefined;
+}
+
+/** Loopback and private addresses: where a reverse proxy on the same machine or network connects from. */
+const NEAR = /^(?:::ffff:)?(?:127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)|^::1$|^f[cd][0-9a-f]{2}:/i;
+
+/** What the pipeline decided for a request. */
+export type Verdict =
+  | { kind: "refuse"; status: number; text: string; headers?: Record<string, string> }
+  | { kind: "redirect"; location: string }
+  | { kind: "refuse-vote"; refusal: VoteRefusalKind; retryAfter?: number; slug: string; data: boolean }
+  | { kind: "pass"; address: string; cacheKey: string | undefined; file?: boolean };
+
+interface Checked {
+  https: boolean;
+  /** Whether the request names a file of public/ or of the build rather than a page. */
+  file?: boolean;
+}
+
+export interface PipelineOptions {
+  routes: Readonly<Record<string, BuildRoute | undefined>>;
+  /** Where the build's assets are served (build.publicPath, "/build/"). */
+  assetsPath: string;
+  /** The folder of the site's public files ("public"). */
+  publicDir?: string;
+  /** Whether this server answers anonymous GETs from the page cache (server.js), with HTML_CACHE on. */
+  pageCache: boolean;
+  config?: Config;
+}
+
+const compress = promisify(gzip);
+const MAX_VOTE_BODY_BYTES = 4_096;
+
+export class RequestPipeline {
+  private readonly config: Config;
+  private readonly resolver: RouteResolver;
+  private readonly production: boolean;
+  private readonly publicEntries: ReadonlySet<string>;
+  private readonly publicFolders: ReadonlySet<string>;
+  private readonly voteLimiter = new VoteLimiter(FEEDBACK_RULES.maxVotesPerHour, 60 * 60 * 1000);
+  private warnedUntrustedProxy = false;
+  private readonly checked = new WeakMap<IncomingMessage, Checked>();
+
+  constructor(private readonly options: PipelineOptions) {
+    this.config = options.config ?? getConfig();
+    this.production = this.config.nodeEnv === "production";
+    this.resolver = new RouteResolver(options.routes);
+    const publicDir = options.publicDir ?? "public";
+    const entries = readdirSync(publicDir, { withFileTypes: true, recursive: true });
+    this.publicEntries = new Set(entries.filter((entry) => entry.parentPath === publicDir).map((entry) => entry.name));
+    this.publicFolders = new Set(
+      entries
+        .filter((entry) => entry.isDirectory())
+        .map(
+          (entry) => `/${path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+        ),
+    );
+    if (options.pageCache && this.config.htmlCache && this.production) pageCache.enable(this.config.brandsCache.ttlMs);
+    routePolicies.resolver = this.resolver;
+  }
+
+  /** The TRUST_PROXY test, for Express's "trust proxy" setting (req.protocol in the URL Remix builds). */
+  get trustProxy() {
+    return this.config.trustProxy.trusts;
+  }
+
+  /** Whether a request the pipeline passed names a file of public/ (a page is then not looked for on disk). */
+  namesFile(req: IncomingMessage): boolean {
+    return this.checked.get(req)?.file ?? false;
+  }
+
+  /**
+   * Refuses, redirects or answers the request, or calls `next` to hand it to the application with the visitor's
+   * address in VISITOR_ADDRESS_HEADER.
+   */
+  handle(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+    let verdict: Verdict;
+    try {
+      verdict = this.decide(req);
+    } catch (error) {
+      console.error(error);
+      verdict = { kind: "refuse", status: 400, text: "Requête mal formée." };
+    }
+    switch (verdict.kind) {
+      case "refuse":
+        this.answerText(req, res, verdict.status, verdict.text, verdict.headers);
+        return;
+      case "redirect":
+        this.answerText(req, res, 301, `Adresse déplacée : ${verdict.location}`, {
+          Location: verdict.location,
+          "Cache-Control": "public, max-age=3600",
+        });
+        return;
+      case "refuse-vote":
+        this.answerVoteRefusal(req, res, verdict).catch((error: unknown) => this.failed(req, res, error));
+        return;
+      case "pass":
+        req.headers[VISITOR_ADDRESS_HEADER] = verdict.address;
+        // Files (logos, scripts) are never read as another type than the one they are served with; pages say it too.
+        if (verdict.file) res.setHeader("X-Content-Type-Options", "nosniff");
+        if (!verdict.cacheKey || !pageCache.enabled) return next();
+        this.answerFromPageCache(req, res, verdict.cacheKey).then(
+          (answered) => answered || next(),
+          (error: unknown) => (res.headersSent ? this.failed(req, res, error) : next()),
+        );
+    }
+  }
+
+  /** What to do with a request; it may rewrite the headers it judged (X-Forwarded-*, Origin, the visitor's). */
+  decide(req: IncomingMessage): Verdict {
+    delete req.headers[VISITOR_ADDRESS_HEADER];
+    const target = req.url ?? "";
+    // Origin-form only: absolute-form ("http://...") and asterisk-form ("*") targets are no page of this site.
+    if (!target.startsWith("/")) return { kind: "refuse", status: 400, text: "Adresse mal formée." };
+
+    const { trustProxy, publicHost } = this.config;
+    const host = req.headers.host;
+    if (host === undefined && req.httpVersion === "1.0") req.headers.host = new URL(this.config.siteUrl).host;
+    else if (host === undefined || !isValidHost(host)) {
+      return { kind: "refuse", status: 400, text: "Requête mal formée : l'en-tête Host n'est pas un nom d'hôte." };
+    }
+    const peer = req.socket.remoteAddress ?? "";
+    const trusted = trustProxy.trusts(peer, 0);
+    const forwardedHost = req.headers["x-forwarded-host"];
+    const forwardedProto = req.headers["x-forwarded-proto"];
+    if (!trusted) {
+      delete req.headers["x-forwarded-host"];
+      delete req.headers["x-forwarded-proto"];
+    } else {
+      if (forwardedHost !== undefined) {
+        if (!isValidHost(firstValue(forwardedHost))) {
+          return {
+            kind: "refuse",
+            status: 400,
+            text: "Requête mal formée : l'en-tête X-Forwarded-Host n'est pas un nom d'hôte.",
+          };
+        }
+        // Express reads the first value only; the Remix adapter would read a port further on ("a, b:99999").
+        req.headers["x-forwarded-host"] = firstValue(forwardedHost);
+      }
+      if (forwardedProto !== undefined && !/^https?$/i.test(firstValue(forwardedProto))) {
+        return {
+          kind: "refuse",
+          status: 400,
+          text: "Requête mal formée : l'en-tête X-Forwarded-Proto doit valoir http ou https.",
+        };
+      }
+    }
+    const https =
+      trusted && forwardedProto !== undefined
+        ? firstValue(forwardedProto).toLowerCase() === "https"
+        : "encrypted" in req.socket && Boolean(req.socket.encrypted);
+    this.checked.set(req, { https });
+
+    // The URL as Remix builds it from the same target: its path is the one Remix routes.
+    const url = URL.canParse(`http://site${target}`) ? new URL(`http://site${target}`) : undefined;
+    if (!url) return { kind: "refuse", status: 400, text: "Adresse mal formée." };
+    try {
+      decodeURIComponent(url.pathname);
+    } catch {
+      return { kind: "refuse", status: 400, text: "Adresse mal formée." };
+    }
+    // Remix's old data requests: this site makes none (single fetch), and Remix logs each one as an error.
+    if (url.searchParams.has("_data")) return { kind: "refuse", status: 400, text: "Requête non prise en charge." };
+
+    const method = req.method ?? "";
+    const rawPath = target.split(/[?#]/, 1)[0] ?? target;
+    const staticFile =
+      url.pathname.startsWith(this.options.assetsPath) ||
+      this.publicEntries.has(decodeURIComponent(url.pathname.split("/", 2)[1] ?? ""));
+    this.checked.set(req, { https, file: staticFile });
+    const dataRequest = !staticFile && url.pathname.endsWith(".data");
+    const route = staticFile
+      ? undefined
+      : this.resolver.resolve(handlerPath(url.pathname), {
+          action: method === "POST",
+          indexQuery: hasIndexQuery(url.searchParams),
+        });
+    const policy = route?.policy ?? STATIC_FILES;
+
+    if (!(policy.methods as readonly string[]).includes(method)) {
+      return {
+        kind: "refuse",
+        status: 405,
+        text:
+          method === "POST"
+            ? "Méthode non autorisée : cette page ne reçoit pas de formulaire."
+            : "Méthode non autorisée.",
+        headers: { Allow: policy.methods.join(", ") },
+      };
+    }
+
+    if (method === "GET" || method === "HEAD") {
+      const canonical = canonicalPath(url.pathname, { lowerCase: !staticFile });
+      if (canonical !== rawPath) return { kind: "redirect", location: `${canonical}${url.search}` };
+      // A folder of public/ is no page: express.static would redirect it to itself with a slash.
+      if (staticFile && this.publicFolders.has(canonical)) {
+        return { kind: "refuse", status: 404, text: "Page introuvable." };
+      }
+      const cacheKey = route && sharedAnswerAllowed(req.headers.cookie) ? pageCacheKey(url, route.policy) : undefined;
+      return { kind: "pass", address: visitorAddress(req, trustProxy), cacheKey, file: staticFile };
+    }
+
+    if (policy.sameOrigin) {
+      const requested = trusted && req.headers["x-forwarded-host"] ? String(req.headers["x-forwarded-host"]) : host;
+      const secFetchSite = req.headers["sec-fetch-site"];
+      const origin = req.headers.origin;
+      if (!fromThisSite(origin, secFetchSite, requested, publicHost, this.production)) {
+        console.warn(
+          `Envoi refusé (403) : origine ${JSON.stringify(String(origin ?? "").slice(0, 200))}, hôte ` +
+            `${JSON.stringify(String(requested ?? "").slice(0, 200))}. Derrière un proxy, voir « Running it for real » du README.`,
+        );
+        return { kind: "refuse", status: 403, text: "Envoi refusé : ce formulaire n'a pas été envoyé depuis ce site." };
+      }
+      // Checked here, with SITE_URL; Remix's own check would answer a mismatch with a bare 500.
+      delete req.headers.origin;
+    }
+
+    const address = visitorAddress(req, trustProxy);
+    if (policy.limiter === "votes") {
+      const slug = route?.params.slug ?? "";
+      const refusal = this.voteRefusal(address, req.headers["x-forwarded-for"] !== undefined);
+      if (refusal) return { kind: "refuse-vote", ...refusal, slug, data: dataRequest };
+    }
+    return { kind: "pass", address, cacheKey: undefined };
+  }
+
+  /**
+   * Why a vote is refused, or undefined to take it: past the hourly limit (counted here, keyed as the database keys
+   * it, so that a visitor past it costs no database call), and, in production, when the vote comes through a proxy
+   * TRUST_PROXY does not name: every visitor would then be the proxy, one visitor for the whole site.
+   */
+  private voteRefusal(
+    address: string,
+    forwarded: boolean,
+  ): { refusal: VoteRefusalKind; retryAfter?: number } | undefined {
+    if (this.production && !this.config.trustProxy.any && forwarded && NEAR.test(address)) {
+      if (!this.warnedUntrustedProxy) {
+        this.warnedUntrustedProxy = true;
+        console.error(
+          `Avis désactivés : les requêtes arrivent par un proxy (${address}) que TRUST_PROXY ne désigne pas, et tous ` +
+            "les visiteurs auraient son adresse. Définissez TRUST_PROXY (par exemple « loopback » ou « 1 »).",
+        );
+      }
+      return { refusal: "votes-off" };
+    }
+    const retryAfter = this.voteLimiter.admit(visitorKey(address));
+    return retryAfter === undefined ? undefined : { refusal: "rate-limited", retryAfter };
+  }
+
+  private securityHeaders(req: IncomingMessage, headers: Headers): void {
+    const https = this.checked.get(req)?.https ?? false;
+    const view = { method: req.method ?? "GET", url: `${https ? "https" : "http"}://site/`, headers: new Headers() };
+    applySecurityHeaders(headers, view, randomBytes(16).toString("base64"), this.production);
+  }
+
+  private send(req: IncomingMessage, res: ServerResponse, status: number, headers: Headers, body: Buffer): void {
+    headers.set("Content-Length", String(body.byteLength));
+    res.writeHead(status, Object.fromEntries(headers));
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /** A refusal or a redirect: a short French text with the security headers of every answer of the site. */
+  private answerText(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    text: string,
+    extra: Record<string, string> = {},
+  ): void {
+    const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...extra });
+    this.securityHeaders(req, headers);
+    this.send(req, res, status, headers, Buffer.from(text));
+  }
+
+  private async answerVoteRefusal(
+    req: IncomingMessage,
+    res: ServerResponse,
+    verdict: Extract<Verdict, { kind: "refuse-vote" }>,
+  ): Promise<void> {
+    const choice = voteChoice(await readSmallForm(req));
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    if (verdict.retryAfter !== undefined) headers.set("Retry-After", String(verdict.retryAfter));
+    const status = voteRefusalStatus(verdict.refusal);
+    if (verdict.data) {
+      headers.set("Content-Type", "text/x-script");
+      headers.set("X-Remix-Response", "yes");
+      headers.set("X-Content-Type-Options", "nosniff");
+      this.send(req, res, status, headers, await voteRefusalData(verdict.refusal, choice));
+      return;
+    }
+    headers.set("Content-Type", "text/html; charset=utf-8");
+    this.securityHeaders(req, headers);
+    const document = voteRefusalDocument(verdict.refusal, verdict.slug, choice, this.config.siteName);
+    this.send(req, res, status, headers, Buffer.from(document));
+  }
+
+  /**
+   * Answers an anonymous GET from the page cache: only pages Remix rendered for that very canonical path and query
+   * are there, rendered for a request that passed these same checks.
+   */
+  private async answerFromPageCache(req: IncomingMessage, res: ServerResponse, key: string): Promise<boolean> {
+    const page = pageCache.get(key);
+    if (!page) return false;
+    const https = this.checked.get(req)?.https ?? false;
+    const request = {
+      method: "GET",
+      url: `${https ? "https" : "http"}://site${key}`,
+      headers: { get: (name: string) => firstHeader(req.headers[name.toLowerCase()]) },
+    };
+    const answer = answerWithPage(page, {
+      request,
+      headers: new Headers(),
+      nonce: randomBytes(16).toString("base64"),
+      production: this.production,
+    });
+    let body = answer.body;
+    answer.headers.set("Vary", "Cookie, Accept-Encoding");
+    if (body && acceptsGzip(req.headers["accept-encoding"])) {
+      body = await compress(body);
+      answer.headers.set("Content-Encoding", "gzip");
+    }
+    if (body) answer.headers.set("Content-Length", String(body.byteLength));
+    res.writeHead(answer.status, Object.fromEntries(answer.headers));
+    res.end(req.method === "HEAD" ? undefined : (body ?? undefined));
+    return true;
+  }
+
+  private failed(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    console.error(error);
+    if (!res.headersSent) this.answerText(req, res, 500, "Erreur interne.");
+    else res.destroy();
+  }
+}
+
+const firstHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
+
+/**
+ * Whether Accept-Encoding prefers gzip to no encoding, as Express's `acceptsEncodings("gzip", "identity")` decides:
+ * gzip's q-value (its own, else `*`'s) above 0, and not below identity's when the client names identity.
+ */
+function acceptsGzip(header: string | string[] | undefined): boolean {
+  const weights = new Map<string, number>();
+  for (const part of String(header ?? "").split(",")) {
+    const [coding = "", ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    const q = parameters.find((parameter) => parameter.startsWith("q="));
+    if (coding) weights.set(coding, q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  const gzipWeight = weights.get("gzip") ?? weights.get("*") ?? 0;
+  const identityWeight = weights.get("identity") ?? 0;
+  return gzipWeight > 0 && gzipWeight >= identityWeight;
+}
+
+/** A urlencoded body of at most MAX_VOTE_BODY_BYTES, as text; anything else (or more) reads as empty. */
+async function readSmallForm(req: IncomingMessage): Promise<string> {
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]
+    ?.trim()
+    .toLowerCase();
+  if (type !== "application/x-www-form-urlencoded") return "";
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > MAX_VOTE_BODY_BYTES) return "";
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The opaque key of a visitor at `address`: a keyed hash of their network, as the database's limits count them. */
+export function visitorKey(address: string): string {
+  return createHmac("sha256", getConfig().sessionSecret).update(visitorNetwork(address)).digest("hex");
+}

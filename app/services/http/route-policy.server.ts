@@ -1,0 +1,55 @@
+/**
+ * What each route of the site accepts over HTTP, one row per route (its id in the Remix build): the request
+ * pipeline (pipeline.server.ts) reads it for every request, after resolving the request to its route with Remix's
+ * own matcher. A route without a row does not start (tests/integration/request-pipeline.test.ts checks the build).
+ */
+export interface RoutePolicy {
+  /**
+   * The methods the route answers: GET and HEAD always; POST when it has an action (a form). Any other is answered
+   * 405 with this list in Allow.
+   */
+  methods: readonly ("GET" | "HEAD" | "POST")[];
+  /**
+   * Whether a POST must come from the site's own pages (Origin, else Sec-Fetch-Site): a cross-site form is refused
+   * with a 403 before the action runs.
+   */
+  sameOrigin: boolean;
+  /** A limit a POST passes before the action runs, answered by the pipeline itself when it refuses. */
+  limiter?: "votes";
+  /**
+   * Whether an anonymous GET of the route may be shared: kept by the server's page cache and by a CDN
+   * (`public, s-maxage`), with the query parameters that make a page of its own (any other query is rendered each
+   * time, never kept). `false`: never stored anywhere (`private, no-store`).
+   */
+  cache: false | { query: readonly string[] };
+}
+
+const PAGE: RoutePolicy = { methods: ["GET", "HEAD"], sameOrigin: true, cache: { query: [] } };
+const FORM_PAGE: RoutePolicy = { ...PAGE, methods: ["GET", "HEAD", "POST"] };
+const LISTING: RoutePolicy = { ...PAGE, cache: { query: ["q", "cat", "page"] } };
+/** The owner's back office: never kept by any cache, whatever the spelling of its address. */
+const OWNER_PAGE: RoutePolicy = { ...FORM_PAGE, cache: false };
+
+export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
+  root: PAGE,
+  "routes/_index": PAGE,
+  "routes/offres._index": LISTING,
+  "routes/codes._index": LISTING,
+  "routes/offres.$slug": FORM_PAGE,
+  "routes/offres.$slug_.avis": { ...FORM_PAGE, limiter: "votes" },
+  "routes/codes.$slug": PAGE,
+  "routes/contact": FORM_PAGE,
+  "routes/mentions-legales": PAGE,
+  "routes/robots[.]txt": PAGE,
+  "routes/sitemap[.]xml": PAGE,
+  "routes/healthz": { ...PAGE, cache: false },
+  "routes/$": PAGE,
+  "routes/gestion": OWNER_PAGE,
+  "routes/gestion_.connexion": OWNER_PAGE,
+  "routes/gestion_.deconnexion": OWNER_PAGE,
+  "routes/gestion_.offres": OWNER_PAGE,
+  "routes/gestion_.offres_.$slug": OWNER_PAGE,
+};
+
+/** The files of public/ and of the build's assets: GET and HEAD only, served as they are, never rendered. */
+export const STATIC_FILES: RoutePolicy = { methods: ["GET", "HEAD"], sameOrigin: true, cache: false };

@@ -1,0 +1,257 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROUTE_POLICIES } from "~/services/http/route-policy.server";
+import { RouteResolver, type BuildRoute } from "~/services/http/routes.server";
+import { OWNER_PASSWORD, signIn } from "../support/back-office";
+import { mainText } from "../support/oversized-forms";
+import { rawBytes, type RawHead } from "../support/raw-request";
+import { startSite, type RunningSite } from "../support/server";
+import { makeTempDir } from "../support/temp-dir";
+
+/**
+ * One request pipeline for both servers: the same odd requests, sent byte for byte over a raw socket to server.js and
+ * to remix-serve, get the same status and the same security headers from each. Both run in production without
+ * TRUST_PROXY, so that a request from loopback carrying X-Forwarded-For comes through a proxy nobody named: votes are
+ * then turned off, whatever the spelling of their address.
+ */
+const serverJsTemp = makeTempDir("pipeline-server-js");
+const remixServeTemp = makeTempDir("pipeline-remix-serve");
+let serverJs: RunningSite;
+let remixServe: RunningSite;
+beforeAll(async () => {
+  [serverJs, remixServe] = await Promise.all([
+    startSite({ DATA_DIR: serverJsTemp.dir, OWNER_PASSWORD }),
+    startSite({ DATA_DIR: remixServeTemp.dir, OWNER_PASSWORD }, { server: "remix-serve" }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([serverJs?.stop(), remixServe?.stop()]);
+  serverJsTemp.cleanup();
+  remixServeTemp.cleanup();
+});
+
+const CRLF = "\r\n";
+/** An HTTP/1.1 request for Host `localhost`, closed after its answer. */
+const request = (line: string, headers: string[] = [], body = "") =>
+  [line, "Host: localhost", "Connection: close", ...headers, `Content-Length: ${Buffer.byteLength(body)}`].join(CRLF) +
+  CRLF +
+  CRLF +
+  body;
+const form = (line: string, body: string, headers: string[] = []) =>
+  request(line, ["Content-Type: application/x-www-form-urlencoded", ...headers], body);
+/** A form the site's own page would send (Origin of the Host it was sent to), through a proxy TRUST_PROXY does not name. */
+const proxiedVote = (target: string) =>
+  form(`POST ${target} HTTP/1.1`, "worked=non&reason=code-refuse", [
+    "Origin: http://localhost",
+    "X-Forwarded-For: 203.0.113.60",
+  ]);
+
+/** [name, the bytes sent, the status both servers answer]. */
+const CASES: [name: string, bytes: string, status: number][] = [
+  ["a page", request("GET / HTTP/1.1"), 200],
+  ["HEAD of a brand page", request("HEAD /offres/binance HTTP/1.1"), 200],
+  ["a search", request("GET /offres?q=bin HTTP/1.1"), 200],
+  ["HTTP/1.0 without Host", `GET / HTTP/1.0${CRLF}${CRLF}`, 200],
+  ["HTTP/1.1 without Host (Node's own 400)", `GET / HTTP/1.1${CRLF}Connection: close${CRLF}${CRLF}`, 400],
+  ["a Host that is no host", `GET / HTTP/1.1${CRLF}Host: exemple fr${CRLF}Connection: close${CRLF}${CRLF}`, 400],
+  ["a Host with a port out of range", `GET / HTTP/1.1${CRLF}Host: exemple.fr:99999${CRLF}${CRLF}`, 400],
+  ["an X-Forwarded-Host nobody trusted", request("GET /contact HTTP/1.1", ["X-Forwarded-Host: evil.example"]), 200],
+  ["Remix's old data request", request("GET /?_data=root HTTP/1.1"), 400],
+  ["an old data request to a form", form("POST /contact?_data=routes%2Fcontact HTTP/1.1", "a=b"), 400],
+  ["a protocol-relative path", request("GET //evil.example/ HTTP/1.1"), 301],
+  ["a backslash path", request("GET /\\evil.example HTTP/1.1"), 301],
+  ["a trailing slash", request("GET /offres/ HTTP/1.1"), 301],
+  ["upper case", request("GET /OFFRES/Binance HTTP/1.1"), 301],
+  ["a percent-escaped letter", request("GET /%6Ffres HTTP/1.1"), 301],
+  ["an absolute-form target", request("GET http://evil.example/ HTTP/1.1"), 400],
+  ["an asterisk target", request("OPTIONS * HTTP/1.1"), 400],
+  ["a traversal", request("GET /../../etc/passwd HTTP/1.1"), 301],
+  ["an escaped traversal", request("GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1"), 301],
+  ["a traversal out of the assets", request("GET /build/../package.json HTTP/1.1"), 301],
+  ["an undecodable path", request("GET /offres/%ZZ HTTP/1.1"), 400],
+  ["an overlong UTF-8 slash", request("GET /%C0%AF HTTP/1.1"), 400],
+  [
+    "Content-Length and Transfer-Encoding together (Node's own 400)",
+    `POST /contact HTTP/1.1${CRLF}Host: localhost${CRLF}Content-Length: 4${CRLF}Transfer-Encoding: chunked${CRLF}${CRLF}0${CRLF}${CRLF}`,
+    400,
+  ],
+  ["a folder of public/", request("GET /logos HTTP/1.1"), 404],
+  ["a folder of public/ with its slash", request("GET /logos/ HTTP/1.1"), 301],
+  ["a logo", request("GET /logos/binance.svg HTTP/1.1"), 200],
+  ["PUT to a form", form("PUT /contact HTTP/1.1", "a=b"), 405],
+  ["DELETE of the home page", request("DELETE / HTTP/1.1"), 405],
+  ["a method HTTP does not know (Node's own 400)", request("BREW / HTTP/1.1"), 400],
+  ["a method the site does not answer", request("PATCH /offres HTTP/1.1"), 405],
+  ["POST to a page without a form", form("POST /offres HTTP/1.1", "a=b", ["Origin: http://localhost"]), 405],
+  ["POST to an index route", form("POST /contact?index HTTP/1.1", "a=b", ["Origin: http://localhost"]), 405],
+  ["POST to a file", form("POST /favicon.ico HTTP/1.1", "a=b", ["Origin: http://localhost"]), 405],
+  ["a form from another site", form("POST /contact HTTP/1.1", "a=b", ["Origin: https://evil.example"]), 403],
+  ["a form from a sandboxed frame", form("POST /contact HTTP/1.1", "a=b", ["Origin: null"]), 403],
+  ["a cross-site form without Origin", form("POST /contact HTTP/1.1", "a=b", ["Sec-Fetch-Site: cross-site"]), 403],
+  ["the back office in upper case", request("GET /GESTION HTTP/1.1"), 301],
+  ["the back office with an escape", request("GET /%67estion/offres HTTP/1.1"), 301],
+  ["a vote", proxiedVote("/offres/binance/avis"), 503],
+  ["a vote's data request", proxiedVote("/offres/binance/avis.data"), 503],
+  ["a vote with a trailing slash", proxiedVote("/offres/binance/avis/"), 503],
+  ["a vote's data request after a slash", proxiedVote("/offres/binance/avis/.data"), 503],
+  ["a vote in upper case", proxiedVote("/OFFRES/Binance/AVIS"), 503],
+  ["a vote with escaped letters", proxiedVote("/offres/%62inance/%61vis"), 503],
+  ["a vote with a fragment in the request line", proxiedVote("/offres/binance/avis#x"), 503],
+  ["a vote with a query", proxiedVote("/offres/binance/avis?x=1"), 503],
+  ["a vote with a dot segment", proxiedVote("/offres/binance/./avis"), 503],
+  ["a vote with a fragment in a data request", proxiedVote("/offres/binance/avis.data#x"), 503],
+];
+
+/** The headers every answer must carry alike from both servers (the nonce of the policy aside). */
+const COMPARED = [
+  "content-security-policy",
+  "x-content-type-options",
+  "x-frame-options",
+  "referrer-policy",
+  "permissions-policy",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "strict-transport-security",
+  "cache-control",
+  "location",
+  "allow",
+  "content-type",
+];
+const compared = (head: RawHead) =>
+  Object.fromEntries(COMPARED.map((name) => [name, head.headers[name]?.replace(/'nonce-[^']+'/, "'nonce-…'")]));
+
+/**
+ * Differences that must stay, each with its reason: the name of a case and the header that differs. remix-serve's
+ * Express serves public/ with its own Cache-Control and type for files, which the pipeline lets through untouched.
+ */
+const KEPT_DIFFERENCES: { case: string; header: string; reason: string }[] = [];
+
+describe("both servers, one pipeline", () => {
+  it(`holds at least 30 odd requests`, () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(30);
+    expect(KEPT_DIFFERENCES.length).toBeLessThanOrEqual(3);
+  });
+
+  for (const [name, bytes, status] of CASES) {
+    it(`${name}: ${status} from both, with the same security headers`, async () => {
+      const [fromServerJs, fromRemixServe] = [await rawBytes(serverJs, bytes), await rawBytes(remixServe, bytes)];
+      expect(fromServerJs.status, "server.js").toBe(status);
+      expect(fromRemixServe.status, "remix-serve").toBe(status);
+      const kept = new Set(KEPT_DIFFERENCES.filter((row) => row.case === name).map((row) => row.header));
+      const [ours, theirs] = [compared(fromServerJs), compared(fromRemixServe)];
+      for (const header of kept) [ours[header], theirs[header]] = [undefined, undefined];
+      expect(ours).toEqual(theirs);
+      // Node answers a request it cannot parse before any server sees it, with no header of ours.
+      if (!name.includes("Node's own")) {
+        expect(fromServerJs.headers["x-content-type-options"], "nosniff").toBe("nosniff");
+      }
+    });
+  }
+
+  it("redirects odd spellings to the one canonical address, on this site", async () => {
+    const location = async (target: string) =>
+      (await rawBytes(serverJs, request(`GET ${target} HTTP/1.1`))).headers.location;
+    expect(await location("//evil.example/")).toBe("/evil.example");
+    expect(await location("/\\evil.example")).toBe("/evil.example");
+    expect(await location("/offres/?q=bin")).toBe("/offres?q=bin");
+    expect(await location("/%67estion/offres")).toBe("/gestion/offres");
+    expect(await location("/../../etc/passwd")).toBe("/etc/passwd");
+    expect(await location("/Offres/Binance")).toBe("/offres/binance");
+  });
+
+  it("stored none of the votes sent through the unnamed proxy", async () => {
+    const page = await fetch(`${serverJs.url}/offres/binance`);
+    expect(mainText(await page.text())).toContain("Pas encore assez d'avis");
+  });
+});
+
+/**
+ * The routes of the production build, read by a process of their own (importing the build starts the application:
+ * its database, its server hooks), with whether each has an action.
+ */
+async function buildRoutes(): Promise<Record<string, BuildRoute & { hasAction: boolean }>> {
+  const temp = makeTempDir("pipeline-routes");
+  const script = `globalThis[Symbol.for("codeparrain.server-js")] = true;
+const build = await import("./build/index.js");
+const routes = Object.fromEntries(Object.entries(build.routes).map(([id, { module, ...route }]) =>
+  [id, { ...route, hasAction: typeof module.action === "function" }]));
+process.stdout.write("\\n" + JSON.stringify(routes));
+process.exit(0);`;
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: temp.dir },
+    });
+    return JSON.parse(stdout.trim().split("\n").pop() ?? "") as Record<string, BuildRoute & { hasAction: boolean }>;
+  } finally {
+    temp.cleanup();
+  }
+}
+
+describe("the route table", () => {
+  it("has a row for every route of the build, and a form only where a route has an action", async () => {
+    const routes = await buildRoutes();
+    expect(Object.keys(routes).length).toBeGreaterThan(10);
+    expect(() => new RouteResolver(routes)).not.toThrow();
+    for (const [id, route] of Object.entries(routes)) {
+      expect(ROUTE_POLICIES[id]?.methods.includes("POST"), id).toBe(route.hasAction);
+    }
+  });
+
+  it("refuses to start with a route it has no row for", () => {
+    expect(() => new RouteResolver({ "routes/nouvelle": { id: "routes/nouvelle", path: "nouvelle" } })).toThrow(
+      /routes\/nouvelle/,
+    );
+  });
+});
+
+describe("the page cache and the owner's pages", () => {
+  const OWNER_MARK = "Se déconnecter";
+  const spellings = [
+    "/gestion",
+    "/gestion/offres",
+    "/%67estion/offres",
+    "/GESTION",
+    "//gestion",
+    "/gestion/",
+    "/gestion%2Foffres",
+    "/gestion.data",
+    "/gestion/offres.data",
+    "/gestion;x=1",
+    "/gestion/offres;jsessionid=1",
+  ];
+
+  it("keeps no owner's page, whatever its spelling, and an anonymous visitor then gets none", async () => {
+    const cookie = await signIn(serverJs);
+    const owner = await fetch(`${serverJs.url}/gestion/offres`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(owner.status).toBe(200);
+    expect(await owner.text()).toContain(OWNER_MARK);
+    expect(owner.headers.get("cache-control")).toContain("no-store");
+    for (const path of spellings) {
+      const answer = await fetch(`${serverJs.url}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      await answer.arrayBuffer();
+      expect(answer.headers.get("cache-control") ?? "", path).not.toContain("public, max-age=0");
+    }
+    for (const path of spellings) {
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const anonymous = await fetch(`${serverJs.url}${path}`, { redirect: "manual" });
+        const text = await anonymous.text();
+        expect(text, path).not.toContain(OWNER_MARK);
+      }
+    }
+  });
+
+  it("shares no page asked for with a cookie, and keeps none for later visitors", async () => {
+    for (const cookie of ["autre=1", "cp_toast=abc", "cp_toast=; autre=1"]) {
+      const answer = await fetch(`${serverJs.url}/offres`, { headers: { Cookie: cookie } });
+      await answer.arrayBuffer();
+      expect(answer.headers.get("cache-control"), cookie).toBe("private, no-store");
+    }
+    // The emptied toast cookie (its deletion) counts as none.
+    const emptied = await fetch(`${serverJs.url}/offres`, { headers: { Cookie: "cp_toast=" } });
+    await emptied.arrayBuffer();
+    expect(emptied.headers.get("cache-control")).toContain("public");
+  });
+});
