@@ -474,6 +474,60 @@ test.describe("the vote on a brand page", () => {
     });
   });
 
+  test("the 31st vote of the hour is refused: the French message and the visitor's choice kept, a page of its own without JavaScript, in place with it", async ({
+    page,
+    request,
+    browser,
+    site,
+    viewport,
+    visitorAddress,
+    javaScriptEnabled,
+  }) => {
+    const [spent, slug] = ["okx", "mexc"];
+    // 30 votes of this visitor within the hour (each replaces the last on the same offer): the hour's allowance.
+    for (let sent = 0; sent < 30; sent += 1) {
+      const answer = await request.post(`/offres/${spent}/avis`, { form: { worked: "oui" }, maxRedirects: 0 });
+      expect(answer.status(), `vote ${sent + 1}`).toBe(303);
+    }
+    const refusal = "Trop d'avis envoyés en une heure. Veuillez réessayer plus tard.";
+    if (javaScriptEnabled) {
+      await openBrandPage(page, slug);
+      const answered = page.waitForResponse((response) => isVotePost(slug)(response.request()));
+      await noButton(page).click();
+      const response = await answered;
+      expect(response.status()).toBe(429);
+      expect(response.request().isNavigationRequest()).toBe(false);
+      await expect(page).toHaveURL(`${site.url}/offres/${slug}`);
+      await expect(voteBlock(page).getByRole("alert")).toHaveText(refusal);
+      await expect(summary(page)).toHaveText("Pas encore assez d'avis");
+    } else {
+      const server = await openServerRendered(browser, { baseURL: site.url, viewport, path: `/offres/${slug}` });
+      try {
+        await server.context.setExtraHTTPHeaders({ "X-Forwarded-For": visitorAddress });
+        const answered = server.page.waitForResponse((response) => isVotePost(slug)(response.request()));
+        await noButton(server.page).click();
+        expect((await answered).status()).toBe(429);
+        await server.page.waitForLoadState("load");
+        await expect(server.page.getByRole("heading", { level: 1 })).toHaveText(
+          "Votre avis sur le code de cette offre",
+        );
+        await expect(voteBlock(server.page).getByRole("alert")).toHaveText(refusal);
+        // The choice is kept: after "Non", the reasons, and the form sends to the same offer.
+        await expect(reasonQuestion(server.page)).toBeVisible();
+        await expect(sendReason(server.page)).toBeVisible();
+        await expect(server.page.getByRole("link", { name: "Retour à l'offre" })).toHaveAttribute(
+          "href",
+          `/offres/${slug}`,
+        );
+        const violations = await axeViolations(server.page);
+        expect(violations, `axe violations on the refusal:\n${violations.join("\n")}`).toEqual([]);
+      } finally {
+        await server.context.close();
+      }
+    }
+    expect(await storedVotes(site, slug)).toEqual([]);
+  });
+
   test("axe finds no WCAG 2.1 A/AA violation on the brand page with the vote buttons, then with the reason question", async ({
     page,
     browser,

@@ -19,6 +19,8 @@ interface Page {
   example?: boolean;
   /** Asked signed in to the back office. */
   owner?: boolean;
+  /** Headers sent with the request. */
+  headers?: Record<string, string>;
 }
 
 const invalidMessage = { name: "A", email: "pas-une-adresse", message: "court" };
@@ -63,6 +65,19 @@ const PAGES: Page[] = [
   { name: "brand-ask-reason", path: "/offres/binance?avis=non" },
   { name: "feedback-refused", path: "/offres/binance/avis", form: { worked: "peut-etre" } },
   { name: "feedback-sent-toast", path: "/offres/binance/avis", form: { worked: "oui" } },
+  // A vote the request pipeline refuses (through a proxy TRUST_PROXY does not name): its own small document.
+  {
+    name: "feedback-refused-by-the-pipeline",
+    path: "/offres/binance/avis",
+    form: { worked: "non", reason: "autre" },
+    headers: { "X-Forwarded-For": "203.0.113.60" },
+  },
+  {
+    name: "feedback-refused-by-the-pipeline-before-a-choice",
+    path: "/offres/binance/avis",
+    form: { worked: "peut-etre" },
+    headers: { "X-Forwarded-For": "203.0.113.60" },
+  },
   { name: "legal-notice", path: "/mentions-legales" },
   { name: "legal-notice-example", path: "/mentions-legales", example: true },
   { name: "not-found", path: "/page-inconnue" },
@@ -102,7 +117,7 @@ afterAll(() => pagesDir.cleanup());
 async function serverHtml(page: Page): Promise<{ status: number; html: string }> {
   const url = `${(page.example ? sites.local : sites.public).url}${page.path}`;
   const owner = page.owner ? await signIn(sites.public) : undefined;
-  const ownerHeaders: Record<string, string> = owner ? { Cookie: owner } : {};
+  const ownerHeaders: Record<string, string> = { ...page.headers, ...(owner ? { Cookie: owner } : {}) };
   if (!page.form) {
     const response = await fetch(url, { headers: ownerHeaders });
     return { status: response.status, html: await response.text() };
@@ -151,6 +166,8 @@ describe("the server HTML of every screen", () => {
       feedback: 200,
       "brand-ask-reason": 200,
       "feedback-refused": 400,
+      "feedback-refused-by-the-pipeline": 503,
+      "feedback-refused-by-the-pipeline-before-a-choice": 503,
       "feedback-sent-toast": 200,
       "not-found": 404,
       "unknown-brand": 404,
