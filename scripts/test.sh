@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== type check"; npx tsc
 echo "== lint and format"; npx eslint . --max-warnings=0; npx prettier --check . --log-level=warn
+echo "== README length"; lines=$(wc -l < README.md); echo "README.md: ${lines} lines (at most 350)"; [ "$lines" -le 350 ]
 echo "== unit tests"; npx vitest run --project unit
 echo "== build"; npm run build --silent
 echo "== size budgets"; npx tsx scripts/budgets.ts

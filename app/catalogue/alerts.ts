@@ -21,14 +21,13 @@ export interface OfferAlert {
 }
 
 /** The longest subject and body an alert keeps (table owner_alerts): a brand's name of any length still fits. */
-const SUBJECT_MAX = 200;
-const BODY_MAX = 5000;
+export const ALERT_LIMITS = { subjectMax: 200, bodyMax: 5000 } as const;
 
 /** An alert with its subject and body cut to what the table keeps. */
 const bounded = (alert: OfferAlert): OfferAlert => ({
   ...alert,
-  subject: alert.subject.slice(0, SUBJECT_MAX),
-  body: alert.body.slice(0, BODY_MAX),
+  subject: alert.subject.slice(0, ALERT_LIMITS.subjectMax),
+  body: alert.body.slice(0, ALERT_LIMITS.bodyMax),
 });
 
 /** What the offers say now: the alerts they call for, and the offers no longer reported (their alert may recur). */

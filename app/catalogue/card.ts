@@ -1,6 +1,6 @@
-import { canCopyCode, isInstructionCode } from "./copy-rule";
 import { isExpired } from "./dates";
 import { offerTrust, type OfferTrust, type OfferVotes } from "./feedback";
+import { acceptsVotes, canCopyCode, isInstructionCode } from "./offer-rules";
 import { isInCategory } from "./search";
 import type { ReferralOffer } from "./types";
 
@@ -41,9 +41,6 @@ function regulationOf(offer: Pick<ReferralOffer, "category" | "alsoIn">): OfferC
 }
 
 /** Visitors can only say whether a code or a link worked: an offer with neither has nothing to vote on. */
-export function acceptsVotes(offer: Pick<ReferralOffer, "code" | "link">): boolean {
-  return Boolean(offer.link) || (offer.code.trim() !== "" && !isInstructionCode(offer.code));
-}
 
 export function toCardView(offer: ReferralOffer, { today, votes }: CardContext): OfferCardView {
   const expired = isExpired(offer, today);

@@ -1,5 +1,14 @@
-import { FEEDBACK_RULES } from "@contract/feedback-fields";
 import { formatFrenchDate } from "./dates";
+
+/** How the pages show the votes: the site's own thresholds (what the database applies is FEEDBACK_RULES). */
+export const DISPLAY_THRESHOLDS = {
+  /** Below this many votes the summary says "Pas encore assez d'avis". */
+  minVotesForRate: 3,
+  /** The warning needs at least this many votes, each of a different visitor... */
+  warningMinVotes: 5,
+  /** ...and a success rate under this share. */
+  warningBelowRate: 0.5,
+} as const;
 
 /** The votes on one offer over the summary's window (FEEDBACK_RULES.windowDays). */
 export interface OfferVotes {
@@ -28,7 +37,7 @@ export const NOT_VERIFIED = "Code non vérifié";
 /** The share of "Oui" as a whole percentage, or null below the minimum number of votes. */
 export function successPercent(votes: OfferVotes | undefined): number | null {
   const total = votes ? votes.yes + votes.no : 0;
-  if (!votes || total < FEEDBACK_RULES.minVotesForRate) return null;
+  if (!votes || total < DISPLAY_THRESHOLDS.minVotesForRate) return null;
   return Math.round((votes.yes / total) * 100);
 }
 
@@ -36,7 +45,9 @@ export function successPercent(votes: OfferVotes | undefined): number | null {
 export function isReportedNotWorking(votes: OfferVotes | undefined): boolean {
   const total = votes ? votes.yes + votes.no : 0;
   return (
-    Boolean(votes) && total >= FEEDBACK_RULES.warningMinVotes && votes!.yes / total < FEEDBACK_RULES.warningBelowRate
+    Boolean(votes) &&
+    total >= DISPLAY_THRESHOLDS.warningMinVotes &&
+    votes!.yes / total < DISPLAY_THRESHOLDS.warningBelowRate
   );
 }
 

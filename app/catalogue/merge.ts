@@ -1,6 +1,7 @@
 import { isExpired } from "./dates";
 import { isReportedNotWorking, type OfferVotes } from "./feedback";
 import { brandKey } from "./names";
+import { FEATURED_OFFERS, keepHandWrittenParts } from "./offer-rules";
 import { BUNDLED_OFFERS } from "./offers";
 import { sortOffers } from "./search";
 import type { ReferralOffer } from "./types";
@@ -23,20 +24,6 @@ export function dedupeOffers(offers: readonly ReferralOffer[]): ReferralOffer[] 
 }
 
 /**
- * Brand pages written by hand (SPEC: Crypto.com's, "with its own logo, code and link"): whatever the backend holds,
- * their logo, code and link stay the bundled ones, on the page and on the cards alike. The rest of the offer (its
- * texts, dates and verification) comes from the backend like any brand's.
- */
-export const HAND_WRITTEN_SLUGS: ReadonlySet<string> = new Set(["crypto-com"]);
-
-/** The backend's offer of a bundled brand, its hand-written parts kept (see HAND_WRITTEN_SLUGS). */
-function overBundled(fromBackend: ReferralOffer, bundled: ReferralOffer): ReferralOffer {
-  if (!HAND_WRITTEN_SLUGS.has(bundled.slug)) return fromBackend;
-  const { logo, code, link, copyable } = bundled;
-  return { ...fromBackend, slug: bundled.slug, logo, code, link, copyable };
-}
-
-/**
  * The offers to show: each backend brand replaces the bundled offer of the same brand (but for the hand-written
  * parts of HAND_WRITTEN_SLUGS), bundled offers with no backend match are kept, duplicates are dropped. With no
  * backend data, the bundled offers alone.
@@ -52,7 +39,7 @@ export function mergeOffers(
   const merged = [
     ...bundled.map((offer) => {
       const fromBackend = apiByKey.get(brandKey(offer.brand));
-      return fromBackend ? overBundled(fromBackend, offer) : offer;
+      return fromBackend ? keepHandWrittenParts(fromBackend, offer) : offer;
     }),
     ...fromApi.filter((offer) => !bundledKeys.has(brandKey(offer.brand))),
   ];
@@ -60,7 +47,7 @@ export function mergeOffers(
 }
 
 /**
- * The home page's three offers: the backend's featured brands when exactly three of them are current and not
+ * The home page's FEATURED_OFFERS offers: the backend's featured brands when exactly that many are current and not
  * reported as no longer working by visitors, otherwise three built-in bundled offers. A reported default gives its
  * place to the next current, unreported bundled offer, so the home page never puts forward a code said not to work.
  */
@@ -73,10 +60,10 @@ export function selectFeatured(
   const recommendable = (offer: ReferralOffer) =>
     !isExpired(offer, today) && !isReportedNotWorking(votes.get(offer.slug));
   const featured = (apiOffers ?? []).filter((offer) => offer.featured && recommendable(offer));
-  if (featured.length === 3) return featured;
+  if (featured.length === FEATURED_OFFERS) return featured;
   const defaults = DEFAULT_FEATURED_SLUGS.map((slug) => bundled.find((offer) => offer.slug === slug)).filter(
     (offer): offer is ReferralOffer => offer !== undefined,
   );
   const others = bundled.filter((offer) => !DEFAULT_FEATURED_SLUGS.includes(offer.slug));
-  return [...defaults, ...others].filter(recommendable).slice(0, 3);
+  return [...defaults, ...others].filter(recommendable).slice(0, FEATURED_OFFERS);
 }

@@ -1,5 +1,6 @@
 import { BRAND_ENTRIES, GENERIC_OFFER } from "./data";
 import { findBrandEntry, tidyName } from "./names";
+import { copyableFrom } from "./offer-rules";
 import { logoOf, slugFromName, slugOf } from "./slugs";
 import type { BrandCategoryId, BrandEntry, BrandRow, ReferralOffer } from "./types";
 
@@ -64,7 +65,7 @@ export function offerFromRow(row: BrandRow, entry: BrandEntry | undefined): Refe
     link: present(column<string>("link")) ?? entry?.link ?? GENERIC_OFFER.link,
     logo: present(row.logo_url) ?? (entry ? logoOf(entry) : undefined),
     featured: column<boolean>("featured") ?? entry?.featured ?? false,
-    copyable: hideClipboard === undefined ? (entry?.copyable ?? true) : !hideClipboard,
+    copyable: copyableFrom(hideClipboard, entry?.copyable),
     advantages: column<string[]>("advantages") ?? entry?.advantages ?? [],
     validUntil: present(column<string>("valid_until")) ?? entry?.validUntil,
     verifiedOn: present(column<string>("verified_on")) ?? entry?.verifiedOn,

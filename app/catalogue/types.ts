@@ -64,7 +64,7 @@ export interface ReferralOffer {
   link: string;
   logo?: string;
   featured: boolean;
-  /** Whether the code may be copied, before the rule on instruction codes (see copy-rule.ts). */
+  /** Whether the code may be copied, before the rule on instruction codes (see offer-rules.ts). */
   copyable: boolean;
   advantages: string[];
   validUntil?: string;

@@ -6,12 +6,12 @@ import {
   dangerButton,
   frenchDateTime,
   MissingKey,
-  secondaryButton,
-} from "~/components/back-office";
+  outlineButton,
+} from "~/components/back-office/frame";
 import { flashedSuccess } from "~/forms/server-toasts";
-import { formId, ownerStoreFor } from "~/services/back-office.server";
 import { readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
+import { formId, missingKey, ownerAccessFor, ownerStoreFor } from "~/services/owner/back-office.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { OwnerMessage } from "~/services/backend/types.server";
@@ -21,9 +21,8 @@ export const meta: MetaFunction = () => backOfficeMeta("Messages");
 export const headers = backOfficeHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const store = await ownerStoreFor(request);
-  if (typeof store === "string") return { missingKey: store, messages: [] as OwnerMessage[] };
-  return { missingKey: null, messages: await store.listMessages() };
+  const access = await ownerAccessFor(request);
+  return { missingKey: missingKey(access), messages: access.ok ? await access.store.listMessages() : [] };
 }
 
 const DONE = {
@@ -34,7 +33,6 @@ const DONE = {
 
 export async function action({ request }: ActionFunctionArgs) {
   const store = await ownerStoreFor(request);
-  if (typeof store === "string") throw new Response(`Définissez ${store}.`, { status: 503 });
   const form = await readForm(request);
   const id = formId(form.get("id"));
   const intent = form.get("intent");
@@ -81,7 +79,7 @@ function MessageCard({ message }: { message: OwnerMessage }) {
         <Form reloadDocument method="post">
           <input type="hidden" name="id" value={message.id} />
           <input type="hidden" name="intent" value={message.handledAt ? "unhandled" : "handled"} />
-          <button type="submit" className={secondaryButton}>
+          <button type="submit" className={outlineButton}>
             {message.handledAt ? "Marquer à traiter" : "Marquer traité"}
           </button>
         </Form>

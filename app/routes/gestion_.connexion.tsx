@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { backOfficeButton, backOfficeMeta, fieldClass } from "~/components/back-office";
+import { fieldClass } from "~/components/back-office/fields";
+import { backOfficeButton, backOfficeMeta } from "~/components/back-office/frame";
 import { clientKey, readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
 import {
@@ -11,7 +12,7 @@ import {
   ownerPassword,
   isOwnerPassword,
   recordFailure,
-} from "~/services/owner-session.server";
+} from "~/services/owner/owner-session.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = () => backOfficeMeta("Connexion");

@@ -1,5 +1,5 @@
 import { flashedSuccess } from "~/forms/server-toasts";
-import { endSessionCookie, ownerPassword, SIGN_IN_PATH } from "~/services/owner-session.server";
+import { endSessionCookie, ownerPassword, SIGN_IN_PATH } from "~/services/owner/owner-session.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 

@@ -3,22 +3,15 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatFrenchDate } from "~/catalogue/dates";
 import { isReportedNotWorking, successPercent } from "~/catalogue/feedback";
-import {
-  BackOfficePage,
-  backOfficeButton,
-  backOfficeMeta,
-  Field,
-  fieldClass,
-  MissingKey,
-  OfferFields,
-} from "~/components/back-office";
+import { Field, fieldClass, OfferFields } from "~/components/back-office/fields";
+import { BackOfficePage, backOfficeButton, backOfficeMeta, MissingKey } from "~/components/back-office/frame";
 import { BRAND_CATEGORIES, parseNewBrandForm } from "~/forms/brand-form";
 import { flashedSuccess } from "~/forms/server-toasts";
-import { ownerStoreFor } from "~/services/back-office.server";
 import { getBackend } from "~/services/backend/index.server";
 import { readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
 import { loadCatalogue } from "~/services/offers.server";
+import { missingKey, ownerAccessFor, ownerStoreFor } from "~/services/owner/back-office.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { FeedbackCounts } from "~/services/backend/types.server";
@@ -32,7 +25,7 @@ const yesShare = (votes: FeedbackCounts | undefined) =>
   votes && votes.yes + votes.no > 0 ? votes.yes / (votes.yes + votes.no) : 2;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const store = await ownerStoreFor(request);
+  const access = await ownerAccessFor(request);
   const backend = await getBackend();
   const [catalogue, counts] = await Promise.all([
     loadCatalogue(),
@@ -57,12 +50,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       };
     })
     .sort((a, b) => a.share - b.share || b.no - a.no || a.brand.localeCompare(b.brand, "fr"));
-  return { missingKey: typeof store === "string" ? store : null, offers, today: catalogue.today };
+  return { missingKey: missingKey(access), offers, today: catalogue.today };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const store = await ownerStoreFor(request);
-  if (typeof store === "string") throw new Response(`Définissez ${store}.`, { status: 503 });
   const parsed = parseNewBrandForm(await readForm(request));
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   if ((await store.createBrand(parsed.value)) === "exists") {

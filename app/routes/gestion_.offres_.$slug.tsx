@@ -1,24 +1,23 @@
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatFrenchDate, todayInFrance } from "~/catalogue/dates";
-import { HAND_WRITTEN_SLUGS } from "~/catalogue/merge";
+import { FEATURED_RULE, HAND_WRITTEN_SLUGS, hidesClipboard } from "~/catalogue/offer-rules";
 import { findOfferBySlug } from "~/catalogue/offers";
+import { Checkbox, OfferFields } from "~/components/back-office/fields";
 import {
   BackOfficePage,
   backOfficeButton,
   backOfficeMeta,
-  Checkbox,
   MissingKey,
-  OfferFields,
-  secondaryButton,
-} from "~/components/back-office";
+  outlineButton,
+} from "~/components/back-office/frame";
 import { parseOfferForm } from "~/forms/brand-form";
 import { flashedSuccess } from "~/forms/server-toasts";
-import { ownerStoreFor } from "~/services/back-office.server";
 import { getBackend } from "~/services/backend/index.server";
 import { readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
 import { loadCatalogue } from "~/services/offers.server";
+import { missingKey, ownerAccessFor, ownerStoreFor } from "~/services/owner/back-office.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { BrandColumns, OwnerStore } from "~/services/backend/types.server";
@@ -34,10 +33,10 @@ async function findOffer(slug: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const store = await ownerStoreFor(request);
+  const access = await ownerAccessFor(request);
   const offer = await findOffer(params.slug);
   return {
-    missingKey: typeof store === "string" ? store : null,
+    missingKey: missingKey(access),
     slug: offer.slug,
     brand: offer.brand,
     handWritten: HAND_WRITTEN_SLUGS.has(offer.slug),
@@ -49,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       advantages: offer.advantages.join("\n"),
       valid_until: offer.validUntil ?? "",
       featured: offer.featured ? "on" : "",
-      hide_clipboard: offer.copyable ? "" : "on",
+      hide_clipboard: hidesClipboard(offer) ? "on" : "",
     } as Record<string, string>,
   };
 }
@@ -72,7 +71,6 @@ async function saveOffer(store: OwnerStore, slug: string | undefined, changes: P
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const store = await ownerStoreFor(request);
-  if (typeof store === "string") throw new Response(`Définissez ${store}.`, { status: 503 });
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "verify") {
@@ -114,7 +112,7 @@ export default function EditOffer() {
         <p className="text-sm">{verifiedOn ? `Vérifiée le ${formatFrenchDate(verifiedOn)}.` : "Jamais vérifiée."}</p>
         <Form reloadDocument method="post">
           <input type="hidden" name="intent" value="verify" />
-          <button type="submit" className={secondaryButton}>
+          <button type="submit" className={outlineButton}>
             Marquer comme vérifié aujourd'hui
           </button>
         </Form>
@@ -128,7 +126,12 @@ export default function EditOffer() {
         ) : null}
         <input type="hidden" name="intent" value="save" />
         <OfferFields values={values} errors={errors} handWritten={handWritten} />
-        <Checkbox name="featured" label="Mise en avant sur l'accueil" checked={values.featured === "on"} />
+        <Checkbox
+          name="featured"
+          label="Mise en avant sur l'accueil"
+          checked={values.featured === "on"}
+          hint={FEATURED_RULE}
+        />
         {handWritten ? null : (
           <Checkbox
             name="hide_clipboard"

@@ -8,9 +8,10 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { acceptsVotes, toCardView } from "~/catalogue/card";
-import { isExpired, todayInFrance } from "~/catalogue/dates";
+import { toCardView } from "~/catalogue/card";
+import { todayInFrance } from "~/catalogue/dates";
 import { offerTrust } from "~/catalogue/feedback";
+import { takesVotes } from "~/catalogue/offer-rules";
 import { BackLink } from "~/components/back-link";
 import { FeedbackBlock } from "~/components/feedback-block";
 import { OffersUnavailable } from "~/components/offers-unavailable";
@@ -29,7 +30,6 @@ import { clientKey, readForm } from "~/services/form-request.server";
 import { formPageHeaders } from "~/services/http/headers.server";
 import { findBrandOffer, offerForSlug, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
 import { redirectWithSuccess } from "~/services/toast.server";
-import type { ReferralOffer } from "~/catalogue/types";
 
 /**
  * `/offres/{slug}/avis`: where the brand page's vote is sent. Opened directly (or answered after a refused vote
@@ -42,7 +42,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const catalogue = await tryLoadCatalogue();
   if (!catalogue) return data({ offer: null }, UNAVAILABLE);
   const offer = findBrandOffer(catalogue, params.slug ?? "");
-  if (!offer || !takesVotes(offer)) throw new Response("Offre introuvable", { status: 404 });
+  if (!offer || !takesVotes(offer, todayInFrance())) throw new Response("Offre introuvable", { status: 404 });
   const { slug, brand, trust } = toCardView(offer, catalogue);
   return { offer: { slug, brand, trust } };
 }
@@ -52,7 +52,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   }
   const offer = await offerForSlug(params.slug ?? "");
-  if (!offer || !takesVotes(offer)) throw new Response(FEEDBACK_MESSAGES.offerInvalid, { status: 404 });
+  if (!offer || !takesVotes(offer, todayInFrance()))
+    throw new Response(FEEDBACK_MESSAGES.offerInvalid, { status: 404 });
   const form = await readForm(request);
   const byFetcher = form.get(FETCHER_FIELD) === "1";
   const worked = form.get("worked");
@@ -114,11 +115,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     FEEDBACK_SENT_TOAST,
     { status: 303 },
   );
-}
-
-/** An offer with a code or a link to vote on, and not expired: a vote on an offer that has ended tells nothing. */
-function takesVotes(offer: ReferralOffer): boolean {
-  return acceptsVotes(offer) && !isExpired(offer, todayInFrance());
 }
 
 function parsedReason(value: FormDataEntryValue | null) {

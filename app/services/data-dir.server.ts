@@ -5,6 +5,7 @@
  * aborts). The first process to open the folder writes its PID to `DATA_DIR/lock`, created atomically; any other
  * refuses to start while that process lives, and takes the lock over once it is gone (a crash, a `kill -9`).
  */
+import { randomBytes } from "node:crypto";
 import {
   chmodSync,
   closeSync,
@@ -16,6 +17,7 @@ import {
   rmSync,
   statSync,
   unlinkSync,
+  writeFileSync,
   writeSync,
 } from "node:fs";
 import path from "node:path";
@@ -257,4 +259,37 @@ export function secureDataDir(dataDir: string): string[] {
   walk(databaseDir(dir));
   walk(path.join(dir, BACKUP_FOLDER));
   return failed;
+}
+
+/**
+ * Reads the embedded default's session secret from its data folder, creating it on first start, readable by the
+ * owner only. Two processes starting at once on a new folder agree on one secret: only the first creates it.
+ */
+export function embeddedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  const read = () => {
+    try {
+      const existing = readFileSync(file, "utf8").trim();
+      if (existing.length >= 32) return existing;
+    } catch {
+      // first start
+    }
+    return undefined;
+  };
+  let secret = read();
+  if (!secret) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    secret = randomBytes(32).toString("hex");
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      // Another process created it meanwhile: use its secret. A file too short to be one is replaced.
+      const existing = read();
+      if (existing) secret = existing;
+      else writeFileSync(file, secret, { mode: 0o600 });
+    }
+  }
+  chmodSync(file, 0o600);
+  return secret;
 }

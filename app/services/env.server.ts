@@ -1,8 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as z from "zod";
-import { lockDataDir } from "./data-dir.server";
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.server";
 
 const optionalText = z
@@ -231,7 +228,11 @@ export interface Config {
   port: number;
   host: string;
   backend: BackendChoice;
-  sessionSecret: string;
+  /**
+   * SESSION_SECRET, when set. Otherwise the backend's start provides one (`sessionSecret()` in backend/): the
+   * embedded default's, kept in its data folder.
+   */
+  sessionSecret: string | undefined;
   siteName: string;
   siteUrl: string;
   /**
@@ -274,39 +275,6 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/**
- * Reads the embedded default's session secret from its data folder, creating it on first start, readable by the
- * owner only. Two processes starting at once on a new folder agree on one secret: only the first creates it.
- */
-function embeddedSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
-  const read = () => {
-    try {
-      const existing = readFileSync(file, "utf8").trim();
-      if (existing.length >= 32) return existing;
-    } catch {
-      // first start
-    }
-    return undefined;
-  };
-  let secret = read();
-  if (!secret) {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    secret = randomBytes(32).toString("hex");
-    try {
-      writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      // Another process created it meanwhile: use its secret. A file too short to be one is replaced.
-      const existing = read();
-      if (existing) secret = existing;
-      else writeFileSync(file, secret, { mode: 0o600 });
-    }
-  }
-  chmodSync(file, 0o600);
-  return secret;
-}
-
 export function parseConfig(source: Record<string, string | undefined>): Config {
   const result = envSchema.safeParse(source);
   if (!result.success) {
@@ -337,9 +305,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     port: env.PORT,
     host: env.HOST,
     backend,
-    sessionSecret:
-      env.SESSION_SECRET ??
-      (backend.kind === "embedded" ? embeddedSessionSecret(dataDir) : randomBytes(32).toString("hex")),
+    sessionSecret: env.SESSION_SECRET,
     siteName: env.SITE_NAME,
     siteUrl: env.SITE_URL.replace(/\/+$/, ""),
     publicHost: source.SITE_URL?.trim() ? new URL(env.SITE_URL).host : undefined,
@@ -362,15 +328,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
 
 let config: Config | undefined;
 
-/**
- * The configuration of this process, read once. With the embedded database it also takes the data folder for this
- * process: a second server on the same folder stops here, at start, with DataDirLockedError.
- */
+/** The configuration of this process, read once from its environment; reading it changes nothing. */
 export function getConfig(): Config {
   if (!config) {
     const parsed = parseConfig(process.env);
-    if (parsed.backend.kind === "embedded") lockDataDir(parsed.backend.dataDir);
-    else if (!parsed.contactClientKeySecret) {
+    if (parsed.backend.kind === "supabase" && !parsed.contactClientKeySecret) {
       console.warn(
         "CONTACT_CLIENT_KEY_SECRET n'est pas défini : send-contact-email comptera les messages de tous les visiteurs " +
           "comme ceux du serveur du site (obligatoire en production).",

@@ -1,25 +1,41 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
+import { sessionSecret } from "./backend/index.server";
 import { getConfig } from "./env.server";
 import { sharedAnswerAllowed, TOAST_COOKIE_NAME } from "./http/headers.server";
 
-const config = getConfig();
+/** The toast's signed cookie, made on first use: its secret comes from the backend's start. */
+let toast:
+  | {
+      session: ReturnType<typeof createCookieSessionStorage>;
+      utils: ReturnType<typeof createToastUtilsWithCustomSession>;
+    }
+  | undefined;
+function toastCookie() {
+  if (!toast) {
+    const config = getConfig();
+    const session = createCookieSessionStorage({
+      cookie: {
+        name: TOAST_COOKIE_NAME,
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        // Sent over HTTPS only in production; a production build tried over plain http on loopback keeps working.
+        secure: config.nodeEnv === "production" && config.siteUrl.startsWith("https://"),
+        secrets: [sessionSecret()],
+        maxAge: 60,
+      },
+    });
+    toast = { session, utils: createToastUtilsWithCustomSession(session) };
+  }
+  return toast;
+}
 
-const toastSession = createCookieSessionStorage({
-  cookie: {
-    name: TOAST_COOKIE_NAME,
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    // Sent over HTTPS only in production; a production build tried over plain http on loopback keeps working.
-    secure: config.nodeEnv === "production" && config.siteUrl.startsWith("https://"),
-    secrets: [config.sessionSecret],
-    maxAge: 60,
-  },
-});
-
-const toastUtils = createToastUtilsWithCustomSession(toastSession);
-export const { redirectWithSuccess, redirectWithError } = toastUtils;
+export const redirectWithSuccess: ReturnType<typeof createToastUtilsWithCustomSession>["redirectWithSuccess"] = (
+  ...args
+) => toastCookie().utils.redirectWithSuccess(...args);
+export const redirectWithError: ReturnType<typeof createToastUtilsWithCustomSession>["redirectWithError"] = (...args) =>
+  toastCookie().utils.redirectWithError(...args);
 
 /**
  * The flashed toast, if the request carries one, with the header that deletes the cookie. Requests without the
@@ -31,7 +47,8 @@ export async function readFlashToast(request: Request) {
   if (!cookie?.includes(`${TOAST_COOKIE_NAME}=`) || sharedAnswerAllowed(cookie)) {
     return { toast: undefined, headers: undefined };
   }
-  const { toast } = await toastUtils.getToast(request);
-  const session = await toastSession.getSession(cookie);
-  return { toast, headers: { "Set-Cookie": await toastSession.destroySession(session) } };
+  const { session: storage, utils } = toastCookie();
+  const { toast: flashed } = await utils.getToast(request);
+  const session = await storage.getSession(cookie);
+  return { toast: flashed, headers: { "Set-Cookie": await storage.destroySession(session) } };
 }

@@ -109,6 +109,16 @@ async function voteAs(
   }
 }
 
+/** Other visitors vote on `slug`, one answer each, as their browsers' native forms would send it. */
+async function othersVote(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  site: FeedbackSite,
+  slug: string,
+  answers: ("oui" | "non")[],
+): Promise<void> {
+  for (const worked of answers) await voteAs(playwright, site, slug, worked);
+}
+
 /** Opens a brand page; with JavaScript, waits until it is hydrated (the fixture's `goto` does it for `page`). */
 async function openBrandPage(page: Page, slug: string) {
   const response = await page.goto(`/offres/${slug}`);
@@ -193,8 +203,7 @@ test.describe("the vote on a brand page", () => {
     ).toBeVisible();
     await expect(reasonQuestion(page)).toHaveCount(0);
 
-    await voteAs(playwright, site, slug, "oui");
-    await voteAs(playwright, site, slug, "oui");
+    await othersVote(playwright, site, slug, ["oui", "oui"]);
 
     // The third visitor votes from the page: the page they then see counts their vote.
     await press(page, slug, yesButton(page), javaScriptEnabled);
@@ -219,8 +228,7 @@ test.describe("the vote on a brand page", () => {
     javaScriptEnabled,
   }) => {
     const slug = "bitget";
-    await voteAs(playwright, site, slug, "oui");
-    await voteAs(playwright, site, slug, "oui");
+    await othersVote(playwright, site, slug, ["oui", "oui"]);
     await openBrandPage(page, slug);
     await press(page, slug, yesButton(page), javaScriptEnabled);
     await expect(summary(page)).toHaveText(summaryOf(100, 3));
@@ -244,8 +252,7 @@ test.describe("the vote on a brand page", () => {
     javaScriptEnabled,
   }) => {
     const slug = "deblock";
-    await voteAs(playwright, site, slug, "oui");
-    await voteAs(playwright, site, slug, "oui");
+    await othersVote(playwright, site, slug, ["oui", "oui"]);
     await page.goto("/offres");
     const card = page
       .getByRole("region", { name: /^Tous les codes parrainage/ })
@@ -270,8 +277,7 @@ test.describe("the vote on a brand page", () => {
     javaScriptEnabled,
   }) => {
     const slug = "trade-republic";
-    await voteAs(playwright, site, slug, "oui");
-    await voteAs(playwright, site, slug, "oui");
+    await othersVote(playwright, site, slug, ["oui", "oui"]);
     const card = page
       .getByRole("region", { name: /^Tous les codes parrainage/ })
       .getByRole("article")
@@ -305,8 +311,7 @@ test.describe("the vote on a brand page", () => {
     javaScriptEnabled,
   }) => {
     const slug = "coinbase";
-    await voteAs(playwright, site, slug, "oui");
-    await voteAs(playwright, site, slug, "oui");
+    await othersVote(playwright, site, slug, ["oui", "oui"]);
     await openBrandPage(page, slug);
     await expect(summary(page)).toHaveText(/^Pas encore assez d'avis · Dernier avis le /);
 
@@ -350,8 +355,7 @@ test.describe("the vote on a brand page", () => {
     javaScriptEnabled,
   }) => {
     const slug = "wise";
-    await voteAs(playwright, site, slug, "oui");
-    await voteAs(playwright, site, slug, "oui");
+    await othersVote(playwright, site, slug, ["oui", "oui"]);
     await openBrandPage(page, slug);
     const before = await summary(page).textContent();
     expect(before).toMatch(/^Pas encore assez d'avis/);

@@ -1,5 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
+import { BUNDLED_OFFERS } from "~/catalogue/offers";
+import { OFFERS_PER_PAGE } from "~/catalogue/pagination";
+import { isInCategory } from "~/catalogue/search";
+import type { CategoryId } from "~/catalogue/types";
 
 /** The year the site shows in the overview heading and the footer: the year of the request. */
 export const currentYear = () => new Date().getFullYear();
@@ -174,4 +178,12 @@ export async function sitemapPaths(request: APIRequestContext, baseURL: string):
     const url = new URL(loc);
     return `${url.pathname}${url.search}`;
   });
+}
+
+/**
+ * How many cards the first page of a listing shows for the bundled catalogue (the test server's, seeded from it):
+ * derived from the catalogue, so that adding a brand changes no test.
+ */
+export function cardsOnFirstPage(category: CategoryId = "all"): number {
+  return Math.min(BUNDLED_OFFERS.filter((offer) => isInCategory(offer, category)).length, OFFERS_PER_PAGE);
 }

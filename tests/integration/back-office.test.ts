@@ -48,7 +48,7 @@ function forgedCookie(data: Record<string, unknown>) {
   const key = createHmac("sha256", SESSION_SECRET).update("gestion:session").digest("hex");
   const tag = createHmac("sha256", key).update(`mot-de-passe:${OWNER_PASSWORD}`).digest().toString("base64url");
   return createCookie("cp_gestion", { secrets: [key], path: "/gestion" })
-    .serialize({ password: tag, ...data })
+    .serialize({ passwordTag: tag, ...data })
     .then((line) => line.split(";")[0] ?? "");
 }
 

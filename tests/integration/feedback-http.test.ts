@@ -1,8 +1,8 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptsVotes } from "~/catalogue/card";
 import { isExpired, todayInFrance } from "~/catalogue/dates";
 import { REPORTED_NOT_WORKING } from "~/catalogue/feedback";
+import { acceptsVotes } from "~/catalogue/offer-rules";
 import { BUNDLED_OFFERS } from "~/catalogue/offers";
 import { FORGET_INTERVAL_MS } from "~/services/http/page-cache.server";
 import { ENCODINGS, mainText, oversizedInit, OVERSIZED_BYTES } from "../support/oversized-forms";

@@ -1,8 +1,9 @@
 import { simpleParser, type AddressObject } from "mailparser";
 import { afterAll, describe, expect, it } from "vitest";
 import { asRole, openEmbeddedDatabase } from "~/services/backend/embedded-db.server";
+import { EmbeddedOutboxStore } from "~/services/backend/embedded-outbox.server";
 import { EmbeddedBackend } from "~/services/backend/embedded.server";
-import { GIVE_UP_AFTER_MS, startMessageOutbox } from "~/services/mail/message-outbox.server";
+import { GIVE_UP_AFTER_MS, startOutbox } from "~/services/mail/outbox.server";
 import { postContactForm } from "../support/contact-form";
 import { runScript } from "../support/run-script";
 import { freePort, startSite } from "../support/server";
@@ -136,7 +137,7 @@ describe("messages e-mailed from the embedded database", () => {
        insert into public.message_outbox (message_id) select id from message`,
       ["Anne\r\nBcc: pirate@exemple.fr", "Binance\r\nX-Pirate: oui\nSubject: autre"],
     );
-    const outbox = await startMessageOutbox(db, mailTo(server.port));
+    const outbox = await startOutbox(new EmbeddedOutboxStore(db), mailTo(server.port));
     try {
       const [mail] = await server.waitFor(1);
       const headers = mail!.raw.slice(0, mail!.raw.indexOf("\r\n\r\n"));
@@ -202,7 +203,7 @@ describe("messages e-mailed from the embedded database", () => {
        select id, 20, now() - make_interval(secs => $1) from message`,
       [GIVE_UP_AFTER_MS / 1000 - 5],
     );
-    const outbox = await startMessageOutbox(db, mailTo(port));
+    const outbox = await startOutbox(new EmbeddedOutboxStore(db), mailTo(port));
     try {
       const [row] = await until(
         () => outboxRows(dir),

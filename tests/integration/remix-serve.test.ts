@@ -9,7 +9,7 @@ import { makeTempDir } from "../support/temp-dir";
 
 /**
  * The same build served by `remix-serve ./build/index.js` instead of server.js: Remix's own Express server, with
- * no load context and no page cache. The build runs server.js's request checks itself (request-guard.server.ts):
+ * no page cache. The build puts the same request pipeline in front of it (http/remix-serve.server.ts):
  * the attacks server.js refuses are refused here too, each visitor is told apart by the connection's address, and
  * SIGTERM closes the database and releases its folder.
  */

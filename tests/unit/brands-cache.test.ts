@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CachedBackend } from "~/services/backend/brands-cache.server";
 import { BackendError, RateLimitedError, VOTES_RATE_LIMITED } from "~/services/backend/errors.server";
 import { MISSING_SERVICE_ROLE_KEY } from "~/services/backend/types.server";
+import { SiteEventBus } from "~/services/events.server";
 import type { BrandRow } from "~/catalogue/types";
 import type { Backend, FeedbackCounts, OutgoingVote, OwnerStore } from "~/services/backend/types.server";
 
@@ -24,7 +25,7 @@ function scriptedSource(...behaviours: Array<(signal?: AbortSignal) => Promise<B
     recordVote: async () => "stored",
     listFeedback: async () => [],
     queueAlerts: async () => {},
-    owner: () => MISSING_SERVICE_ROLE_KEY,
+    owner: () => ({ ok: false, missing: MISSING_SERVICE_ROLE_KEY }),
     calls: () => calls,
   };
   return source;
@@ -144,7 +145,7 @@ describe("the votes' summary", () => {
         return counts(stored);
       },
       queueAlerts: async () => {},
-      owner: () => MISSING_SERVICE_ROLE_KEY,
+      owner: () => ({ ok: false, missing: MISSING_SERVICE_ROLE_KEY }),
       reads,
     };
     return source;
@@ -175,11 +176,12 @@ describe("the votes' summary", () => {
     expect(source.reads).toHaveLength(2);
   });
 
-  it("tells onVote the offer of each stored vote, and only once it is stored", async () => {
+  it("emits vote-stored with the offer of each stored vote, and only once it is stored", async () => {
     const source = votingSource();
-    const cached = new CachedBackend(source, { ttlMs: 10_000, timeoutMs: 1_000 });
+    const events = new SiteEventBus();
+    const cached = new CachedBackend(source, { ttlMs: 10_000, timeoutMs: 1_000 }, events);
     const voted: string[] = [];
-    cached.onVote = (offerSlug) => voted.push(offerSlug);
+    events.on("vote-stored", ({ offerSlug }) => voted.push(offerSlug));
     await cached.recordVote(vote("binance"));
     await cached.recordVote(vote("crypto-com"));
     expect(voted).toEqual(["binance", "crypto-com"]);
@@ -223,14 +225,16 @@ describe("a brand written in the back office", () => {
       recordVote: async () => "stored",
       listFeedback: async () => [],
       queueAlerts: async () => {},
-      owner: () => store,
+      owner: () => ({ ok: true, store }),
     };
-    const backend = new CachedBackend(source, { ttlMs: 60_000, timeoutMs: 1_000 });
+    const events = new SiteEventBus();
+    const backend = new CachedBackend(source, { ttlMs: 60_000, timeoutMs: 1_000 }, events);
     let told = 0;
-    backend.onBrandsChanged = () => (told += 1);
+    events.on("brands-changed", () => (told += 1));
     expect((await backend.listBrands())[0]?.name).toBe("Avant");
-    const owner = backend.owner();
-    if (typeof owner === "string") throw new Error(owner);
+    const access = backend.owner();
+    if (!access.ok) throw new Error(access.missing);
+    const owner = access.store;
     await owner.setHandled(1, true);
     expect(told).toBe(0);
     await owner.updateBrand("1", { name: "Après" });
@@ -241,6 +245,6 @@ describe("a brand written in the back office", () => {
 
   it("is refused by a backend without the service role's key, which names it", () => {
     const backend = new CachedBackend(scriptedSource(answer("A")), { ttlMs: 60_000, timeoutMs: 1_000 });
-    expect(backend.owner()).toBe("SUPABASE_SERVICE_ROLE_KEY");
+    expect(backend.owner()).toEqual({ ok: false, missing: "SUPABASE_SERVICE_ROLE_KEY" });
   });
 });

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CATEGORIES } from "~/catalogue/categories";
-import { canCopyCode } from "~/catalogue/copy-rule";
 import { BRAND_ENTRIES, GENERIC_OFFER } from "~/catalogue/data";
 import { isExpired, todayInFrance } from "~/catalogue/dates";
 import { selectFeatured } from "~/catalogue/merge";
 import { brandKey } from "~/catalogue/names";
+import { canCopyCode } from "~/catalogue/offer-rules";
 import { BUNDLED_OFFERS } from "~/catalogue/offers";
 import { canonicalSlug, logoOf, slugFromName, slugOf } from "~/catalogue/slugs";
 

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { acceptsVotes, toCardView } from "~/catalogue/card";
+import { toCardView } from "~/catalogue/card";
 import { CATEGORIES, listTitle, parseCategory } from "~/catalogue/categories";
-import { canCopyCode, isInstructionCode } from "~/catalogue/copy-rule";
 import { BRAND_ENTRIES, GENERIC_OFFER } from "~/catalogue/data";
 import { isExpired, todayInFrance } from "~/catalogue/dates";
 import { NOT_ENOUGH_VOTES, REPORTED_NOT_WORKING, type OfferVotes } from "~/catalogue/feedback";
 import { dedupeOffers, mergeOffers, selectFeatured } from "~/catalogue/merge";
 import { brandKey } from "~/catalogue/names";
+import { acceptsVotes, canCopyCode, isInstructionCode } from "~/catalogue/offer-rules";
 import { BUNDLED_OFFERS, offerFromBrandRow, offerFromEntry, offerFromRow } from "~/catalogue/offers";
 import { buildSearchIndex, isInCategory, searchOffers, sortOffers } from "~/catalogue/search";
 import { canonicalSlug, logoOf, slugFromName, slugOf } from "~/catalogue/slugs";

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { embeddedSessionSecret } from "~/services/data-dir.server";
 import { ConfigError, EXAMPLE_IDENTITY, parseConfig } from "~/services/env.server";
 import { makeTempDir } from "../support/temp-dir";
 
@@ -84,20 +85,26 @@ describe("configuration", () => {
     expect(parseConfig({ ...supabase, NODE_ENV: "development" }).backend.kind).toBe("supabase");
   });
 
+  it("reads the environment and touches nothing: no secret file, no lock in the data folder", () => {
+    const config = parseConfig({ ...base, DATA_DIR: path.join(temp.dir, "intact") });
+    expect(config.sessionSecret).toBeUndefined();
+    expect(existsSync(path.join(temp.dir, "intact"))).toBe(false);
+    expect(parseConfig({ ...base, SESSION_SECRET: "s".repeat(32) }).sessionSecret).toBe("s".repeat(32));
+  });
+
   it("generates the embedded default's session secret once and keeps it in the data folder", () => {
-    const first = parseConfig({ ...base, NODE_ENV: "production" });
+    const first = embeddedSessionSecret(temp.dir);
     const file = path.join(temp.dir, "session-secret");
-    expect(existsSync(file)).toBe(true);
-    expect(readFileSync(file, "utf8")).toBe(first.sessionSecret);
-    expect(parseConfig({ ...base, NODE_ENV: "production" }).sessionSecret).toBe(first.sessionSecret);
+    expect(readFileSync(file, "utf8")).toBe(first);
+    expect(embeddedSessionSecret(temp.dir)).toBe(first);
   });
 
   it("keeps the generated session secret readable by its owner only, even a secret written before with a wider mode", () => {
-    const { sessionSecret } = parseConfig({ ...base });
+    const sessionSecret = embeddedSessionSecret(temp.dir);
     const file = path.join(temp.dir, "session-secret");
     expect(statSync(file).mode & 0o777).toBe(0o600);
     chmodSync(file, 0o644);
-    expect(parseConfig({ ...base }).sessionSecret).toBe(sessionSecret);
+    expect(embeddedSessionSecret(temp.dir)).toBe(sessionSecret);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 

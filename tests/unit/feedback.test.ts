@@ -1,7 +1,7 @@
-import { FEEDBACK_RULES } from "@contract/feedback-contract";
 import { afterEach, describe, expect, it } from "vitest";
 import { formatFrenchDate } from "~/catalogue/dates";
 import {
+  DISPLAY_THRESHOLDS,
   isReportedNotWorking,
   NOT_ENOUGH_VOTES,
   NOT_VERIFIED,
@@ -11,7 +11,7 @@ import {
   type OfferVotes,
 } from "~/catalogue/feedback";
 
-/** The trust loop's wording and thresholds (FEEDBACK_RULES), as a card or a brand page shows them. */
+/** The trust loop's wording and thresholds (DISPLAY_THRESHOLDS), as a card or a brand page shows them. */
 
 const votes = (yes: number, no: number, lastVoteOn = "2026-11-21"): OfferVotes => ({ yes, no, lastVoteOn });
 const summary = (yes: number, no: number) => offerTrust(votes(yes, no), undefined).summary;
@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 describe("the summary of an offer's votes", () => {
-  it(`says "Pas encore assez d'avis" below ${FEEDBACK_RULES.minVotesForRate} votes`, () => {
+  it(`says "Pas encore assez d'avis" below ${DISPLAY_THRESHOLDS.minVotesForRate} votes`, () => {
     expect(NOT_ENOUGH_VOTES).toBe("Pas encore assez d'avis");
     expect(offerTrust(undefined, undefined).summary).toBe("Pas encore assez d'avis");
     expect(summary(0, 0)).toBe("Pas encore assez d'avis");

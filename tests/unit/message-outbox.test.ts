@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GIVE_UP_AFTER_MS, retryDelayMs } from "~/services/mail/message-outbox.server";
+import { GIVE_UP_AFTER_MS, retryDelayMs } from "~/services/mail/outbox.server";
 
 describe("the e-mail outbox's retries", () => {
   it("tries again within 30 s after a first failure, then waits longer each time, one hour at most", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passwordMatches, passwordTag } from "~/services/owner-password.server";
+import { passwordMatches, passwordTag } from "~/services/owner/owner-password.server";
 
 const KEY = "clé-de-test";
 const PASSWORD = "une longue phrase secrète";

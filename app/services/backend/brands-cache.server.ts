@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { siteEvents, type SiteEventBus } from "../events.server";
 import { BackendError, toBackendError } from "./errors.server";
 import type * as types from "./types.server";
 import type { AlertCheck } from "~/catalogue/alerts";
@@ -55,16 +56,14 @@ function staleWhileRefreshing<K extends string, V extends object>(ttlMs: number,
 export class CachedBackend implements types.Backend {
   private readonly cache: LRUCache<"brands", BrandRow[]> | undefined;
   private readonly feedbackCache: LRUCache<"feedback", types.FeedbackCounts[]> | undefined;
-  /** Called after each stored vote with its offer (the page cache forgets the pages that show it). */
-  onVote: ((offerSlug: string) => void) | undefined;
-  /** Called after the back office changed a brand (the page cache forgets every page). */
-  onBrandsChanged: (() => void) | undefined;
   /** The cache answers "nothing" when a refresh fails with no copy to fall back on; this says why. */
   private lastError: BackendError | undefined;
 
   constructor(
     private readonly backend: types.Backend,
     private readonly options: BrandsCacheOptions,
+    /** Where "vote-stored" and "brands-changed" are emitted. */
+    private readonly events: SiteEventBus = siteEvents,
   ) {
     if (options.ttlMs > 0) {
       this.cache = staleWhileRefreshing<"brands", BrandRow[]>(options.ttlMs, () =>
@@ -113,7 +112,7 @@ export class CachedBackend implements types.Backend {
     const result = await this.backend.recordVote(vote);
     // The next page shown counts this vote: the visitor who sent it sees it at once.
     this.feedbackCache?.delete("feedback");
-    this.onVote?.(vote.offerSlug);
+    this.events.emit("vote-stored", { offerSlug: vote.offerSlug });
     return result;
   }
 
@@ -139,18 +138,19 @@ export class CachedBackend implements types.Backend {
   }
 
   /**
-   * The back office's operations; after a brand is written, the brands are read again and onBrandsChanged is
-   * called, so that the public pages show the change at once.
+   * The back office's operations; after a brand is written, the brands are read again and "brands-changed" is
+   * emitted, so that the public pages show the change at once.
    */
-  owner(): types.OwnerStore | typeof types.MISSING_SERVICE_ROLE_KEY {
-    const store = this.backend.owner();
-    if (typeof store === "string") return store;
+  owner(): types.OwnerAccess {
+    const access = this.backend.owner();
+    if (!access.ok) return access;
+    const { store } = access;
     const changed = <T>(written: T): T => {
       this.cache?.delete("brands");
-      this.onBrandsChanged?.();
+      this.events.emit("brands-changed", {});
       return written;
     };
-    return {
+    const cached: types.OwnerStore = {
       listMessages: () => store.listMessages(),
       setHandled: (id, handled) => store.setHandled(id, handled),
       deleteMessage: (id) => store.deleteMessage(id),
@@ -160,5 +160,6 @@ export class CachedBackend implements types.Backend {
       recordSignOut: (sessionHash, expiresAt) => store.recordSignOut(sessionHash, expiresAt),
       isSignedOut: (sessionHash) => store.isSignedOut(sessionHash),
     };
+    return { ok: true, store: cached };
   }
 }

@@ -7,7 +7,7 @@ import { DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } f
 import { toFeedbackCounts, type FeedbackRow } from "./feedback-row.server";
 import type * as types from "./types.server";
 import type { MailConfig } from "../env.server";
-import type { MessageOutbox } from "../mail/message-outbox.server";
+import type { MailOutbox } from "../mail/outbox.server";
 import type { Transaction } from "@electric-sql/pglite";
 import type { AlertCheck } from "~/catalogue/alerts";
 import type { BrandRow } from "~/catalogue/types";
@@ -41,7 +41,7 @@ async function callAsServiceRole(
  * same SQL function as on Supabase, which also applies the per-sender rate limit.
  */
 export class EmbeddedBackend implements types.Backend {
-  private outbox: Promise<MessageOutbox> | undefined;
+  private outbox: Promise<MailOutbox> | undefined;
 
   private readonly mail: MailConfig | undefined;
   private backupsScheduled = false;
@@ -72,12 +72,15 @@ export class EmbeddedBackend implements types.Backend {
   }
 
   /** The e-mail outbox's worker, started once, when messages are e-mailed. */
-  private startOutbox(): Promise<MessageOutbox> | undefined {
+  private startOutbox(): Promise<MailOutbox> | undefined {
     const mail = this.mail;
     if (!mail) return undefined;
     this.outbox ??= (async () => {
-      const { startMessageOutbox } = await import("../mail/message-outbox.server");
-      return startMessageOutbox(await openEmbeddedDatabase(this.dataDir), mail);
+      const [{ startOutbox }, { EmbeddedOutboxStore }] = await Promise.all([
+        import("../mail/outbox.server"),
+        import("./embedded-outbox.server"),
+      ]);
+      return startOutbox(new EmbeddedOutboxStore(await openEmbeddedDatabase(this.dataDir)), mail);
     })();
     this.outbox.catch(() => (this.outbox = undefined));
     return this.outbox;
@@ -185,8 +188,8 @@ export class EmbeddedBackend implements types.Backend {
     if (queued > 0) (await this.startOutbox())?.wake();
   }
 
-  owner(): types.OwnerStore {
+  owner(): types.OwnerAccess {
     this.ownerStore ??= new EmbeddedOwnerStore(this.dataDir);
-    return this.ownerStore;
+    return { ok: true, store: this.ownerStore };
   }
 }

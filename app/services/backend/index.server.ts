@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { embeddedSessionSecret, lockDataDir } from "../data-dir.server";
 import { getConfig, type Config } from "../env.server";
 import { CachedBackend } from "./brands-cache.server";
 import type { Backend } from "./types.server";
@@ -39,6 +41,30 @@ async function createBackend({
   return new EmbeddedBackend(backend.dataDir, contactRateLimit, { mail, backups: true });
 }
 
+let secret: string | undefined;
+
+/**
+ * The backend's start, before any request: with the embedded database it takes the data folder for this process
+ * (a second server on the same folder stops here with DataDirLockedError) and reads, or on first start writes, the
+ * session secret kept there. Runs once; later calls only give the secret.
+ */
+export function startBackend(): { sessionSecret: string } {
+  if (!secret) {
+    const { backend, sessionSecret: configured } = getConfig();
+    if (backend.kind === "embedded") lockDataDir(backend.dataDir);
+    secret =
+      configured ??
+      (backend.kind === "embedded" ? embeddedSessionSecret(backend.dataDir) : randomBytes(32).toString("hex"));
+  }
+  return { sessionSecret: secret };
+}
+
+/**
+ * The secret that signs the cookies and keys the visitors: SESSION_SECRET, else the embedded default's (outside
+ * production with Supabase, one for this process only).
+ */
+export const sessionSecret = (): string => startBackend().sessionSecret;
+
 let current: Promise<CachedBackend> | undefined;
 
 /** Closes the embedded database, if this process opened one, and releases its data folder: before the process ends. */
@@ -51,6 +77,7 @@ export async function shutdownBackend(): Promise<void> {
 /** The configured backend behind the brands cache, created once per process: the site's one way to its data. */
 export function getBackend(): Promise<CachedBackend> {
   if (!current) {
+    startBackend();
     const config = getConfig();
     current = createBackend(config).then((backend) => new CachedBackend(backend, config.brandsCache));
   }

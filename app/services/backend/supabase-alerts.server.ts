@@ -1,6 +1,6 @@
 import { toBackendError } from "./errors.server";
 import { UNIQUE_VIOLATION } from "./supabase-owner.server";
-import type { DueAlert, DueRow, OutboxStore } from "../mail/message-outbox.server";
+import type { DueAlert, DueMessage, OutboxStore } from "../mail/outbox.server";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { AlertCheck } from "~/catalogue/alerts";
 
@@ -62,7 +62,7 @@ export class SupabaseAlertStore implements OutboxStore {
     return ((data ?? []) as { offer_slug: string }[]).map((row) => row.offer_slug).filter((slug) => among.has(slug));
   }
 
-  async dueMessages(): Promise<DueRow[]> {
+  async dueMessages(): Promise<DueMessage[]> {
     return [];
   }
 

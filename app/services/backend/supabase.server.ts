@@ -6,7 +6,7 @@ import { SupabaseOwnerStore } from "./supabase-owner.server";
 import { MISSING_SERVICE_ROLE_KEY } from "./types.server";
 import type * as types from "./types.server";
 import type { MailConfig } from "../env.server";
-import type { MessageOutbox } from "../mail/message-outbox.server";
+import type { MailOutbox } from "../mail/outbox.server";
 import type { FeedbackPayload } from "@contract/feedback-contract";
 import type { AlertCheck } from "~/catalogue/alerts";
 import type { BrandRow } from "~/catalogue/types";
@@ -55,7 +55,7 @@ export class SupabaseBackend implements types.Backend {
   private readonly client: SupabaseClient;
   private ownerStore: SupabaseOwnerStore | undefined;
   private serviceClient: SupabaseClient | undefined;
-  private alertOutbox: Promise<{ store: SupabaseAlertStore; outbox: MessageOutbox }> | undefined;
+  private alertOutbox: Promise<{ store: SupabaseAlertStore; outbox: MailOutbox }> | undefined;
 
   constructor(private readonly options: SupabaseBackendOptions) {
     this.client = clientWith(options.url, options.anonKey);
@@ -131,24 +131,24 @@ export class SupabaseBackend implements types.Backend {
   }
 
   /** The alerts' store and outbox, started once: it sends at once what an earlier run left pending. */
-  private alerts(): Promise<{ store: SupabaseAlertStore; outbox: MessageOutbox }> | undefined {
+  private alerts(): Promise<{ store: SupabaseAlertStore; outbox: MailOutbox }> | undefined {
     const { mail } = this.options;
     const client = this.serviceRoleClient();
     if (!mail || !client) return undefined;
     this.alertOutbox ??= (async () => {
       const store = new SupabaseAlertStore(client);
-      const { startOutbox } = await import("../mail/message-outbox.server");
+      const { startOutbox } = await import("../mail/outbox.server");
       return { store, outbox: await startOutbox(store, mail) };
     })();
     this.alertOutbox.catch(() => (this.alertOutbox = undefined));
     return this.alertOutbox;
   }
 
-  owner(): types.OwnerStore | typeof MISSING_SERVICE_ROLE_KEY {
+  owner(): types.OwnerAccess {
     const client = this.serviceRoleClient();
-    if (!client) return MISSING_SERVICE_ROLE_KEY;
+    if (!client) return { ok: false, missing: MISSING_SERVICE_ROLE_KEY };
     this.ownerStore ??= new SupabaseOwnerStore(client);
-    return this.ownerStore;
+    return { ok: true, store: this.ownerStore };
   }
 
   /** One client with the service role's key, for the back office and the alerts; none without the key. */

@@ -97,6 +97,9 @@ export interface OwnerStore {
 /** Why the back office cannot work: hosted Supabase without the service role's key. */
 export const MISSING_SERVICE_ROLE_KEY = "SUPABASE_SERVICE_ROLE_KEY";
 
+/** The back office's operations, or the variable to set when the backend cannot give them. */
+export type OwnerAccess = { ok: true; store: OwnerStore } | { ok: false; missing: typeof MISSING_SERVICE_ROLE_KEY };
+
 /**
  * What the site asks of its data: the embedded database (embedded.server.ts) and hosted Supabase
  * (supabase.server.ts) each implement it, and index.server.ts picks one from the configuration. A new operation is
@@ -119,5 +122,5 @@ export interface Backend {
    */
   queueAlerts(check: AlertCheck): Promise<void>;
   /** The back office's operations, or the name of the variable to set when this backend cannot give them. */
-  owner(): OwnerStore | typeof MISSING_SERVICE_ROLE_KEY;
+  owner(): OwnerAccess;
 }

@@ -5,11 +5,19 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { FEEDBACK_RULES } from "@contract/feedback-fields";
 import { visitorNetwork } from "@contract/visitor-network";
+import { sessionSecret } from "../backend/index.server";
 import { getConfig, type Config } from "../env.server";
-import { applySecurityHeaders, sharedAnswerAllowed } from "./headers.server";
+import { applySecurityHeaders, SHARED_PAGE_CACHE, sharedAnswerAllowed } from "./headers.server";
 import { answerWithPage, pageCache } from "./page-cache.server";
 import { STATIC_FILES, type RoutePolicy } from "./route-policy.server";
-import { handlerPath, hasIndexQuery, RouteResolver, routePolicies, type BuildRoute } from "./routes.server";
+import {
+  handlerPath,
+  hasIndexQuery,
+  RouteResolver,
+  routePolicies,
+  routePolicyOf,
+  type BuildRoute,
+} from "./routes.server";
 import { visitorAddress } from "./trust-proxy.server";
 import { VoteLimiter } from "./vote-limiter.server";
 import {
@@ -115,6 +123,18 @@ export function pageCacheKey(url: URL, policy: RoutePolicy): string | undefined 
     new Set(names).size === names.length &&
     `?${url.searchParams.toString()}` === url.search;
   return wellFormed ? `${url.pathname}${url.search}` : undefined;
+}
+
+/**
+ * The page cache's key for a page Remix rendered, when it may be kept: the cache is on, the answer is public and
+ * without Set-Cookie, the request carries no cookie, and the route's row allows it (see pageCacheKey).
+ */
+export function keptPageKey(request: Request, cacheControl: string, headers: Headers): string | undefined {
+  if (!pageCache.enabled || request.method !== "GET" || cacheControl !== SHARED_PAGE_CACHE) return undefined;
+  if (headers.has("Set-Cookie") || !sharedAnswerAllowed(request.headers.get("Cookie"))) return undefined;
+  const url = new URL(request.url);
+  const policy = routePolicyOf(url, request.method);
+  return policy ? pageCacheKey(url, policy) : undefined;
 }
 
 /** Loopback and private addresses: where a reverse proxy on the same machine or network connects from. */
@@ -486,5 +506,5 @@ async function readSmallForm(req: IncomingMessage): Promise<string> {
 
 /** The opaque key of a visitor at `address`: a keyed hash of their network, as the database's limits count them. */
 export function visitorKey(address: string): string {
-  return createHmac("sha256", getConfig().sessionSecret).update(visitorNetwork(address)).digest("hex");
+  return createHmac("sha256", sessionSecret()).update(visitorNetwork(address)).digest("hex");
 }

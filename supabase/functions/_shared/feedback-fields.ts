@@ -3,21 +3,19 @@
  * `feedback-contract.ts`, which re-exports all of this.
  */
 
-/** Every threshold of the trust loop, named once: the site, the database calls and the function read them here. */
+/**
+ * The trust loop's rules the database applies, named once on this side: the site and the function read them here, and
+ * tests/integration/rules-in-one-home.test.ts checks the database's public.feedback_rules() names the same. How the
+ * pages show the votes (DISPLAY_THRESHOLDS) is the site's own, in app/catalogue/feedback.ts.
+ */
 export const FEEDBACK_RULES = {
   /** Votes one visitor may send in an hour, all offers together; past it, a 429. */
   maxVotesPerHour: 30,
   /**
    * Only the votes of the last this-many days make the summary, and a visitor counts once per offer over them: a new
-   * vote takes the place of theirs. The database's code_feedback_summary has the same window, fixed.
+   * vote takes the place of theirs. The database's public.feedback_rules() names the same window and limit.
    */
   windowDays: 90,
-  /** Below this many votes the summary says "Pas encore assez d'avis". */
-  minVotesForRate: 3,
-  /** The warning needs at least this many votes, each of a different visitor... */
-  warningMinVotes: 5,
-  /** ...and a success rate under this share. */
-  warningBelowRate: 0.5,
 } as const;
 
 /** Why a code did not work, optional after "Non"; the values are stored, the labels shown. */

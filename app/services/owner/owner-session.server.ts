@@ -1,10 +1,10 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
-import { getBackend } from "./backend/index.server";
-import { getConfig } from "./env.server";
+import { getBackend, sessionSecret } from "../backend/index.server";
+import { getConfig } from "../env.server";
 import { passwordMatches, passwordTag as tagOf } from "./owner-password.server";
-import type { OwnerStore } from "./backend/types.server";
+import type { OwnerStore } from "../backend/types.server";
 
 /** The back office's session cookie: its own name, sent only to /gestion addresses. */
 export const OWNER_COOKIE_NAME = "cp_gestion";
@@ -14,30 +14,46 @@ export const SIGN_IN_PATH = "/gestion/connexion";
 /** Wrong passwords one address may send before sign-in is locked for it, and for how long. */
 export const SIGN_IN_RULES = { maxFailures: 5, lockMs: 15 * 60 * 1000 } as const;
 
-const config = getConfig();
+/** What the session cookie holds: its id, when it was opened, and a tag of the password it was opened with. */
+interface OwnerSessionData {
+  sid: string;
+  signedInAt: number;
+  passwordTag: string;
+}
 
-/** A key of its own, derived from the session secret: a cookie signed for another use is never a session. */
-const sessionKey = createHmac("sha256", config.sessionSecret).update("gestion:session").digest("hex");
+let cookie: { key: string; storage: ReturnType<typeof createCookieSessionStorage<OwnerSessionData>> } | undefined;
 
-const storage = createCookieSessionStorage<{ sid: string; signedInAt: number; password: string }>({
-  cookie: {
-    name: OWNER_COOKIE_NAME,
-    httpOnly: true,
-    sameSite: "strict",
-    path: "/gestion",
-    // As the toast cookie: over HTTPS only in production on an https address.
-    secure: config.nodeEnv === "production" && config.siteUrl.startsWith("https://"),
-    secrets: [sessionKey],
-    maxAge: SESSION_MS / 1000,
-  },
-});
+/**
+ * The session's key and signed cookie, made on first use (the secret comes from the backend's start). The key is its
+ * own, derived from the session secret: a cookie signed for another use is never a session.
+ */
+function ownerCookie() {
+  if (!cookie) {
+    const config = getConfig();
+    const key = createHmac("sha256", sessionSecret()).update("gestion:session").digest("hex");
+    const storage = createCookieSessionStorage<OwnerSessionData>({
+      cookie: {
+        name: OWNER_COOKIE_NAME,
+        httpOnly: true,
+        sameSite: "strict",
+        path: "/gestion",
+        // As the toast cookie: over HTTPS only in production on an https address.
+        secure: config.nodeEnv === "production" && config.siteUrl.startsWith("https://"),
+        secrets: [key],
+        maxAge: SESSION_MS / 1000,
+      },
+    });
+    cookie = { key, storage };
+  }
+  return cookie;
+}
 
 /** Whether `candidate` is OWNER_PASSWORD, compared in constant time. */
 export const isOwnerPassword = (candidate: string, password: string) =>
-  passwordMatches(candidate, password, sessionKey);
+  passwordMatches(candidate, password, ownerCookie().key);
 
 /** Which password a session was opened with: changing OWNER_PASSWORD signs every session out. */
-const passwordTag = (password: string) => tagOf(password, sessionKey);
+const passwordTag = (password: string) => tagOf(password, ownerCookie().key);
 
 /**
  * Sessions signed out before their 12 hours were up (a copy of their cookie must not sign in again): kept by the
@@ -48,11 +64,12 @@ const passwordTag = (password: string) => tagOf(password, sessionKey);
 const signedOut = new LRUCache<string, true>({ max: 10_000, ttl: SESSION_MS });
 
 /** What the backend keeps of a signed-out session: a keyed hash of its id, never the id itself. */
-const signedOutHash = (sid: string) => createHmac("sha256", sessionKey).update(`signed-out:${sid}`).digest("hex");
+const signedOutHash = (sid: string) =>
+  createHmac("sha256", ownerCookie().key).update(`signed-out:${sid}`).digest("hex");
 
 async function ownerStore(): Promise<OwnerStore | undefined> {
-  const store = (await getBackend()).owner();
-  return typeof store === "string" ? undefined : store;
+  const access = (await getBackend()).owner();
+  return access.ok ? access.store : undefined;
 }
 
 async function wasSignedOut(sid: string): Promise<boolean> {
@@ -73,7 +90,7 @@ const failures = new LRUCache<string, { count: number; lockedUntil: number }>({
 
 /** The back office's password, or a 404 for every /gestion address when OWNER_PASSWORD is not set. */
 export function ownerPassword(): string {
-  const password = config.ownerPassword;
+  const password = getConfig().ownerPassword;
   if (!password) throw new Response("Page introuvable", { status: 404 });
   return password;
 }
@@ -100,8 +117,8 @@ export function forgetFailures(visitor: string): void {
 
 /** Whether the request carries a session of the owner still valid: signed, under 12 hours, not signed out. */
 async function validSession(request: Request, password: string) {
-  const session = await storage.getSession(request.headers.get("Cookie"));
-  const { sid, signedInAt, password: tag } = session.data;
+  const session = await ownerCookie().storage.getSession(request.headers.get("Cookie"));
+  const { sid, signedInAt, passwordTag: tag } = session.data;
   const age = typeof signedInAt === "number" ? Date.now() - signedInAt : Number.NaN;
   const valid = typeof sid === "string" && age >= -60_000 && age < SESSION_MS && tag === passwordTag(password);
   return valid && !(await wasSignedOut(sid)) ? session : undefined;
@@ -121,15 +138,17 @@ export async function requireOwner(request: Request): Promise<void> {
 
 /** The Set-Cookie of a new session: a new id, never one the browser brought (no session fixation). */
 export async function newSessionCookie(): Promise<string> {
+  const { storage } = ownerCookie();
   const session = await storage.getSession();
   session.set("sid", randomBytes(32).toString("base64url"));
   session.set("signedInAt", Date.now());
-  session.set("password", passwordTag(ownerPassword()));
+  session.set("passwordTag", passwordTag(ownerPassword()));
   return storage.commitSession(session);
 }
 
 /** Ends the session: its id is refused from now on, and the browser is told to drop the cookie. */
 export async function endSessionCookie(request: Request): Promise<string> {
+  const { storage } = ownerCookie();
   const session = await storage.getSession(request.headers.get("Cookie"));
   const { sid, signedInAt } = session.data;
   if (typeof sid === "string" && typeof signedInAt === "number") {

@@ -1,7 +1,7 @@
 import { checkOfferAlerts } from "~/catalogue/alerts";
-import { getConfig } from "./env.server";
-import { loadCatalogue } from "./offers.server";
-import type { CachedBackend } from "./backend/brands-cache.server";
+import { getConfig } from "../env.server";
+import { loadCatalogue } from "../offers.server";
+import type { CachedBackend } from "../backend/brands-cache.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Checks asked for while one runs are gathered into one more, at most this often. */

@@ -1,17 +1,16 @@
 /**
- * E-mails the owner every message stored in the embedded database (SMTP_URL), from the table message_outbox, and
- * the alerts about offers queued in owner_alerts (see owner-alerts.server.ts), in the embedded database or, alerts
- * only, on hosted Supabase (supabase-alerts.server.ts): a message is queued in the transaction that stores it, and
- * this worker, in the server process, sends the rows that are due. A failure (mail server down, refused) is retried later, sooner first then less often, for 24 hours; the
- * row is then marked failed. A restart only delays what is queued. The site never waits for it: a visitor's message
- * wakes the worker and the answer goes out at once.
+ * The mail outbox: e-mails the owner what is queued for them (SMTP_URL), the visitors' messages stored in the
+ * embedded database (table message_outbox) and the alerts about offers (owner_alerts), read through an OutboxStore:
+ * the embedded database's (backend/embedded-outbox.server.ts), or hosted Supabase's, alerts only
+ * (backend/supabase-alerts.server.ts). A row is queued in the transaction that stores what it sends, and this
+ * worker, in the server process, sends the rows that are due. A failure (mail server down, refused) is retried
+ * later, sooner first then less often, for 24 hours; the row is then marked failed. A restart only delays what is
+ * queued. The site never waits for it: a visitor's message wakes the worker and the answer goes out at once.
  */
 import { subjectLabel } from "@contract/contact-contract";
-import { asRole } from "../backend/embedded-db.server";
 import { onShutdown } from "../shutdown.server";
 import type { MessageColumns } from "../backend/owner-message-row.server";
 import type { MailConfig } from "../env.server";
-import type { PGlite } from "@electric-sql/pglite";
 import type { Transporter } from "nodemailer";
 
 /** How long the outbox keeps trying to send a message before marking it failed. */
@@ -28,7 +27,8 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
 }
 
-export interface DueRow extends MessageColumns {
+/** A visitor's message due to be e-mailed (message_outbox, with the message). */
+export interface DueMessage extends MessageColumns {
   message_id: number;
   attempts: number;
   queued_at: string;
@@ -56,7 +56,7 @@ const LABELS: Record<OutboxQueue, string> = { messages: "Message", alerts: "Aler
 export interface OutboxStore {
   /** Whether the store was closed (the server stopping): a failure then is not worth a line in the log. */
   readonly closed: boolean;
-  dueMessages(limit: number): Promise<DueRow[]>;
+  dueMessages(limit: number): Promise<DueMessage[]>;
   dueAlerts(limit: number): Promise<DueAlert[]>;
   markSent(queue: OutboxQueue, id: number, attempts: number): Promise<void>;
   /** A failed try: `givesUp` marks the row failed, otherwise it is due again in `retryInSeconds`. */
@@ -78,7 +78,7 @@ const oneLine = (value: string) => value.replace(LINE_BREAKING, " ").replace(/\s
  * The e-mail of one stored message, in the words send-contact-email uses on hosted Supabase: the subject names the
  * form's subject or the brand, Reply-To is the visitor. Names and subjects go into headers on one line.
  */
-export function messageMail(row: Omit<DueRow, "attempts" | "queued_at" | "message_id">, mail: MailConfig) {
+export function messageMail(row: Omit<DueMessage, "attempts" | "queued_at" | "message_id">, mail: MailConfig) {
   const name = oneLine(row.name);
   const topic = row.brand_name
     ? ["Marque", oneLine(row.brand_name)]
@@ -105,7 +105,8 @@ export function messageMail(row: Omit<DueRow, "attempts" | "queued_at" | "messag
   };
 }
 
-export class MessageOutbox {
+/** Sends the queued e-mails, messages and alerts alike, and notes each outcome in its row. */
+export class MailOutbox {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private wakeAgain = false;
@@ -127,7 +128,7 @@ export class MessageOutbox {
     clearTimeout(this.timer);
     this.running = this.run()
       .catch((error: unknown) => {
-        if (!this.store.closed) console.error("Envoi des messages par e-mail interrompu :", error);
+        if (!this.store.closed) console.error("Envoi des e-mails interrompu :", error);
         return IDLE_CHECK_MS;
       })
       .then((nextInMs) => {
@@ -199,90 +200,11 @@ export class MessageOutbox {
   }
 }
 
-/** The outbox's tables in the embedded database, read and written as the service role. */
-class EmbeddedOutboxStore implements OutboxStore {
-  constructor(private readonly db: PGlite) {}
-
-  get closed(): boolean {
-    return this.db.closed;
-  }
-
-  async dueMessages(limit: number): Promise<DueRow[]> {
-    return this.query<DueRow>(
-      `select o.message_id, o.attempts, o.created_at as queued_at,
-              m.name, m.email, m.subject, m.brand_name, m.message, m.created_at
-         from public.message_outbox o join public.contact_messages m on m.id = o.message_id
-        where o.state = 'pending' and o.next_attempt_at <= now()
-        order by o.next_attempt_at, o.message_id
-        limit $1`,
-      [limit],
-    );
-  }
-
-  async dueAlerts(limit: number): Promise<DueAlert[]> {
-    return this.query<DueAlert>(
-      `select id, attempts, created_at as queued_at, subject, body from public.owner_alerts
-        where state = 'pending' and next_attempt_at <= now()
-        order by next_attempt_at, id
-        limit $1`,
-      [limit],
-    );
-  }
-
-  async markSent(queue: OutboxQueue, id: number, attempts: number): Promise<void> {
-    const { table, key } = EMBEDDED_TABLES[queue];
-    await this.query(
-      `update ${table} set state = 'sent', sent_at = now(), attempts = $2, last_error = null where ${key} = $1`,
-      [id, attempts],
-    );
-  }
-
-  async markFailed(
-    queue: OutboxQueue,
-    id: number,
-    {
-      attempts,
-      error,
-      givesUp,
-      retryInSeconds,
-    }: { attempts: number; error: string; givesUp: boolean; retryInSeconds: number },
-  ): Promise<void> {
-    const { table, key } = EMBEDDED_TABLES[queue];
-    await this.query(
-      `update ${table}
-          set attempts = $2, last_error = $3,
-              state = case when $4 then 'failed' else 'pending' end,
-              next_attempt_at = now() + make_interval(secs => $5)
-        where ${key} = $1`,
-      [id, attempts, error, givesUp, retryInSeconds],
-    );
-  }
-
-  async untilNextDue(): Promise<number | null> {
-    const [row] = await this.query<{ ms: number | null }>(
-      `select (extract(epoch from least(
-                (select min(next_attempt_at) from public.message_outbox where state = 'pending'),
-                (select min(next_attempt_at) from public.owner_alerts where state = 'pending')
-              ) - now()) * 1000)::float8 as ms`,
-    );
-    return row?.ms ?? null;
-  }
-
-  private async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await asRole(this.db, "service_role", (tx) => tx.query<T>(sql, params))).rows;
-  }
-}
-
-const EMBEDDED_TABLES: Record<OutboxQueue, { table: string; key: string }> = {
-  messages: { table: "public.message_outbox", key: "message_id" },
-  alerts: { table: "public.owner_alerts", key: "id" },
-};
-
 /**
  * Starts an outbox on `store`, sending through SMTP_URL: it sends what is already due at once, and finishes the
  * e-mail under way when the server stops.
  */
-export async function startOutbox(store: OutboxStore, mail: MailConfig): Promise<MessageOutbox> {
+export async function startOutbox(store: OutboxStore, mail: MailConfig): Promise<MailOutbox> {
   const { createTransport } = await import("nodemailer");
   const transport = createTransport({
     url: mail.smtpUrl,
@@ -290,13 +212,8 @@ export async function startOutbox(store: OutboxStore, mail: MailConfig): Promise
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
   });
-  const outbox = new MessageOutbox(store, transport, mail);
+  const outbox = new MailOutbox(store, transport, mail);
   onShutdown(() => outbox.stop());
   outbox.wake();
   return outbox;
-}
-
-/** The outbox of the embedded database `db`: its messages and the owner's alerts. */
-export function startMessageOutbox(db: PGlite, mail: MailConfig): Promise<MessageOutbox> {
-  return startOutbox(new EmbeddedOutboxStore(db), mail);
 }

@@ -1,0 +1,37 @@
+import { getBackend, shutdownBackend, startBackend } from "./backend/index.server";
+import { getConfig } from "./env.server";
+import { siteEvents } from "./events.server";
+import { pageCache } from "./http/page-cache.server";
+import { runEveryServerThroughThePipeline } from "./http/remix-serve.server";
+import { watchOwnerAlerts } from "./owner/owner-alerts.server";
+import { runShutdownHooks } from "./shutdown.server";
+
+/** Set by server.js before it loads the build: it runs the request pipeline itself, with the page cache on. */
+const SERVER_JS = Symbol.for("codeparrain.server-js");
+
+/**
+ * What the application does once, when its build is loaded, before any request: it reads the configuration (an
+ * invalid one stops the start), starts the backend (the data folder's lock and secret), puts the request pipeline
+ * in front of a server other than server.js, wires the site's events to what reacts to them, and opens the
+ * database (on first start, creates it) rather than on the first visitor's request.
+ */
+export function startApplication(): void {
+  getConfig();
+  startBackend();
+  // Under remix-serve an e-mail being sent or a backup being written finish before the database closes.
+  if (!(globalThis as { [SERVER_JS]?: boolean })[SERVER_JS]) {
+    runEveryServerThroughThePipeline(() => runShutdownHooks().then(shutdownBackend));
+  }
+  // A vote changes the summary its offer's pages show; a brand changed may show on any page.
+  siteEvents.on("vote-stored", ({ offerSlug }) => pageCache.forgetPagesShowing(offerSlug));
+  siteEvents.on("brands-changed", () => pageCache.forgetAll());
+  getBackend()
+    .then((backend) => {
+      // Both may bring an offer's alert (SMTP_URL only): the check reads the catalogue again.
+      const checkAlerts = watchOwnerAlerts(backend);
+      siteEvents.on("vote-stored", () => checkAlerts());
+      siteEvents.on("brands-changed", () => checkAlerts());
+      return backend.warmUp();
+    })
+    .catch((error: unknown) => console.error("Source des marques indisponible au démarrage :", error));
+}

@@ -1,0 +1,108 @@
+import path from "node:path";
+import {
+  BRAND_NAME_MAX,
+  EMAIL_MAX,
+  MESSAGE_MAX,
+  MESSAGE_MIN,
+  NAME_MAX,
+  NAME_MIN,
+  SUBJECTS,
+} from "@contract/contact-fields";
+import { FEEDBACK_REASONS, FEEDBACK_RULES, OFFER_SLUG_PATTERN } from "@contract/feedback-fields";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALERT_LIMITS } from "~/catalogue/alerts";
+import { CATEGORIES } from "~/catalogue/categories";
+import { migrate } from "~/services/backend/embedded-db.server";
+import { makeTempDir } from "../support/temp-dir";
+
+/**
+ * Rules the database enforces and the site names in TypeScript, read from both sides: the checks of the migrated
+ * embedded database (pg_constraint), the defaults of its functions, and the trust loop's numbers
+ * (public.feedback_rules()), against the constants the site, the forms and the functions use. Changing one side
+ * without the other fails here.
+ */
+const temp = makeTempDir("rules");
+let db: PGlite;
+beforeAll(async () => {
+  db = await PGlite.create(path.join(temp.dir, "pgdata"));
+  await migrate(db);
+});
+afterAll(async () => {
+  await db?.close();
+  temp.cleanup();
+});
+
+/** The check constraints of a table, as Postgres prints them. */
+async function checks(table: string): Promise<string[]> {
+  const { rows } = await db.query<{ definition: string }>(
+    `select pg_get_constraintdef(oid) as definition from pg_constraint
+      where conrelid = $1::regclass and contype = 'c' order by conname`,
+    [`public.${table}`],
+  );
+  return rows.map((row) => row.definition);
+}
+
+/** The values a check allows for `column` (`column = ANY (ARRAY['a'::text, ...])`), in the order written. */
+async function allowedValues(table: string, column: string): Promise<string[]> {
+  const definition = (await checks(table)).find((check) => new RegExp(`\\(${column} = ANY`).test(check));
+  expect(definition, `${table}.${column}`).toBeDefined();
+  return [...(definition ?? "").matchAll(/'([^']+)'::text/g)].map((match) => match[1] ?? "");
+}
+
+/** The bounds a check puts on the length of `column` (`length(column) >= a AND length(column) <= b`, or `<= b`). */
+async function lengthBounds(table: string, column: string): Promise<{ min?: number; max: number }> {
+  const definition = (await checks(table)).find((check) => check.includes(`length(${column})`)) ?? "";
+  const min = new RegExp(`length\\(${column}\\) >= (\\d+)`).exec(definition)?.[1];
+  const max = new RegExp(`length\\(${column}\\) <= (\\d+)`).exec(definition)?.[1];
+  expect(max, `${table}.${column}: ${definition}`).toBeDefined();
+  return { ...(min === undefined ? {} : { min: Number(min) }), max: Number(max) };
+}
+
+describe("one home for each rule: the database and the site agree", () => {
+  it("on the message form's subjects and lengths", async () => {
+    expect(await allowedValues("contact_messages", "subject")).toEqual(SUBJECTS.map((subject) => subject.value));
+    expect(await lengthBounds("contact_messages", "name")).toEqual({ min: NAME_MIN, max: NAME_MAX });
+    expect(await lengthBounds("contact_messages", "email")).toEqual({ min: 3, max: EMAIL_MAX });
+    expect(await lengthBounds("contact_messages", "message")).toEqual({ min: MESSAGE_MIN, max: MESSAGE_MAX });
+    expect((await lengthBounds("contact_messages", "brand_name")).max).toBe(BRAND_NAME_MAX);
+  });
+
+  it("on the vote's reasons and the offers' addresses", async () => {
+    expect(await allowedValues("code_feedback", "reason")).toEqual(FEEDBACK_REASONS.map((reason) => reason.value));
+    const slugChecks = [...(await checks("code_feedback")), ...(await checks("brands"))].filter((check) =>
+      check.includes("slug ~"),
+    );
+    expect(slugChecks.length).toBe(2);
+    for (const check of slugChecks) expect(check).toContain(OFFER_SLUG_PATTERN.source);
+  });
+
+  it("on the categories a brand may have", async () => {
+    expect(await allowedValues("brands", "category")).toEqual(
+      CATEGORIES.map((category) => category.id).filter((id) => id !== "all"),
+    );
+  });
+
+  it("on the lengths of an owner's alert", async () => {
+    expect((await lengthBounds("owner_alerts", "subject")).max).toBe(ALERT_LIMITS.subjectMax);
+    expect((await lengthBounds("owner_alerts", "body")).max).toBe(ALERT_LIMITS.bodyMax);
+  });
+
+  it("on the hourly vote limit and the summary's window, which the summary reads from feedback_rules()", async () => {
+    const { rows } = await db.query<{ max_votes_per_hour: number; window_days: number }>(
+      "select * from public.feedback_rules()",
+    );
+    expect(rows).toEqual([
+      { max_votes_per_hour: FEEDBACK_RULES.maxVotesPerHour, window_days: FEEDBACK_RULES.windowDays },
+    ]);
+    const summary = await db.query<{ definition: string }>(
+      "select pg_get_functiondef('public.code_feedback_summary()'::regprocedure) as definition",
+    );
+    expect(summary.rows[0]?.definition).toContain("public.feedback_rules()");
+    expect(summary.rows[0]?.definition).not.toMatch(/- 90\b/);
+    const vote = await db.query<{ arguments: string }>(
+      `select pg_get_function_arguments(oid) as arguments from pg_proc where proname = 'record_code_feedback'`,
+    );
+    expect(vote.rows[0]?.arguments).toContain(`p_max_per_hour integer DEFAULT ${FEEDBACK_RULES.maxVotesPerHour}`);
+  });
+});
