@@ -23,6 +23,11 @@ export const CATEGORIES: readonly Category[] = [
 ];
 
 /** The categories the overview page /offres offers as shortcuts. */
+/** The categories a brand may have: every tab but "Tous". */
+export const BRAND_CATEGORIES = CATEGORIES.filter(
+  (category): category is Category & { id: BrandCategoryId } => category.id !== "all",
+);
+
 export const OVERVIEW_CATEGORY_IDS: readonly BrandCategoryId[] = ["finance", "crypto", "shopping"];
 
 export function categoryById(id: CategoryId): Category {

@@ -2,6 +2,11 @@ import type { ReferralOffer } from "./types";
 
 export { todayInFrance } from "@contract/feedback-fields";
 
+/** Whether `value` is a day of the calendar written YYYY-MM-DD (2026-02-31 is not). */
+export function isIsoDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+}
+
 /** An offer is valid through its last day. */
 export function isExpired(offer: Pick<ReferralOffer, "validUntil">, today: string): boolean {
   return Boolean(offer.validUntil && offer.validUntil < today);

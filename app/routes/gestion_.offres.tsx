@@ -1,11 +1,13 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { reasonLabel } from "@contract/feedback-fields";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BRAND_CATEGORIES } from "~/catalogue/categories";
 import { formatFrenchDate } from "~/catalogue/dates";
 import { isReportedNotWorking, successPercent } from "~/catalogue/feedback";
-import { Field, fieldClass, OfferFields } from "~/components/back-office/fields";
+import { Field, OfferFields, Select } from "~/components/back-office/fields";
 import { BackOfficePage, backOfficeButton, backOfficeMeta, MissingKey } from "~/components/back-office/frame";
-import { BRAND_CATEGORIES, parseNewBrandForm } from "~/forms/brand-form";
+import { parseNewBrandForm } from "~/forms/brand-form";
 import { flashedSuccess } from "~/forms/server-toasts";
 import { getBackend } from "~/services/backend/index.server";
 import { readForm } from "~/services/form-request.server";
@@ -14,6 +16,7 @@ import { loadCatalogue } from "~/services/offers.server";
 import { missingKey, ownerAccessFor, ownerStoreFor } from "~/services/owner/back-office.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { NewBrandFormFields } from "~/forms/brand-form";
 import type { FeedbackCounts } from "~/services/backend/types.server";
 
 export const meta: MetaFunction = () => backOfficeMeta("Offres");
@@ -55,72 +58,44 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const store = await ownerStoreFor(request);
-  const parsed = parseNewBrandForm(await readForm(request));
-  if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  if ((await store.createBrand(parsed.value)) === "exists") {
+  const submission = parseNewBrandForm(await readForm(request));
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const brand = submission.value;
+  if ((await store.createBrand(brand)) === "exists") {
     return data(
-      {
-        errors: { name: "Une marque porte déjà ce nom ou cette adresse." } as Record<string, string>,
-        values: Object.fromEntries(Object.entries(parsed.value).map(([key, value]) => [key, String(value ?? "")])),
-      },
+      { result: submission.reply({ fieldErrors: { name: ["Une marque porte déjà ce nom ou cette adresse."] } }) },
       { status: 400 },
     );
   }
   return redirectWithSuccess(
-    `/gestion/offres/${parsed.value.slug}`,
-    flashedSuccess("Marque ajoutée", `${parsed.value.name} est en ligne.`),
+    `/gestion/offres/${brand.slug}`,
+    flashedSuccess("Marque ajoutée", `${brand.name} est en ligne.`),
     { status: 303 },
   );
 }
 
+/** "Ajouter une marque": open again, with the values sent and their errors, when the server refused them. */
 function NewBrandForm() {
   const actionData = useActionData<typeof action>();
-  const values: Record<string, string> = actionData?.values ?? {};
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const [form, fields] = useForm<NewBrandFormFields>({
+    id: "nouvelle-marque",
+    lastResult: actionData?.result,
+    defaultValue: { category: "finance" },
+    shouldValidate: "onSubmit",
+  });
   return (
     <details open={Boolean(actionData)} className="rounded-2xl border border-slate-200 bg-white p-4">
       <summary className="cursor-pointer font-bold text-indigo-800">Ajouter une marque</summary>
-      <Form reloadDocument method="post" className="mt-4 space-y-4">
-        <Field name="name" label="Nom de la marque" value={values.name ?? ""} error={errors.name} required />
+      <Form reloadDocument method="post" {...getFormProps(form)} noValidate={false} className="mt-4 space-y-4">
+        <Field meta={fields.name} label="Nom de la marque" required />
         <Field
-          name="slug"
+          meta={fields.slug}
           label="Adresse de la page (facultatif)"
           hint="Par exemple ma-banque pour /offres/ma-banque ; tirée du nom si vide."
-          value={values.slug ?? ""}
-          error={errors.slug}
         />
-        <div className="space-y-1">
-          <label htmlFor="champ-category" className="block text-sm font-semibold text-slate-800">
-            Catégorie
-          </label>
-          <select
-            id="champ-category"
-            name="category"
-            defaultValue={values.category ?? "finance"}
-            className={fieldClass}
-            aria-invalid={errors.category ? true : undefined}
-            aria-describedby={errors.category ? "champ-category-erreur" : undefined}
-          >
-            {BRAND_CATEGORIES.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.label}
-              </option>
-            ))}
-          </select>
-          {errors.category ? (
-            <p id="champ-category-erreur" className="text-sm font-medium text-red-800">
-              {errors.category}
-            </p>
-          ) : null}
-        </div>
-        <Field
-          name="description"
-          label="Ce que fait la marque"
-          value={values.description ?? ""}
-          error={errors.description}
-          required
-        />
-        <OfferFields values={values} errors={errors} />
+        <Select meta={fields.category} label="Catégorie" options={BRAND_CATEGORIES} />
+        <Field meta={fields.description} label="Ce que fait la marque" required />
+        <OfferFields fields={fields} />
         <button type="submit" className={backOfficeButton}>
           Ajouter la marque
         </button>

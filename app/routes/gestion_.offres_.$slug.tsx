@@ -1,3 +1,4 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatFrenchDate, todayInFrance } from "~/catalogue/dates";
@@ -20,6 +21,7 @@ import { loadCatalogue } from "~/services/offers.server";
 import { missingKey, ownerAccessFor, ownerStoreFor } from "~/services/owner/back-office.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { OfferFormFields } from "~/forms/brand-form";
 import type { BrandColumns, OwnerStore } from "~/services/backend/types.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => backOfficeMeta(data?.brand ?? "Offre");
@@ -41,15 +43,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     brand: offer.brand,
     handWritten: HAND_WRITTEN_SLUGS.has(offer.slug),
     verifiedOn: offer.verifiedOn ?? null,
-    values: {
+    saved: {
       code: offer.code,
       link: offer.link,
       offer_description: offer.description,
       advantages: offer.advantages.join("\n"),
       valid_until: offer.validUntil ?? "",
-      featured: offer.featured ? "on" : "",
-      hide_clipboard: hidesClipboard(offer) ? "on" : "",
-    } as Record<string, string>,
+      featured: offer.featured,
+      hide_clipboard: hidesClipboard(offer),
+    },
   };
 }
 
@@ -82,9 +84,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   if (intent !== "save") throw new Response("Action inconnue.", { status: 400 });
-  const parsed = parseOfferForm(form);
-  if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  const offer = await saveOffer(store, params.slug, parsed.value);
+  const submission = parseOfferForm(form);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const offer = await saveOffer(store, params.slug, submission.value);
   return redirectWithSuccess(
     `/gestion/offres/${offer.slug}`,
     flashedSuccess("Offre enregistrée", `La page de ${offer.brand} montre déjà les changements.`),
@@ -93,10 +95,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditOffer() {
-  const { missingKey, slug, brand, handWritten, verifiedOn, values: saved } = useLoaderData<typeof loader>();
+  const { missingKey, slug, brand, handWritten, verifiedOn, saved } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const values: Record<string, string> = actionData?.values ?? saved;
-  const errors: Record<string, string> = actionData?.errors ?? {};
+  const [form, fields] = useForm<OfferFormFields>({
+    id: "offre",
+    lastResult: actionData?.result,
+    defaultValue: saved,
+    shouldValidate: "onSubmit",
+  });
   return (
     <BackOfficePage title={brand}>
       <p className="text-sm">
@@ -117,28 +123,23 @@ export default function EditOffer() {
           </button>
         </Form>
       </section>
-      <Form reloadDocument method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4">
+      <Form
+        reloadDocument
+        method="post"
+        {...getFormProps(form)}
+        noValidate={false}
+        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4"
+      >
         <h2 className="font-bold">L'offre</h2>
-        {Object.keys(errors).length > 0 ? (
+        {form.status === "error" ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
             L'offre n'est pas enregistrée : corrigez les champs signalés.
           </p>
         ) : null}
         <input type="hidden" name="intent" value="save" />
-        <OfferFields values={values} errors={errors} handWritten={handWritten} />
-        <Checkbox
-          name="featured"
-          label="Mise en avant sur l'accueil"
-          checked={values.featured === "on"}
-          hint={FEATURED_RULE}
-        />
-        {handWritten ? null : (
-          <Checkbox
-            name="hide_clipboard"
-            label="Masquer le bouton « Copier »"
-            checked={values.hide_clipboard === "on"}
-          />
-        )}
+        <OfferFields fields={fields} handWritten={handWritten} />
+        <Checkbox meta={fields.featured} label="Mise en avant sur l'accueil" hint={FEATURED_RULE} />
+        {handWritten ? null : <Checkbox meta={fields.hide_clipboard} label="Masquer le bouton « Copier »" />}
         <button type="submit" className={backOfficeButton}>
           Enregistrer
         </button>

@@ -7,6 +7,10 @@ const form = (fields: Record<string, string>) => {
   return data;
 };
 
+/** The errors of a submission, by field, as the page shows them. */
+const fieldErrors = (submission: ReturnType<typeof parseOfferForm> | ReturnType<typeof parseNewBrandForm>) =>
+  submission.status === "success" ? {} : (submission.reply().error ?? {});
+
 const offer = {
   code: " ABC123 ",
   link: "https://www.exemple.fr/parrainage",
@@ -17,61 +21,66 @@ const offer = {
 
 describe("the offer form of the back office", () => {
   it("gives the columns of the brands table, advantages one per line and the boxes as booleans", () => {
-    expect(parseOfferForm(form({ ...offer, featured: "on" }))).toEqual({
-      ok: true,
-      value: {
-        code: "ABC123",
-        link: "https://www.exemple.fr/parrainage",
-        offer_description: "10 € offerts à l'inscription.",
-        advantages: ["Sans frais", "Carte gratuite"],
-        valid_until: "2026-12-31",
-        featured: true,
-        hide_clipboard: false,
-      },
+    const submission = parseOfferForm(form({ ...offer, featured: "on" }));
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value).toEqual({
+      code: "ABC123",
+      link: "https://www.exemple.fr/parrainage",
+      offer_description: "10 € offerts à l'inscription.",
+      advantages: ["Sans frais", "Carte gratuite"],
+      valid_until: "2026-12-31",
+      featured: true,
+      hide_clipboard: false,
     });
   });
 
-  it("stores an empty last day as none", () => {
-    const result = parseOfferForm(form({ ...offer, valid_until: "" }));
-    expect(result.ok && result.value.valid_until).toBeNull();
+  it("stores an empty last day as none, and an emptied code as empty", () => {
+    const submission = parseOfferForm(form({ ...offer, valid_until: "", code: "" }));
+    expect(submission.status === "success" && submission.value).toMatchObject({ valid_until: null, code: "" });
   });
 
   it("refuses what the table refuses, in French, keeping every value sent", () => {
-    const result = parseOfferForm(
-      form({ ...offer, link: "http://www.exemple.fr", valid_until: "2026-02-30", hide_clipboard: "on" }),
-    );
-    expect(result).toEqual({
-      ok: false,
-      errors: {
-        link: "Le lien doit être une adresse complète commençant par https://.",
-        valid_until: "Indiquez une date valide (jj/mm/aaaa), ou laissez vide.",
-      },
-      values: {
-        ...offer,
-        link: "http://www.exemple.fr",
-        valid_until: "2026-02-30",
-        featured: "",
-        hide_clipboard: "on",
-      },
+    const sent = { ...offer, link: "http://www.exemple.fr", valid_until: "2026-02-30", hide_clipboard: "on" };
+    const submission = parseOfferForm(form(sent));
+    expect(fieldErrors(submission)).toEqual({
+      link: ["Le lien doit être une adresse complète commençant par https://."],
+      valid_until: ["Indiquez une date valide (jj/mm/aaaa), ou laissez vide."],
     });
+    expect(submission.reply().initialValue).toEqual(sent);
   });
 
-  it("refuses a link that is not an address, and a missing offer text", () => {
-    const result = parseOfferForm(form({ ...offer, link: "https://", offer_description: " " }));
-    expect(result.ok ? {} : Object.keys(result.errors).sort()).toEqual(["link", "offer_description"]);
+  it("says in French what a missing link or offer text needs", () => {
+    expect(fieldErrors(parseOfferForm(form({ ...offer, link: "", offer_description: " " })))).toEqual({
+      link: ["Indiquez le lien de parrainage."],
+      offer_description: ["Décrivez l'offre en une ou deux phrases."],
+    });
+    expect(Object.keys(fieldErrors(parseOfferForm(form({ ...offer, link: "https://" }))))).toEqual(["link"]);
   });
 });
 
 describe("the new brand form", () => {
   const brand = { ...offer, name: "Ma Banque", slug: "", category: "finance", description: "Une banque en ligne." };
 
-  it("takes the slug from the name when none is given", () => {
-    const result = parseNewBrandForm(form(brand));
-    expect(result.ok && result.value).toMatchObject({ name: "Ma Banque", slug: "ma-banque", category: "finance" });
+  it("takes the slug from the name when none is given, and is not featured", () => {
+    const submission = parseNewBrandForm(form(brand));
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      name: "Ma Banque",
+      slug: "ma-banque",
+      category: "finance",
+      featured: false,
+      hide_clipboard: false,
+    });
   });
 
   it("refuses a slug the table refuses and a category it does not know", () => {
-    const result = parseNewBrandForm(form({ ...brand, slug: "Ma Banque!", category: "all" }));
-    expect(result.ok ? {} : Object.keys(result.errors).sort()).toEqual(["category", "slug"]);
+    const submission = parseNewBrandForm(form({ ...brand, slug: "Ma Banque!", category: "all" }));
+    expect(Object.keys(fieldErrors(submission)).sort()).toEqual(["category", "slug"]);
+  });
+
+  it("refuses a name that gives no address when none is given", () => {
+    const submission = parseNewBrandForm(form({ ...brand, name: "€€€" }));
+    expect(fieldErrors(submission)).toEqual({
+      slug: ["Ce nom ne donne pas d'adresse : indiquez-en une (par exemple ma-banque)."],
+    });
   });
 });

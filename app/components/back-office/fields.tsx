@@ -1,95 +1,129 @@
-import { isIsoDate } from "~/forms/brand-form";
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { isIsoDate } from "~/catalogue/dates";
 
-/** The fields of the back office's forms: each with its label, hint and error, the values the owner sent kept. */
+/**
+ * The fields of the back office's forms, from Conform's field metadata (`useForm`): each with its label, hint and
+ * error tied to it, the values the owner sent kept.
+ */
 
 export const fieldClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-indigo-600 aria-[invalid=true]:border-red-700 read-only:bg-slate-100";
 
-/** A text field with its label and its error, the value the owner sent kept. */
+/** The error of a field as the owner reads it, under the field. */
+function FieldError({ meta }: { meta: FieldMetadata<unknown> }) {
+  return meta.errors?.length ? (
+    <p id={meta.errorId} className="text-sm font-medium text-red-800">
+      {meta.errors.join(" ")}
+    </p>
+  ) : null;
+}
+
+/** A text field with its label, its hint and its error. */
 export function Field({
-  name,
+  meta,
   label,
-  value,
-  error,
   hint,
   multiline,
   type = "text",
   required,
   readOnly,
 }: {
-  name: string;
+  meta: FieldMetadata<string | null | undefined>;
   label: string;
-  value: string;
-  error?: string;
   hint?: string;
   multiline?: boolean;
   type?: "text" | "url" | "date";
   required?: boolean;
   readOnly?: boolean;
 }) {
-  const id = `champ-${name}`;
-  const described = [hint ? `${id}-aide` : "", error ? `${id}-erreur` : ""].filter(Boolean).join(" ") || undefined;
-  const common = {
-    id,
-    name,
-    // A date field holds a day of the calendar or nothing: a wrong one sent is shown by its error alone.
-    defaultValue: type === "date" && !isIsoDate(value) ? "" : value,
-    required,
-    readOnly,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": described,
-    className: fieldClass,
-  };
+  const hintId = `${meta.id}-aide`;
+  const described = [hint ? hintId : "", meta.errors?.length ? meta.errorId : ""].filter(Boolean).join(" ");
+  const own = { required, readOnly, "aria-describedby": described || undefined, className: fieldClass };
+  const initial = typeof meta.initialValue === "string" ? meta.initialValue : "";
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+      <label htmlFor={meta.id} className="block text-sm font-semibold text-slate-800">
         {label}
       </label>
-      {multiline ? <textarea rows={4} {...common} /> : <input type={type} {...common} />}
+      {multiline ? (
+        <textarea rows={4} {...getTextareaProps(meta)} {...own} />
+      ) : (
+        <input
+          {...getInputProps(meta, { type })}
+          // A date field holds a day of the calendar or nothing: a wrong one sent is shown by its error alone.
+          defaultValue={type === "date" && !isIsoDate(initial) ? "" : initial}
+          {...own}
+        />
+      )}
       {hint ? (
-        <p id={`${id}-aide`} className="text-xs text-slate-600">
+        <p id={hintId} className="text-xs text-slate-600">
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-erreur`} className="text-sm font-medium text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+/** A list to choose from, with its label and its error. */
+export function Select({
+  meta,
+  label,
+  options,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  options: readonly { id: string; label: string }[];
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={meta.id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <select
+        id={meta.id}
+        name={meta.name}
+        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : undefined}
+        className={fieldClass}
+        aria-invalid={meta.errors?.length ? true : undefined}
+        aria-describedby={meta.errors?.length ? meta.errorId : undefined}
+      >
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError meta={meta} />
     </div>
   );
 }
 
 /** A checkbox with its label, and the rule it follows said beside it when there is one. */
 export function Checkbox({
-  name,
+  meta,
   label,
-  checked,
   hint,
 }: {
-  name: string;
+  meta: FieldMetadata<boolean | undefined>;
   label: string;
-  checked: boolean;
   hint?: string;
 }) {
-  const id = `champ-${name}`;
+  const hintId = `${meta.id}-aide`;
   return (
     <div className="space-y-1">
       <div className="flex items-center gap-2">
         <input
-          id={id}
-          type="checkbox"
-          name={name}
-          defaultChecked={checked}
-          aria-describedby={hint ? `${id}-aide` : undefined}
+          {...getInputProps(meta, { type: "checkbox" })}
+          aria-describedby={hint ? hintId : undefined}
           className="h-5 w-5 rounded border-slate-400"
         />
-        <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+        <label htmlFor={meta.id} className="text-sm font-semibold text-slate-800">
           {label}
         </label>
       </div>
       {hint ? (
-        <p id={`${id}-aide`} className="text-xs text-slate-600">
+        <p id={hintId} className="text-xs text-slate-600">
           {hint}
         </p>
       ) : null}
@@ -97,28 +131,31 @@ export function Checkbox({
   );
 }
 
-/** The fields of an offer both forms share (a new brand's, an offer's), with the values and errors given. */
+/** The fields of an offer both forms share (a new brand's, an offer's). */
 export function OfferFields({
-  values,
-  errors,
+  fields,
   handWritten = false,
 }: {
-  values: Record<string, string>;
-  errors: Record<string, string>;
+  fields: {
+    code: FieldMetadata<string | undefined>;
+    link: FieldMetadata<string>;
+    offer_description: FieldMetadata<string>;
+    advantages: FieldMetadata<string | undefined>;
+    valid_until: FieldMetadata<string | undefined>;
+  };
   /** The brand's page is written by hand: its code and link are shown, not changed here (HAND_WRITTEN_SLUGS). */
   handWritten?: boolean;
 }) {
-  const field = (name: string) => ({ name, value: values[name] ?? "", error: errors[name] });
   const fixed = handWritten
     ? { readOnly: true, hint: "La page de cette marque est écrite à la main : ceci ne se change pas ici." }
     : {};
   return (
     <>
-      <Field label="Code de parrainage" {...field("code")} {...fixed} />
-      <Field label="Lien de parrainage" type="url" required {...field("link")} {...fixed} />
-      <Field label="L'offre" multiline required {...field("offer_description")} />
-      <Field label="Avantages (un par ligne)" multiline {...field("advantages")} />
-      <Field label="Dernier jour de validité (facultatif)" type="date" {...field("valid_until")} />
+      <Field meta={fields.code} label="Code de parrainage" {...fixed} />
+      <Field meta={fields.link} label="Lien de parrainage" type="url" required {...fixed} />
+      <Field meta={fields.offer_description} label="L'offre" multiline required />
+      <Field meta={fields.advantages} label="Avantages (un par ligne)" multiline />
+      <Field meta={fields.valid_until} label="Dernier jour de validité (facultatif)" type="date" />
     </>
   );
 }
