@@ -105,18 +105,16 @@ async function sendAndCheckToast(
   return { toast, toastBox, viewport };
 }
 
+/** A contact message sent and its success toast. */
+const SENT_CONTACT = { form: FORMS.contact, region: "status", title: "Message envoyé !", kind: "Succès" } as const;
+
 test.describe("toasts on a phone (390 × 844)", () => {
   test.use({ viewport: PHONE });
 
   test("a sent message: 'Succès' toast with its icon at the top, clear of the contact form's button", async ({
     page,
   }) => {
-    const { toastBox, viewport } = await sendAndCheckToast(page, {
-      form: FORMS.contact,
-      region: "status",
-      title: "Message envoyé !",
-      kind: "Succès",
-    });
+    const { toastBox, viewport } = await sendAndCheckToast(page, SENT_CONTACT);
     expect(toastBox.y + toastBox.height, "the toast sits in the upper part of the screen").toBeLessThan(
       viewport.height / 2,
     );
@@ -156,12 +154,7 @@ test.describe("toasts leaving the screen (390 × 844)", () => {
   test("a success leaves by itself, with or without JavaScript, and no longer covers what was under it", async ({
     page,
   }) => {
-    const { toast, toastBox } = await sendAndCheckToast(page, {
-      form: FORMS.contact,
-      region: "status",
-      title: "Message envoyé !",
-      kind: "Succès",
-    });
+    const { toast, toastBox } = await sendAndCheckToast(page, SENT_CONTACT);
     if (test.info().project.use.javaScriptEnabled === false) {
       await expect(toast).toBeVisible();
       await finishAnimations(page);

@@ -17,6 +17,10 @@ import { makeTempDir } from "../support/temp-dir";
 const PUBLIC_ORIGIN = "https://www.exemple.fr";
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+
+/** A form posted as written, with the headers given on top of its Content-Type. */
+const postTo = (site: RunningSite, path: string, headers: Record<string, string>, body: string) =>
+  raw(site, path, { method: "POST", headers: { ...FORM, ...headers }, body });
 const contactBody = (extra: Record<string, string> = {}) =>
   new URLSearchParams({
     name: "Anne Martin",
@@ -135,11 +139,12 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
 
   describe("forms posted through a proxy", () => {
     it("takes a form posted from SITE_URL even when the proxy rewrote Host", async () => {
-      const answer = await raw(site, "/contact", {
-        method: "POST",
-        headers: { ...FORM, Host: "backend.internal:3000", Origin: PUBLIC_ORIGIN },
-        body: contactBody(),
-      });
+      const answer = await postTo(
+        site,
+        "/contact",
+        { Host: "backend.internal:3000", Origin: PUBLIC_ORIGIN },
+        contactBody(),
+      );
       expect(answer.status).toBe(303);
     });
 
@@ -150,11 +155,7 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
         ["rebound.example", "http://rebound.example"],
       ];
       for (const [host, origin] of pages) {
-        const answer = await raw(site, "/offres/binance/avis", {
-          method: "POST",
-          headers: { ...FORM, Host: host, Origin: origin },
-          body: "worked=non",
-        });
+        const answer = await postTo(site, "/offres/binance/avis", { Host: host, Origin: origin }, "worked=non");
         expect(answer.status, host).toBe(403);
         expect(answer.text, host).toContain("Envoi refusé");
         expect(answer.headers["content-security-policy"], host).toContain("frame-ancestors 'none'");
@@ -162,11 +163,12 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
     });
 
     it("turns votes off when they come through a proxy TRUST_PROXY does not name, and says what to set", async () => {
-      const answer = await raw(site, "/offres/binance/avis", {
-        method: "POST",
-        headers: { ...FORM, Origin: PUBLIC_ORIGIN, "X-Forwarded-For": "203.0.113.60" },
-        body: "worked=non",
-      });
+      const answer = await postTo(
+        site,
+        "/offres/binance/avis",
+        { Origin: PUBLIC_ORIGIN, "X-Forwarded-For": "203.0.113.60" },
+        "worked=non",
+      );
       expect(answer.status).toBe(503);
       // Without JavaScript: the vote page, with the message where the vote's errors show.
       expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
@@ -174,31 +176,24 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
       expect(mainText(answer.text)).toContain("Les avis sont momentanément désactivés");
       expect(site.output()).toContain("Définissez TRUST_PROXY");
       // The page's script gets data it shows in place.
-      const byScript = await raw(site, "/offres/binance/avis.data", {
-        method: "POST",
-        headers: { ...FORM, Origin: PUBLIC_ORIGIN, "X-Forwarded-For": "203.0.113.60" },
-        body: "worked=non&reponse=1",
-      });
+      const byScript = await postTo(
+        site,
+        "/offres/binance/avis.data",
+        { Origin: PUBLIC_ORIGIN, "X-Forwarded-For": "203.0.113.60" },
+        "worked=non&reponse=1",
+      );
       expect(byScript.status).toBe(503);
       expect(byScript.headers["content-type"]).toContain("text/x-script");
       expect(byScript.text).toContain("Les avis sont momentanément désactivés");
       // Without X-Forwarded-For, the connection's address is the visitor's: the vote is taken.
-      const direct = await raw(site, "/offres/binance/avis", {
-        method: "POST",
-        headers: { ...FORM, Origin: PUBLIC_ORIGIN },
-        body: "worked=oui",
-      });
+      const direct = await postTo(site, "/offres/binance/avis", { Origin: PUBLIC_ORIGIN }, "worked=oui");
       expect(direct.status).toBe(303);
     });
 
     it("refuses a form posted from another site with a French 403, and logs no stack trace", async () => {
       await withoutStackTrace(site, async () => {
         for (const origin of ["https://evil.example", "null", "pas une origine", "ftp://www.exemple.fr"]) {
-          const answer = await raw(site, "/contact", {
-            method: "POST",
-            headers: { ...FORM, Origin: origin },
-            body: INVALID_BODY,
-          });
+          const answer = await postTo(site, "/contact", { Origin: origin }, INVALID_BODY);
           expect(answer.status, origin).toBe(403);
           expect(answer.text, origin).toContain("Envoi refusé");
           expect(answer.headers["cache-control"], origin).toBe("no-store");
@@ -207,20 +202,17 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
     });
 
     it("believes no X-Forwarded-Host from a client: a forged one does not make another site's form look local", async () => {
-      const answer = await raw(site, "/offres/binance", {
-        method: "POST",
-        headers: { ...FORM, "X-Forwarded-Host": "evil.example", Origin: "https://evil.example" },
-        body: INVALID_BODY,
-      });
+      const answer = await postTo(
+        site,
+        "/offres/binance",
+        { "X-Forwarded-Host": "evil.example", Origin: "https://evil.example" },
+        INVALID_BODY,
+      );
       expect(answer.status).toBe(403);
     });
 
     it("refuses a cross-site post without Origin when the browser says it is cross-site", async () => {
-      const answer = await raw(site, "/contact", {
-        method: "POST",
-        headers: { ...FORM, "Sec-Fetch-Site": "cross-site" },
-        body: INVALID_BODY,
-      });
+      const answer = await postTo(site, "/contact", { "Sec-Fetch-Site": "cross-site" }, INVALID_BODY);
       expect(answer.status).toBe(403);
     });
   });

@@ -73,25 +73,28 @@ describe("grants of the public key with hosted Supabase's default privileges", (
     }
   });
 
-  it("keep contact_messages closed to visitors", async () => {
-    await expectRefusedToVisitors(db, [
-      "select * from public.contact_messages",
+  for (const [table, insert, update] of <[string, string, string][]>[
+    [
+      "contact_messages",
       "insert into public.contact_messages (name, email, message) values ('Anne', 'a@b.fr', 'Bonjour à vous')",
       "update public.contact_messages set name = 'X'",
-      "delete from public.contact_messages",
-      "truncate public.contact_messages",
-    ]);
-  });
-
-  it("keep message_outbox closed to visitors", async () => {
-    await expectRefusedToVisitors(db, [
-      "select * from public.message_outbox",
+    ],
+    [
+      "message_outbox",
       "insert into public.message_outbox (message_id) values (1)",
       "update public.message_outbox set state = 'sent'",
-      "delete from public.message_outbox",
-      "truncate public.message_outbox",
-    ]);
-  });
+    ],
+  ]) {
+    it(`keep ${table} closed to visitors`, async () => {
+      await expectRefusedToVisitors(db, [
+        `select * from public.${table}`,
+        insert,
+        update,
+        `delete from public.${table}`,
+        `truncate public.${table}`,
+      ]);
+    });
+  }
 
   it("keep code_feedback and code_feedback_attempts closed to visitors", async () => {
     const key = "a".repeat(64);
