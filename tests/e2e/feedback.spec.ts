@@ -4,7 +4,7 @@ import { axeViolations, cardBrands, openServerRendered } from "./helpers";
 import { readDatabaseCopy } from "../../scripts/lib/database-copy";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
-import type { Browser, Page, PlaywrightWorkerArgs, Request } from "@playwright/test";
+import type { Browser, BrowserContext, Page, PlaywrightWorkerArgs, Request } from "@playwright/test";
 
 /**
  * "Ce code a-t-il fonctionné ?" on brand pages. Votes are stored, so these journeys run against a server of their
@@ -27,7 +27,10 @@ const newVisitorAddress = () => {
   return `203.0.113.${lastAddress}`;
 };
 
-const test = base.extend<{ visitorAddress: string }, { site: FeedbackSite }>({
+const test = base.extend<
+  { visitorAddress: string; serverRendered: (path: string) => Promise<Page> },
+  { site: FeedbackSite }
+>({
   site: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
     async ({}, use) => {
@@ -53,6 +56,20 @@ const test = base.extend<{ visitorAddress: string }, { site: FeedbackSite }>({
   // eslint-disable-next-line no-empty-pattern -- see above
   visitorAddress: async ({}, use) => use(newVisitorAddress()),
   extraHTTPHeaders: async ({ visitorAddress }, use) => use({ "X-Forwarded-For": visitorAddress }),
+  /**
+   * Opens a page as its server HTML, in a context where the site's scripts never load (axe runs inside the page), as
+   * the test's visitor from then on; the context is closed after the test.
+   */
+  serverRendered: async ({ browser, site, viewport, visitorAddress }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (path) => {
+      const server = await openServerRendered(browser, { baseURL: site.url, viewport, path });
+      contexts.push(server.context);
+      await server.context.setExtraHTTPHeaders({ "X-Forwarded-For": visitorAddress });
+      return server.page;
+    });
+    for (const context of contexts) await context.close();
+  },
 });
 
 const BLOCK_TITLE = "Ce code a-t-il fonctionné ?";
@@ -481,10 +498,8 @@ test.describe("the vote on a brand page", () => {
   test("the 31st vote of the hour is refused: the French message and the visitor's choice kept, a page of its own without JavaScript, in place with it", async ({
     page,
     request,
-    browser,
     site,
-    viewport,
-    visitorAddress,
+    serverRendered,
     javaScriptEnabled,
   }) => {
     const [spent, slug] = ["okx", "mexc"];
@@ -505,39 +520,27 @@ test.describe("the vote on a brand page", () => {
       await expect(voteBlock(page).getByRole("alert")).toHaveText(refusal);
       await expect(summary(page)).toHaveText("Pas encore assez d'avis");
     } else {
-      const server = await openServerRendered(browser, { baseURL: site.url, viewport, path: `/offres/${slug}` });
-      try {
-        await server.context.setExtraHTTPHeaders({ "X-Forwarded-For": visitorAddress });
-        const answered = server.page.waitForResponse((response) => isVotePost(slug)(response.request()));
-        await noButton(server.page).click();
-        expect((await answered).status()).toBe(429);
-        await server.page.waitForLoadState("load");
-        await expect(server.page.getByRole("heading", { level: 1 })).toHaveText(
-          "Votre avis sur le code de cette offre",
-        );
-        await expect(voteBlock(server.page).getByRole("alert")).toHaveText(refusal);
-        // The choice is kept: after "Non", the reasons, and the form sends to the same offer.
-        await expect(reasonQuestion(server.page)).toBeVisible();
-        await expect(sendReason(server.page)).toBeVisible();
-        await expect(server.page.getByRole("link", { name: "Retour à l'offre" })).toHaveAttribute(
-          "href",
-          `/offres/${slug}`,
-        );
-        const violations = await axeViolations(server.page);
-        expect(violations, `axe violations on the refusal:\n${violations.join("\n")}`).toEqual([]);
-      } finally {
-        await server.context.close();
-      }
+      const server = await serverRendered(`/offres/${slug}`);
+      const answered = server.waitForResponse((response) => isVotePost(slug)(response.request()));
+      await noButton(server).click();
+      expect((await answered).status()).toBe(429);
+      await server.waitForLoadState("load");
+      await expect(server.getByRole("heading", { level: 1 })).toHaveText("Votre avis sur le code de cette offre");
+      await expect(voteBlock(server).getByRole("alert")).toHaveText(refusal);
+      // The choice is kept: after "Non", the reasons, and the form sends to the same offer.
+      await expect(reasonQuestion(server)).toBeVisible();
+      await expect(sendReason(server)).toBeVisible();
+      await expect(server.getByRole("link", { name: "Retour à l'offre" })).toHaveAttribute("href", `/offres/${slug}`);
+      const violations = await axeViolations(server);
+      expect(violations, `axe violations on the refusal:\n${violations.join("\n")}`).toEqual([]);
     }
     expect(await storedVotes(site, slug)).toEqual([]);
   });
 
   test("axe finds no WCAG 2.1 A/AA violation on the brand page with the vote buttons, then with the reason question", async ({
     page,
-    browser,
     site,
-    viewport,
-    visitorAddress,
+    serverRendered,
     javaScriptEnabled,
   }) => {
     const slug = "fortuneo";
@@ -556,18 +559,13 @@ test.describe("the vote on a brand page", () => {
       return;
     }
     // axe runs inside the page: the server HTML is audited in a context where the site's scripts never load.
-    const server = await openServerRendered(browser, { baseURL: site.url, viewport, path: `/offres/${slug}` });
-    try {
-      await server.context.setExtraHTTPHeaders({ "X-Forwarded-For": visitorAddress });
-      await expect(yesButton(server.page)).toBeVisible();
-      await expectClean(server.page, "vote buttons (server HTML)");
-      await press(server.page, slug, noButton(server.page), false);
-      await expect(server.page).toHaveURL(`${site.url}/offres/${slug}?avis=non#avis`);
-      await expect(reasonQuestion(server.page)).toBeVisible();
-      await expect(thanksToast(server.page)).toBeVisible();
-      await expectClean(server.page, "reason question and toast (server HTML)");
-    } finally {
-      await server.context.close();
-    }
+    const server = await serverRendered(`/offres/${slug}`);
+    await expect(yesButton(server)).toBeVisible();
+    await expectClean(server, "vote buttons (server HTML)");
+    await press(server, slug, noButton(server), false);
+    await expect(server).toHaveURL(`${site.url}/offres/${slug}?avis=non#avis`);
+    await expect(reasonQuestion(server)).toBeVisible();
+    await expect(thanksToast(server)).toBeVisible();
+    await expectClean(server, "reason question and toast (server HTML)");
   });
 });
