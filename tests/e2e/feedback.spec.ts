@@ -136,6 +136,22 @@ async function othersVote(
   for (const worked of answers) await voteAs(playwright, site, slug, worked);
 }
 
+interface Journey {
+  page: Page;
+  browser: Browser;
+  site: FeedbackSite;
+  slug: string;
+  javaScriptEnabled: boolean;
+}
+
+/** A journey on `slug` once two other visitors have said "Oui": the test's visitor casts the third vote. */
+function afterTwoYes(title: string, slug: string, journey: (journey: Journey) => Promise<void>) {
+  test(title, async ({ page, browser, playwright, site, javaScriptEnabled }) => {
+    await othersVote(playwright, site, slug, ["oui", "oui"]);
+    await journey({ page, browser, site, slug, javaScriptEnabled });
+  });
+}
+
 /** Opens a brand page; with JavaScript, waits until it is hydrated (the fixture's `goto` does it for `page`). */
 async function openBrandPage(page: Page, slug: string) {
   const response = await page.goto(`/offres/${slug}`);
@@ -237,206 +253,190 @@ test.describe("the vote on a brand page", () => {
     expect(await storedVotes(site, slug)).toEqual([YES, YES, YES]);
   });
 
-  test("a second vote of the same visitor replaces theirs: 3 votes still, for other visitors and on the page the voter then sees", async ({
-    page,
-    browser,
-    playwright,
-    site,
-    javaScriptEnabled,
-  }) => {
-    const slug = "bitget";
-    await othersVote(playwright, site, slug, ["oui", "oui"]);
-    await openBrandPage(page, slug);
-    await press(page, slug, yesButton(page), javaScriptEnabled);
-    await expect(summary(page)).toHaveText(summaryOf(100, 3));
+  afterTwoYes(
+    "a second vote of the same visitor replaces theirs: 3 votes still, for other visitors and on the page the voter then sees",
+    "bitget",
+    async ({ page, browser, site, slug, javaScriptEnabled }) => {
+      await openBrandPage(page, slug);
+      await press(page, slug, yesButton(page), javaScriptEnabled);
+      await expect(summary(page)).toHaveText(summaryOf(100, 3));
 
-    // The same visitor votes again, "Non" this time: their vote is replaced, not added (4 votes would read 75 %).
-    await press(page, slug, noButton(page), javaScriptEnabled);
-    if (!javaScriptEnabled) await expect(page).toHaveURL(`${site.url}/offres/${slug}?avis=non#avis`);
-    await expect(thanksToast(page)).toBeVisible();
-    expect(await storedVotes(site, slug)).toEqual([YES, YES, no()]);
-    await expect(summary(page), "the voter's own page counts their second vote").toHaveText(summaryOf(67, 3));
-    await asAnotherVisitor(browser, site, javaScriptEnabled, async (other) => {
-      await openBrandPage(other, slug);
-      await expect(summary(other)).toHaveText(summaryOf(67, 3), { timeout: 1_000 });
-    });
-  });
+      // The same visitor votes again, "Non" this time: their vote is replaced, not added (4 votes would read 75 %).
+      await press(page, slug, noButton(page), javaScriptEnabled);
+      if (!javaScriptEnabled) await expect(page).toHaveURL(`${site.url}/offres/${slug}?avis=non#avis`);
+      await expect(thanksToast(page)).toBeVisible();
+      expect(await storedVotes(site, slug)).toEqual([YES, YES, no()]);
+      await expect(summary(page), "the voter's own page counts their second vote").toHaveText(summaryOf(67, 3));
+      await asAnotherVisitor(browser, site, javaScriptEnabled, async (other) => {
+        await openBrandPage(other, slug);
+        await expect(summary(other)).toHaveText(summaryOf(67, 3), { timeout: 1_000 });
+      });
+    },
+  );
 
-  test("a visitor who opened the brand page from its /offres card sees their own vote counted", async ({
-    page,
-    playwright,
-    site,
-    javaScriptEnabled,
-  }) => {
-    const slug = "deblock";
-    await othersVote(playwright, site, slug, ["oui", "oui"]);
-    await page.goto("/offres");
-    const card = page
-      .getByRole("region", { name: /^Tous les codes parrainage/ })
-      .getByRole("article")
-      .filter({ has: page.locator(`h3 a[href="/offres/${slug}"]`) });
-    await expect(card).toHaveCount(1);
-    // With JavaScript the card's link is a client-side navigation, without it a page load.
-    await card.locator(`h3 a[href="/offres/${slug}"]`).click();
-    await expect(page).toHaveURL(`${site.url}/offres/${slug}`);
-    await expect(summary(page)).toHaveText(/^Pas encore assez d'avis · Dernier avis le /);
+  afterTwoYes(
+    "a visitor who opened the brand page from its /offres card sees their own vote counted",
+    "deblock",
+    async ({ page, site, slug, javaScriptEnabled }) => {
+      await page.goto("/offres");
+      const card = page
+        .getByRole("region", { name: /^Tous les codes parrainage/ })
+        .getByRole("article")
+        .filter({ has: page.locator(`h3 a[href="/offres/${slug}"]`) });
+      await expect(card).toHaveCount(1);
+      // With JavaScript the card's link is a client-side navigation, without it a page load.
+      await card.locator(`h3 a[href="/offres/${slug}"]`).click();
+      await expect(page).toHaveURL(`${site.url}/offres/${slug}`);
+      await expect(summary(page)).toHaveText(/^Pas encore assez d'avis · Dernier avis le /);
 
-    await press(page, slug, yesButton(page), javaScriptEnabled);
-    await expect(thanksToast(page)).toBeVisible();
-    expect(await storedVotes(site, slug)).toHaveLength(3);
-    await expect(summary(page), "the page the voter is on counts their vote").toHaveText(summaryOf(100, 3));
-  });
+      await press(page, slug, yesButton(page), javaScriptEnabled);
+      await expect(thanksToast(page)).toBeVisible();
+      expect(await storedVotes(site, slug)).toHaveLength(3);
+      await expect(summary(page), "the page the voter is on counts their vote").toHaveText(summaryOf(100, 3));
+    },
+  );
 
-  test("after voting, 'Retour aux offres' leads to a list whose card counts the vote", async ({
-    page,
-    playwright,
-    site,
-    javaScriptEnabled,
-  }) => {
-    const slug = "trade-republic";
-    await othersVote(playwright, site, slug, ["oui", "oui"]);
-    const card = page
-      .getByRole("region", { name: /^Tous les codes parrainage/ })
-      .getByRole("article")
-      .filter({ has: page.locator(`h3 a[href="/offres/${slug}"]`) });
-    const trustLine = card.getByText(/^(Code non vérifié|Vérifié le .+) · /);
+  afterTwoYes(
+    "after voting, 'Retour aux offres' leads to a list whose card counts the vote",
+    "trade-republic",
+    async ({ page, site, slug, javaScriptEnabled }) => {
+      const card = page
+        .getByRole("region", { name: /^Tous les codes parrainage/ })
+        .getByRole("article")
+        .filter({ has: page.locator(`h3 a[href="/offres/${slug}"]`) });
+      const trustLine = card.getByText(/^(Code non vérifié|Vérifié le .+) · /);
 
-    // The visitor browses the site: home page, all offers, the offer (client-side navigations with JavaScript).
-    await page.goto("/");
-    await page.getByRole("link", { name: "Voir toutes les offres" }).first().click();
-    await expect(page).toHaveURL(`${site.url}/offres`);
-    await expect(trustLine).toHaveText(/ · Pas encore assez d'avis$/);
-    await card.locator(`h3 a[href="/offres/${slug}"]`).click();
-    await expect(page).toHaveURL(`${site.url}/offres/${slug}`);
+      // The visitor browses the site: home page, all offers, the offer (client-side navigations with JavaScript).
+      await page.goto("/");
+      await page.getByRole("link", { name: "Voir toutes les offres" }).first().click();
+      await expect(page).toHaveURL(`${site.url}/offres`);
+      await expect(trustLine).toHaveText(/ · Pas encore assez d'avis$/);
+      await card.locator(`h3 a[href="/offres/${slug}"]`).click();
+      await expect(page).toHaveURL(`${site.url}/offres/${slug}`);
 
-    await press(page, slug, yesButton(page), javaScriptEnabled);
-    await expect(summary(page)).toHaveText(summaryOf(100, 3));
-    // The server drops the pages it keeps at most every 5 s after a vote: the visitor reads on for that long.
-    await page.waitForTimeout(5_500);
+      await press(page, slug, yesButton(page), javaScriptEnabled);
+      await expect(summary(page)).toHaveText(summaryOf(100, 3));
+      // The server drops the pages it keeps at most every 5 s after a vote: the visitor reads on for that long.
+      await page.waitForTimeout(5_500);
 
-    await page.getByRole("link", { name: "Retour aux offres" }).click();
-    await expect(page).toHaveURL(`${site.url}/offres`);
-    await expect(trustLine, "the list the voter goes back to counts their vote").toHaveText(
-      / · 100\s%\sde réussite sur 3 avis$/,
-    );
-  });
+      await page.getByRole("link", { name: "Retour aux offres" }).click();
+      await expect(page).toHaveURL(`${site.url}/offres`);
+      await expect(trustLine, "the list the voter goes back to counts their vote").toHaveText(
+        / · 100\s%\sde réussite sur 3 avis$/,
+      );
+    },
+  );
 
-  test("'Non' then a reason: the block asks why, the reason replaces the visitor's vote and the count stays", async ({
-    page,
-    playwright,
-    site,
-    javaScriptEnabled,
-  }) => {
-    const slug = "coinbase";
-    await othersVote(playwright, site, slug, ["oui", "oui"]);
-    await openBrandPage(page, slug);
-    await expect(summary(page)).toHaveText(/^Pas encore assez d'avis · Dernier avis le /);
+  afterTwoYes(
+    "'Non' then a reason: the block asks why, the reason replaces the visitor's vote and the count stays",
+    "coinbase",
+    async ({ page, site, slug, javaScriptEnabled }) => {
+      await openBrandPage(page, slug);
+      await expect(summary(page)).toHaveText(/^Pas encore assez d'avis · Dernier avis le /);
 
-    await press(page, slug, noButton(page), javaScriptEnabled);
-    // Without JavaScript the answer is the brand page that asks why; with it, the question takes the buttons' place.
-    if (javaScriptEnabled) await expect(page).toHaveURL(`${site.url}/offres/${slug}`);
-    else await expect(page).toHaveURL(`${site.url}/offres/${slug}?avis=non#avis`);
-    await expect(thanksToast(page)).toBeVisible();
-    await expect(summary(page)).toHaveText(summaryOf(67, 3));
-    await expect(reasonQuestion(page)).toBeVisible();
-    await expect(reasonQuestion(page).getByRole("radio")).toHaveCount(REASONS.length);
-    for (const reason of REASONS) {
-      await expect(reasonQuestion(page).getByRole("radio", { name: reason, exact: true })).not.toBeChecked();
-    }
-    await expect(yesButton(page)).toHaveCount(0);
-    await expect(noButton(page)).toHaveCount(0);
-
-    if (javaScriptEnabled) {
-      // The first thanks is closed, so that the one below can only be the reason's.
-      await thanksToast(page).getByRole("button", { name: "Fermer la notification" }).click();
-      await expect(thanksToast(page)).toHaveCount(0);
-    }
-    await reasonQuestion(page).getByRole("radio", { name: "Code refusé", exact: true }).check();
-    await press(page, slug, sendReason(page), javaScriptEnabled);
-    if (javaScriptEnabled) await expect(page).toHaveURL(`${site.url}/offres/${slug}`);
-    else await expect(page).toHaveURL(`${site.url}/offres/${slug}#avis`);
-    await expect(thanksToast(page)).toBeVisible();
-    await expect(summary(page)).toHaveText(summaryOf(67, 3));
-    // The reason is given: the block is back to its question.
-    await expect(reasonQuestion(page)).toHaveCount(0);
-    await expect(yesButton(page)).toBeVisible();
-    await expect(noButton(page)).toBeVisible();
-
-    expect(await storedVotes(site, slug)).toEqual([YES, YES, no("code-refuse")]);
-  });
-
-  test("with JavaScript the vote reloads nothing: 'Envoi en cours...' while pending, the toast, the summary and the reason question in place (without JavaScript: the vote is a page load)", async ({
-    page,
-    playwright,
-    site,
-    javaScriptEnabled,
-  }) => {
-    const slug = "wise";
-    await othersVote(playwright, site, slug, ["oui", "oui"]);
-    await openBrandPage(page, slug);
-    const before = await summary(page).textContent();
-    expect(before).toMatch(/^Pas encore assez d'avis/);
-
-    if (!javaScriptEnabled) {
-      // The native form: a document request answered 303, then the brand page asking why.
-      const response = await press(page, slug, noButton(page), false);
-      expect(new URL(response.headers()["location"] ?? "", site.url).search).toBe("?avis=non");
-      await expect(page).toHaveURL(`${site.url}/offres/${slug}?avis=non#avis`);
+      await press(page, slug, noButton(page), javaScriptEnabled);
+      // Without JavaScript the answer is the brand page that asks why; with it, the question takes the buttons' place.
+      if (javaScriptEnabled) await expect(page).toHaveURL(`${site.url}/offres/${slug}`);
+      else await expect(page).toHaveURL(`${site.url}/offres/${slug}?avis=non#avis`);
       await expect(thanksToast(page)).toBeVisible();
       await expect(summary(page)).toHaveText(summaryOf(67, 3));
       await expect(reasonQuestion(page)).toBeVisible();
-      return;
-    }
+      await expect(reasonQuestion(page).getByRole("radio")).toHaveCount(REASONS.length);
+      for (const reason of REASONS) {
+        await expect(reasonQuestion(page).getByRole("radio", { name: reason, exact: true })).not.toBeChecked();
+      }
+      await expect(yesButton(page)).toHaveCount(0);
+      await expect(noButton(page)).toHaveCount(0);
 
-    // A marker on the page's window: a reload would wipe it.
-    await page.evaluate(() => ((window as unknown as { voteMarker: string }).voteMarker = "same page"));
-    const marker = () => page.evaluate(() => (window as unknown as { voteMarker?: string }).voteMarker);
+      if (javaScriptEnabled) {
+        // The first thanks is closed, so that the one below can only be the reason's.
+        await thanksToast(page).getByRole("button", { name: "Fermer la notification" }).click();
+        await expect(thanksToast(page)).toHaveCount(0);
+      }
+      await reasonQuestion(page).getByRole("radio", { name: "Code refusé", exact: true }).check();
+      await press(page, slug, sendReason(page), javaScriptEnabled);
+      if (javaScriptEnabled) await expect(page).toHaveURL(`${site.url}/offres/${slug}`);
+      else await expect(page).toHaveURL(`${site.url}/offres/${slug}#avis`);
+      await expect(thanksToast(page)).toBeVisible();
+      await expect(summary(page)).toHaveText(summaryOf(67, 3));
+      // The reason is given: the block is back to its question.
+      await expect(reasonQuestion(page)).toHaveCount(0);
+      await expect(yesButton(page)).toBeVisible();
+      await expect(noButton(page)).toBeVisible();
 
-    // Each vote is held until its pending state has been seen.
-    const held: Array<() => void> = [];
-    await page.route(
-      (url) => url.pathname.startsWith(`/offres/${slug}/avis`),
-      async (route) => {
-        if (route.request().method() !== "POST") return route.continue();
-        await new Promise<void>((resolve) => held.push(resolve));
-        await route.continue();
-      },
-    );
-    const release = async () => {
-      await expect.poll(() => held.length).toBe(1);
-      held.shift()!();
-    };
+      expect(await storedVotes(site, slug)).toEqual([YES, YES, no("code-refuse")]);
+    },
+  );
 
-    const sent = page.waitForResponse((response) => isVotePost(slug)(response.request()));
-    await noButton(page).click();
-    const pendingNo = voteBlock(page).getByRole("button", { name: "Envoi en cours..." });
-    await expect(pendingNo).toBeDisabled();
-    await expect(yesButton(page)).toBeDisabled();
-    await expect(summary(page)).toHaveText(before!);
-    await release();
-    expect((await sent).request().isNavigationRequest()).toBe(false);
+  afterTwoYes(
+    "with JavaScript the vote reloads nothing: 'Envoi en cours...' while pending, the toast, the summary and the reason question in place (without JavaScript: the vote is a page load)",
+    "wise",
+    async ({ page, site, slug, javaScriptEnabled }) => {
+      await openBrandPage(page, slug);
+      const before = await summary(page).textContent();
+      expect(before).toMatch(/^Pas encore assez d'avis/);
 
-    await expect(thanksToast(page)).toBeVisible();
-    await expect(summary(page)).toHaveText(summaryOf(67, 3));
-    await expect(summary(page)).not.toHaveText(before!);
-    await expect(reasonQuestion(page)).toBeVisible();
-    await expect(page).toHaveURL(`${site.url}/offres/${slug}`);
-    expect(await marker()).toBe("same page");
+      if (!javaScriptEnabled) {
+        // The native form: a document request answered 303, then the brand page asking why.
+        const response = await press(page, slug, noButton(page), false);
+        expect(new URL(response.headers()["location"] ?? "", site.url).search).toBe("?avis=non");
+        await expect(page).toHaveURL(`${site.url}/offres/${slug}?avis=non#avis`);
+        await expect(thanksToast(page)).toBeVisible();
+        await expect(summary(page)).toHaveText(summaryOf(67, 3));
+        await expect(reasonQuestion(page)).toBeVisible();
+        return;
+      }
 
-    await reasonQuestion(page).getByRole("radio", { name: "Offre terminée", exact: true }).check();
-    const reasonSent = page.waitForResponse((response) => isVotePost(slug)(response.request()));
-    await sendReason(page).click();
-    const pendingReason = voteBlock(page).getByRole("button", { name: "Envoi en cours..." });
-    await expect(pendingReason).toBeDisabled();
-    await release();
-    expect((await reasonSent).status()).toBe(200);
-    await expect(yesButton(page)).toBeEnabled();
-    await expect(reasonQuestion(page)).toHaveCount(0);
-    await expect(thanksToast(page)).toBeVisible();
-    await expect(summary(page)).toHaveText(summaryOf(67, 3));
-    expect(await marker()).toBe("same page");
-    expect(await storedVotes(site, slug)).toEqual([YES, YES, no("offre-terminee")]);
-  });
+      // A marker on the page's window: a reload would wipe it.
+      await page.evaluate(() => ((window as unknown as { voteMarker: string }).voteMarker = "same page"));
+      const marker = () => page.evaluate(() => (window as unknown as { voteMarker?: string }).voteMarker);
+
+      // Each vote is held until its pending state has been seen.
+      const held: Array<() => void> = [];
+      await page.route(
+        (url) => url.pathname.startsWith(`/offres/${slug}/avis`),
+        async (route) => {
+          if (route.request().method() !== "POST") return route.continue();
+          await new Promise<void>((resolve) => held.push(resolve));
+          await route.continue();
+        },
+      );
+      const release = async () => {
+        await expect.poll(() => held.length).toBe(1);
+        held.shift()!();
+      };
+
+      const sent = page.waitForResponse((response) => isVotePost(slug)(response.request()));
+      await noButton(page).click();
+      const pendingNo = voteBlock(page).getByRole("button", { name: "Envoi en cours..." });
+      await expect(pendingNo).toBeDisabled();
+      await expect(yesButton(page)).toBeDisabled();
+      await expect(summary(page)).toHaveText(before!);
+      await release();
+      expect((await sent).request().isNavigationRequest()).toBe(false);
+
+      await expect(thanksToast(page)).toBeVisible();
+      await expect(summary(page)).toHaveText(summaryOf(67, 3));
+      await expect(summary(page)).not.toHaveText(before!);
+      await expect(reasonQuestion(page)).toBeVisible();
+      await expect(page).toHaveURL(`${site.url}/offres/${slug}`);
+      expect(await marker()).toBe("same page");
+
+      await reasonQuestion(page).getByRole("radio", { name: "Offre terminée", exact: true }).check();
+      const reasonSent = page.waitForResponse((response) => isVotePost(slug)(response.request()));
+      await sendReason(page).click();
+      const pendingReason = voteBlock(page).getByRole("button", { name: "Envoi en cours..." });
+      await expect(pendingReason).toBeDisabled();
+      await release();
+      expect((await reasonSent).status()).toBe(200);
+      await expect(yesButton(page)).toBeEnabled();
+      await expect(reasonQuestion(page)).toHaveCount(0);
+      await expect(thanksToast(page)).toBeVisible();
+      await expect(summary(page)).toHaveText(summaryOf(67, 3));
+      expect(await marker()).toBe("same page");
+      expect(await storedVotes(site, slug)).toEqual([YES, YES, no("offre-terminee")]);
+    },
+  );
 
   test("five 'Non' on a featured offer: the warning on its brand page and its /offres card, and it leaves the home page's three", async ({
     page,

@@ -107,6 +107,18 @@ async function sendAndCheckToast(
 
 /** A contact message sent and its success toast. */
 const SENT_CONTACT = { form: FORMS.contact, region: "status", title: "Message envoyé !", kind: "Succès" } as const;
+/** A contact message the backend cannot take, and its error toast. */
+const FAILED_CONTACT = {
+  baseURL: FAILING_BASE_URL,
+  form: FORMS.contact,
+  region: "alert",
+  title: "Erreur",
+  kind: "Erreur",
+} as const;
+
+/** Runs the page's CSS animations to their end at once, as the 8 s of a toast without JavaScript would. */
+const finishAnimations = (page: Page) =>
+  page.evaluate(() => document.getAnimations().forEach((animation) => animation.finish()));
 
 test.describe("toasts on a phone (390 × 844)", () => {
   test.use({ viewport: PHONE });
@@ -131,25 +143,11 @@ test.describe("toasts on a phone (390 × 844)", () => {
   });
 
   test("a message the backend cannot take: 'Erreur' toast with its icon, clear of the button", async ({ page }) => {
-    const { toast } = await sendAndCheckToast(page, {
-      baseURL: FAILING_BASE_URL,
-      form: FORMS.contact,
-      region: "alert",
-      title: "Erreur",
-      kind: "Erreur",
-    });
+    const { toast } = await sendAndCheckToast(page, FAILED_CONTACT);
     await expect(toast).toContainText("Une erreur est survenue lors de l'envoi de votre message. Veuillez réessayer.");
     // The title already names the kind: it is not said twice.
     await expect(toast.getByText("Erreur", { exact: true })).toHaveCount(1);
   });
-});
-
-/** Runs the page's CSS animations to their end at once, as the 8 s of a toast without JavaScript would. */
-const finishAnimations = (page: Page) =>
-  page.evaluate(() => document.getAnimations().forEach((animation) => animation.finish()));
-
-test.describe("toasts leaving the screen (390 × 844)", () => {
-  test.use({ viewport: PHONE });
 
   test("a success leaves by itself, with or without JavaScript, and no longer covers what was under it", async ({
     page,
@@ -170,13 +168,7 @@ test.describe("toasts leaving the screen (390 × 844)", () => {
   });
 
   test("an error stays until the page changes when no script can close it", async ({ page }) => {
-    const { toast } = await sendAndCheckToast(page, {
-      baseURL: FAILING_BASE_URL,
-      form: FORMS.contact,
-      region: "alert",
-      title: "Erreur",
-      kind: "Erreur",
-    });
+    const { toast } = await sendAndCheckToast(page, FAILED_CONTACT);
     await finishAnimations(page);
     if (test.info().project.use.javaScriptEnabled === false) await expect(toast).toBeVisible();
     else await expect(toast).toBeHidden({ timeout: 8_000 });
@@ -207,13 +199,7 @@ test.describe("toasts on a laptop (1366 × 768)", () => {
   test.use({ viewport: LAPTOP });
 
   test("a failed send: the 'Erreur' toast at the top right, clear of the form's button", async ({ page }) => {
-    const { toastBox, viewport } = await sendAndCheckToast(page, {
-      baseURL: FAILING_BASE_URL,
-      form: FORMS.contact,
-      region: "alert",
-      title: "Erreur",
-      kind: "Erreur",
-    });
+    const { toastBox, viewport } = await sendAndCheckToast(page, FAILED_CONTACT);
     expect(toastBox.x).toBeGreaterThan(viewport.width / 2);
     expect(toastBox.y + toastBox.height).toBeLessThan(viewport.height / 2);
   });

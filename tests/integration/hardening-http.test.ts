@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mainText } from "../support/oversized-forms";
 import { raw, expectBodyCutOffAfter30s, type RawAnswer } from "../support/raw-request";
 import { freePort, PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
-import { makeTempDir } from "../support/temp-dir";
+import { siteOnFreshFolder } from "../support/suite-site";
 
 /**
  * What a client can do to the server with odd addresses and headers, as a red-team pass on loopback found it: open
@@ -30,6 +30,14 @@ const contactBody = (extra: Record<string, string> = {}) =>
     submissionId: randomUUID(),
     ...extra,
   }).toString();
+/** The French 403 a form posted from elsewhere gets: never kept, never framed. */
+function expectRefusedPost(answer: RawAnswer, label: string) {
+  expect(answer.status, label).toBe(403);
+  expect(answer.text, label).toContain("Envoi refusé");
+  expect(answer.headers["cache-control"], label).toBe("no-store");
+  expect(answer.headers["content-security-policy"], label).toContain("frame-ancestors 'none'");
+}
+
 /** A body that gets past every check before validation, and fails it: 400 means the request was let through. */
 const INVALID_BODY = "name=A&email=x&subject=&message=court";
 
@@ -77,21 +85,12 @@ async function warm(site: RunningSite, path: string) {
 }
 
 describe("server.js without TRUST_PROXY, SITE_URL set", () => {
-  const temp = makeTempDir("hardening");
-  let site: RunningSite;
-  beforeAll(async () => {
-    // Pages stay kept 10 minutes instead of 60 s: the flood below lasts longer than a minute on a loaded machine,
-    // and a page that merely expired would pass for one the flood pushed out.
-    site = await startSite({
-      DATA_DIR: temp.dir,
-      SITE_URL: PUBLIC_ORIGIN,
-      BRANDS_CACHE_TTL_SECONDS: "600",
-      ...PUBLIC_IDENTITY,
-    });
-  });
-  afterAll(async () => {
-    await site?.stop();
-    temp.cleanup();
+  // Pages stay kept 10 minutes instead of 60 s: the flood below lasts longer than a minute on a loaded machine, and
+  // a page that merely expired would pass for one the flood pushed out.
+  const site = siteOnFreshFolder("hardening", {
+    SITE_URL: PUBLIC_ORIGIN,
+    BRANDS_CACHE_TTL_SECONDS: "600",
+    ...PUBLIC_IDENTITY,
   });
 
   describe("canonical redirects", () => {
@@ -155,20 +154,16 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
         ["rebound.example", "http://rebound.example"],
       ];
       for (const [host, origin] of pages) {
-        const answer = await postTo(site, "/offres/binance/avis", { Host: host, Origin: origin }, "worked=non");
-        expect(answer.status, host).toBe(403);
-        expect(answer.text, host).toContain("Envoi refusé");
-        expect(answer.headers["content-security-policy"], host).toContain("frame-ancestors 'none'");
+        expectRefusedPost(
+          await postTo(site, "/offres/binance/avis", { Host: host, Origin: origin }, "worked=non"),
+          host,
+        );
       }
     });
 
     it("turns votes off when they come through a proxy TRUST_PROXY does not name, and says what to set", async () => {
-      const answer = await postTo(
-        site,
-        "/offres/binance/avis",
-        { Origin: PUBLIC_ORIGIN, "X-Forwarded-For": "203.0.113.60" },
-        "worked=non",
-      );
+      const throughUnnamedProxy = { Origin: PUBLIC_ORIGIN, "X-Forwarded-For": "203.0.113.60" };
+      const answer = await postTo(site, "/offres/binance/avis", throughUnnamedProxy, "worked=non");
       expect(answer.status).toBe(503);
       // Without JavaScript: the vote page, with the message where the vote's errors show.
       expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
@@ -176,12 +171,7 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
       expect(mainText(answer.text)).toContain("Les avis sont momentanément désactivés");
       expect(site.output()).toContain("Définissez TRUST_PROXY");
       // The page's script gets data it shows in place.
-      const byScript = await postTo(
-        site,
-        "/offres/binance/avis.data",
-        { Origin: PUBLIC_ORIGIN, "X-Forwarded-For": "203.0.113.60" },
-        "worked=non&reponse=1",
-      );
+      const byScript = await postTo(site, "/offres/binance/avis.data", throughUnnamedProxy, "worked=non&reponse=1");
       expect(byScript.status).toBe(503);
       expect(byScript.headers["content-type"]).toContain("text/x-script");
       expect(byScript.text).toContain("Les avis sont momentanément désactivés");
@@ -193,10 +183,7 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
     it("refuses a form posted from another site with a French 403, and logs no stack trace", async () => {
       await withoutStackTrace(site, async () => {
         for (const origin of ["https://evil.example", "null", "pas une origine", "ftp://www.exemple.fr"]) {
-          const answer = await postTo(site, "/contact", { Origin: origin }, INVALID_BODY);
-          expect(answer.status, origin).toBe(403);
-          expect(answer.text, origin).toContain("Envoi refusé");
-          expect(answer.headers["cache-control"], origin).toBe("no-store");
+          expectRefusedPost(await postTo(site, "/contact", { Origin: origin }, INVALID_BODY), origin);
         }
       });
     });
@@ -404,15 +391,10 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
 });
 
 describe("server.js behind a trusted proxy (TRUST_PROXY=loopback), no SITE_URL", () => {
-  const temp = makeTempDir("hardening-proxy");
   const RATE_LIMIT = 1;
-  let site: RunningSite;
-  beforeAll(async () => {
-    site = await startSite({ DATA_DIR: temp.dir, TRUST_PROXY: "loopback", CONTACT_RATE_LIMIT_MAX: String(RATE_LIMIT) });
-  });
-  afterAll(async () => {
-    await site?.stop();
-    temp.cleanup();
+  const site = siteOnFreshFolder("hardening-proxy", {
+    TRUST_PROXY: "loopback",
+    CONTACT_RATE_LIMIT_MAX: String(RATE_LIMIT),
   });
 
   it("takes a form whose Origin is the X-Forwarded-Host the proxy passed, and refuses it when the proxy passes only its own Host", async () => {
@@ -477,15 +459,7 @@ describe("server.js behind a trusted proxy (TRUST_PROXY=loopback), no SITE_URL",
 });
 
 describe("remix-serve behind a proxy (TRUST_PROXY=loopback)", () => {
-  const temp = makeTempDir("hardening-remix-serve");
-  let site: RunningSite;
-  beforeAll(async () => {
-    site = await startSite({ DATA_DIR: temp.dir, TRUST_PROXY: "loopback" }, { server: "remix-serve" });
-  });
-  afterAll(async () => {
-    await site?.stop();
-    temp.cleanup();
-  });
+  const site = siteOnFreshFolder("hardening-remix-serve", { TRUST_PROXY: "loopback" }, { server: "remix-serve" });
 
   it("believes the trusted proxy's X-Forwarded-Proto as server.js does: HSTS over https only", async () => {
     const answer = await raw(site, "/contact", { headers: { "X-Forwarded-Proto": "https" } });

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll } from "vitest";
+import { startSite, type RunningSite } from "./server";
+import { makeTempDir } from "./temp-dir";
+
+/**
+ * The production build on a fresh data folder for the tests of the surrounding `describe`: started before them,
+ * stopped after them, its folder then removed. Read its fields within tests and hooks, once it has started.
+ */
+export function siteOnFreshFolder(
+  prefix: string,
+  env: Record<string, string>,
+  options?: Parameters<typeof startSite>[1],
+): RunningSite & { dataDir: string } {
+  const temp = makeTempDir(prefix);
+  let running: RunningSite | undefined;
+  beforeAll(async () => {
+    running = await startSite({ DATA_DIR: temp.dir, ...env }, options);
+  });
+  afterAll(async () => {
+    await running?.stop();
+    temp.cleanup();
+  });
+  const started = () => {
+    if (!running) throw new Error(`The site of ${prefix} has not started.`);
+    return running;
+  };
+  return {
+    dataDir: temp.dir,
+    get url() {
+      return started().url;
+    },
+    get origin() {
+      return started().origin;
+    },
+    get process() {
+      return started().process;
+    },
+    output: () => started().output(),
+    alive: () => started().alive(),
+    stop: () => started().stop(),
+  };
+}
