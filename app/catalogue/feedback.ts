@@ -6,16 +6,26 @@ export const DISPLAY_THRESHOLDS = {
   minVotesForRate: 3,
   /** The warning needs at least this many votes, each of a different visitor... */
   warningMinVotes: 5,
-  /** ...and a success rate under this share. */
+  /** ...from at least this many networks (IPv4 /24, IPv6 /48)... */
+  warningMinNetworks: 3,
+  /** ...and a weighed success rate under this share. */
   warningBelowRate: 0.5,
 } as const;
 
-/** The votes on one offer over the summary's window (FEEDBACK_RULES.windowDays). */
+/**
+ * The votes on one offer over the summary's window (FEEDBACK_RULES.windowDays), since the owner's last check: the
+ * real counts, which the pages show, and the weights the rate is computed from.
+ */
 export interface OfferVotes {
   yes: number;
   no: number;
   /** The day (YYYY-MM-DD) of the latest vote. */
   lastVoteOn: string;
+  /** The "Oui" and "Non" once each network's votes are scaled down to FEEDBACK_RULES.votesPerNetwork. */
+  weightedYes: number;
+  weightedNo: number;
+  /** How many networks the votes came from. */
+  networks: number;
 }
 
 /** What an offer says about its votes and its last check, worded once for cards and the brand page. */
@@ -34,20 +44,26 @@ export const NOT_ENOUGH_VOTES = "Pas encore assez d'avis";
 export const REPORTED_NOT_WORKING = "Plusieurs visiteurs signalent que ce code ne fonctionne plus.";
 export const NOT_VERIFIED = "Code non vérifié";
 
-/** The share of "Oui" as a whole percentage, or null below the minimum number of votes. */
+/** The weighed share of "Oui": one network's many votes count as a few, with their split kept. */
+function weighedRate(votes: OfferVotes): number {
+  const weight = votes.weightedYes + votes.weightedNo;
+  return weight > 0 ? votes.weightedYes / weight : 0;
+}
+
+/** The weighed share of "Oui" as a whole percentage, or null below the minimum number of votes. */
 export function successPercent(votes: OfferVotes | undefined): number | null {
   const total = votes ? votes.yes + votes.no : 0;
   if (!votes || total < DISPLAY_THRESHOLDS.minVotesForRate) return null;
-  return Math.round((votes.yes / total) * 100);
+  return Math.round(weighedRate(votes) * 100);
 }
 
-/** Enough votes, and too few of them say the code worked. */
+/** Enough visitors, from enough networks, and too little weight says the code worked. */
 export function isReportedNotWorking(votes: OfferVotes | undefined): boolean {
-  const total = votes ? votes.yes + votes.no : 0;
+  if (!votes) return false;
   return (
-    Boolean(votes) &&
-    total >= DISPLAY_THRESHOLDS.warningMinVotes &&
-    votes!.yes / total < DISPLAY_THRESHOLDS.warningBelowRate
+    votes.yes + votes.no >= DISPLAY_THRESHOLDS.warningMinVotes &&
+    votes.networks >= DISPLAY_THRESHOLDS.warningMinNetworks &&
+    weighedRate(votes) < DISPLAY_THRESHOLDS.warningBelowRate
   );
 }
 

@@ -26,7 +26,7 @@ import {
 import { siteInfo } from "~/seo";
 import { RateLimitedError } from "~/services/backend/errors.server";
 import { getBackend } from "~/services/backend/index.server";
-import { clientKey, readForm } from "~/services/form-request.server";
+import { clientKey, networkKey, readForm } from "~/services/form-request.server";
 import { formPageHeaders } from "~/services/http/headers.server";
 import { findBrandOffer, offerForSlug, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
 import { redirectWithSuccess } from "~/services/toast.server";
@@ -81,6 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     worked: parsed.data.worked === "oui",
     reason: parsed.data.worked === "oui" ? null : (parsed.data.reason ?? null),
     clientKey: clientKey(request),
+    networkKey: networkKey(request),
   };
   try {
     await (await getBackend()).recordVote(vote);

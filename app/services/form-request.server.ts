@@ -1,4 +1,4 @@
-import { VISITOR_ADDRESS_HEADER, visitorKey } from "./http/pipeline.server";
+import { networkKey as networkKeyOf, VISITOR_ADDRESS_HEADER, visitorKey } from "./http/pipeline.server";
 
 /**
  * Largest form body accepted: a message of the longest length allowed still fits when every character takes 3 bytes
@@ -74,4 +74,9 @@ const UNKNOWN_SENDER = "adresse-inconnue";
  */
 export function clientKey(request: Request): string {
   return visitorKey(request.headers.get(VISITOR_ADDRESS_HEADER) || UNKNOWN_SENDER);
+}
+
+/** The same for the sender's network (the /24 or the /48 around their address). */
+export function networkKey(request: Request): string {
+  return networkKeyOf(request.headers.get(VISITOR_ADDRESS_HEADER) || UNKNOWN_SENDER);
 }

@@ -4,6 +4,7 @@ import { axeViolations, cardBrands, openServerRendered } from "./helpers";
 import { readDatabaseCopy } from "../../scripts/lib/database-copy";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
+import { ownNetworkAddress } from "../support/visitor-addresses";
 import type { Browser, BrowserContext, Page, PlaywrightWorkerArgs, Request } from "@playwright/test";
 
 /**
@@ -21,11 +22,8 @@ interface FeedbackSite {
 }
 
 let lastAddress = 0;
-/** A visitor address no other test of this worker uses (TEST-NET-3, RFC 5737). */
-const newVisitorAddress = () => {
-  lastAddress += 1;
-  return `203.0.113.${lastAddress}`;
-};
+/** A visitor address, in a network of its own, that no other test of this worker uses. */
+const newVisitorAddress = () => ownNetworkAddress((lastAddress += 1));
 
 const test = base.extend<
   { visitorAddress: string; serverRendered: (path: string) => Promise<Page> },

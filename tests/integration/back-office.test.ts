@@ -6,6 +6,7 @@ import { cookieFrom, OWNER_PASSWORD, postForm, signIn } from "../support/back-of
 import { postContactForm } from "../support/contact-form";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
+import { ownNetworkAddress } from "../support/visitor-addresses";
 
 /**
  * The back office attacked as it would be on the public site: a production build on an https address (cookies
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 let visitors = 0;
 /** A visitor of their own: a new address in X-Forwarded-For. */
-const newVisitor = () => ({ "X-Forwarded-For": `203.0.113.${(visitors += 1)}` });
+const newVisitor = () => ({ "X-Forwarded-For": ownNetworkAddress((visitors += 1)) });
 
 const get = (path: string, cookie?: string) =>
   fetch(`${site.url}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });

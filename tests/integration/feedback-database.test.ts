@@ -34,14 +34,24 @@ afterAll(async () => {
 /** A visitor's opaque key, as the site derives it (64 hex characters). */
 const visitor = (name: string) => createHash("sha256").update(name).digest("hex");
 
-/** A vote as the site records it: with the service role and the thresholds of FEEDBACK_RULES. */
-async function vote(offerSlug: string, worked: boolean, reason: string | null, visitorKey: string): Promise<string> {
+/**
+ * A vote as the site records it: with the service role and the thresholds of FEEDBACK_RULES. Unless told, the visitor
+ * is a network of their own.
+ */
+async function vote(
+  offerSlug: string,
+  worked: boolean,
+  reason: string | null,
+  visitorKey: string,
+  networkKey = visitorKey,
+): Promise<string> {
   const { rows } = await asRole(db, "service_role", (tx) =>
-    tx.query<{ result: string }>("select public.record_code_feedback($1, $2, $3, $4, $5) as result", [
+    tx.query<{ result: string }>("select public.record_code_feedback($1, $2, $3, $4, $5, $6) as result", [
       offerSlug,
       worked,
       reason,
       visitorKey,
+      networkKey,
       FEEDBACK_RULES.maxVotesPerHour,
     ]),
   );
@@ -71,6 +81,9 @@ interface SummaryRow {
   no_votes: number;
   last_vote_on: Date;
   top_reason: string | null;
+  weighted_yes: number;
+  weighted_no: number;
+  networks: number;
 }
 
 /** code_feedback_summary as visitors call it: with the anon role. */
@@ -94,7 +107,9 @@ async function ageVote(visitorKey: string, offerSlug: string, ago: string): Prom
   await db.transaction(async (tx) => {
     const count = (delta: number) =>
       tx.query(
-        `select public.count_code_feedback(offer_slug, (voted_at at time zone 'utc')::date, worked, reason, $3)
+        `select public.count_code_feedback(offer_slug, (voted_at at time zone 'utc')::date, worked, reason, $3),
+                public.count_network_vote(offer_slug, coalesce(network_key, visitor_key),
+                                          (voted_at at time zone 'utc')::date, worked, $3)
            from public.code_feedback where visitor_key = $1 and offer_slug = $2`,
         [visitorKey, offerSlug, delta],
       );
@@ -229,6 +244,8 @@ describe("what visitors (anon) may do with votes", () => {
       "delete from public.code_feedback_attempts",
       "select * from public.code_feedback_counters",
       "update public.code_feedback_counters set no_votes = 100",
+      "select * from public.code_feedback_networks",
+      "update public.code_feedback_networks set no_votes = 100",
     ]);
     expect(await votesOf(key)).toEqual([expect.objectContaining({ offer_slug: "anon-refus", worked: true })]);
   });
@@ -236,9 +253,11 @@ describe("what visitors (anon) may do with votes", () => {
   it("may not record a vote nor run the retention", async () => {
     const key = visitor("anon-fonction");
     await expectRefusedToVisitors(db, [
-      ["select public.record_code_feedback('anon-fonction', false, 'autre', $1)", [key]],
-      ["select public.record_code_feedback('anon-fonction', false, 'autre', $1, 30)", [key]],
+      ["select public.record_code_feedback('anon-fonction', false, 'autre', $1, $1)", [key]],
+      ["select public.record_code_feedback('anon-fonction', false, 'autre', $1, $1, 30)", [key]],
       "select public.count_code_feedback('anon-fonction', current_date, false, 'autre', 100)",
+      "select public.count_network_vote('anon-fonction', 'reseau', current_date, false, 100)",
+      ["select public.take_vote_attempt($1, 1000)", [key]],
       "select public.delete_expired_code_feedback()",
     ]);
     expect(await votesOf(key)).toEqual([]);
@@ -254,6 +273,9 @@ describe("what visitors (anon) may do with votes", () => {
       "no_votes",
       "last_vote_on",
       "top_reason",
+      "weighted_yes",
+      "weighted_no",
+      "networks",
     ]);
     const row = result.rows.find((candidate) => candidate.offer_slug === "anon-resume");
     expect(row).toMatchObject({ yes_votes: 0, no_votes: 1, top_reason: "code-refuse" });
@@ -266,33 +288,40 @@ describe("what visitors (anon) may do with votes", () => {
     ).rejects.toThrow(/does not exist/);
   });
 
-  it("find the search_path of the four functions pinned", async () => {
+  it("find the search_path of every vote function pinned", async () => {
     const { rows } = await db.query<{ name: string; config: string[] | null }>(
       `select proname as name, proconfig as config from pg_proc
         where pronamespace = 'public'::regnamespace
           and proname in ('record_code_feedback', 'code_feedback_summary', 'delete_expired_code_feedback',
-                          'count_code_feedback')
+                          'count_code_feedback', 'count_network_vote', 'restart_votes_on_check',
+                          'take_vote_attempt', 'top_feedback_reason')
         order by proname`,
     );
     expect(rows.map((row) => row.name)).toEqual([
       "code_feedback_summary",
       "count_code_feedback",
+      "count_network_vote",
       "delete_expired_code_feedback",
       "record_code_feedback",
+      "restart_votes_on_check",
+      "take_vote_attempt",
+      "top_feedback_reason",
     ]);
     for (const row of rows) expect(row.config ?? [], row.name).toContainEqual(expect.stringMatching(/^search_path=/));
   });
 
-  it("find row-level security on the three tables", async () => {
+  it("find row-level security on the four tables", async () => {
     const { rows } = await db.query<{ name: string; rls: boolean }>(
       `select relname as name, relrowsecurity as rls from pg_class
-        where relname in ('code_feedback', 'code_feedback_attempts', 'code_feedback_counters')
+        where relname in ('code_feedback', 'code_feedback_attempts', 'code_feedback_counters',
+                          'code_feedback_networks')
           and relnamespace = 'public'::regnamespace order by relname`,
     );
     expect(rows).toEqual([
       { name: "code_feedback", rls: true },
       { name: "code_feedback_attempts", rls: true },
       { name: "code_feedback_counters", rls: true },
+      { name: "code_feedback_networks", rls: true },
     ]);
   });
 });
@@ -331,6 +360,10 @@ describe("the summary of votes per offer", () => {
       no_votes: 9,
       last_vote_on: await dayAgo("10 minutes"),
       top_reason: "offre-terminee",
+      // Each visitor a network of their own: the weights are the counts.
+      weighted_yes: 3,
+      weighted_no: 9,
+      networks: 12,
     });
   });
 
@@ -360,6 +393,91 @@ describe("the summary of votes per offer", () => {
     );
     expect(body.rows[0]?.src).toContain("public.code_feedback_counters");
     expect(body.rows[0]?.src).not.toMatch(/public\.code_feedback\b(?!_)/);
+  });
+});
+
+describe("votes from one network (an IPv6 /48, an IPv4 /24)", () => {
+  it("weigh at most 3 votes in the rate, keeping their split, while the real counts stay", async () => {
+    for (let index = 0; index < 8; index += 1) await vote("reseau", true, null, visitor(`reseau-oui-${index}`));
+    await vote("reseau", false, null, visitor("reseau-non-1"));
+    await vote("reseau", false, null, visitor("reseau-non-2"));
+    // 40 "Non" of 40 visitors (/64s) of one /48.
+    const campaign = visitor("reseau-48");
+    for (let index = 0; index < 40; index += 1) {
+      expect(await vote("reseau", false, "code-refuse", visitor(`reseau-48-${index}`), campaign)).toBe("stored");
+    }
+    expect(await summaryOf("reseau")).toMatchObject({
+      yes_votes: 8,
+      no_votes: 42,
+      weighted_yes: 8,
+      weighted_no: 5,
+      networks: 11,
+    });
+    // A network split 2 to 2 weighs 1.5 and 1.5: none of its votes is picked over another.
+    const split = visitor("reseau-partage");
+    for (const [index, worked] of [true, true, false, false].entries()) {
+      await vote("reseau-partage", worked, null, visitor(`reseau-partage-${index}`), split);
+    }
+    expect(await summaryOf("reseau-partage")).toMatchObject({ weighted_yes: 1.5, weighted_no: 1.5, networks: 1 });
+  });
+
+  it("follow a visitor who votes again from another network: the old network loses the vote", async () => {
+    const anne = visitor("reseau-mobile-anne");
+    await vote("reseau-mobile", false, null, anne, visitor("reseau-maison"));
+    expect(await vote("reseau-mobile", true, null, anne, visitor("reseau-bureau"))).toBe("replaced");
+    expect(await summaryOf("reseau-mobile")).toMatchObject({ yes_votes: 1, no_votes: 0, networks: 1 });
+    const { rows } = await db.query<{ network_key: string; yes_votes: number; no_votes: number }>(
+      `select network_key, yes_votes, no_votes from public.code_feedback_networks
+        where offer_slug = 'reseau-mobile' and yes_votes + no_votes > 0`,
+    );
+    expect(rows).toEqual([{ network_key: visitor("reseau-bureau"), yes_votes: 1, no_votes: 0 }]);
+  });
+
+  it("are refused without a network key", async () => {
+    await expect(
+      asRole(db, "service_role", (tx) =>
+        tx.query("select public.record_code_feedback('reseau-sans', true, null, $1, null, 30)", [visitor("sans")]),
+      ),
+    ).rejects.toThrow(/p_network_key is required/);
+  });
+});
+
+describe("the owner's check restarts the count", () => {
+  async function brand(slug: string) {
+    await db.query(
+      "insert into public.brands (name, slug, code, link) values ($1, $1, 'CODE1', 'https://exemple.fr')",
+      [slug],
+    );
+  }
+  const votesSince = async (slug: string) =>
+    (await db.query<{ since: Date | null }>("select votes_since as since from public.brands where slug = $1", [slug]))
+      .rows[0]?.since ?? null;
+
+  it("marking the offer checked, or changing its code or link, leaves out every earlier vote", async () => {
+    await brand("verifiee");
+    for (let index = 0; index < 5; index += 1) await vote("verifiee", false, null, visitor(`verifiee-${index}`));
+    expect(await summaryOf("verifiee")).toMatchObject({ yes_votes: 0, no_votes: 5 });
+    expect(await votesSince("verifiee")).toBeNull();
+
+    // As the back office, or Supabase's Table Editor, writes it.
+    await db.query("update public.brands set verified_on = current_date where slug = 'verifiee'");
+    expect(await votesSince("verifiee")).toBeInstanceOf(Date);
+    expect(await summaryOf("verifiee")).toBeUndefined();
+
+    // A later vote counts; an earlier visitor who votes again takes nothing away from the new count.
+    await vote("verifiee", true, null, visitor("verifiee-nouveau"));
+    expect(await vote("verifiee", true, null, visitor("verifiee-0"))).toBe("replaced");
+    expect(await summaryOf("verifiee")).toMatchObject({ yes_votes: 2, no_votes: 0, networks: 2 });
+
+    const checked = await votesSince("verifiee");
+    await db.query("update public.brands set description = 'Autre texte' where slug = 'verifiee'");
+    expect(await votesSince("verifiee"), "a change of its text keeps the count").toEqual(checked);
+    await db.query("update public.brands set code = 'CODE2' where slug = 'verifiee'");
+    expect(await votesSince("verifiee")).not.toEqual(checked);
+    expect(await summaryOf("verifiee")).toBeUndefined();
+    await vote("verifiee", false, null, visitor("verifiee-apres-code"));
+    await db.query("update public.brands set link = 'https://exemple.fr/nouveau' where slug = 'verifiee'");
+    expect(await summaryOf("verifiee")).toBeUndefined();
   });
 });
 
@@ -396,7 +514,7 @@ describe("upgrading a database that holds votes of the daily rule", () => {
       expect(kept.rows).toHaveLength(1);
       // Inès votes again: her one vote is replaced, the counts move with it.
       const { rows: again } = await asRole(old, "service_role", (tx) =>
-        tx.query<{ result: string }>("select public.record_code_feedback('migration', false, null, $1) as result", [
+        tx.query<{ result: string }>("select public.record_code_feedback('migration', false, null, $1, $1) as result", [
           ines,
         ]),
       );
@@ -457,12 +575,14 @@ describe("votes through the embedded backend", () => {
     try {
       const backend = new EmbeddedBackend(temp.dir, { max: 5, windowSeconds: 600 });
       const clientKey = visitor("backend-ines");
-      const vote = (offerSlug: string) => backend.recordVote({ offerSlug, worked: false, reason: "autre", clientKey });
+      const networkKey = visitor("backend-reseau");
+      const vote = (offerSlug: string) =>
+        backend.recordVote({ offerSlug, worked: false, reason: "autre", clientKey, networkKey });
 
       await expect(vote("backend-1")).resolves.toBe("stored");
-      await expect(backend.recordVote({ offerSlug: "backend-1", worked: true, reason: null, clientKey })).resolves.toBe(
-        "replaced",
-      );
+      await expect(
+        backend.recordVote({ offerSlug: "backend-1", worked: true, reason: null, clientKey, networkKey }),
+      ).resolves.toBe("replaced");
       for (let i = 2; i < FEEDBACK_RULES.maxVotesPerHour; i += 1)
         await expect(vote(`backend-${i}`)).resolves.toBe("stored");
 

@@ -9,6 +9,7 @@ import { ENCODINGS, mainText, oversizedInit, OVERSIZED_BYTES } from "../support/
 import { seededDataDir } from "../support/seeded-data-dir";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
+import { inOneNetwork, ownNetworkAddress } from "../support/visitor-addresses";
 
 /**
  * The vote "Ce code a-t-il fonctionné ?" over HTTP, against the production server: what a visitor without
@@ -53,11 +54,8 @@ const fromPageCache = (answer: RawAnswer) => answer.status === 200 && answer.hea
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 
 let visitors = 0;
-/** A new visitor: the address the trusted proxy reports for them. */
-const newVisitor = () => {
-  visitors += 1;
-  return `10.${Math.floor(visitors / 250) % 250}.${Math.floor(visitors / 62_500)}.${(visitors % 250) + 1}`;
-};
+/** A new visitor, from a network of their own: the address the trusted proxy reports for them. */
+const newVisitor = () => ownNetworkAddress((visitors += 1));
 
 /** A vote posted without JavaScript (a native form) by `visitor`. */
 const vote = (site: RunningSite, slug: string, fields: Record<string, string>, visitor: string, path = "avis") =>
@@ -173,6 +171,40 @@ describe("votes sent without JavaScript", () => {
     });
   });
 
+  describe("a campaign from one IPv6 /48 (65 536 visitors' /64s)", () => {
+    it("weighs as 3 votes: 40 'Non' move 8 'Oui' and 2 'Non' of ten networks from 80 % to 62 %, with no warning", async () => {
+      const slug = offerFor();
+      for (let index = 0; index < 10; index += 1) {
+        const fields = index < 8 ? { worked: "oui" } : { worked: "non" };
+        expect((await vote(site, slug, fields, newVisitor())).status).toBe(303);
+      }
+      expect(mainText(await brandPage(slug))).toMatch(rate(80, 10));
+      for (let index = 0; index < 40; index += 1) {
+        const answer = await vote(
+          site,
+          slug,
+          { worked: "non", reason: "code-refuse" },
+          inOneNetwork("2001:db8:48", index),
+        );
+        expect(answer.status).toBe(303);
+      }
+      // Without weighing: 8 of 50, 16 %, and the warning. The count shown stays the real one.
+      const html = mainText(await brandPage(slug));
+      expect(html).toMatch(rate(62, 50));
+      expect(html).not.toContain(REPORTED_NOT_WORKING);
+    });
+
+    it("cannot raise the warning alone, however many of its visitors say 'Non'", async () => {
+      const slug = offerFor();
+      for (let index = 0; index < 12; index += 1) {
+        expect((await vote(site, slug, { worked: "non" }, inOneNetwork("2001:db8:49", index))).status).toBe(303);
+      }
+      const html = mainText(await brandPage(slug));
+      expect(html).toMatch(rate(0, 12));
+      expect(html).not.toContain(REPORTED_NOT_WORKING);
+    });
+  });
+
   describe("past 30 votes in an hour", () => {
     const limitedVisitor = newVisitor();
     const [spent, target] = [offerFor(), offerFor()];
@@ -243,22 +275,20 @@ describe("votes sent without JavaScript", () => {
   });
 
   describe("visitors on IPv6", () => {
-    it("count once per /64: five votes from 2001:db8:1:2::1 to ::5 raise no warning, five networks do", async () => {
-      const [oneNetwork, fiveNetworks] = [offerFor(), offerFor()];
+    it("count once per /64, and a /48 as one network: /64s of one /48 raise no warning, five /48s do", async () => {
+      const [oneVisitor, oneNetwork, fiveNetworks] = [offerFor(), offerFor(), offerFor()];
+      const no = { worked: "non", reason: "code-refuse" };
       for (let host = 1; host <= 5; host += 1) {
-        const same = await vote(site, oneNetwork, { worked: "non", reason: "code-refuse" }, `2001:db8:1:2::${host}`);
-        expect(same.status).toBe(303);
-        const apart = await vote(
-          site,
-          fiveNetworks,
-          { worked: "non", reason: "code-refuse" },
-          `2001:db8:1:${host}0::1`,
-        );
-        expect(apart.status).toBe(303);
+        expect((await vote(site, oneVisitor, no, `2001:db8:1:2::${host}`)).status).toBe(303);
+        expect((await vote(site, oneNetwork, no, `2001:db8:1:${host}0::1`)).status).toBe(303);
+        expect((await vote(site, fiveNetworks, no, `2001:db8:${host}:1::1`)).status).toBe(303);
       }
-      const single = await brandPage(oneNetwork);
+      const single = await brandPage(oneVisitor);
       expect(summaryOf(single)).toBe(NOT_ENOUGH);
       expect(mainText(single)).not.toContain(REPORTED_NOT_WORKING);
+      const network = mainText(await brandPage(oneNetwork));
+      expect(network).toMatch(rate(0, 5));
+      expect(network).not.toContain(REPORTED_NOT_WORKING);
       expect(mainText(await brandPage(fiveNetworks))).toContain(REPORTED_NOT_WORKING);
     });
   });

@@ -4,6 +4,7 @@ import { OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
 import { startSite, type RunningSite } from "../support/server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
+import { ownNetworkAddress } from "../support/visitor-addresses";
 
 /**
  * The owner's alerts, e-mailed through a real SMTP server by the production build with SMTP_URL: votes come from
@@ -38,7 +39,7 @@ async function vote(slug: string, worked: boolean) {
     site,
     `/offres/${slug}/avis`,
     worked ? { worked: "oui" } : { worked: "non", reason: "offre-terminee" },
-    { "X-Forwarded-For": `198.51.100.${visitors}` },
+    { "X-Forwarded-For": ownNetworkAddress(visitors) },
   );
   expect(response.status).toBe(303);
 }

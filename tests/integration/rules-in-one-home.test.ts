@@ -88,18 +88,24 @@ describe("one home for each rule: the database and the site agree", () => {
     expect((await lengthBounds("owner_alerts", "body")).max).toBe(ALERT_LIMITS.bodyMax);
   });
 
-  it("on the hourly vote limit and the summary's window, which the summary reads from feedback_rules()", async () => {
-    const { rows } = await db.query<{ max_votes_per_hour: number; window_days: number }>(
+  it("on the hourly vote limit, the summary's window and a network's weight, which the summary reads from feedback_rules()", async () => {
+    const { rows } = await db.query<{ max_votes_per_hour: number; window_days: number; votes_per_network: number }>(
       "select * from public.feedback_rules()",
     );
     expect(rows).toEqual([
-      { max_votes_per_hour: FEEDBACK_RULES.maxVotesPerHour, window_days: FEEDBACK_RULES.windowDays },
+      {
+        max_votes_per_hour: FEEDBACK_RULES.maxVotesPerHour,
+        window_days: FEEDBACK_RULES.windowDays,
+        votes_per_network: FEEDBACK_RULES.votesPerNetwork,
+      },
     ]);
     const summary = await db.query<{ definition: string }>(
       "select pg_get_functiondef('public.code_feedback_summary()'::regprocedure) as definition",
     );
     expect(summary.rows[0]?.definition).toContain("public.feedback_rules()");
     expect(summary.rows[0]?.definition).not.toMatch(/- 90\b/);
+    expect(summary.rows[0]?.definition).toContain("votes_per_network");
+    expect(summary.rows[0]?.definition).not.toMatch(/least\(1\.0, 3\b/);
     const vote = await db.query<{ arguments: string }>(
       `select pg_get_function_arguments(oid) as arguments from pg_proc where proname = 'record_code_feedback'`,
     );

@@ -8,16 +8,18 @@ const standIn = supabaseStandIn();
 const { received, respond, only } = standIn;
 
 const clientKey = "c".repeat(64);
-const vote = { offerSlug: "boursobank", worked: false, reason: "code-refuse" as const, clientKey };
+const networkKey = "d".repeat(64);
+const vote = { offerSlug: "boursobank", worked: false, reason: "code-refuse" as const, clientKey, networkKey };
 const backend = () => supabaseBackendAt(standIn.url);
 
 describe("the votes of the Supabase backend", () => {
-  it("invokes record-code-feedback with the vote as JSON, the anonymous key and the visitor's key", async () => {
+  it("invokes record-code-feedback with the vote as JSON, the anonymous key, the visitor's and the network's keys", async () => {
     respond(200, { ok: true, status: "stored" });
     expect(await backend().recordVote(vote)).toBe("stored");
     const { request, body } = only();
     expectAnonymousPost(request, "/functions/v1/record-code-feedback");
     expect(request.headers["x-client-key"]).toBe(clientKey);
+    expect(request.headers["x-client-network-key"]).toBe(networkKey);
     expect(request.headers["x-client-key-secret"]).toBe("shared-secret");
     expect(body).toEqual({ offerSlug: "boursobank", worked: false, reason: "code-refuse" });
   });
@@ -88,12 +90,42 @@ describe("the vote counts of the Supabase backend", () => {
         no_votes: 2,
         last_vote_on: "2025-02-01",
         top_reason: "offre-terminee",
+        weighted_yes: 3.5,
+        weighted_no: 1.5,
+        networks: 3,
       },
-      { offer_slug: "binance", yes_votes: 1, no_votes: 0, last_vote_on: "2025-01-20", top_reason: null },
+      {
+        offer_slug: "binance",
+        yes_votes: 1,
+        no_votes: 0,
+        last_vote_on: "2025-01-20",
+        top_reason: null,
+        weighted_yes: 1,
+        weighted_no: 0,
+        networks: 1,
+      },
     ]);
     expect(await backend().listFeedback()).toEqual([
-      { offerSlug: "boursobank", yes: 4, no: 2, lastVoteOn: "2025-02-01", topReason: "offre-terminee" },
-      { offerSlug: "binance", yes: 1, no: 0, lastVoteOn: "2025-01-20", topReason: null },
+      {
+        offerSlug: "boursobank",
+        yes: 4,
+        no: 2,
+        lastVoteOn: "2025-02-01",
+        topReason: "offre-terminee",
+        weightedYes: 3.5,
+        weightedNo: 1.5,
+        networks: 3,
+      },
+      {
+        offerSlug: "binance",
+        yes: 1,
+        no: 0,
+        lastVoteOn: "2025-01-20",
+        topReason: null,
+        weightedYes: 1,
+        weightedNo: 0,
+        networks: 1,
+      },
     ]);
   });
 

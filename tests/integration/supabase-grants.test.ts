@@ -109,6 +109,9 @@ describe("grants of the public key with hosted Supabase's default privileges", (
       "update public.code_feedback_attempts set attempted_at = now()",
       "delete from public.code_feedback_attempts",
       "truncate public.code_feedback_attempts",
+      "select * from public.code_feedback_networks",
+      "update public.code_feedback_networks set no_votes = 100",
+      "truncate public.code_feedback_networks",
     ]);
   });
 
@@ -123,13 +126,22 @@ describe("grants of the public key with hosted Supabase's default privileges", (
     const stored = await asRole(db, "service_role", (tx) => tx.query<{ result: string }>(submit));
     expect(stored.rows[0]?.result).toBe("stored");
 
-    const record = `select public.record_code_feedback('offre', false, 'autre', '${"b".repeat(64)}', 30) as result`;
+    const record = `select public.record_code_feedback('offre', false, 'autre', '${"b".repeat(64)}', '${"c".repeat(64)}', 30) as result`;
     await expectRefusedToVisitors(db, [record, "select public.delete_expired_code_feedback()"]);
     const recorded = await asRole(db, "service_role", (tx) => tx.query<{ result: string }>(record));
     expect(recorded.rows[0]?.result).toBe("stored");
     const summary = await asRole(db, "anon", (tx) => tx.query("select * from public.code_feedback_summary()"));
     expect(summary.rows).toEqual([
-      { offer_slug: "offre", yes_votes: 0, no_votes: 1, last_vote_on: expect.any(Date), top_reason: "autre" },
+      {
+        offer_slug: "offre",
+        yes_votes: 0,
+        no_votes: 1,
+        last_vote_on: expect.any(Date),
+        top_reason: "autre",
+        weighted_yes: 0,
+        weighted_no: 1,
+        networks: 1,
+      },
     ]);
     // The window is fixed: visitors can no longer pass one starting at the latest vote.
     await expect(

@@ -125,7 +125,16 @@ describe("the brands cache", () => {
 
 describe("the votes' summary", () => {
   const counts = (yes: number): FeedbackCounts[] => [
-    { offerSlug: "binance", yes, no: 0, lastVoteOn: "2026-11-21", topReason: null },
+    {
+      offerSlug: "binance",
+      yes,
+      no: 0,
+      lastVoteOn: "2026-11-21",
+      topReason: null,
+      weightedYes: yes,
+      weightedNo: 0,
+      networks: yes,
+    },
   ];
 
   /** A backend whose votes grow by one "Oui" each time one is recorded; it notes every read of them. */
@@ -155,6 +164,7 @@ describe("the votes' summary", () => {
     worked: true,
     reason: null,
     clientKey: "a".repeat(64),
+    networkKey: "b".repeat(64),
   });
 
   it("is read once and kept while fresh", async () => {

@@ -10,6 +10,7 @@ import { acceptsVotes, canCopyCode, isInstructionCode } from "~/catalogue/offer-
 import { BUNDLED_OFFERS, offerFromBrandRow, offerFromEntry, offerFromRow } from "~/catalogue/offers";
 import { buildSearchIndex, isInCategory, searchOffers, sortOffers } from "~/catalogue/search";
 import { canonicalSlug, logoOf, slugFromName, slugOf } from "~/catalogue/slugs";
+import { ownNetworkVotes } from "../support/offer-votes";
 import type { BrandEntry, BrandRow, ReferralOffer } from "~/catalogue/types";
 
 /** The rules of the catalogue, each on small fixtures built here: none depends on what data.ts holds today. */
@@ -380,8 +381,10 @@ describe("the home page's featured offers", () => {
   });
 });
 
+const ownVotes = ownNetworkVotes;
+
 describe("the card's trust line", () => {
-  const fiveVotes: OfferVotes = { yes: 1, no: 4, lastVoteOn: "2026-11-21" };
+  const fiveVotes = ownVotes(1, 4, "2026-11-21");
 
   it("carries the summary, the warning and the latest vote of the offer's own votes, and the owner's check", () => {
     const voted = offer("Votée", { verifiedOn: "2026-11-20" });
@@ -432,7 +435,7 @@ describe("votes on an offer", () => {
 describe("the home page's featured offers, with visitors' votes", () => {
   const lastVoteOn = "2026-11-21";
   /** Enough votes, under half of them "Oui": the offer shows the warning. */
-  const REPORTED: OfferVotes = { yes: 2, no: 3, lastVoteOn };
+  const REPORTED = ownVotes(2, 3, lastVoteOn);
   const reportedOn = (...offers: ReferralOffer[]) =>
     new Map<string, OfferVotes>(offers.map((candidate) => [candidate.slug, REPORTED]));
   const backendThree = ["Un", "Deux", "Trois"].map((name) => offer(name, { featured: true }));
@@ -450,8 +453,8 @@ describe("the home page's featured offers, with visitors' votes", () => {
   it("keep the backend's three while the votes on them give no warning", () => {
     const second = backendThree[1] as ReferralOffer;
     const votes = new Map<string, OfferVotes>([
-      [second.slug, { yes: 0, no: 4, lastVoteOn }],
-      [(backendThree[2] as ReferralOffer).slug, { yes: 5, no: 5, lastVoteOn }],
+      [second.slug, ownVotes(0, 4, lastVoteOn)],
+      [(backendThree[2] as ReferralOffer).slug, ownVotes(5, 5, lastVoteOn)],
     ]);
     expect(brands(selectFeatured(backendThree, TODAY, votes, bundled))).toEqual(["Un", "Deux", "Trois"]);
   });

@@ -10,10 +10,27 @@ import {
   successPercent,
   type OfferVotes,
 } from "~/catalogue/feedback";
+import { ownNetworkVotes } from "../support/offer-votes";
 
 /** The trust loop's wording and thresholds (DISPLAY_THRESHOLDS), as a card or a brand page shows them. */
 
-const votes = (yes: number, no: number, lastVoteOn = "2026-11-21"): OfferVotes => ({ yes, no, lastVoteOn });
+const votes = ownNetworkVotes;
+
+/**
+ * The votes of `networks`, each [yes, no], weighed as the database's code_feedback_summary() does: a network's votes
+ * are scaled down to 3 at most, with their split kept.
+ */
+function fromNetworks(...networks: [yes: number, no: number][]): OfferVotes {
+  const scale = (yes: number, no: number) => Math.min(1, 3 / (yes + no));
+  return {
+    yes: networks.reduce((sum, [yes]) => sum + yes, 0),
+    no: networks.reduce((sum, [, no]) => sum + no, 0),
+    lastVoteOn: "2026-11-21",
+    weightedYes: networks.reduce((sum, [yes, no]) => sum + yes * scale(yes, no), 0),
+    weightedNo: networks.reduce((sum, [yes, no]) => sum + no * scale(yes, no), 0),
+    networks: networks.length,
+  };
+}
 const summary = (yes: number, no: number) => offerTrust(votes(yes, no), undefined).summary;
 
 /** Time zones far on either side of Paris: a date read in the server's own zone would land on another day. */
@@ -73,6 +90,31 @@ describe("the warning that the code no longer works", () => {
     expect(isReportedNotWorking(votes(3, 3))).toBe(false);
     expect(isReportedNotWorking(votes(3, 2))).toBe(false);
     expect(offerTrust(votes(5, 5), undefined).warning).toBeNull();
+  });
+});
+
+describe("votes from one network", () => {
+  it("weigh at most 3 in the rate, keeping their split, while the count shown stays the real one", () => {
+    // 8 "Oui" and 2 "Non" of 10 networks, then 40 "Non" of one /48: 8 / (8 + 2 + 3).
+    const campaign = fromNetworks(
+      ...Array.from({ length: 8 }, () => [1, 0] as [number, number]),
+      [0, 1],
+      [0, 1],
+      [0, 40],
+    );
+    expect(offerTrust(campaign, undefined).summary).toBe("62\u202f% de réussite sur 50 avis");
+    expect(isReportedNotWorking(campaign)).toBe(false);
+    // A network split 2 to 2 weighs 1.5 and 1.5: none of its votes is picked over another.
+    const split = fromNetworks([1, 0], [1, 0], [2, 2]);
+    expect(split.weightedYes).toBe(3.5);
+    expect(successPercent(split)).toBe(70);
+  });
+
+  it("never warn alone: the warning needs 5 visitors from at least 3 networks", () => {
+    expect(isReportedNotWorking(fromNetworks([0, 40]))).toBe(false);
+    expect(isReportedNotWorking(fromNetworks([0, 20], [0, 20]))).toBe(false);
+    expect(isReportedNotWorking(fromNetworks([0, 3], [0, 1], [0, 1]))).toBe(true);
+    expect(isReportedNotWorking(fromNetworks([0, 2], [0, 1], [0, 1]))).toBe(false);
   });
 });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { checkOfferAlerts } from "~/catalogue/alerts";
 import { BUNDLED_OFFERS } from "~/catalogue/offers";
+import { ownNetworkVotes } from "../support/offer-votes";
 import type { ReferralOffer } from "~/catalogue/types";
 
 const base = BUNDLED_OFFERS.find((offer) => offer.slug === "binance") as ReferralOffer;
 const offer = (slug: string, validUntil?: string): ReferralOffer => ({ ...base, slug, brand: slug, validUntil });
-const votes = (yes: number, no: number) => ({ yes, no, lastVoteOn: "2026-11-20", topReason: "code-refuse" });
+const votes = (yes: number, no: number) => ({ ...ownNetworkVotes(yes, no, "2026-11-20"), topReason: "code-refuse" });
 const SITE = "https://www.exemple.fr";
 
 describe("the owner's alerts", () => {

@@ -1,4 +1,4 @@
-import { visitorNetwork } from "@contract/visitor-network";
+import { visitorNetwork, visitorWiderNetwork } from "@contract/visitor-network";
 import { describe, expect, it } from "vitest";
 
 describe("the network a visitor is counted as", () => {
@@ -28,5 +28,17 @@ describe("the network a visitor is counted as", () => {
     for (const value of ["adresse-inconnue", "1:2:3", "2001:db8::1::2", "2001:db8:1:2:3:4:5:6:7", "g::1"]) {
       expect(visitorNetwork(value), value).toBe(value);
     }
+  });
+
+  it("puts visitors in their network, what one customer can hold: an IPv6 /48, an IPv4 /24", () => {
+    for (const address of ["2001:db8:1:2::1", "2001:db8:1:ffff::9", "[2001:DB8:1:0::1]"]) {
+      expect(visitorWiderNetwork(address), address).toBe("2001:db8:1::/48");
+    }
+    expect(visitorWiderNetwork("2001:db8:2:2::1")).toBe("2001:db8:2::/48");
+    for (const address of ["192.0.2.1", "192.0.2.254", "::ffff:192.0.2.77"]) {
+      expect(visitorWiderNetwork(address), address).toBe("192.0.2.0/24");
+    }
+    expect(visitorWiderNetwork("192.0.3.1")).toBe("192.0.3.0/24");
+    expect(visitorWiderNetwork("adresse-inconnue")).toBe("adresse-inconnue");
   });
 });

@@ -137,11 +137,11 @@ export class EmbeddedBackend implements types.Backend {
     return result;
   }
 
-  async recordVote({ offerSlug, worked, reason, clientKey }: types.OutgoingVote): Promise<types.VoteResult> {
+  async recordVote(vote: types.OutgoingVote): Promise<types.VoteResult> {
     const result = await callAsServiceRole(
       this.dataDir,
-      "select public.record_code_feedback($1, $2, $3, $4, $5) as result",
-      [offerSlug, worked, reason, clientKey, FEEDBACK_RULES.maxVotesPerHour],
+      "select public.record_code_feedback($1, $2, $3, $4, $5, $6) as result",
+      [vote.offerSlug, vote.worked, vote.reason, vote.clientKey, vote.networkKey, FEEDBACK_RULES.maxVotesPerHour],
       "Enregistrement de l'avis impossible",
     );
     if (result === "rate_limited") throw new RateLimitedError(3600, VOTES_RATE_LIMITED);

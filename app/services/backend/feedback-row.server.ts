@@ -7,6 +7,9 @@ export interface FeedbackRow {
   no_votes: number;
   last_vote_on: string;
   top_reason: string | null;
+  weighted_yes: number;
+  weighted_no: number;
+  networks: number;
 }
 
 export function toFeedbackCounts(row: FeedbackRow): FeedbackCounts {
@@ -16,5 +19,8 @@ export function toFeedbackCounts(row: FeedbackRow): FeedbackCounts {
     no: Number(row.no_votes),
     lastVoteOn: row.last_vote_on,
     topReason: (row.top_reason as FeedbackCounts["topReason"]) ?? null,
+    weightedYes: Number(row.weighted_yes),
+    weightedNo: Number(row.weighted_no),
+    networks: Number(row.networks),
   };
 }

@@ -94,11 +94,11 @@ export class SupabaseBackend implements types.Backend {
     throw new DeliveryError("send-contact-email a répondu sans confirmer l'envoi.");
   }
 
-  async recordVote({ offerSlug, worked, reason, clientKey }: types.OutgoingVote): Promise<types.VoteResult> {
-    const body: FeedbackPayload = { offerSlug, worked, reason };
+  async recordVote({ clientKey, networkKey, ...vote }: types.OutgoingVote): Promise<types.VoteResult> {
+    const body: FeedbackPayload = { offerSlug: vote.offerSlug, worked: vote.worked, reason: vote.reason };
     const { data, error } = await this.client.functions.invoke<{ ok?: boolean; status?: string }>(
       "record-code-feedback",
-      { body, headers: this.clientKeyHeaders(clientKey), timeout: FUNCTION_TIMEOUT_MS },
+      { body, headers: this.clientKeyHeaders(clientKey, networkKey), timeout: FUNCTION_TIMEOUT_MS },
     );
     if (error) {
       const retryAfter = rateLimitedFor(error, VOTE_RETRY_AFTER_SECONDS);
@@ -159,10 +159,14 @@ export class SupabaseBackend implements types.Backend {
     return this.serviceClient;
   }
 
-  /** The visitor's key, and the secret that makes the functions trust it rather than count the site's address. */
-  private clientKeyHeaders(clientKey: string): Record<string, string> {
+  /**
+   * The visitor's key (and their network's, when the call weighs networks), and the secret that makes the functions
+   * trust them rather than count the site's address.
+   */
+  private clientKeyHeaders(clientKey: string, networkKey?: string): Record<string, string> {
     return {
       "x-client-key": clientKey,
+      ...(networkKey ? { "x-client-network-key": networkKey } : {}),
       ...(this.options.clientKeySecret ? { "x-client-key-secret": this.options.clientKeySecret } : {}),
     };
   }

@@ -19,6 +19,8 @@ export interface OutgoingVote {
   reason: FeedbackReason | null;
   /** The same opaque key as a message's sender: one vote per visitor and offer over the window, 30 an hour. */
   clientKey: string;
+  /** The opaque key of the visitor's network (/24, /48): its votes on an offer weigh 3 at most in the rate. */
+  networkKey: string;
 }
 
 /** "replaced": the visitor had voted on this offer, their new vote took its place. */
@@ -33,6 +35,11 @@ export interface FeedbackCounts {
   lastVoteOn: string;
   /** The reason given most often with a "Non", if any. */
   topReason: FeedbackReason | null;
+  /** The "Oui" and "Non" as the rate weighs them: each network's scaled down to FEEDBACK_RULES.votesPerNetwork. */
+  weightedYes: number;
+  weightedNo: number;
+  /** How many networks (/24, /48) the votes came from. */
+  networks: number;
 }
 
 /** A stored message as the back office lists it, with where its e-mail stands (the embedded outbox). */

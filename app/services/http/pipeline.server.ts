@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { FEEDBACK_RULES } from "@contract/feedback-fields";
-import { visitorNetwork } from "@contract/visitor-network";
+import { visitorNetwork, visitorWiderNetwork } from "@contract/visitor-network";
 import { sessionSecret } from "../backend/index.server";
 import { getConfig, type Config } from "../env.server";
 import { applySecurityHeaders, SHARED_PAGE_CACHE, sharedAnswerAllowed } from "./headers.server";
@@ -507,4 +507,9 @@ async function readSmallForm(req: IncomingMessage): Promise<string> {
 /** The opaque key of a visitor at `address`: a keyed hash of their network, as the database's limits count them. */
 export function visitorKey(address: string): string {
   return createHmac("sha256", sessionSecret()).update(visitorNetwork(address)).digest("hex");
+}
+
+/** The opaque key of the network around `address` (its /24 or /48): votes and messages weigh per network too. */
+export function networkKey(address: string): string {
+  return createHmac("sha256", sessionSecret()).update(visitorWiderNetwork(address)).digest("hex");
 }

@@ -16,6 +16,11 @@ export const FEEDBACK_RULES = {
    * vote takes the place of theirs. The database's public.feedback_rules() names the same window and limit.
    */
   windowDays: 90,
+  /**
+   * For each offer, the votes of one network (an IPv4 /24, an IPv6 /48) weigh at most this many votes in the rate,
+   * keeping their split of "Oui" and "Non".
+   */
+  votesPerNetwork: 3,
 } as const;
 
 /** Why a code did not work, optional after "Non"; the values are stored, the labels shown. */

@@ -5,7 +5,7 @@
 
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import * as z from "zod";
-import { visitorNetwork } from "./visitor-network.ts";
+import { visitorNetwork, visitorWiderNetwork } from "./visitor-network.ts";
 
 /** The answers shared by every function, in French like everything a visitor may read. */
 export const REQUEST_ERRORS = {
@@ -246,7 +246,27 @@ export async function clientKey(
         : `${functionName} : CONTACT_CLIENT_KEY_SECRET n'est pas défini pour la fonction ; ${counted} compté sur l'adresse de l'appelant.`,
     );
   }
-  return await hmacSha256Hex(secret || env("SUPABASE_SERVICE_ROLE_KEY") || "", visitorNetwork(callerAddress(req)));
+  return await callerHash(env, visitorNetwork(callerAddress(req)));
+}
+
+/**
+ * The key of the caller's network (the /24 or /48 around the visitor), for what weighs per network: the site's
+ * (x-client-network-key), trusted with the shared secret as the visitor's key is; from a site that sends none, the
+ * visitor's own key (a network of their own, as before networks were weighed); for any other call, a keyed hash of
+ * the network around the calling address.
+ */
+export async function networkKey(req: Request, env: (name: string) => string | undefined): Promise<string> {
+  if (fromTheSite(req, env)) {
+    for (const key of [req.headers.get("x-client-network-key"), req.headers.get("x-client-key")]) {
+      if (key && /^[a-f0-9]{64}$/.test(key)) return key;
+    }
+  }
+  return await callerHash(env, visitorWiderNetwork(callerAddress(req)));
+}
+
+/** A keyed hash of what a direct caller is counted on: a key cannot be turned back into an address by trying all. */
+function callerHash(env: (name: string) => string | undefined, network: string): Promise<string> {
+  return hmacSha256Hex(env("CONTACT_CLIENT_KEY_SECRET") || env("SUPABASE_SERVICE_ROLE_KEY") || "", network);
 }
 
 /**

@@ -23,6 +23,20 @@ export function visitorNetwork(address: string): string {
     .join(":")}::/64`;
 }
 
+/**
+ * The network a visitor belongs to, for weighing votes and limiting messages: what one provider customer can get
+ * hold of at little cost. An IPv4 address counts as its /24 ("192.0.2.7" is "192.0.2.0/24"), an IPv6 address as its
+ * /48 (a tunnel broker hands out a /48, 65 536 /64s, for free). Anything else is returned as it is.
+ */
+export function visitorWiderNetwork(address: string): string {
+  const visitor = visitorNetwork(address);
+  const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(visitor);
+  if (ipv4) return `${ipv4[1]}.${ipv4[2]}.${ipv4[3]}.0/24`;
+  const ipv6 = /^([0-9a-f]{1,4}):([0-9a-f]{1,4}):([0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(visitor);
+  if (ipv6) return `${ipv6[1]}:${ipv6[2]}:${ipv6[3]}::/48`;
+  return visitor;
+}
+
 /** The eight 16-bit groups of an IPv6 address, or undefined when it is not one. */
 function ipv6Groups(address: string): number[] | undefined {
   const halves = address.split("::");

@@ -4,6 +4,8 @@ import { FEEDBACK_MESSAGES } from "../_shared/feedback-contract.ts";
 import { assertCors, endpoint, type Fakes, harness, only, testRequestChecks } from "../_shared/testing.ts";
 
 const CLIENT_KEY = "b".repeat(64);
+/** The key of the visitor's network (/24, /48), as the site sends it. */
+const NETWORK_KEY = "e".repeat(64);
 const FEEDBACK = endpoint("record-code-feedback", "record_code_feedback", CLIENT_KEY);
 const { rpcUrl: RPC_URL, post, direct } = FEEDBACK;
 
@@ -83,7 +85,7 @@ Deno.test("requires the yes or no and a reason that is null when none is given",
 
 Deno.test("stores a vote through record_code_feedback with the service role and the trust loop's limits", async () => {
   const { call, rpcs } = setup();
-  const response = await call(post(NO));
+  const response = await call(post(NO, { "x-client-network-key": NETWORK_KEY }));
   assert.equal(response.status, 200);
   assertCors(response);
   assert.deepEqual(await response.json(), { ok: true, status: "stored" });
@@ -98,8 +100,25 @@ Deno.test("stores a vote through record_code_feedback with the service role and 
     p_worked: false,
     p_reason: "code-refuse",
     p_visitor_key: CLIENT_KEY,
+    p_network_key: NETWORK_KEY,
     p_max_per_hour: 30,
   });
+});
+
+Deno.test("takes the visitor for a network of their own when the site sends no usable network key", async () => {
+  const { call, rpcs } = setup();
+  const variants: Record<string, string>[] = [
+    {},
+    { "x-client-network-key": "pas-une-cle" },
+    { "x-client-network-key": "E".repeat(64) },
+  ];
+  for (const headers of variants) {
+    assert.equal((await call(post(NO, headers))).status, 200);
+  }
+  assert.deepEqual(
+    rpcs().map((rpc) => rpc.body.p_network_key),
+    [CLIENT_KEY, CLIENT_KEY, CLIENT_KEY],
+  );
 });
 
 Deno.test("stores a yes without a reason", async () => {

@@ -4,7 +4,7 @@ import {
   feedbackPayloadSchema,
   todayInFrance,
 } from "../_shared/feedback-contract.ts";
-import { clientKey, type EndpointDeps, jsonEndpoint, REQUEST_ERRORS } from "../_shared/request.ts";
+import { clientKey, type EndpointDeps, jsonEndpoint, networkKey, REQUEST_ERRORS } from "../_shared/request.ts";
 
 /** A vote is a slug, a boolean and a reason: a few hundred bytes at most. */
 export const MAX_BODY_BYTES = 2 * 1024;
@@ -51,6 +51,7 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
           p_worked: vote.worked,
           p_reason: vote.reason,
           p_visitor_key: await clientKey(req, deps.env, { functionName: "record-code-feedback", counted: "avis" }),
+          p_network_key: await networkKey(req, deps.env),
           p_max_per_hour: FEEDBACK_RULES.maxVotesPerHour,
         },
         results: ["stored", "replaced"],
