@@ -56,7 +56,7 @@ export function toCardView(offer: ReferralOffer, { today, votes }: CardContext):
     canCopy: canCopyCode(offer) && !expired,
     showLink: Boolean(offer.link) && !expired,
     regulated: regulationOf(offer),
-    trust: offerTrust(votes.get(offer.slug), offer.verifiedOn),
+    trust: offerTrust(votes.get(offer.slug), offer.verifiedOn, offer.votesSince),
     acceptsVotes: acceptsVotes(offer),
   };
 }

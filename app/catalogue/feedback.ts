@@ -34,6 +34,11 @@ export interface OfferTrust {
   summary: string;
   /** REPORTED_NOT_WORKING when visitors report the code no longer works (the offer is then never featured). */
   warning: string | null;
+  /**
+   * "depuis le 21 novembre 2026" once the owner's check restarted the count, else null: the summary then reads "… sur
+   * 3 avis depuis le 21 novembre 2026".
+   */
+  since: string | null;
   /** "Dernier avis le 21 novembre 2026", or null without votes. */
   lastVote: string | null;
   /** "Vérifié le 21 novembre 2026" or "Code non vérifié". */
@@ -67,11 +72,20 @@ export function isReportedNotWorking(votes: OfferVotes | undefined): boolean {
   );
 }
 
-export function offerTrust(votes: OfferVotes | undefined, verifiedOn: string | undefined): OfferTrust {
+/**
+ * `votesSince`: when the owner last checked the offer or changed its code or link (an ISO timestamp), from which on
+ * votes count.
+ */
+export function offerTrust(
+  votes: OfferVotes | undefined,
+  verifiedOn: string | undefined,
+  votesSince?: string,
+): OfferTrust {
   const percent = successPercent(votes);
   return {
     summary: percent === null ? NOT_ENOUGH_VOTES : `${percent}\u202f% de réussite sur ${votes!.yes + votes!.no} avis`,
     warning: isReportedNotWorking(votes) ? REPORTED_NOT_WORKING : null,
+    since: votesSince ? `depuis le ${formatFrenchDate(votesSince)}` : null,
     lastVote: votes ? `Dernier avis le ${formatFrenchDate(votes.lastVoteOn)}` : null,
     verification: verifiedOn ? `Vérifié le ${formatFrenchDate(verifiedOn)}` : NOT_VERIFIED,
   };

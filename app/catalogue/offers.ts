@@ -69,6 +69,7 @@ export function offerFromRow(row: BrandRow, entry: BrandEntry | undefined): Refe
     advantages: column<string[]>("advantages") ?? entry?.advantages ?? [],
     validUntil: present(column<string>("valid_until")) ?? entry?.validUntil,
     verifiedOn: present(column<string>("verified_on")) ?? entry?.verifiedOn,
+    votesSince: present(column<string>("votes_since")),
   };
 }
 

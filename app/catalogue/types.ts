@@ -70,6 +70,8 @@ export interface ReferralOffer {
   validUntil?: string;
   /** The day the owner last checked the offer, ISO "YYYY-MM-DD". */
   verifiedOn?: string;
+  /** When the owner last checked the offer or changed its code or link (ISO timestamp): votes count from then. */
+  votesSince?: string;
 }
 
 /** A row of the `brands` table as read from the backend. */

@@ -1,6 +1,7 @@
 import { FEEDBACK_REASONS } from "@contract/feedback-fields";
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { HOW_VOTES_WORK } from "~/catalogue/how-votes-work";
 import { FEEDBACK_ANCHOR, FETCHER_FIELD, voteFetcherKey, type FeedbackActionData } from "~/forms/feedback-form";
 import { ActionToast } from "./action-toast";
 import { useHydrated } from "./hydrated";
@@ -19,7 +20,7 @@ export function FeedbackBlock({
   refused,
 }: {
   slug: string;
-  trust: Pick<OfferTrust, "summary" | "lastVote">;
+  trust: Pick<OfferTrust, "summary" | "since" | "lastVote">;
   /** The page opened after a "Non" sent without JavaScript: ask why. */
   askReason: boolean;
   /** A refused vote answered without JavaScript: its message and the visitor's choice. */
@@ -51,8 +52,13 @@ export function FeedbackBlock({
         Ce code a-t-il fonctionné ?
       </h2>
       <p className="mt-1 text-sm text-slate-700" aria-live="polite">
-        {trust.summary}
+        {trust.since ? `${trust.summary} ${trust.since}` : trust.summary}
         {trust.lastVote ? ` · ${trust.lastVote}` : ""}
+      </p>
+      <p className="mt-1 text-sm">
+        <Link to={HOW_VOTES_WORK.path} className="font-medium text-indigo-800 underline">
+          {HOW_VOTES_WORK.label}
+        </Link>
       </p>
       {shown ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">

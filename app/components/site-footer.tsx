@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { HOW_VOTES_WORK } from "~/catalogue/how-votes-work";
 import { NAV_LINKS } from "./site-header";
 
 export function SiteFooter({ siteName, year }: { siteName: string; year: number }) {
@@ -18,6 +19,11 @@ export function SiteFooter({ siteName, year }: { siteName: string; year: number 
                 </Link>
               </li>
             ))}
+            <li>
+              <Link to={HOW_VOTES_WORK.path} className="text-slate-700 hover:text-indigo-800 hover:underline">
+                {HOW_VOTES_WORK.label}
+              </Link>
+            </li>
             <li>
               <Link to="/mentions-legales" className="text-slate-700 hover:text-indigo-800 hover:underline">
                 Mentions légales

@@ -76,7 +76,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "verify") {
-    const offer = await saveOffer(store, params.slug, { verified_on: todayInFrance() });
+    // Checked again: votes count from now, even when it was already checked today.
+    const offer = await saveOffer(store, params.slug, {
+      verified_on: todayInFrance(),
+      votes_since: new Date().toISOString(),
+    });
     return redirectWithSuccess(
       `/gestion/offres/${offer.slug}`,
       flashedSuccess("Offre vérifiée", `${offer.brand} est marquée vérifiée aujourd'hui.`),

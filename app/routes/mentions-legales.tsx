@@ -1,4 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
+import { HOW_VOTES_WORK } from "~/catalogue/how-votes-work";
+import { TextSection } from "~/components/text-section";
 import { pageMeta, siteInfo } from "~/seo";
 import { getConfig } from "~/services/env.server";
 import type { MetaFunction } from "@remix-run/node";
@@ -40,17 +42,6 @@ function Identity({ placeholder, children }: { placeholder: boolean; children: R
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-xl font-bold text-slate-900">
-        {title}
-      </h2>
-      <div className="space-y-3 text-slate-700">{children}</div>
-    </section>
-  );
-}
-
 export default function LegalNotice() {
   const site = useLoaderData<typeof loader>();
   const placeholder = (field: (typeof site.identityPlaceholders)[number]) => site.identityPlaceholders.includes(field);
@@ -79,43 +70,47 @@ export default function LegalNotice() {
         </p>
       ) : null}
 
-      <Section id="editeur" title="Éditeur du site">
+      <TextSection id="editeur" title="Éditeur du site">
         <p>
           Le site {site.siteName} ({site.siteUrl}) est édité par {publisher}, personne physique agissant à titre privé.
           Contact : {mail}.
         </p>
         <p>Directeur de la publication : {publisher}.</p>
-      </Section>
+      </TextSection>
 
-      <Section id="hebergement" title="Hébergement">
+      <TextSection id="hebergement" title="Hébergement">
         <p>
           Le site est hébergé par{" "}
           <Identity placeholder={placeholder("hostingProvider")}>{site.hostingProvider}</Identity>,{" "}
           <Identity placeholder={placeholder("hostingAddress")}>{site.hostingAddress}</Identity>. Téléphone :{" "}
           <Identity placeholder={placeholder("hostingPhone")}>{site.hostingPhone}</Identity>.
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="propriete" title="Propriété intellectuelle">
+      <TextSection id="propriete" title="Propriété intellectuelle">
         <p>
           Les textes, la mise en page et les éléments graphiques propres au site sont protégés par le droit d'auteur.
           Les noms et logos des marques citées appartiennent à leurs titulaires respectifs et ne sont utilisés que pour
           identifier leurs offres. Toute reproduction sans autorisation est interdite.
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="remuneration" title="Parrainage et rémunération">
+      <TextSection id="remuneration" title="Parrainage et rémunération">
         <p>
           {site.siteName} présente des codes et des liens de parrainage. Lorsque vous utilisez l'un d'eux, l'éditeur
           peut recevoir une récompense de la part du service concerné (prime, bonus ou avantage de parrainage). Cela ne
           vous coûte rien et ne modifie pas votre propre avantage. Les offres sont soumises aux conditions des services,
           qui peuvent les modifier à tout moment ; une offre dont la date de fin est passée est signalée comme expirée.
           La mention « Vérifié le … » donne le jour où l'éditeur a lui-même vérifié l'offre ; les pourcentages de
-          réussite résument les avis des visiteurs des 90 derniers jours.
+          réussite résument les avis des visiteurs des 90 derniers jours, comme l'explique la page{" "}
+          <Link to={HOW_VOTES_WORK.path} className="font-medium text-indigo-800 underline">
+            {HOW_VOTES_WORK.label.toLowerCase()}
+          </Link>
+          .
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="donnees" title="Données personnelles">
+      <TextSection id="donnees" title="Données personnelles">
         <p>
           Les informations envoyées par les formulaires de contact et de question (nom, adresse e-mail, sujet, message)
           servent uniquement à vous répondre. Elles sont conservées au maximum 12 mois, puis supprimées, et ne sont ni
@@ -123,9 +118,10 @@ export default function LegalNotice() {
         </p>
         <p>
           Quand vous indiquez si un code a fonctionné, le site enregistre l'offre concernée, votre réponse (oui ou non),
-          la raison que vous avez éventuellement choisie, la date et une empreinte chiffrée de votre adresse IP (jamais
-          l'adresse elle-même), qui sert seulement à ne compter qu'un avis par visiteur et par offre sur 90 jours et à
-          limiter les envois abusifs. Ces avis sont supprimés au bout de 12 mois ; seuls leurs totaux sont affichés.
+          la raison que vous avez éventuellement choisie, la date et deux empreintes chiffrées, l'une de votre adresse
+          IP, l'autre du réseau qui l'entoure (jamais les adresses elles-mêmes) : elles servent seulement à ne compter
+          qu'un avis par visiteur et par offre sur 90 jours, à limiter le poids d'un même réseau et à limiter les envois
+          abusifs. Ces avis sont supprimés au bout de 12 mois ; seuls leurs totaux sont affichés.
         </p>
         <p>
           Le site n'utilise aucun cookie publicitaire ni traceur de mesure d'audience : seul un cookie technique,
@@ -136,30 +132,30 @@ export default function LegalNotice() {
           disposez d'un droit d'accès, de rectification, d'opposition, de portabilité et de suppression de vos données.
           Pour l'exercer, contactez l'éditeur à l'adresse {mail}. Vous pouvez aussi adresser une réclamation à la CNIL.
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="liens" title="Liens externes">
+      <TextSection id="liens" title="Liens externes">
         <p>
           Le site contient des liens vers des sites tiers, notamment des liens de parrainage. L'éditeur n'exerce aucun
           contrôle sur ces sites et décline toute responsabilité quant à leur contenu et à leurs conditions.
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="responsabilite" title="Limitation de responsabilité">
+      <TextSection id="responsabilite" title="Limitation de responsabilité">
         <p>
           Les informations publiées sont fournies à titre indicatif et peuvent contenir des erreurs ou ne plus être à
           jour. Les conditions de chaque offre sont celles du service concerné : vérifiez-les sur son site avant de vous
           inscrire. Les investissements en crypto-actifs comportent un risque de perte en capital. Les jeux d'argent
           sont interdits aux mineurs et peuvent être dangereux : appelez le 09 74 75 13 13 (appel non surtaxé).
         </p>
-      </Section>
+      </TextSection>
 
-      <Section id="droit" title="Droit applicable et juridiction">
+      <TextSection id="droit" title="Droit applicable et juridiction">
         <p>
           Les présentes mentions sont régies par le droit français. En cas de litige, et à défaut d'accord amiable, les
           tribunaux français sont seuls compétents.
         </p>
-      </Section>
+      </TextSection>
 
       <p>
         <Link to="/contact" className="font-semibold text-indigo-800 underline">

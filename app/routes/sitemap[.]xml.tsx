@@ -1,3 +1,4 @@
+import { HOW_VOTES_WORK } from "~/catalogue/how-votes-work";
 import { getConfig } from "~/services/env.server";
 import { tryLoadCatalogue } from "~/services/offers.server";
 
@@ -9,7 +10,14 @@ export async function loader() {
   const catalogue = await tryLoadCatalogue();
   if (!catalogue)
     return new Response("Plan du site momentanément indisponible.", { status: 503, headers: { "Retry-After": "30" } });
-  const paths = ["/", "/offres", "/codes", "/contact", ...catalogue.offers.map((offer) => `/offres/${offer.slug}`)];
+  const paths = [
+    "/",
+    "/offres",
+    "/codes",
+    "/contact",
+    HOW_VOTES_WORK.path,
+    ...catalogue.offers.map((offer) => `/offres/${offer.slug}`),
+  ];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

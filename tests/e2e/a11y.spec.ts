@@ -20,6 +20,7 @@ const PAGES: Array<{ path: string; status: number; heading: RegExp }> = [
   { path: "/offres/revolut", status: 200, heading: /^Code parrainage Revolut$/ },
   { path: "/contact", status: 200, heading: /Contactez-nous/ },
   { path: "/mentions-legales", status: 200, heading: /Mentions légales/ },
+  { path: "/comment-sont-recueillis-les-avis", status: 200, heading: /^Comment sont recueillis les avis$/ },
   { path: "/nope", status: 404, heading: /Page introuvable/ },
 ];
 

@@ -54,7 +54,15 @@ test("every internal link of every page leads to a page that answers 200", async
   const origin = new URL(baseURL!).origin;
   const brandPages = (await sitemapPaths(request, baseURL!)).filter((path) => path.startsWith("/offres/"));
   expect(brandPages.length).toBeGreaterThanOrEqual(PROMISED_BRAND_SLUGS.length);
-  const pages = ["/", "/offres", "/codes", "/contact", "/mentions-legales", ...brandPages];
+  const pages = [
+    "/",
+    "/offres",
+    "/codes",
+    "/contact",
+    "/mentions-legales",
+    "/comment-sont-recueillis-les-avis",
+    ...brandPages,
+  ];
 
   /** Internal link target (path and query, no fragment) -> the pages that link to it. */
   const linkedFrom = new Map<string, Set<string>>();
@@ -78,6 +86,7 @@ test("every internal link of every page leads to a page that answers 200", async
       "/offres",
       "/contact",
       "/mentions-legales",
+      "/comment-sont-recueillis-les-avis",
       "/codes?cat=betting",
       "/offres/binance",
       "/offres?cat=crypto",

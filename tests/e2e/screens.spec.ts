@@ -613,10 +613,39 @@ test.describe("metadata", () => {
     const xml = await sitemap.text();
     expect(xml).toContain(`<loc>${baseURL}/offres/binance</loc>`);
     expect(xml).not.toContain("/mentions-legales");
+    expect(xml).toContain(`<loc>${baseURL}/comment-sont-recueillis-les-avis</loc>`);
 
     const robots = await request.get("/robots.txt");
     expect(robots.status()).toBe(200);
     expect(await robots.text()).toMatch(new RegExp(`^Sitemap: ${baseURL!.replace(/\./g, "\\.")}/sitemap\\.xml$`, "m"));
+  });
+});
+
+test.describe("how votes are taken", () => {
+  test("a card's rate and the brand page's vote block lead to the page that says how votes are taken and weighed", async ({
+    page,
+  }) => {
+    await page.goto("/offres");
+    const rate = page
+      .getByRole("region", { name: /^Tous les codes parrainage/ })
+      .getByRole("link", { name: /: comment sont recueillis les avis$/ });
+    expect(await rate.count()).toBeGreaterThan(0);
+    await expect(rate.first()).toHaveAttribute("href", "/comment-sont-recueillis-les-avis");
+
+    await page.goto("/offres/binance");
+    const block = page.getByRole("region", { name: "Ce code a-t-il fonctionné ?" });
+    await block.getByRole("link", { name: "Comment sont recueillis les avis", exact: true }).click();
+    await expect(page).toHaveURL(/\/comment-sont-recueillis-les-avis$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Comment sont recueillis les avis");
+    const main = page.getByRole("main");
+    // The rules stated are those the site applies.
+    await expect(main).toContainText("pèsent ensemble au plus 3 avis dans le pourcentage");
+    await expect(main).toContainText("au moins 5 visiteurs, venant d'au moins 3 réseaux différents");
+    await expect(main).toContainText("le décompte repart de zéro");
+    await expect(main).toContainText("reçoit une récompense du service concerné");
+    await expect(
+      page.getByRole("contentinfo").getByRole("link", { name: "Comment sont recueillis les avis" }),
+    ).toBeVisible();
   });
 });
 

@@ -4,6 +4,7 @@ import { createCookie } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFrom, OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
 import { postContactForm } from "../support/contact-form";
+import { mainText } from "../support/oversized-forms";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 import { ownNetworkAddress } from "../support/visitor-addresses";
@@ -347,6 +348,39 @@ describe("an offer edited in the back office", () => {
       year: "numeric",
     });
     expect(await (await fetch(`${site.url}/offres/wise`)).text()).toContain(`Vérifié le ${verifiedDate}`);
+  });
+
+  it("restarts the votes when the owner checks the offer: the earlier 'Non' no longer warn, and the page says since when", async () => {
+    const page = async () => mainText(await (await fetch(`${site.url}/offres/kucoin`)).text());
+    for (let voter = 0; voter < 5; voter += 1) {
+      expect((await postForm(site, "/offres/kucoin/avis", { worked: "non" }, newVisitor())).status).toBe(303);
+    }
+    await expect
+      .poll(page, { timeout: 10_000 })
+      .toContain("Plusieurs visiteurs signalent que ce code ne fonctionne plus.");
+
+    const cookie = await signIn(site, newVisitor());
+    expect((await postForm(site, "/gestion/offres/kucoin", { intent: "verify" }, { Cookie: cookie })).status).toBe(303);
+    const today = new Date().toLocaleDateString("fr-FR", {
+      timeZone: "Europe/Paris",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    });
+    const checked = await page();
+    expect(checked).not.toContain("Plusieurs visiteurs signalent");
+    expect(checked).toContain(`Pas encore assez d'avis depuis le ${today}`);
+    expect(checked).not.toContain("0 % de réussite");
+
+    // Three later votes make a rate of their own; checked again the same day, the count restarts again.
+    for (let voter = 0; voter < 3; voter += 1) {
+      expect((await postForm(site, "/offres/kucoin/avis", { worked: "oui" }, newVisitor())).status).toBe(303);
+    }
+    await expect
+      .poll(page, { timeout: 10_000 })
+      .toMatch(new RegExp(`100\\s%\\sde réussite sur 3 avis depuis le ${today}`));
+    expect((await postForm(site, "/gestion/offres/kucoin", { intent: "verify" }, { Cookie: cookie })).status).toBe(303);
+    expect(await page()).toContain(`Pas encore assez d'avis depuis le ${today}`);
   });
 
   it("edits Crypto.com's offer and verification, but not the code and link of its hand-written page", async () => {

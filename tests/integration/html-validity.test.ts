@@ -78,6 +78,7 @@ const PAGES: Page[] = [
     form: { worked: "peut-etre" },
     headers: { "X-Forwarded-For": "203.0.113.60" },
   },
+  { name: "how-votes-work", path: "/comment-sont-recueillis-les-avis" },
   { name: "legal-notice", path: "/mentions-legales" },
   { name: "legal-notice-example", path: "/mentions-legales", example: true },
   { name: "not-found", path: "/page-inconnue" },

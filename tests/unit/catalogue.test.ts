@@ -387,11 +387,12 @@ describe("the card's trust line", () => {
   const fiveVotes = ownVotes(1, 4, "2026-11-21");
 
   it("carries the summary, the warning and the latest vote of the offer's own votes, and the owner's check", () => {
-    const voted = offer("Votée", { verifiedOn: "2026-11-20" });
+    const voted = offer("Votée", { verifiedOn: "2026-11-20", votesSince: "2026-11-20T09:00:00Z" });
     const card = toCardView(voted, { today: TODAY, votes: new Map([[voted.slug, fiveVotes]]) });
     expect(card.trust).toEqual({
       summary: "20\u202f% de réussite sur 5 avis",
       warning: REPORTED_NOT_WORKING,
+      since: "depuis le 20 novembre 2026",
       lastVote: "Dernier avis le 21 novembre 2026",
       verification: "Vérifié le 20 novembre 2026",
     });
@@ -402,6 +403,7 @@ describe("the card's trust line", () => {
     expect(card.trust).toEqual({
       summary: NOT_ENOUGH_VOTES,
       warning: null,
+      since: null,
       lastVote: null,
       verification: "Code non vérifié",
     });

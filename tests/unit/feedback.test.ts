@@ -135,6 +135,15 @@ describe("the owner's verification date", () => {
   });
 });
 
+describe("the count restarted by the owner's check", () => {
+  it('says "depuis le …" with the day in France the count restarted, and nothing before any check', () => {
+    process.env.TZ = "UTC";
+    expect(offerTrust(votes(3, 0), "2026-11-21", "2026-11-21T23:30:00Z").since).toBe("depuis le 22 novembre 2026");
+    expect(offerTrust(undefined, undefined, "2026-11-21T10:00:00Z").since).toBe("depuis le 21 novembre 2026");
+    expect(offerTrust(votes(3, 0), "2026-11-21").since).toBeNull();
+  });
+});
+
 describe("the date of the latest vote", () => {
   it('says "Dernier avis le …" with the day in France of the latest vote, whatever the server\'s time zone', () => {
     for (const zone of TIME_ZONES) {

@@ -147,6 +147,8 @@ export class CachedBackend implements types.Backend {
     const { store } = access;
     const changed = <T>(written: T): T => {
       this.cache?.delete("brands");
+      // A check, or a new code or link, restarts the offer's votes (brands.votes_since).
+      this.feedbackCache?.delete("feedback");
       this.events.emit("brands-changed", {});
       return written;
     };

@@ -18,6 +18,7 @@ const BRAND_COLUMNS: readonly (keyof types.BrandColumns)[] = [
   "featured",
   "hide_clipboard",
   "verified_on",
+  "votes_since",
 ];
 
 /** The columns of `changes` the back office may write, with their values. */

@@ -76,6 +76,11 @@ export interface BrandColumns {
   featured: boolean | null;
   hide_clipboard: boolean | null;
   verified_on: string | null;
+  /**
+   * From when votes count (ISO timestamp). A database trigger sets it when verified_on, code or link changes; the
+   * back office sets it too when the owner checks the offer again on the same day.
+   */
+  votes_since: string | null;
 }
 
 /**

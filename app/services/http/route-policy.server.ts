@@ -38,6 +38,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/offres.$slug": FORM_PAGE,
   "routes/offres.$slug_.avis": { ...FORM_PAGE, limiter: "votes" },
   "routes/codes.$slug": PAGE,
+  "routes/comment-sont-recueillis-les-avis": PAGE,
   "routes/contact": FORM_PAGE,
   "routes/mentions-legales": PAGE,
   "routes/robots[.]txt": PAGE,
