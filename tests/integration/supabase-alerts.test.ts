@@ -9,9 +9,9 @@ import type { OfferAlert } from "~/catalogue/alerts";
 import type { MailConfig } from "~/services/env.server";
 
 /**
- * The owner's alerts with hosted Supabase: queued in owner_alerts through PostgREST with the service role's key,
- * then e-mailed by the site's outbox through a real SMTP server. The stand-in answers as PostgREST does: the alert
- * row the outbox finds due is the one queued, and once marked sent no other is due.
+ * The owner's alerts with hosted Supabase: handed to the database's queue_owner_alerts through PostgREST with the
+ * service role's key, then e-mailed by the site's outbox through a real SMTP server. The stand-in answers as
+ * PostgREST does: the alert row the outbox finds due is the one queued, and once marked sent no other is due.
  */
 const SERVICE_ROLE_KEY = "service-role-key";
 const ALERT: OfferAlert = {
@@ -41,19 +41,17 @@ function answer(request: IncomingMessage, response: ServerResponse, body: unknow
     response.writeHead(status, { "content-type": "application/json; charset=utf-8" });
     response.end(json === undefined ? undefined : JSON.stringify(json));
   };
-  if (!url.startsWith("/rest/v1/owner_alerts")) return reply(404, { message: "unknown" });
-  if (request.method === "POST") {
-    if (table.queued) {
-      return reply(409, { code: "23505", details: null, hint: null, message: "duplicate key value" });
-    }
+  // queue_owner_alerts queues the alert once, as its rules do, and says how many e-mails it made due.
+  if (request.method === "POST" && url === "/rest/v1/rpc/queue_owner_alerts") {
+    const queued = table.queued ? 0 : 1;
     table.queued = true;
-    return reply(201);
+    return reply(200, queued);
   }
+  if (!url.startsWith("/rest/v1/owner_alerts")) return reply(404, { message: "unknown" });
   if (request.method === "PATCH") {
     if ((body as { state?: string }).state === "sent") table.sent = true;
     return reply(204);
   }
-  if (url.includes("select=offer_slug")) return reply(200, [{ offer_slug: "wise" }, { offer_slug: "sorare" }]);
   const pending = table.queued && !table.sent;
   if (url.includes("select=id")) {
     const row = { id: 1, attempts: 0, queued_at: new Date().toISOString(), subject: ALERT.subject, body: ALERT.body };
@@ -116,25 +114,14 @@ describe("the owner's alerts with hosted Supabase", () => {
     expect(calls.every((call) => call.apikey === SERVICE_ROLE_KEY)).toBe(true);
     // The outbox's first look for what an earlier run left pending may come before or after these two.
     expect(Math.max(...calls.map((call) => call.url.length))).toBeLessThan(1_000);
-    // Of the offers no longer reported, only those with an alert still open are marked recovered.
-    expect(calls).toContainEqual(
+    // One call of the database's rules with the whole check: the offers no longer reported travel in its body.
+    const queued = calls.filter((call) => call.method === "POST");
+    expect(queued).toEqual([
       expect.objectContaining({
-        method: "GET",
-        url: "/rest/v1/owner_alerts?select=offer_slug&kind=eq.reported&recovered_at=is.null",
+        url: "/rest/v1/rpc/queue_owner_alerts",
+        body: { p_alerts: [ALERT], p_not_reported: ["wise", "n26", ...others] },
       }),
-    );
-    const recovered = calls.find((call) => call.method === "PATCH" && call.url.includes("kind=eq.reported"));
-    const queued = calls.find((call) => call.method === "POST");
-    expect(recovered).toMatchObject({
-      method: "PATCH",
-      url: "/rest/v1/owner_alerts?kind=eq.reported&recovered_at=is.null&offer_slug=in.(wise)",
-      body: { recovered_at: expect.any(String) },
-    });
-    expect(queued).toMatchObject({
-      method: "POST",
-      url: "/rest/v1/owner_alerts",
-      body: { kind: "reported", offer_slug: "sorare", valid_until: null, subject: ALERT.subject, body: ALERT.body },
-    });
+    ]);
     const due = calls.find((call) => call.method === "GET");
     expect(due?.url).toMatch(
       /^\/rest\/v1\/owner_alerts\?select=id,attempts,queued_at:created_at,subject,body&state=eq\.pending&next_attempt_at=lte\.\S+&order=next_attempt_at\.asc,id\.asc&limit=20$/,
@@ -145,10 +132,10 @@ describe("the owner's alerts with hosted Supabase", () => {
       },
     );
 
-    // The same alert again: already in the table (its unique index), not sent twice.
+    // The same alert again: the rules queue nothing, nothing is sent twice.
     calls.length = 0;
     await site.queueAlerts({ alerts: [ALERT], notReported: [] });
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(["POST /rest/v1/owner_alerts"]);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(["POST /rest/v1/rpc/queue_owner_alerts"]);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(smtp.received).toHaveLength(1);
   });

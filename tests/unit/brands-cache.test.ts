@@ -186,6 +186,28 @@ describe("the votes' summary", () => {
     expect(source.reads).toHaveLength(2);
   });
 
+  it("never hands a reader 'no votes' when votes come while a read is under way: 30 votes, each reader gets counts", async () => {
+    const source = votingSource();
+    const slowRead = source.listFeedback;
+    // Each read takes a while, as a real database's under load.
+    source.listFeedback = async () => {
+      const read = await slowRead();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return read;
+    };
+    const cached = new CachedBackend(source, { ttlMs: 10_000, timeoutMs: 1_000 });
+    const readers: Promise<FeedbackCounts[]>[] = [];
+    for (let index = 0; index < 30; index += 1) {
+      readers.push(cached.recentFeedback());
+      void cached.recordVote(vote("binance"));
+      readers.push(cached.recentFeedback());
+    }
+    for (const counted of await Promise.all(readers)) expect(counted).toHaveLength(1);
+    // Once the votes are in, a reader sees all of them.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await cached.recentFeedback()).toEqual(counts(30));
+  });
+
   it("emits vote-stored with the offer of each stored vote, and only once it is stored", async () => {
     const source = votingSource();
     const events = new SiteEventBus();

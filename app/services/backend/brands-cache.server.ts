@@ -1,6 +1,6 @@
-import { LRUCache } from "lru-cache";
 import { siteEvents, type SiteEventBus } from "../events.server";
 import { BackendError, toBackendError } from "./errors.server";
+import { ReadAfterWriteCache } from "./read-after-write-cache.server";
 import type * as types from "./types.server";
 import type { AlertCheck } from "~/catalogue/alerts";
 import type { BrandRow } from "~/catalogue/types";
@@ -33,31 +33,16 @@ async function within<T>(ms: number, read: (signal: AbortSignal) => Promise<T>):
   return Promise.race([reading, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** One value, fresh for `ttlMs`, then served stale while one refresh runs, and kept when a refresh fails. */
-function staleWhileRefreshing<K extends string, V extends object>(ttlMs: number, read: () => Promise<V>) {
-  return new LRUCache<K, V>({
-    max: 1,
-    ttl: ttlMs,
-    allowStale: true,
-    noDeleteOnStaleGet: true,
-    allowStaleOnFetchRejection: true,
-    allowStaleOnFetchAbort: true,
-    noDeleteOnFetchRejection: true,
-    fetchMethod: read,
-  });
-}
-
 /**
  * The backend the site goes through: its brands read kept in memory, fresh for `ttlMs`, then served stale while one
  * background refresh runs; kept when a refresh fails, so the site stays up while its backend does not. Concurrent
  * misses share one call. Each read of the backend is bounded by `timeoutMs`. Messages go straight through. The
- * votes' summary is kept the same way, and read again as soon as a vote is stored.
+ * votes' summary is kept the same way, and read again as soon as a vote is stored. A write (a vote, a brand changed)
+ * never cancels a read under way: pages never get "no brands" or "no votes" because of one (ReadAfterWriteCache).
  */
 export class CachedBackend implements types.Backend {
-  private readonly cache: LRUCache<"brands", BrandRow[]> | undefined;
-  private readonly feedbackCache: LRUCache<"feedback", types.FeedbackCounts[]> | undefined;
-  /** The cache answers "nothing" when a refresh fails with no copy to fall back on; this says why. */
-  private lastError: BackendError | undefined;
+  private readonly cache: ReadAfterWriteCache<BrandRow[]> | undefined;
+  private readonly feedbackCache: ReadAfterWriteCache<types.FeedbackCounts[]> | undefined;
 
   constructor(
     private readonly backend: types.Backend,
@@ -66,15 +51,8 @@ export class CachedBackend implements types.Backend {
     private readonly events: SiteEventBus = siteEvents,
   ) {
     if (options.ttlMs > 0) {
-      this.cache = staleWhileRefreshing<"brands", BrandRow[]>(options.ttlMs, () =>
-        this.readBackend().catch((error: unknown) => {
-          this.lastError = toBackendError(error);
-          throw error;
-        }),
-      );
-      this.feedbackCache = staleWhileRefreshing<"feedback", types.FeedbackCounts[]>(options.ttlMs, () =>
-        this.readFeedback(),
-      );
+      this.cache = new ReadAfterWriteCache(options.ttlMs, () => this.readBackend());
+      this.feedbackCache = new ReadAfterWriteCache(options.ttlMs, () => this.readFeedback());
     }
   }
 
@@ -98,10 +76,11 @@ export class CachedBackend implements types.Backend {
   }
 
   async listBrands(): Promise<BrandRow[]> {
-    if (!this.cache) return this.readBackend();
-    const rows = await this.cache.fetch("brands");
-    if (!rows) throw this.lastError ?? new BackendError({ message: "Aucune marque disponible." });
-    return rows;
+    try {
+      return await (this.cache ? this.cache.get() : this.readBackend());
+    } catch (error) {
+      throw toBackendError(error);
+    }
   }
 
   sendMessage(message: types.OutgoingMessage): Promise<types.DeliveryResult> {
@@ -111,7 +90,7 @@ export class CachedBackend implements types.Backend {
   async recordVote(vote: types.OutgoingVote): Promise<types.VoteResult> {
     const result = await this.backend.recordVote(vote);
     // The next page shown counts this vote: the visitor who sent it sees it at once.
-    this.feedbackCache?.delete("feedback");
+    this.feedbackCache?.invalidate();
     this.events.emit("vote-stored", { offerSlug: vote.offerSlug });
     return result;
   }
@@ -127,10 +106,7 @@ export class CachedBackend implements types.Backend {
 
   /** The votes of the summary's window, per offer; rejects with a BackendError when they cannot be read. */
   async recentFeedback(): Promise<types.FeedbackCounts[]> {
-    if (!this.feedbackCache) return this.readFeedback();
-    const counts = await this.feedbackCache.fetch("feedback");
-    if (!counts) throw new BackendError({ message: "Avis des visiteurs indisponibles." });
-    return counts;
+    return this.feedbackCache ? this.feedbackCache.get() : this.readFeedback();
   }
 
   queueAlerts(check: AlertCheck): Promise<void> {
@@ -146,9 +122,9 @@ export class CachedBackend implements types.Backend {
     if (!access.ok) return access;
     const { store } = access;
     const changed = <T>(written: T): T => {
-      this.cache?.delete("brands");
+      this.cache?.invalidate();
       // A check, or a new code or link, restarts the offer's votes (brands.votes_since).
-      this.feedbackCache?.delete("feedback");
+      this.feedbackCache?.invalidate();
       this.events.emit("brands-changed", {});
       return written;
     };

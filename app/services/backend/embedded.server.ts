@@ -163,29 +163,19 @@ export class EmbeddedBackend implements types.Backend {
     }
   }
 
-  /** Only with SMTP_URL: the alerts go out through the messages' outbox, which wakes to send them. */
+  /**
+   * Only with SMTP_URL: the database's queue_owner_alerts applies the rules (one report per offer a day, recovery
+   * after a day, ten alerts an hour and a digest), and the messages' outbox wakes to send what is due.
+   */
   async queueAlerts({ alerts, notReported }: AlertCheck): Promise<void> {
     if (!this.mail) return;
-    let queued = 0;
-    const db = await openEmbeddedDatabase(this.dataDir);
-    await asRole(db, "service_role", async (tx) => {
-      if (notReported.length > 0) {
-        await tx.query(
-          `update public.owner_alerts set recovered_at = now()
-            where kind = 'reported' and recovered_at is null and offer_slug = any($1::text[])`,
-          [notReported],
-        );
-      }
-      for (const alert of alerts) {
-        const result = await tx.query(
-          `insert into public.owner_alerts (kind, offer_slug, valid_until, subject, body) values ($1, $2, $3, $4, $5)
-           on conflict do nothing`,
-          [alert.kind, alert.offerSlug, alert.validUntil, alert.subject, alert.body],
-        );
-        queued += result.affectedRows ?? 0;
-      }
-    });
-    if (queued > 0) (await this.startOutbox())?.wake();
+    const queued = await callAsServiceRole(
+      this.dataDir,
+      "select public.queue_owner_alerts($1::jsonb, $2::text[]) as result",
+      [JSON.stringify(alerts), notReported],
+      "Mise en file des alertes impossible",
+    );
+    if (Number(queued) > 0) (await this.startOutbox())?.wake();
   }
 
   owner(): types.OwnerAccess {

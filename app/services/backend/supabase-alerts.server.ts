@@ -1,5 +1,4 @@
 import { toBackendError } from "./errors.server";
-import { UNIQUE_VIOLATION } from "./supabase-owner.server";
 import type { DueAlert, DueMessage, OutboxStore } from "../mail/outbox.server";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { AlertCheck } from "~/catalogue/alerts";
@@ -16,50 +15,17 @@ export class SupabaseAlertStore implements OutboxStore {
   constructor(private readonly client: SupabaseClient) {}
 
   /**
-   * Marks the offers no longer reported as recovered (their alert may come again), then queues each alert not
-   * queued yet (one open report per offer, one expiry per offer and date: the table's unique indexes say which).
-   * Gives how many were queued.
+   * Hands one check of the offers to the database's queue_owner_alerts, which applies the rules (one report per
+   * offer a day, recovery after a day, ten alerts an hour and a digest) under a lock shared by every instance. Gives
+   * how many e-mails are now due.
    */
   async queue({ alerts, notReported }: AlertCheck): Promise<number> {
-    const recovered = await this.openReports(new Set(notReported));
-    if (recovered.length > 0) {
-      const { error } = await this.client
-        .from("owner_alerts")
-        .update({ recovered_at: new Date().toISOString() })
-        .eq("kind", "reported")
-        .is("recovered_at", null)
-        .in("offer_slug", recovered);
-      if (error) throw toBackendError(error);
-    }
-    let queued = 0;
-    for (const alert of alerts) {
-      const { error } = await this.client.from("owner_alerts").insert({
-        kind: alert.kind,
-        offer_slug: alert.offerSlug,
-        valid_until: alert.validUntil,
-        subject: alert.subject,
-        body: alert.body,
-      });
-      if (error?.code === UNIQUE_VIOLATION) continue;
-      if (error) throw toBackendError(error);
-      queued += 1;
-    }
-    return queued;
-  }
-
-  /**
-   * The offers of `among` with a report alert still open: a few at most, where the offers not reported are nearly
-   * all of them, too many to name in one request's address.
-   */
-  private async openReports(among: ReadonlySet<string>): Promise<string[]> {
-    if (among.size === 0) return [];
-    const { data, error } = await this.client
-      .from("owner_alerts")
-      .select("offer_slug")
-      .eq("kind", "reported")
-      .is("recovered_at", null);
+    const { data, error } = await this.client.rpc("queue_owner_alerts", {
+      p_alerts: alerts,
+      p_not_reported: notReported,
+    });
     if (error) throw toBackendError(error);
-    return ((data ?? []) as { offer_slug: string }[]).map((row) => row.offer_slug).filter((slug) => among.has(slug));
+    return Number(data);
   }
 
   async dueMessages(): Promise<DueMessage[]> {

@@ -3,13 +3,21 @@ import { getConfig } from "../env.server";
 import { loadCatalogue } from "../offers.server";
 import type { CachedBackend } from "../backend/brands-cache.server";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Checked this often besides: the expiry dates, offers whose recovery has held long enough, alerts held past the
+ * hourly ceiling that a digest may now carry.
+ */
+const CHECK_EVERY_MS = 10 * 60 * 1000;
 /** Checks asked for while one runs are gathered into one more, at most this often. */
 const RECHECK_AFTER_MS = 1_000;
+/** A check that could not read the votes or queue its alerts is tried again this much later. */
+const RETRY_AFTER_MS = 30_000;
 
 /**
- * The owner's alerts (SMTP_URL only): checked when the catalogue's votes or brands change, and once a day for the
- * expiry dates. Gives the function that asks for a check; a check never throws, its failure is logged.
+ * The owner's alerts (SMTP_URL only): checked when the catalogue's votes or brands change, and every few minutes.
+ * Each check reads the votes once, from the backend itself: a read that fails is an error, tried again later, never
+ * taken for "no votes" (which would mark every reported offer recovered). What to send is the database's to decide
+ * (queue_owner_alerts). Gives the function that asks for a check; a check never throws, its failure is logged.
  */
 export function watchOwnerAlerts(backend: CachedBackend): () => void {
   const config = getConfig();
@@ -22,10 +30,15 @@ export function watchOwnerAlerts(backend: CachedBackend): () => void {
       return;
     }
     running = (async () => {
-      const { offers, votes, today } = await loadCatalogue();
+      const { offers, today } = await loadCatalogue();
+      const counts = await backend.listFeedback();
+      const votes = new Map(counts.map((count) => [count.offerSlug, count]));
       await backend.queueAlerts(checkOfferAlerts(offers, votes, today, config.siteUrl));
     })()
-      .catch((error: unknown) => console.error("Vérification des alertes impossible :", error))
+      .catch((error: unknown) => {
+        console.error("Vérification des alertes impossible, nouvel essai dans 30 s :", error);
+        setTimeout(check, RETRY_AFTER_MS).unref();
+      })
       .finally(() => {
         running = undefined;
         if (again) {
@@ -34,7 +47,7 @@ export function watchOwnerAlerts(backend: CachedBackend): () => void {
         }
       });
   };
-  setInterval(check, DAY_MS).unref();
+  setInterval(check, CHECK_EVERY_MS).unref();
   check();
   return check;
 }

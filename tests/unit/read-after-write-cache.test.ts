@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { ReadAfterWriteCache } from "~/services/backend/read-after-write-cache.server";
+
+/** A cache over a source whose reads the test settles one by one (`pending`, in the order they started). */
+function cacheOverControlledReads(ttlMs = 10_000, now?: () => number) {
+  const pending: { resolve: (value: number) => void; reject: (error: Error) => void }[] = [];
+  const read = () => new Promise<number>((resolve, reject) => pending.push({ resolve, reject }));
+  return { pending, cache: new ReadAfterWriteCache(ttlMs, read, now) };
+}
+
+describe("a cache that writes make stale at once", () => {
+  it("shares one read among concurrent readers, and keeps its value while fresh", async () => {
+    const { pending, cache } = cacheOverControlledReads();
+    const readers = [cache.get(), cache.get(), cache.get()];
+    expect(pending).toHaveLength(1);
+    pending[0]!.resolve(1);
+    expect(await Promise.all(readers)).toEqual([1, 1, 1]);
+    expect(await cache.get()).toBe(1);
+    expect(pending).toHaveLength(1);
+  });
+
+  it("lets a read under way finish when a write comes, and makes later readers wait for a read after the write", async () => {
+    const { pending, cache } = cacheOverControlledReads();
+    const before = cache.get();
+    cache.invalidate();
+    const after = cache.get();
+    expect(pending).toHaveLength(2);
+    pending[0]!.resolve(1);
+    expect(await before).toBe(1);
+    pending[1]!.resolve(2);
+    expect(await after).toBe(2);
+    expect(await cache.get()).toBe(2);
+  });
+
+  it("keeps the newer value when an older read ends last", async () => {
+    const { pending, cache } = cacheOverControlledReads();
+    const older = cache.get();
+    cache.invalidate();
+    const newer = cache.get();
+    pending[1]!.resolve(2);
+    pending[0]!.resolve(1);
+    expect([await older, await newer]).toEqual([1, 2]);
+    expect(await cache.get()).toBe(2);
+  });
+
+  it("falls back to the last value when a read fails, and rejects only when it has none", async () => {
+    const { pending, cache } = cacheOverControlledReads();
+    const first = cache.get();
+    pending[0]!.reject(new Error("base indisponible"));
+    await expect(first).rejects.toThrow("base indisponible");
+    const second = cache.get();
+    pending[1]!.resolve(1);
+    expect(await second).toBe(1);
+    cache.invalidate();
+    const third = cache.get();
+    pending[2]!.reject(new Error("base indisponible"));
+    expect(await third).toBe(1);
+  });
+
+  it("serves its value past its lifetime while one read refreshes it", async () => {
+    let now = 0;
+    const { pending, cache } = cacheOverControlledReads(1_000, () => now);
+    const first = cache.get();
+    pending[0]!.resolve(1);
+    await first;
+    now = 2_000;
+    expect(await cache.get()).toBe(1);
+    expect(await cache.get()).toBe(1);
+    expect(pending).toHaveLength(2);
+    pending[1]!.resolve(2);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get()).toBe(2);
+  });
+});
