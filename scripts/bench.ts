@@ -37,7 +37,12 @@ function staticServer(pages: Map<string, Buffer>) {
 const { say, write } = createReport();
 
 const temp = makeTempDir("bench");
-const env = { DATA_DIR: temp.dir, SITE_URL: "http://127.0.0.1", CONTACT_RATE_LIMIT_MAX: "100000" };
+const env = {
+  DATA_DIR: temp.dir,
+  SITE_URL: "http://127.0.0.1",
+  CONTACT_RATE_LIMIT_MAX: "100000",
+  CONTACT_NETWORK_LIMIT_PER_HOUR: "100000",
+};
 say(
   `# Bench — ${new Date().toISOString().slice(0, 16)}Z, ${CONNECTIONS} connexions, ${DURATION_S} s par mesure, Node ${process.version}`,
 );

@@ -9,7 +9,7 @@ mode="${2:-}"
 data_dir=".cache/e2e-data-${port}"
 rm -rf "$data_dir"
 # OWNER_PASSWORD: the one of tests/e2e/servers.ts.
-common=(NODE_ENV=production PORT="$port" DATA_DIR="$data_dir" SITE_URL="http://127.0.0.1:${port}" CONTACT_RATE_LIMIT_MAX=1000
+common=(NODE_ENV=production PORT="$port" DATA_DIR="$data_dir" SITE_URL="http://127.0.0.1:${port}" CONTACT_RATE_LIMIT_MAX=1000 CONTACT_NETWORK_LIMIT_PER_HOUR=100000
   OWNER_PASSWORD=e2e-gestion-mot-de-passe)
 if [ "$mode" = "--failing" ]; then
   # Port 9 (discard) is closed on loopback: every call to the backend fails at once.

@@ -83,7 +83,11 @@ export function OfferList({
         <OfferGrid offers={more.offers.length > 0 ? [...offers, ...more.offers] : offers} />
       )}
       {more.control}
-      <Pagination action={action} query={query} category={category} page={more.page} pageCount={listing.pageCount} />
+      <Pagination
+        href={(page) => listingHref(action, { query, category, page })}
+        page={more.page}
+        pageCount={listing.pageCount}
+      />
       <JsonLd
         data={{
           "@context": "https://schema.org",

@@ -1,7 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon } from "@heroicons/react/20/solid";
 import { Link } from "@remix-run/react";
-import { listingHref, pageLinks } from "~/catalogue/pagination";
-import type { CategoryId } from "~/catalogue/types";
+import { pageLinks } from "~/catalogue/pagination";
 
 const linkClass =
   "inline-flex min-h-11 min-w-10 items-center justify-center rounded-lg border px-2 py-2 text-sm sm:min-w-11 sm:px-3 font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2";
@@ -9,26 +8,23 @@ const otherPage = `${linkClass} border-slate-300 bg-white text-slate-800 hover:b
 const currentPage = `${linkClass} border-transparent bg-indigo-700 text-white`;
 
 /**
- * Links to the other pages of a listing, keeping its search and category: plain links, so that every page, and
- * every brand page through them, is reachable without JavaScript.
+ * Links to the other pages of a list, each made by `href`, which keeps the list's search: plain links, so that every
+ * page, and every item through them, is reachable without JavaScript.
  */
 export function Pagination({
-  action,
-  query,
-  category,
+  href,
   page,
   pageCount,
+  label = "Pages de la liste",
 }: {
-  action: string;
-  query: string;
-  category: CategoryId;
+  href: (page: number) => string;
   page: number;
   pageCount: number;
+  label?: string;
 }) {
   if (pageCount <= 1) return null;
-  const href = (number: number) => listingHref(action, { query, category, page: number });
   return (
-    <nav aria-label="Pages de la liste" className="flex flex-col items-center gap-3">
+    <nav aria-label={label} className="flex flex-col items-center gap-3">
       <p className="text-sm text-slate-700">{`Page ${page} sur ${pageCount}`}</p>
       <ul className="flex flex-wrap items-center justify-center gap-1 sm:gap-2">
         {page > 1 ? (

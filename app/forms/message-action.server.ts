@@ -6,7 +6,7 @@ import { HONEYPOT_FIELD, SEND_FAILED_TOAST, SENT_TOAST, type MessageActionData }
 import { MESSAGE_FORM_SCHEMAS, type MessageFormConstraint, type MessageFormKind } from "~/forms/message-validation";
 import { RateLimitedError } from "~/services/backend/errors.server";
 import { getBackend } from "~/services/backend/index.server";
-import { clientKey, readForm } from "~/services/form-request.server";
+import { clientKey, networkKey, readForm } from "~/services/form-request.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { SendContactEmailPayload } from "@contract/contact-contract";
 import type * as z from "zod";
@@ -49,7 +49,11 @@ export async function handleMessageAction({
   }
   try {
     const backend = await getBackend();
-    await backend.sendMessage({ payload: submission.value, clientKey: clientKey(request) });
+    await backend.sendMessage({
+      payload: submission.value,
+      clientKey: clientKey(request),
+      networkKey: networkKey(request),
+    });
   } catch (error) {
     if (error instanceof RateLimitedError) {
       return data<MessageActionData>(

@@ -1,5 +1,7 @@
 import { subjectLabel } from "@contract/contact-contract";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { parsePageNumber } from "~/catalogue/pagination";
+import { fieldClass } from "~/components/back-office/fields";
 import {
   BackOfficePage,
   backOfficeMeta,
@@ -8,6 +10,7 @@ import {
   MissingKey,
   outlineButton,
 } from "~/components/back-office/frame";
+import { Pagination } from "~/components/pagination";
 import { flashedSuccess } from "~/forms/server-toasts";
 import { readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
@@ -20,9 +23,40 @@ export const meta: MetaFunction = () => backOfficeMeta("Messages");
 
 export const headers = backOfficeHeaders;
 
+/** Messages a page of the back office lists. */
+const MESSAGES_PER_PAGE = 50;
+/** The longest search kept: longer text is cut, never an error. */
+const QUERY_MAX = 200;
+
+/** The search and the page an address of /gestion asks for; a page that is not a number is the first. */
+function listRequest(url: URL): { query: string; page: number } {
+  const query = (url.searchParams.get("q") ?? "").trim().slice(0, QUERY_MAX);
+  return { query, page: parsePageNumber(url.searchParams.getAll("page")) ?? 1 };
+}
+
+/** The address of a page of the list, keeping its search. */
+function listHref(query: string, page: number): string {
+  const params = new URLSearchParams();
+  if (query) params.set("q", query);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `/gestion?${search}` : "/gestion";
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await ownerAccessFor(request);
-  return { missingKey: missingKey(access), messages: access.ok ? await access.store.listMessages() : [] };
+  const { query, page } = listRequest(new URL(request.url));
+  const found = access.ok
+    ? await access.store.listMessages({ query, offset: (page - 1) * MESSAGES_PER_PAGE, limit: MESSAGES_PER_PAGE })
+    : { messages: [], total: 0 };
+  return {
+    missingKey: missingKey(access),
+    query,
+    page,
+    pageCount: Math.max(1, Math.ceil(found.total / MESSAGES_PER_PAGE)),
+    total: found.total,
+    messages: found.messages,
+  };
 }
 
 const DONE = {
@@ -41,7 +75,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const found = intent === "delete" ? await store.deleteMessage(id) : await store.setHandled(id, intent === "handled");
   if (!found) throw new Response("Ce message n'existe plus.", { status: 404 });
-  return redirectWithSuccess("/gestion", DONE[intent], { status: 303 });
+  // Back to the page of the list the owner was on, with its search.
+  const { query, page } = listRequest(new URL(request.url));
+  return redirectWithSuccess(listHref(query, page), DONE[intent], { status: 303 });
 }
 
 function deliveryText(delivery: OwnerMessage["delivery"]): string {
@@ -101,20 +137,58 @@ function MessageCard({ message }: { message: OwnerMessage }) {
   );
 }
 
+function found(total: number, query: string): string {
+  const count = `${total} message${total > 1 ? "s" : ""}`;
+  return query ? `${count} contenant « ${query} »` : count;
+}
+
 export default function Messages() {
-  const { missingKey, messages } = useLoaderData<typeof loader>();
+  const { missingKey, messages, query, page, pageCount, total } = useLoaderData<typeof loader>();
   return (
     <BackOfficePage title="Messages">
-      {missingKey ? (
-        <MissingKey variable={missingKey} />
-      ) : messages.length === 0 ? (
-        <p className="text-slate-700">Aucun message pour l'instant.</p>
+      {missingKey ? <MissingKey variable={missingKey} /> : null}
+      <Form method="get" action="/gestion" reloadDocument role="search" className="flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1 space-y-1">
+          <label htmlFor="recherche-messages" className="block text-sm font-semibold text-slate-800">
+            Rechercher dans les messages
+          </label>
+          <input
+            id="recherche-messages"
+            type="search"
+            name="q"
+            defaultValue={query}
+            maxLength={200}
+            className={fieldClass}
+          />
+        </div>
+        <button type="submit" className={outlineButton}>
+          Rechercher
+        </button>
+        {query ? (
+          <Link to="/gestion" reloadDocument className="px-2 py-1.5 text-sm font-semibold text-indigo-800 underline">
+            Tous les messages
+          </Link>
+        ) : null}
+      </Form>
+      {missingKey ? null : messages.length === 0 ? (
+        <p className="text-slate-700">
+          {query ? `Aucun message ne contient « ${query} ».` : "Aucun message pour l'instant."}
+        </p>
       ) : (
-        <ol className="space-y-4" aria-label="Messages, du plus récent au plus ancien">
-          {messages.map((message) => (
-            <MessageCard key={message.id} message={message} />
-          ))}
-        </ol>
+        <>
+          <p className="text-sm text-slate-700">{found(total, query)}, du plus récent au plus ancien.</p>
+          <ol className="space-y-4" aria-label="Messages, du plus récent au plus ancien">
+            {messages.map((message) => (
+              <MessageCard key={message.id} message={message} />
+            ))}
+          </ol>
+          <Pagination
+            href={(number) => listHref(query, number)}
+            page={page}
+            pageCount={pageCount}
+            label="Pages des messages"
+          />
+        </>
       )}
     </BackOfficePage>
   );

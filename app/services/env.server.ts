@@ -1,4 +1,5 @@
 import path from "node:path";
+import { MESSAGES_PER_NETWORK_PER_HOUR } from "@contract/contact-fields";
 import * as z from "zod";
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.server";
 
@@ -115,6 +116,7 @@ const envSchema = z
     ),
     CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(5),
     CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    CONTACT_NETWORK_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(MESSAGES_PER_NETWORK_PER_HOUR),
     SMTP_URL: optionalText.pipe(
       z
         .string()
@@ -254,7 +256,8 @@ export interface Config {
   identityIsExample: boolean;
   dataDir: string;
   /** Messages one sender may send per window (stored in Postgres, so shared by every server instance). */
-  contactRateLimit: { max: number; windowSeconds: number };
+  /** Per sender: `max` in `windowSeconds`; per network (/24, /48): `perNetworkPerHour`. */
+  contactRateLimit: { max: number; windowSeconds: number; perNetworkPerHour: number };
   /** Shared with send-contact-email so that it trusts the sender key the site forwards. */
   contactClientKeySecret: string | undefined;
   brandsCache: { ttlMs: number; timeoutMs: number };
@@ -313,7 +316,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     identityPlaceholders,
     identityIsExample: identityPlaceholders.length > 0,
     dataDir,
-    contactRateLimit: { max: env.CONTACT_RATE_LIMIT_MAX, windowSeconds: env.CONTACT_RATE_LIMIT_WINDOW_SECONDS },
+    contactRateLimit: {
+      max: env.CONTACT_RATE_LIMIT_MAX,
+      windowSeconds: env.CONTACT_RATE_LIMIT_WINDOW_SECONDS,
+      perNetworkPerHour: env.CONTACT_NETWORK_LIMIT_PER_HOUR,
+    },
     contactClientKeySecret: env.CONTACT_CLIENT_KEY_SECRET,
     brandsCache: { ttlMs: env.BRANDS_CACHE_TTL_SECONDS * 1000, timeoutMs: env.BRANDS_TIMEOUT_MS },
     htmlCache: env.HTML_CACHE === "on",

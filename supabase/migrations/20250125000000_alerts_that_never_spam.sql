@@ -116,7 +116,8 @@ begin
       raise exception 'queue_owner_alerts: unknown kind %', alert->>'kind';
     end if;
     select count(*) into singles from public.owner_alerts a
-     where a.kind <> 'digest' and a.state in ('pending', 'sent', 'failed') and a.created_at > now() - interval '1 hour';
+     where a.kind in ('reported', 'expiring') and a.state in ('pending', 'sent', 'failed')
+       and a.created_at > now() - interval '1 hour';
     insert into public.owner_alerts (kind, offer_slug, valid_until, subject, body, state)
     values (alert->>'kind', slug, (alert->>'validUntil')::date, alert->>'subject', alert->>'body',
             case when singles >= rules.singles_per_hour then 'held' else 'pending' end);

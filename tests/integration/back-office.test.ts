@@ -270,9 +270,43 @@ describe("path tricks", () => {
 });
 
 describe("the messages", () => {
+  it("are paged 50 at a time, newest first, and searched, without JavaScript, the links keeping the search", async () => {
+    for (let index = 1; index <= 54; index += 1) {
+      const word = index % 20 === 0 ? "remboursement" : "question";
+      const sent = await postContactForm(
+        site,
+        { name: `Lot ${index}`, message: `Message ${index} du lot, une ${word} sur une offre.` },
+        newVisitor(),
+      );
+      expect(sent.status, `message ${index}`).toBe(303);
+    }
+    const cookie = await signIn(site, newVisitor());
+    const cards = (html: string) => [...html.matchAll(/<h2[^>]*>[^<]*<\/h2><dl/g)].length;
+    const first = await (await get("/gestion", cookie)).text();
+    expect(cards(first)).toBe(50);
+    expect(first.indexOf("Message 54 du lot")).toBeLessThan(first.indexOf("Message 53 du lot"));
+    expect(first).toContain("Page 1 sur 2");
+    expect(first).toContain('href="/gestion?page=2"');
+    const second = await (await get("/gestion?page=2", cookie)).text();
+    expect(second).toContain("Message 1 du lot");
+    expect(second).not.toContain("Message 54 du lot");
+
+    const searched = await (await get("/gestion?q=REMBOURSEMENT", cookie)).text();
+    expect(searched).toContain("2 messages contenant « REMBOURSEMENT »");
+    expect(searched).toContain("Message 40 du lot");
+    expect(searched).toContain("Message 20 du lot");
+    expect(searched).not.toContain("Message 21 du lot");
+    expect(searched).toContain('value="REMBOURSEMENT"');
+    // An action on a searched list leads back to it.
+    const id = /name="id" value="(\d+)"/.exec(searched)?.[1] ?? "";
+    const handled = await postForm(site, "/gestion?q=REMBOURSEMENT", { id, intent: "handled" }, { Cookie: cookie });
+    expect(handled.status).toBe(303);
+    expect(handled.headers.get("location")).toBe("/gestion?q=REMBOURSEMENT");
+  });
+
   it("are listed newest first with their state, marked handled, and erased", async () => {
     for (const name of ["Anne Première", "Bruno Second"]) {
-      const sent = await postContactForm(site, { name, message: `Bonjour, une question de ${name}.` });
+      const sent = await postContactForm(site, { name, message: `Bonjour, une question de ${name}.` }, newVisitor());
       expect(sent.status).toBe(303);
     }
     const cookie = await signIn(site, newVisitor());

@@ -21,10 +21,11 @@ const data = seededDataDir("feedback-script", async (db) => {
   for (const [index, [slug, worked, reason, ago]] of votes.entries()) {
     await db.query(
       `with vote as (
-         insert into public.code_feedback (offer_slug, worked, reason, visitor_key, voted_at)
-         values ($1, $2, $3, $4, now() - $5::interval) returning offer_slug, worked, reason, voted_at
+         insert into public.code_feedback (offer_slug, worked, reason, visitor_key, network_key, voted_at)
+         values ($1, $2, $3, $4, $4, now() - $5::interval) returning *
        )
-       select public.count_code_feedback(offer_slug, (voted_at at time zone 'utc')::date, worked, reason, 1)
+       select public.count_code_feedback(offer_slug, (voted_at at time zone 'utc')::date, worked, reason, 1),
+              public.count_network_vote(offer_slug, network_key, (voted_at at time zone 'utc')::date, worked, 1)
          from vote`,
       [slug, worked, reason, visitor(index), ago],
     );

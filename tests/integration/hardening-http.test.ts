@@ -7,6 +7,7 @@ import { mainText } from "../support/oversized-forms";
 import { raw, expectBodyCutOffAfter30s, type RawAnswer } from "../support/raw-request";
 import { freePort, PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { siteOnFreshFolder } from "../support/suite-site";
+import { inOneNetwork } from "../support/visitor-addresses";
 
 /**
  * What a client can do to the server with odd addresses and headers, as a red-team pass on loopback found it: open
@@ -169,7 +170,7 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
       expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(mainText(answer.text)).toContain("Votre avis sur le code");
       expect(mainText(answer.text)).toContain("Les avis sont momentanément désactivés");
-      expect(site.output()).toContain("Définissez TRUST_PROXY");
+      await expect.poll(() => site.output()).toContain("Définissez TRUST_PROXY");
       // The page's script gets data it shows in place.
       const byScript = await postTo(site, "/offres/binance/avis.data", throughUnnamedProxy, "worked=non&reponse=1");
       expect(byScript.status).toBe(503);
@@ -441,6 +442,18 @@ describe("server.js behind a trusted proxy (TRUST_PROXY=loopback), no SITE_URL",
       const plain = await raw(site, path);
       expect(plain.headers["strict-transport-security"], path).toBeUndefined();
     }
+  });
+
+  it("takes 5 messages an hour from one IPv6 /48, whatever its /64s, and refuses the 6th with the French 429", async () => {
+    const statuses: number[] = [];
+    for (let visitor = 0; visitor < 6; visitor += 1) {
+      const headers = { ...FORM, "X-Forwarded-For": inOneNetwork("2001:db8:4848", visitor) };
+      statuses.push((await raw(site, "/contact", { method: "POST", headers, body: contactBody() })).status);
+    }
+    expect(statuses).toEqual([303, 303, 303, 303, 303, 429]);
+    // Another network is not held back.
+    const other = { ...FORM, "X-Forwarded-For": inOneNetwork("2001:db8:4849", 0) };
+    expect((await raw(site, "/contact", { method: "POST", headers: other, body: contactBody() })).status).toBe(303);
   });
 
   for (const [index, path] of ["/contact", "/offres/binance"].entries()) {

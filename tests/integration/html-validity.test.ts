@@ -86,6 +86,7 @@ const PAGES: Page[] = [
   { name: "back-office-sign-in", path: "/gestion/connexion" },
   { name: "back-office-wrong-password", path: "/gestion/connexion", form: { password: "pas-le-bon" } },
   { name: "back-office-messages", path: "/gestion", owner: true },
+  { name: "back-office-messages-searched", path: "/gestion?q=introuvable", owner: true },
   { name: "back-office-offers", path: "/gestion/offres", owner: true },
   {
     name: "back-office-new-brand-with-errors",

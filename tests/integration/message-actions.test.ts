@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { VISITOR_ADDRESS_HEADER } from "~/services/http/pipeline.server";
 import { callAction, formRequest } from "../support/actions";
 import { makeTempDir } from "../support/temp-dir";
+import { ownNetworkAddress } from "../support/visitor-addresses";
 
 const temp = makeTempDir("actions");
 vi.stubEnv("DATA_DIR", temp.dir);
@@ -34,7 +35,7 @@ let senders = 0;
  * A distinct sender per call unless told otherwise, so the rate limit only applies where a test wants it: the
  * address the request pipeline hands the application, as both servers do.
  */
-const from = (address = `203.0.113.${++senders}`) => ({ [VISITOR_ADDRESS_HEADER]: address });
+const from = (address = ownNetworkAddress(++senders)) => ({ [VISITOR_ADDRESS_HEADER]: address });
 const contactFields = (extra: Record<string, string> = {}) => ({
   name: "Anne Martin",
   email: "anne@exemple.fr",
@@ -70,7 +71,7 @@ describe("the contact action", () => {
       brand_name: null,
     });
     expect(stored[0]?.client_key).toMatch(/^[a-f0-9]{64}$/);
-    expect(stored[0]?.client_key).not.toContain("203.0.113");
+    expect(stored[0]?.client_key).not.toContain("10.0.");
   });
 
   it("answers 400 with the French errors and the typed values, storing nothing", async () => {
@@ -83,6 +84,19 @@ describe("the contact action", () => {
       message: ["Le message doit comporter au moins 10 caractères"],
     });
     expect(answer.data?.result?.initialValue).toMatchObject({ name: "A", email: "anne@", message: "court" });
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("refuses a name posing as an address, with the French error and the typed values kept", async () => {
+    const name = "Binance Support <support@binance.com>";
+    const answer = await sendContact(contactFields({ name }));
+    expect(answer.status).toBe(400);
+    expect(answer.data?.result?.error).toEqual({
+      name: [
+        "Le nom ne peut contenir ni « < », ni « > », ni « @ » : indiquez votre nom ou un pseudonyme, votre adresse va dans le champ email",
+      ],
+    });
+    expect(answer.data?.result?.initialValue).toMatchObject({ name, email: "anne@exemple.fr" });
     expect(await rows()).toHaveLength(0);
   });
 

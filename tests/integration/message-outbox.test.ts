@@ -1,3 +1,4 @@
+import { MESSAGES_SUMMARY } from "@contract/contact-contract";
 import { simpleParser, type AddressObject } from "mailparser";
 import { afterAll, describe, expect, it } from "vitest";
 import { asRole, openEmbeddedDatabase } from "~/services/backend/embedded-db.server";
@@ -107,6 +108,7 @@ describe("messages e-mailed from the embedded database", () => {
         message: "Bonjour, un partenariat ?",
       },
       clientKey: "a".repeat(64),
+      networkKey: "a".repeat(64),
     });
     await backend.sendMessage({
       payload: {
@@ -116,6 +118,7 @@ describe("messages e-mailed from the embedded database", () => {
         message: "Le code est-il valable ?",
       },
       clientKey: "b".repeat(64),
+      networkKey: "b".repeat(64),
     });
     const received = await server.waitFor(2);
     const mails = await Promise.all(received.map((mail) => simpleParser(mail.raw)));
@@ -166,11 +169,62 @@ describe("messages e-mailed from the embedded database", () => {
       expect(mail!.recipients).toEqual(["proprietaire@exemple.fr"]);
       const parsed = await simpleParser(mail!.raw);
       expect(parsed.subject).toBe("[Question] Binance X-Pirate: oui Subject: autre");
-      expect(address(parsed.replyTo)).toEqual([{ name: "Anne Bcc: pirate@exemple.fr", address: "anne@exemple.fr" }]);
+      // Nor does the name pose as an address in Reply-To.
+      expect(address(parsed.replyTo)).toEqual([{ name: "Anne Bcc: pirate exemple.fr", address: "anne@exemple.fr" }]);
       expect(parsed.bcc).toBeUndefined();
     } finally {
       await outbox.stop();
     }
+  });
+
+  it("never lets a stored name pose as an address in Reply-To, whatever it holds", async () => {
+    const server = await smtp();
+    const db = await openEmbeddedDatabase(dataDir("outbox-impersonation"));
+    // As a row stored before the message contract refused such names.
+    await queueStoredMessage(db, {
+      name: "Binance Support\u200f <support@binance.com>",
+      subject: "question",
+      message: "Votre compte est bloqué.",
+    });
+    const outbox = await startOutbox(new EmbeddedOutboxStore(db), mailTo(server.port));
+    try {
+      const [mail] = await server.waitFor(1);
+      const replyTo = address((await simpleParser(mail!.raw)).replyTo);
+      expect(replyTo).toEqual([{ name: "Binance Support support binance.com", address: "anne@exemple.fr" }]);
+    } finally {
+      await outbox.stop();
+    }
+  });
+
+  it("e-mails 20 messages an hour at most, then one summary instead of the others, which wait in the back office", async () => {
+    const server = await smtp();
+    const dir = dataDir("outbox-ceiling");
+    const backend = new EmbeddedBackend(dir, rateLimit, { mail: mailTo(server.port) });
+    await backend.warmUp();
+    for (let sender = 0; sender < 23; sender += 1) {
+      const result = await backend.sendMessage({
+        payload: {
+          name: `Visiteur ${sender}`,
+          email: "v@exemple.fr",
+          subject: "question",
+          message: `Message ${sender}.`,
+        },
+        clientKey: sender.toString(16).padStart(64, "0"),
+        networkKey: sender.toString(16).padStart(64, "1"),
+      });
+      expect(result).toBe("stored");
+    }
+    const mails = await Promise.all((await server.waitFor(21, 20_000)).map((mail) => simpleParser(mail.raw)));
+    const summaries = mails.filter((mail) => mail.subject === MESSAGES_SUMMARY.subject);
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]?.text).toContain("lisez-les dans la gestion du site (/gestion)");
+    expect(mails.filter((mail) => mail.subject === "[Contact] Question générale")).toHaveLength(20);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(server.received).toHaveLength(21);
+    const { rows } = await (
+      await openEmbeddedDatabase(dir)
+    ).query<{ n: number }>("select count(*)::int as n from public.contact_messages");
+    expect(rows[0]?.n).toBe(23);
   });
 
   it("keeps a message while the mail server is down, retries within 30 s, and sends it once the server is up", async () => {
@@ -186,6 +240,7 @@ describe("messages e-mailed from the embedded database", () => {
         message: "Le serveur dort encore ?",
       },
       clientKey: "c".repeat(64),
+      networkKey: "c".repeat(64),
     });
     expect(result).toBe("stored");
     const [failed] = await until(
@@ -246,6 +301,7 @@ describe("messages e-mailed from the embedded database", () => {
         message: "Seulement enregistré ?",
       },
       clientKey: "d".repeat(64),
+      networkKey: "d".repeat(64),
     });
     const db = await openEmbeddedDatabase(dir);
     const counts = await asRole(db, "service_role", (tx) =>

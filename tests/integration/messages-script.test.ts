@@ -63,6 +63,7 @@ describe("the log of the embedded backend", () => {
           brandName: "Bin\u001b[0mance",
         },
         clientKey: "c".repeat(64),
+        networkKey: "c".repeat(64),
       });
       expect(result).toBe("stored");
       const logged = info.mock.calls.map((call) => call.join(" ")).join("\n");

@@ -165,7 +165,8 @@ describe("remix-serve without TRUST_PROXY", () => {
     });
     expect(answer.status).toBe(503);
     expect(answer.text).toContain("Les avis sont momentanément désactivés");
-    expect(site.output()).toContain("Définissez TRUST_PROXY");
+    // The server's log reaches this process on its own pipe, maybe after the answer.
+    await expect.poll(() => site.output()).toContain("Définissez TRUST_PROXY");
   });
 
   it("gives every visitor one shared rate-limit budget: a made-up X-Forwarded-For does not escape it", async () => {

@@ -4,6 +4,7 @@ import {
   EMAIL_MAX,
   MESSAGE_MAX,
   MESSAGE_MIN,
+  MESSAGES_PER_NETWORK_PER_HOUR,
   NAME_MAX,
   NAME_MIN,
   SUBJECTS,
@@ -81,6 +82,14 @@ describe("one home for each rule: the database and the site agree", () => {
     expect(await allowedValues("brands", "category")).toEqual(
       CATEGORIES.map((category) => category.id).filter((id) => id !== "all"),
     );
+  });
+
+  it("on the messages one network may send in an hour", async () => {
+    const { rows } = await db.query<{ arguments: string }>(
+      `select pg_get_function_arguments(oid) as arguments from pg_proc where proname = 'submit_contact_message'`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.arguments).toContain(`p_max_per_network integer DEFAULT ${MESSAGES_PER_NETWORK_PER_HOUR}`);
   });
 
   it("on the lengths of an owner's alert", async () => {

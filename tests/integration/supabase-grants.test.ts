@@ -121,7 +121,7 @@ describe("grants of the public key with hosted Supabase's default privileges", (
       "authenticated execute code_feedback_summary()",
     ]);
     const submit =
-      "select public.submit_contact_message('Anne', 'a@b.fr', 'question', 'Bonjour à vous', null, null, 'cle', 5, interval '10 minutes') as result";
+      "select public.submit_contact_message('Anne', 'a@b.fr', 'question', 'Bonjour à vous', null, null, 'cle', 'reseau', 5, interval '10 minutes') as result";
     await expectRefusedToVisitors(db, [submit, "select public.delete_expired_contact_messages()"]);
     const stored = await asRole(db, "service_role", (tx) => tx.query<{ result: string }>(submit));
     expect(stored.rows[0]?.result).toBe("stored");

@@ -32,7 +32,7 @@ describe("the back office with hosted Supabase", () => {
     expect(backend.owner()).toEqual({ ok: false, missing: "SUPABASE_SERVICE_ROLE_KEY" });
   });
 
-  it("lists the messages newest first, without a delivery state (the function e-mails them)", async () => {
+  it("lists a page of the messages through owner_messages_page, with the search, without a delivery state", async () => {
     standIn.respond(200, [
       {
         id: 7,
@@ -43,28 +43,33 @@ describe("the back office with hosted Supabase", () => {
         message: "Bonjour à vous tous.",
         created_at: "2026-11-24T10:00:00+00:00",
         handled_at: null,
+        total: 51,
       },
     ]);
-    expect(await owner().listMessages()).toEqual([
-      {
-        id: 7,
-        name: "Anne",
-        email: "anne@exemple.fr",
-        subject: "question",
-        brandName: null,
-        message: "Bonjour à vous tous.",
-        createdAt: "2026-11-24T10:00:00+00:00",
-        handledAt: null,
-        delivery: null,
-      },
-    ]);
-    expect(standIn.received).toHaveLength(1);
-    const { request } = standIn.received[0]!;
-    expect(request.method).toBe("GET");
-    expect(request.url).toBe(
-      "/rest/v1/contact_messages?select=id%2Cname%2Cemail%2Csubject%2Cbrand_name%2Cmessage%2Ccreated_at%2Chandled_at&order=created_at.desc%2Cid.desc",
-    );
+    expect(await owner().listMessages({ query: "bonjour", offset: 50, limit: 50 })).toEqual({
+      total: 51,
+      messages: [
+        {
+          id: 7,
+          name: "Anne",
+          email: "anne@exemple.fr",
+          subject: "question",
+          brandName: null,
+          message: "Bonjour à vous tous.",
+          createdAt: "2026-11-24T10:00:00+00:00",
+          handledAt: null,
+          delivery: null,
+        },
+      ],
+    });
+    const { request, body } = standIn.only();
+    expect(request.method).toBe("POST");
+    expect(request.url).toBe("/rest/v1/rpc/owner_messages_page");
+    expect(body).toEqual({ p_query: "bonjour", p_offset: 50, p_limit: 50 });
     expectServiceRole();
+
+    standIn.respond(200, []);
+    expect(await owner().listMessages({ query: "", offset: 0, limit: 50 })).toEqual({ messages: [], total: 0 });
   });
 
   it("marks a message handled and erases one, each by its id, saying when it no longer exists", async () => {

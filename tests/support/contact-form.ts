@@ -20,11 +20,15 @@ const A_MESSAGE: ContactFields = {
  * Posts the contact form to the running site as a browser on its pages would, with a fresh submission id: the fields
  * given, a valid value for the others.
  */
-export function postContactForm(site: RunningSite, fields: Partial<ContactFields> = {}): Promise<Response> {
+export function postContactForm(
+  site: RunningSite,
+  fields: Partial<ContactFields> = {},
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${site.url}/contact`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.origin },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.origin, ...headers },
     body: new URLSearchParams({ ...A_MESSAGE, ...fields, submissionId: randomUUID() }),
   });
 }

@@ -71,6 +71,27 @@ describe("the message contract", () => {
     }
   });
 
+  it("refuses a name that poses as an address, or hides marks, with clear French messages", () => {
+    for (const name of ["Binance Support <support@binance.com>", "support@binance.com", "Anne <Martin>"]) {
+      expect(errorsOf(contactMessageSchema, { ...valid, name }), name).toEqual({ name: [MESSAGES.nameAddressLike] });
+    }
+    expect(MESSAGES.nameAddressLike).toContain("votre adresse va dans le champ email");
+    for (const name of [
+      "Anne\u200eMartin", // left-to-right mark
+      "Anne\u200fMartin", // right-to-left mark
+      "Anne\u061cMartin", // Arabic letter mark
+      "Anne\u200bMartin", // zero-width space
+      "Anne\ufeffMartin", // byte order mark (trimmed away at either end)
+      "An\u00adne", // soft hyphen
+      "Anne\u2060Martin", // word joiner
+    ]) {
+      expect(errorsOf(contactMessageSchema, { ...valid, name }), JSON.stringify(name)).toEqual({
+        name: [MESSAGES.nameInvisible],
+      });
+    }
+    expect(MESSAGES.nameInvisible).toMatch(/^Le nom contient des caractères invisibles/);
+  });
+
   it("keeps a message's line breaks and tabs, turning CR LF into LF, and refuses its other control characters", () => {
     const parsed = contactMessageSchema.parse({ ...valid, message: "Bonjour,\r\n\r\n\tune question.\rMerci" });
     expect(parsed.message).toBe("Bonjour,\n\n\tune question.\nMerci");

@@ -129,7 +129,7 @@ export class CachedBackend implements types.Backend {
       return written;
     };
     const cached: types.OwnerStore = {
-      listMessages: () => store.listMessages(),
+      listMessages: (page) => store.listMessages(page),
       setHandled: (id, handled) => store.setHandled(id, handled),
       deleteMessage: (id) => store.deleteMessage(id),
       updateBrand: async (id, changes) => changed(await store.updateBrand(id, changes)),

@@ -1,6 +1,6 @@
 import { asRole, openEmbeddedDatabase } from "./embedded-db.server";
 import { toBackendError } from "./errors.server";
-import { toOwnerMessage, type MessageRow } from "./owner-message-row.server";
+import { toMessagePage, type MessageRow } from "./owner-message-row.server";
 import type * as types from "./types.server";
 import type { Transaction } from "@electric-sql/pglite";
 
@@ -38,16 +38,16 @@ export class EmbeddedOwnerStore implements types.OwnerStore {
     }
   }
 
-  async listMessages(): Promise<types.OwnerMessage[]> {
+  async listMessages({ query, offset, limit }: types.MessagePageRequest): Promise<types.MessagePage> {
     const { rows } = await this.asServiceRole((tx) =>
       tx.query<MessageRow>(
-        `select m.id, m.name, m.email, m.subject, m.brand_name, m.message, m.created_at, m.handled_at,
-                o.state, o.attempts, o.last_error, o.sent_at
-           from public.contact_messages m left join public.message_outbox o on o.message_id = m.id
+        `select m.*, o.state, o.attempts, o.last_error, o.sent_at
+           from public.owner_messages_page($1, $2, $3) m left join public.message_outbox o on o.message_id = m.id
           order by m.created_at desc, m.id desc`,
+        [query, offset, limit],
       ),
     );
-    return rows.map(toOwnerMessage);
+    return toMessagePage(rows);
   }
 
   async setHandled(id: number, handled: boolean): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { printable } from "@contract/contact-contract";
+import { MESSAGES_PER_NETWORK_PER_HOUR, MESSAGES_SUMMARY, printable } from "@contract/contact-contract";
 import { FEEDBACK_RULES } from "@contract/feedback-contract";
 import { onShutdown } from "../shutdown.server";
 import { asRole, openEmbeddedDatabase, readAsAnon } from "./embedded-db.server";
@@ -36,6 +36,9 @@ async function callAsServiceRole(
   }
 }
 
+/** What submit_contact_message answers for a message it stored: e-mailed, summarised, or past the ceiling. */
+const STORED_ANSWERS = new Set(["stored", "stored_summary", "stored_quiet"]);
+
 /**
  * The embedded database in `dataDir`: brands read as the anon role, messages stored in contact_messages through the
  * same SQL function as on Supabase, which also applies the per-sender rate limit.
@@ -49,7 +52,7 @@ export class EmbeddedBackend implements types.Backend {
 
   constructor(
     private readonly dataDir: string,
-    private readonly rateLimit: { max: number; windowSeconds: number },
+    private readonly rateLimit: { max: number; windowSeconds: number; perNetworkPerHour?: number },
     private readonly options: {
       /** With it, every message stored is also queued to be e-mailed (message_outbox). */
       mail?: MailConfig;
@@ -96,10 +99,16 @@ export class EmbeddedBackend implements types.Backend {
     }
   }
 
-  async sendMessage({ payload, clientKey }: types.OutgoingMessage): Promise<types.DeliveryResult> {
-    const result = await callAsServiceRole(
+  /**
+   * Stored through submit_contact_message, which applies the sender's and the network's limits and the hourly
+   * ceiling of e-mails: with SMTP_URL, a message within it is queued for the outbox, the first one past it queues the
+   * one summary instead, the next ones are only stored.
+   */
+  async sendMessage({ payload, clientKey, networkKey }: types.OutgoingMessage): Promise<types.DeliveryResult> {
+    const answer = await callAsServiceRole(
       this.dataDir,
-      "select public.submit_contact_message($1, $2, $3, $4, $5, $6, $7, $8, make_interval(secs => $9)) as result",
+      `select public.submit_contact_message($1, $2, $3, $4, $5, $6, $7, $8, $9, make_interval(secs => $10), $11)
+         as result`,
       [
         payload.name,
         payload.email,
@@ -108,22 +117,31 @@ export class EmbeddedBackend implements types.Backend {
         "brandName" in payload ? payload.brandName : null,
         payload.submissionId ?? null,
         clientKey,
+        networkKey,
         this.rateLimit.max,
         this.rateLimit.windowSeconds,
+        this.rateLimit.perNetworkPerHour ?? MESSAGES_PER_NETWORK_PER_HOUR,
       ],
       "Enregistrement du message impossible",
       async (tx, result) => {
-        if (result === "stored" && this.mail) {
+        if (!this.mail) return;
+        if (result === "stored") {
           await tx.query(
             "insert into public.message_outbox (message_id) values (currval('public.contact_messages_id_seq'))",
           );
+        } else if (result === "stored_summary") {
+          await tx.query("insert into public.owner_alerts (kind, subject, body) values ('messages', $1, $2)", [
+            MESSAGES_SUMMARY.subject,
+            MESSAGES_SUMMARY.text,
+          ]);
         }
       },
     );
-    if (result === "rate_limited") throw new RateLimitedError(this.rateLimit.windowSeconds);
-    if (result !== "stored" && result !== "duplicate") throw new DeliveryError(`Réponse inattendue : ${result}`);
+    if (answer === "rate_limited") throw new RateLimitedError(this.rateLimit.windowSeconds);
+    const result = answer === "duplicate" ? "duplicate" : STORED_ANSWERS.has(answer ?? "") ? "stored" : undefined;
+    if (!result) throw new DeliveryError(`Réponse inattendue : ${answer}`);
     // Sent after the answer: the visitor never waits for the mail server.
-    if (result === "stored")
+    if (answer === "stored" || answer === "stored_summary")
       void this.startOutbox()?.then(
         (outbox) => outbox.wake(),
         () => undefined,

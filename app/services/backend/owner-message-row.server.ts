@@ -1,4 +1,4 @@
-import type { OwnerMessage } from "./types.server";
+import type { MessagePage, OwnerMessage } from "./types.server";
 
 /** What a visitor's message holds, as the contact_messages table names it. */
 export interface MessageColumns {
@@ -18,6 +18,13 @@ export interface MessageRow extends MessageColumns {
   attempts?: number | null;
   last_error?: string | null;
   sent_at?: string | null;
+  /** From owner_messages_page: how many messages match. */
+  total?: number | string;
+}
+
+/** A page of owner_messages_page's rows. */
+export function toMessagePage(rows: MessageRow[]): MessagePage {
+  return { messages: rows.map(toOwnerMessage), total: Number(rows[0]?.total ?? 0) };
 }
 
 export function toOwnerMessage(row: MessageRow): OwnerMessage {

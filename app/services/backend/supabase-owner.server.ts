@@ -1,5 +1,5 @@
 import { toBackendError } from "./errors.server";
-import { toOwnerMessage, type MessageRow } from "./owner-message-row.server";
+import { toMessagePage, type MessageRow } from "./owner-message-row.server";
 import type * as types from "./types.server";
 import type { SupabaseClient } from "@supabase/supabase-js";
 
@@ -14,14 +14,14 @@ export class SupabaseOwnerStore implements types.OwnerStore {
   /** `client`: made with the service role's key. */
   constructor(private readonly client: SupabaseClient) {}
 
-  async listMessages(): Promise<types.OwnerMessage[]> {
-    const { data, error } = await this.client
-      .from("contact_messages")
-      .select("id, name, email, subject, brand_name, message, created_at, handled_at")
-      .order("created_at", { ascending: false })
-      .order("id", { ascending: false });
+  async listMessages({ query, offset, limit }: types.MessagePageRequest): Promise<types.MessagePage> {
+    const { data, error } = await this.client.rpc("owner_messages_page", {
+      p_query: query,
+      p_offset: offset,
+      p_limit: limit,
+    });
     if (error) throw toBackendError(error);
-    return ((data ?? []) as MessageRow[]).map(toOwnerMessage);
+    return toMessagePage((data ?? []) as MessageRow[]);
   }
 
   async setHandled(id: number, handled: boolean): Promise<boolean> {

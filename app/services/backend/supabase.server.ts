@@ -79,10 +79,10 @@ export class SupabaseBackend implements types.Backend {
     return (data ?? []) as BrandRow[];
   }
 
-  async sendMessage({ payload, clientKey }: types.OutgoingMessage): Promise<types.DeliveryResult> {
+  async sendMessage({ payload, clientKey, networkKey }: types.OutgoingMessage): Promise<types.DeliveryResult> {
     const { data, error } = await this.client.functions.invoke<{ ok?: boolean; status?: string }>(
       "send-contact-email",
-      { body: payload, headers: this.clientKeyHeaders(clientKey), timeout: FUNCTION_TIMEOUT_MS },
+      { body: payload, headers: this.clientKeyHeaders(clientKey, networkKey), timeout: FUNCTION_TIMEOUT_MS },
     );
     if (error) {
       const retryAfter = rateLimitedFor(error, this.options.defaultRetryAfterSeconds);

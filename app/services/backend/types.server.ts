@@ -9,6 +9,8 @@ export interface OutgoingMessage {
   payload: SendContactEmailPayload;
   /** Opaque key of the sender (hash of the network address), for rate limiting. */
   clientKey: string;
+  /** Opaque key of the sender's wider network (/24, /48): its messages are limited together. */
+  networkKey: string;
 }
 
 /** A visitor's vote on an offer's code. */
@@ -83,13 +85,27 @@ export interface BrandColumns {
   votes_since: string | null;
 }
 
+/** Which page of the messages the back office shows. */
+export interface MessagePageRequest {
+  /** Text the messages must hold (any case), in a name, an address, the message, the brand or the subject. */
+  query: string;
+  offset: number;
+  limit: number;
+}
+
+export interface MessagePage {
+  messages: OwnerMessage[];
+  /** How many messages match, on every page. */
+  total: number;
+}
+
 /**
  * What the owner's back office does, with the rights of the service role. Each operation rejects with a
  * BackendError when the backend fails.
  */
 export interface OwnerStore {
-  /** Every stored message, newest first. */
-  listMessages(): Promise<OwnerMessage[]>;
+  /** One page of the stored messages, newest first, those holding `query` only when one is given. */
+  listMessages(page: MessagePageRequest): Promise<MessagePage>;
   /** False when the message no longer exists. */
   setHandled(id: number, handled: boolean): Promise<boolean>;
   /** Deletes a message and its e-mail's row (erasure on request); false when it no longer exists. */

@@ -7,7 +7,7 @@
  * later, sooner first then less often, for 24 hours; the row is then marked failed. A restart only delays what is
  * queued. The site never waits for it: a visitor's message wakes the worker and the answer goes out at once.
  */
-import { subjectLabel } from "@contract/contact-contract";
+import { INVISIBLE_MARKS, subjectLabel } from "@contract/contact-contract";
 import { onShutdown } from "../shutdown.server";
 import type { MessageColumns } from "../backend/owner-message-row.server";
 import type { MailConfig } from "../env.server";
@@ -73,6 +73,12 @@ export interface OutboxStore {
 // eslint-disable-next-line no-control-regex
 const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 const oneLine = (value: string) => value.replace(LINE_BREAKING, " ").replace(/\s+/g, " ").trim();
+const INVISIBLE = new RegExp(INVISIBLE_MARKS.source, "g");
+/**
+ * The visitor's name as Reply-To's display name: without what would make it pose as an address (< > @ and quotes)
+ * or hide marks, whatever a row stored before the form refused them holds.
+ */
+const displayName = (name: string) => oneLine(name.replace(INVISIBLE, "").replace(/[<>@"\\]/g, " "));
 
 /**
  * The e-mail of one stored message, in the words send-contact-email uses on hosted Supabase: the subject names the
@@ -87,7 +93,7 @@ export function messageMail(row: Omit<DueMessage, "attempts" | "queued_at" | "me
   return {
     from: mail.from,
     to: mail.to,
-    replyTo: { name, address: oneLine(row.email) },
+    replyTo: { name: displayName(row.name), address: oneLine(row.email) },
     subject: `${row.brand_name ? "[Question]" : "[Contact]"} ${topic[1]}`.slice(0, 150),
     text: [
       row.brand_name ? "Nouvelle question sur une offre" : "Nouveau message de contact",

@@ -34,15 +34,31 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e
 // deno-lint-ignore no-control-regex
 const MESSAGE_CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
+/**
+ * Marks that show nothing yet change how a text reads or compares: the bidirectional marks (LRM, RLM, ALM), the
+ * zero-width space, the word joiner and invisible operators, the soft hyphen, the Mongolian vowel separator and the
+ * byte order mark. A name holding one may pose as another, or as an address. The zero-width joiner and non-joiner
+ * stay allowed: emoji sequences and several scripts need them.
+ */
+export const INVISIBLE_MARKS = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u2060-\u2064\u206a-\u206f\ufeff]/;
+/** What makes a name look like an e-mail address where it is shown as one (a Reply-To's display name). */
+const ADDRESS_LIKE = /[<>@]/;
+
 /** A one-line text, such as a name: it goes into logs, `npm run messages` and e-mail headers. */
 const plainLine = (text: string) => !CONTROL_CHARACTERS.test(text);
 
+/**
+ * A visitor's name or pseudonym: one plain line, nothing invisible, nothing of an address. It becomes the display
+ * name of the owner's Reply-To, where "Binance Support <support@binance.com>" would pose as that address.
+ */
 export const nameField = z
   .string({ error: MESSAGES.nameTooShort })
   .trim()
   .min(NAME_MIN, { error: MESSAGES.nameTooShort })
   .max(NAME_MAX, { error: MESSAGES.nameTooLong })
-  .refine(plainLine, { error: MESSAGES.nameInvalid });
+  .refine((text) => !INVISIBLE_MARKS.test(text), { error: MESSAGES.nameInvisible, abort: true })
+  .refine(plainLine, { error: MESSAGES.nameInvalid, abort: true })
+  .refine((text) => !ADDRESS_LIKE.test(text), { error: MESSAGES.nameAddressLike });
 
 export const emailField = z
   .string({ error: MESSAGES.emailInvalid })

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { buildEmail, createHandler, MAX_BODY_BYTES } from "./handler.ts";
-import { MESSAGES } from "../_shared/contact-contract.ts";
+import { MESSAGES, MESSAGES_SUMMARY } from "../_shared/contact-contract.ts";
 import { assertCors, endpoint, type Fakes, harness, only, callerKey, testRequestChecks } from "../_shared/testing.ts";
 
 const CLIENT_KEY = "a".repeat(64);
@@ -107,8 +107,11 @@ Deno.test("stores a contact message and e-mails the owner", async () => {
     p_brand_name: null,
     p_submission_id: CONTACT.submissionId,
     p_client_key: CLIENT_KEY,
+    // The site sent no network key: its visitor counts as a network of their own.
+    p_network_key: CLIENT_KEY,
     p_max_per_window: 5,
     p_window: "600 seconds",
+    p_max_per_network: 5,
   });
 
   const email = only(emails());
@@ -193,6 +196,42 @@ Deno.test("counts a direct IPv6 caller on its /64, and hashes its address with a
   const unset = setup({ env: { CONTACT_CLIENT_KEY_SECRET: undefined } });
   await unset.call(direct(QUESTION, { "x-forwarded-for": "198.51.100.9" }));
   assert.equal(unset.rpcCalls()[0]?.body.p_client_key, callerKey("198.51.100.9", "service-role-key"));
+});
+
+Deno.test(
+  "counts direct callers of one IPv6 /48 or IPv4 /24 as one network, and takes the site's network key",
+  async () => {
+    const { call, rpcCalls } = setup();
+    for (const address of ["2001:db8:1:2::1", "2001:db8:1:ffff::1", "198.51.100.9", "198.51.100.200"]) {
+      await call(direct(QUESTION, { "x-forwarded-for": address }));
+    }
+    await call(post(QUESTION, { "x-client-network-key": "f".repeat(64) }));
+    assert.deepEqual(
+      rpcCalls().map((call) => call.body.p_network_key),
+      [
+        callerKey("2001:db8:1::/48"),
+        callerKey("2001:db8:1::/48"),
+        callerKey("198.51.100.0/24"),
+        callerKey("198.51.100.0/24"),
+        "f".repeat(64),
+      ],
+    );
+  },
+);
+
+Deno.test("past the hourly ceiling, sends the owner one summary instead of the message, then nothing", async () => {
+  const summary = setup({ rpc: () => Response.json("stored_summary") });
+  const first = await summary.call(post(CONTACT));
+  assert.deepEqual(await first.json(), { ok: true, status: "stored", emailSent: true });
+  const sent = only(summary.emails()).body;
+  assert.equal(sent.subject, MESSAGES_SUMMARY.subject);
+  assert.equal(sent.text, MESSAGES_SUMMARY.text);
+  assert.doesNotMatch(String(sent.text), /parlons partenariat/);
+
+  const quiet = setup({ rpc: () => Response.json("stored_quiet") });
+  const next = await quiet.call(post(CONTACT));
+  assert.deepEqual(await next.json(), { ok: true, status: "stored", emailSent: false });
+  assert.equal(quiet.emails().length, 0);
 });
 
 Deno.test("does not let a direct caller pick a fresh budget with a made-up X-Forwarded-For", async () => {

@@ -1,12 +1,21 @@
 import {
   contactMessageSchema,
+  MESSAGES_PER_NETWORK_PER_HOUR,
+  MESSAGES_SUMMARY,
   offerQuestionSchema,
   printable,
   type SendContactEmailPayload,
   sendContactEmailPayloadSchema,
   subjectLabel,
 } from "../_shared/contact-contract.ts";
-import { clientKey, type EndpointDeps, fieldErrorsOf, jsonEndpoint, REQUEST_ERRORS } from "../_shared/request.ts";
+import {
+  clientKey,
+  type EndpointDeps,
+  fieldErrorsOf,
+  jsonEndpoint,
+  networkKey,
+  REQUEST_ERRORS,
+} from "../_shared/request.ts";
 import type * as z from "zod";
 
 export interface HandlerDeps extends EndpointDeps {
@@ -54,16 +63,19 @@ export function createHandler(deps: HandlerDeps): (req: Request) => Promise<Resp
           p_brand_name: "brandName" in payload ? payload.brandName : null,
           p_submission_id: payload.submissionId ?? null,
           p_client_key: await clientKey(req, deps.env, { functionName: "send-contact-email", counted: "message" }),
+          p_network_key: await networkKey(req, deps.env),
           p_max_per_window: maxPerWindow,
           p_window: `${windowSeconds} seconds`,
+          p_max_per_network: positiveInteger(deps.env("CONTACT_NETWORK_LIMIT_PER_HOUR"), MESSAGES_PER_NETWORK_PER_HOUR),
         },
-        results: ["stored", "duplicate"],
+        results: ["stored", "stored_summary", "stored_quiet", "duplicate"],
         retryAfterSeconds: windowSeconds,
       });
       if (result instanceof Response) return result;
       if (result === "duplicate") return json(200, { ok: true, status: "duplicate" });
-
-      const emailSent = await sendEmail(deps, payload);
+      // Past the hourly ceiling of e-mails, the first message sends the one summary, the next ones nothing.
+      const email = result === "stored" ? buildEmail(payload, (deps.now ?? (() => new Date()))()) : summaryEmail();
+      const emailSent = result === "stored_quiet" ? false : await sendEmail(deps, email, payload.email);
       return json(200, { ok: true, status: "stored", emailSent });
     },
   );
@@ -84,13 +96,25 @@ function positiveInteger(value: string | undefined, fallback: number): number {
   return Number.isInteger(number) && number > 0 ? number : fallback;
 }
 
+/** The e-mail that tells the owner the messages past the hourly ceiling wait in the back office. */
+function summaryEmail(): { subject: string; text: string; html: string } {
+  return {
+    subject: MESSAGES_SUMMARY.subject,
+    text: MESSAGES_SUMMARY.text,
+    html: `<p style="white-space: pre-wrap">${escapeHtml(MESSAGES_SUMMARY.text)}</p>`,
+  };
+}
+
 /** Returns whether the owner was e-mailed; the message is stored either way. */
-async function sendEmail(deps: HandlerDeps, payload: SendContactEmailPayload): Promise<boolean> {
+async function sendEmail(
+  deps: HandlerDeps,
+  email: { subject: string; text: string; html: string },
+  replyTo: string,
+): Promise<boolean> {
   const apiKey = deps.env("RESEND_API_KEY");
   const to = deps.env("CONTACT_TO_EMAIL");
   if (!apiKey || !to) return false;
 
-  const email = buildEmail(payload, (deps.now ?? (() => new Date()))());
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), EMAIL_TIMEOUT_MS);
   try {
@@ -100,7 +124,7 @@ async function sendEmail(deps: HandlerDeps, payload: SendContactEmailPayload): P
       body: JSON.stringify({
         from: deps.env("CONTACT_FROM_EMAIL") ?? DEFAULT_FROM_EMAIL,
         to: [to],
-        reply_to: headerValue(payload.email),
+        reply_to: headerValue(replyTo),
         ...email,
       }),
       signal: controller.signal,
