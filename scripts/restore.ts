@@ -7,6 +7,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { migrate } from "../app/services/backend/embedded-db.server";
+import { reapplyErasures } from "../app/services/backend/erasures.server";
 import {
   databaseDir,
   DataDirLockedError,
@@ -43,9 +45,15 @@ const unpacked = `${target}.restauration-${stamp}`;
 try {
   mkdirSync(unpacked, { mode: 0o700 });
   let counts: { messages: number; votes: number; brands: number };
+  let erasedAgain = 0;
   try {
     const db = await PGlite.create(unpacked, { loadDataDir: new Blob([readFileSync(file)]) });
     try {
+      // Brought up to this version, then made safe to put back: every session and device cookie given since the
+      // backup opens nothing (a new owner generation), and messages erased since are erased again.
+      await migrate(db);
+      await db.query("update public.owner_state set generation = gen_random_uuid()::text");
+      erasedAgain = await reapplyErasures(db, dataDir);
       const { rows } = await db.query<typeof counts>(
         `select (select count(*)::int from public.contact_messages) as messages,
                 (select count(*)::int from public.brands) as brands,
@@ -66,7 +74,8 @@ try {
   secureDataDir(dataDir);
   console.log(
     `Base restaurée depuis ${path.resolve(file)} : ${counts.messages} message(s), ${counts.votes} avis, ` +
-      `${counts.brands} marque(s).`,
+      `${counts.brands} marque(s). Sessions de la gestion fermées ; ${erasedAgain} message(s) effacé(s) depuis ` +
+      "la sauvegarde de nouveau effacé(s).",
   );
   if (previous) {
     console.log(`L'ancienne base est gardée dans ${previous} : supprimez-la une fois le site vérifié.`);

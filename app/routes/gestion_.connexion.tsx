@@ -2,10 +2,12 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { fieldClass } from "~/components/back-office/fields";
 import { backOfficeButton, backOfficeMeta } from "~/components/back-office/frame";
-import { clientKey, readForm } from "~/services/form-request.server";
+import { readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
 import {
+  deviceCookieFor,
   forgetFailures,
+  signInVisitor,
   isSignedIn,
   lockedForSeconds,
   newSessionCookie,
@@ -24,29 +26,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-const lockedMessage = (seconds: number) =>
-  `Trop d'essais : la connexion depuis votre adresse est bloquée pendant ${Math.ceil(seconds / 60)} min.`;
+const lockedMessage = (seconds: number, device: boolean) =>
+  `Trop d'essais : la connexion ${device ? "depuis ce navigateur" : "depuis votre adresse"} est bloquée pendant ${Math.ceil(seconds / 60)} min.`;
 
+/**
+ * A browser that has signed in before (its device cookie) is locked by its own wrong passwords only: strangers,
+ * however many, never lock the owner out of it. Strangers are locked per network and all together.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const password = ownerPassword();
   const form = await readForm(request);
-  const visitor = clientKey(request);
-  const locked = lockedForSeconds(visitor);
-  if (locked !== undefined) {
-    return data({ error: lockedMessage(locked) }, { status: 429, headers: { "Retry-After": String(locked) } });
-  }
+  const visitor = await signInVisitor(request);
+  const refuse = (seconds: number) =>
+    data(
+      { error: lockedMessage(seconds, visitor.deviceKey !== null) },
+      { status: 429, headers: { "Retry-After": String(seconds) } },
+    );
+  const locked = await lockedForSeconds(visitor);
+  if (locked !== undefined) return refuse(locked);
   const candidate = form.get("password");
   if (!isOwnerPassword(typeof candidate === "string" ? candidate : "", password)) {
-    recordFailure(visitor);
-    const nowLocked = lockedForSeconds(visitor);
-    return nowLocked === undefined
-      ? data({ error: "Mot de passe incorrect." }, { status: 400 })
-      : data({ error: lockedMessage(nowLocked) }, { status: 429, headers: { "Retry-After": String(nowLocked) } });
+    await recordFailure(visitor);
+    const nowLocked = await lockedForSeconds(visitor);
+    return nowLocked === undefined ? data({ error: "Mot de passe incorrect." }, { status: 400 }) : refuse(nowLocked);
   }
-  forgetFailures(visitor);
+  await forgetFailures(visitor);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await newSessionCookie(request));
+  headers.append("Set-Cookie", await deviceCookieFor(request, visitor.deviceId));
   // No toast: the messages' page says where the owner is, and a toast left on a page without JavaScript would
   // cover its navigation.
-  return redirect("/gestion", { status: 303, headers: { "Set-Cookie": await newSessionCookie() } });
+  return redirect("/gestion", { status: 303, headers });
 }
 
 export default function SignIn() {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "~/services/backend/embedded-db.server";
 import { BACKUP_INTERVAL_MS, BACKUPS_KEPT, listBackups, scheduleBackups } from "~/services/backup.server";
 import { databaseDir } from "~/services/data-dir.server";
+import { OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
 import { postContactForm } from "../support/contact-form";
 import { runScript } from "../support/run-script";
 import { startSite, type RunningSite } from "../support/server";
@@ -143,6 +144,41 @@ describe("backups of the embedded database", () => {
     site = await startSite({ DATA_DIR: dataDir });
     const page = await fetch(`${site.url}/offres/binance`);
     expect(await page.text()).toContain("SAUVE");
+  });
+
+  it("close every session and device of the back office, and erase again what was erased since the backup", async () => {
+    await site?.stop();
+    site = await startSite({ DATA_DIR: dataDir, OWNER_PASSWORD });
+    const made = runScript("scripts/backup.ts", { DATA_DIR: dataDir });
+    expect(made.status).toBe(0);
+    const since = /: (\S+\.tar\.gz)$/m.exec(made.stdout)?.[1] ?? "";
+    expect(since).not.toBe("");
+
+    // After the backup: a session kept, a session signed out, a message erased at a visitor's request.
+    const kept = await signIn(site);
+    const signedOut = await signIn(site);
+    expect((await postForm(site, "/gestion/deconnexion", {}, { Cookie: signedOut })).status).toBe(303);
+    const page = await (await fetch(`${site.url}/gestion`, { headers: { Cookie: kept } })).text();
+    // The erase form comes after the message it erases.
+    const erased = /Un message d&#x27;avant\.[\s\S]*?name="id" value="(\d+)"/.exec(page);
+    expect(erased).not.toBeNull();
+    const erasure = await postForm(site, "/gestion", { id: erased![1]!, intent: "delete" }, { Cookie: kept });
+    expect(erasure.status).toBe(303);
+    await site.stop();
+    site = undefined;
+
+    const run = runScriptWithFile(since);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("Sessions de la gestion fermées ; 1 message(s) effacé(s) depuis la sauvegarde");
+    expect((await snapshot()).messages).toEqual(["Un message envoyé au site en marche."]);
+
+    site = await startSite({ DATA_DIR: dataDir, OWNER_PASSWORD });
+    for (const cookie of [kept, signedOut]) {
+      const answer = await fetch(`${site.url}/gestion`, { headers: { Cookie: cookie }, redirect: "manual" });
+      expect(answer.headers.get("location")).toBe("/gestion/connexion");
+    }
+    await expect(signIn(site)).resolves.toMatch(/^cp_gestion=/);
   });
 
   it("are written by npm run backup itself when the site is stopped, keeping the last seven", async () => {

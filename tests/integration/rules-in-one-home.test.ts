@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERT_LIMITS } from "~/catalogue/alerts";
 import { CATEGORIES } from "~/catalogue/categories";
 import { migrate } from "~/services/backend/embedded-db.server";
+import { SIGN_IN_RULES } from "~/services/owner/owner-session.server";
 import { makeTempDir } from "../support/temp-dir";
 
 /**
@@ -90,6 +91,13 @@ describe("one home for each rule: the database and the site agree", () => {
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]?.arguments).toContain(`p_max_per_network integer DEFAULT ${MESSAGES_PER_NETWORK_PER_HOUR}`);
+  });
+
+  it("on the wrong passwords that lock sign-in, and for how long", async () => {
+    const { rows } = await db.query<{ max_failures: number; lock_minutes: number }>(
+      "select max_failures, lock_minutes from public.owner_sign_in_rules()",
+    );
+    expect(rows).toEqual([{ max_failures: SIGN_IN_RULES.maxFailures, lock_minutes: SIGN_IN_RULES.lockMs / 60_000 }]);
   });
 
   it("on the lengths of an owner's alert", async () => {

@@ -72,6 +72,27 @@ describe("the back office with hosted Supabase", () => {
     expect(await owner().listMessages({ query: "", offset: 0, limit: 50 })).toEqual({ messages: [], total: 0 });
   });
 
+  it("keeps the sign-in counters and the session generation in Postgres, through the service role", async () => {
+    const visitor = { deviceKey: "d".repeat(64), networkKey: "e".repeat(64) };
+    const rpc = { p_device_key: visitor.deviceKey, p_network_key: visitor.networkKey };
+    standIn.respond(200, 0);
+    expect(await owner().signInLock(visitor)).toBe(0);
+    expect(standIn.only()).toMatchObject({ body: rpc });
+    expect(standIn.only().request.url).toBe("/rest/v1/rpc/owner_sign_in_lock");
+    standIn.received.length = 0;
+    standIn.respond(200, 900);
+    expect(await owner().signInFailed({ ...visitor, deviceKey: null })).toBe(900);
+    expect(standIn.only().request.url).toBe("/rest/v1/rpc/owner_sign_in_failed");
+    expect(standIn.only().body).toEqual({ ...rpc, p_device_key: null });
+    standIn.received.length = 0;
+    standIn.respond(200, [{ generation: "g-1" }]);
+    expect(await owner().sessionGeneration()).toBe("g-1");
+    expect(standIn.received.map(({ request }) => `${request.method} ${request.url}`)).toEqual([
+      "GET /rest/v1/owner_state?select=generation&limit=1",
+    ]);
+    expectServiceRole();
+  });
+
   it("marks a message handled and erases one, each by its id, saying when it no longer exists", async () => {
     standIn.respond(200, [{ id: 7 }]);
     expect(await owner().setHandled(7, true)).toBe(true);

@@ -33,3 +33,12 @@ export async function signIn(site: RunningSite, headers: Record<string, string> 
   if (response.status !== 303 || !cookie) throw new Error(`Connexion refusée : ${response.status}`);
   return cookie;
 }
+
+/** Sends `count` wrong passwords to sign-in as the browser `headers` describe: the statuses answered. */
+export async function wrongPasswords(site: RunningSite, headers: Record<string, string>, count = 5): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < count; attempt += 1) {
+    statuses.push((await postForm(site, "/gestion/connexion", { password: `essai-${attempt}` }, headers)).status);
+  }
+  return statuses;
+}

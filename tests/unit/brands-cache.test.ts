@@ -249,6 +249,10 @@ describe("a brand written in the back office", () => {
       createBrand: async () => "created",
       recordSignOut: async () => {},
       isSignedOut: async () => false,
+      sessionGeneration: async () => "generation",
+      signInLock: async () => 0,
+      signInFailed: async () => 0,
+      signedIn: async () => {},
     };
     const source: Backend = {
       warmUp: async () => {},

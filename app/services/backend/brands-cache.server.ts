@@ -137,6 +137,10 @@ export class CachedBackend implements types.Backend {
       createBrand: async (row) => changed(await store.createBrand(row)),
       recordSignOut: (sessionHash, expiresAt) => store.recordSignOut(sessionHash, expiresAt),
       isSignedOut: (sessionHash) => store.isSignedOut(sessionHash),
+      sessionGeneration: () => store.sessionGeneration(),
+      signInLock: (visitor) => store.signInLock(visitor),
+      signInFailed: (visitor) => store.signInFailed(visitor),
+      signedIn: (visitor) => store.signedIn(visitor),
     };
     return { ok: true, store: cached };
   }

@@ -1,4 +1,5 @@
 import { asRole, openEmbeddedDatabase } from "./embedded-db.server";
+import { recordErasure } from "./erasures.server";
 import { toBackendError } from "./errors.server";
 import { toMessagePage, type MessageRow } from "./owner-message-row.server";
 import type * as types from "./types.server";
@@ -61,11 +62,17 @@ export class EmbeddedOwnerStore implements types.OwnerStore {
   }
 
   /** The outbox row goes with the message (on delete cascade). */
+  /** Noted outside the database too (erasures.server.ts), so that a restored backup does not bring it back. */
   async deleteMessage(id: number): Promise<boolean> {
-    const result = await this.asServiceRole((tx) =>
-      tx.query("delete from public.contact_messages where id = $1", [id]),
+    const { rows } = await this.asServiceRole((tx) =>
+      tx.query<{ created_at: string }>(
+        "delete from public.contact_messages where id = $1 returning to_json(created_at)#>>'{}' as created_at",
+        [id],
+      ),
     );
-    return (result.affectedRows ?? 0) > 0;
+    const erased = rows[0];
+    if (erased) recordErasure(this.dataDir, id, erased.created_at);
+    return erased !== undefined;
   }
 
   async updateBrand(id: string, changes: Partial<types.BrandColumns>): Promise<boolean> {
@@ -121,6 +128,30 @@ export class EmbeddedOwnerStore implements types.OwnerStore {
         [sessionHash, expiresAt.toISOString()],
       );
     });
+  }
+
+  async sessionGeneration(): Promise<string> {
+    const { rows } = await this.asServiceRole((tx) =>
+      tx.query<{ generation: string }>("select generation from public.owner_state"),
+    );
+    return rows[0]?.generation ?? "";
+  }
+
+  async signInLock({ deviceKey, networkKey }: types.SignInVisitor): Promise<number> {
+    return this.seconds("select public.owner_sign_in_lock($1, $2) as seconds", [deviceKey, networkKey]);
+  }
+
+  async signInFailed({ deviceKey, networkKey }: types.SignInVisitor): Promise<number> {
+    return this.seconds("select public.owner_sign_in_failed($1, $2) as seconds", [deviceKey, networkKey]);
+  }
+
+  async signedIn({ deviceKey, networkKey }: types.SignInVisitor): Promise<void> {
+    await this.asServiceRole((tx) => tx.query("select public.owner_signed_in($1, $2)", [deviceKey, networkKey]));
+  }
+
+  private async seconds(sql: string, params: unknown[]): Promise<number> {
+    const { rows } = await this.asServiceRole((tx) => tx.query<{ seconds: number }>(sql, params));
+    return Number(rows[0]?.seconds ?? 0);
   }
 
   async isSignedOut(sessionHash: string): Promise<boolean> {

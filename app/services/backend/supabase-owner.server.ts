@@ -73,6 +73,31 @@ export class SupabaseOwnerStore implements types.OwnerStore {
     if (error && error.code !== UNIQUE_VIOLATION) throw toBackendError(error);
   }
 
+  async sessionGeneration(): Promise<string> {
+    const { data, error } = await this.client.from("owner_state").select("generation").limit(1);
+    if (error) throw toBackendError(error);
+    return ((data ?? []) as { generation: string }[])[0]?.generation ?? "";
+  }
+
+  signInLock(visitor: types.SignInVisitor): Promise<number> {
+    return this.seconds("owner_sign_in_lock", visitor);
+  }
+
+  signInFailed(visitor: types.SignInVisitor): Promise<number> {
+    return this.seconds("owner_sign_in_failed", visitor);
+  }
+
+  async signedIn({ deviceKey, networkKey }: types.SignInVisitor): Promise<void> {
+    const { error } = await this.client.rpc("owner_signed_in", { p_device_key: deviceKey, p_network_key: networkKey });
+    if (error) throw toBackendError(error);
+  }
+
+  private async seconds(name: string, { deviceKey, networkKey }: types.SignInVisitor): Promise<number> {
+    const { data, error } = await this.client.rpc(name, { p_device_key: deviceKey, p_network_key: networkKey });
+    if (error) throw toBackendError(error);
+    return Number(data ?? 0);
+  }
+
   async isSignedOut(sessionHash: string): Promise<boolean> {
     const { data, error } = await this.client
       .from("owner_signed_out_sessions")

@@ -85,6 +85,12 @@ export interface BrandColumns {
   votes_since: string | null;
 }
 
+/** Who tries to sign in: a browser with a valid device cookie (its keyed hash), or a stranger, and their network. */
+export interface SignInVisitor {
+  deviceKey: string | null;
+  networkKey: string;
+}
+
 /** Which page of the messages the back office shows. */
 export interface MessagePageRequest {
   /** Text the messages must hold (any case), in a name, an address, the message, the brand or the subject. */
@@ -120,6 +126,14 @@ export interface OwnerStore {
   recordSignOut(sessionHash: string, expiresAt: Date): Promise<void>;
   /** Whether the session of that hash was signed out. */
   isSignedOut(sessionHash: string): Promise<boolean>;
+  /** The owner's session generation: sessions and device cookies of another are invalid (owner_state). */
+  sessionGeneration(): Promise<string>;
+  /** Seconds sign-in stays locked for this browser, 0 when open (owner_sign_in_lock). */
+  signInLock(visitor: SignInVisitor): Promise<number>;
+  /** Counts a wrong password; gives the lock it leaves. */
+  signInFailed(visitor: SignInVisitor): Promise<number>;
+  /** A right password: this device's, or this stranger network's, failures are forgotten. */
+  signedIn(visitor: SignInVisitor): Promise<void>;
 }
 
 /** Why the back office cannot work: hosted Supabase without the service role's key. */

@@ -39,7 +39,7 @@ export function sharedAnswerAllowed(cookie: string | null | undefined): boolean 
  * trusts; under remix-serve, which trusts no proxy, it is the connection's own. An X-Forwarded-Proto read here
  * could be written by anyone, and would make the site send HSTS to visitors of a plain-HTTP address.
  */
-function isHttps(request: RequestView): boolean {
+export function isHttps(request: RequestView): boolean {
   return URL.canParse(request.url) && new URL(request.url).protocol === "https:";
 }
 

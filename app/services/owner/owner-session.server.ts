@@ -1,24 +1,37 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { getBackend, sessionSecret } from "../backend/index.server";
 import { getConfig } from "../env.server";
+import { networkKey } from "../form-request.server";
 import { passwordMatches, passwordTag as tagOf } from "./owner-password.server";
-import type { OwnerStore } from "../backend/types.server";
+import { isHttps } from "../http/headers.server";
+import type { OwnerStore, SignInVisitor } from "../backend/types.server";
 
 /** The back office's session cookie: its own name, sent only to /gestion addresses. */
 export const OWNER_COOKIE_NAME = "cp_gestion";
 export const SESSION_MS = 12 * 60 * 60 * 1000;
 export const SIGN_IN_PATH = "/gestion/connexion";
 
-/** Wrong passwords one address may send before sign-in is locked for it, and for how long. */
+/** The cookie of a browser that has signed in before: sign-in then counts its own failures only. */
+export const DEVICE_COOKIE_NAME = "cp_appareil";
+const DEVICE_COOKIE_DAYS = 400;
+
+/**
+ * Wrong passwords a device, or a stranger's network, may send before sign-in is locked for it, and for how long
+ * (the database's owner_sign_in_rules(), which applies them, names the same).
+ */
 export const SIGN_IN_RULES = { maxFailures: 5, lockMs: 15 * 60 * 1000 } as const;
 
-/** What the session cookie holds: its id, when it was opened, and a tag of the password it was opened with. */
+/**
+ * What the session cookie holds: its id, when it was opened, a tag of the password it was opened with, and the
+ * owner's session generation then (npm run restore draws a new one).
+ */
 interface OwnerSessionData {
   sid: string;
   signedInAt: number;
   passwordTag: string;
+  generation: string;
 }
 
 let cookie: { key: string; storage: ReturnType<typeof createCookieSessionStorage<OwnerSessionData>> } | undefined;
@@ -37,7 +50,7 @@ function ownerCookie() {
         httpOnly: true,
         sameSite: "strict",
         path: "/gestion",
-        // As the toast cookie: over HTTPS only in production on an https address.
+        // Over HTTPS only on an https SITE_URL; also set for each request that came over https (secureFor).
         secure: config.nodeEnv === "production" && config.siteUrl.startsWith("https://"),
         secrets: [key],
         maxAge: SESSION_MS / 1000,
@@ -78,15 +91,72 @@ async function wasSignedOut(sid: string): Promise<boolean> {
   return store ? store.isSignedOut(signedOutHash(sid)) : false;
 }
 
+/** Whether a cookie set in answer to `request` must be Secure: an https SITE_URL, or a request over https. */
+function secureFor(request: Request): boolean {
+  const config = getConfig();
+  return (config.nodeEnv === "production" && config.siteUrl.startsWith("https://")) || isHttps(request);
+}
+
+const GENERATION_KEPT_MS = 10_000;
+let generationRead: { value: Promise<string>; at: number } | undefined;
+
 /**
- * Failed sign-ins by visitor key (clientKey). Kept in the server's memory: the site runs as one process (the
- * embedded database allows no other), a restart is not in an attacker's hands, and the lock then costs no write to
- * the database for each guess.
+ * The owner's session generation, read from the backend at most every 10 s; "aucune-base" without the service
+ * role's key (the back office then shows nothing).
+ */
+function currentGeneration(): Promise<string> {
+  if (!generationRead || Date.now() - generationRead.at > GENERATION_KEPT_MS) {
+    const value = ownerStore().then((store) => (store ? store.sessionGeneration() : "aucune-base"));
+    generationRead = { value, at: Date.now() };
+    value.catch(() => (generationRead = undefined));
+  }
+  return generationRead.value;
+}
+
+let deviceCookie: ReturnType<typeof createCookie> | undefined;
+function deviceCookieOf() {
+  deviceCookie ??= createCookie(DEVICE_COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "strict",
+    path: "/gestion",
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+    secrets: [createHmac("sha256", sessionSecret()).update("gestion:appareil").digest("hex")],
+  });
+  return deviceCookie;
+}
+
+/**
+ * Who tries to sign in: a browser whose device cookie is signed and of the current generation is that device (a
+ * keyed hash of its id), any other is a stranger; both with their network's key.
+ */
+export async function signInVisitor(request: Request): Promise<SignInVisitor & { deviceId: string | null }> {
+  const value: unknown = await deviceCookieOf().parse(request.headers.get("Cookie"));
+  const device = value as { d?: unknown; g?: unknown } | null;
+  const valid =
+    typeof device?.d === "string" && /^[\w-]{43}$/.test(device.d) && device.g === (await currentGeneration());
+  const deviceId = valid ? (device!.d as string) : null;
+  return {
+    deviceId,
+    deviceKey: deviceId ? createHmac("sha256", ownerCookie().key).update(`appareil:${deviceId}`).digest("hex") : null,
+    networkKey: networkKey(request),
+  };
+}
+
+/** The device cookie a browser gets when it signs in: the one it had, or a new device. */
+export async function deviceCookieFor(request: Request, deviceId: string | null): Promise<string> {
+  const id = deviceId ?? randomBytes(32).toString("base64url");
+  return deviceCookieOf().serialize({ d: id, g: await currentGeneration() }, { secure: secureFor(request) });
+}
+
+/**
+ * The failure counters when the backend cannot keep them (hosted Supabase without the service role's key, where the
+ * back office shows nothing anyway): this process's memory, per device or stranger's network.
  */
 const failures = new LRUCache<string, { count: number; lockedUntil: number }>({
   max: 50_000,
   ttl: SIGN_IN_RULES.lockMs,
 });
+const memoryKey = ({ deviceKey, networkKey: network }: SignInVisitor) => deviceKey ?? `reseau:${network}`;
 
 /** The back office's password, or a 404 for every /gestion address when OWNER_PASSWORD is not set. */
 export function ownerPassword(): string {
@@ -96,31 +166,46 @@ export function ownerPassword(): string {
 }
 
 /** When sign-in is locked for this visitor, the seconds until it opens again. */
-export function lockedForSeconds(visitor: string, now = Date.now()): number | undefined {
-  const entry = failures.get(visitor);
+export async function lockedForSeconds(visitor: SignInVisitor, now = Date.now()): Promise<number | undefined> {
+  const store = await ownerStore();
+  if (store) return (await store.signInLock(visitor)) || undefined;
+  const entry = failures.get(memoryKey(visitor));
   if (!entry || entry.lockedUntil <= now) return undefined;
   return Math.ceil((entry.lockedUntil - now) / 1000);
 }
 
 /** Counts a wrong password; the last allowed one locks sign-in for SIGN_IN_RULES.lockMs. */
-export function recordFailure(visitor: string, now = Date.now()): void {
-  const count = (failures.get(visitor)?.count ?? 0) + 1;
-  failures.set(visitor, {
+export async function recordFailure(visitor: SignInVisitor, now = Date.now()): Promise<void> {
+  const store = await ownerStore();
+  if (store) {
+    await store.signInFailed(visitor);
+    return;
+  }
+  const key = memoryKey(visitor);
+  const count = (failures.get(key)?.count ?? 0) + 1;
+  failures.set(key, {
     count: count >= SIGN_IN_RULES.maxFailures ? 0 : count,
     lockedUntil: count >= SIGN_IN_RULES.maxFailures ? now + SIGN_IN_RULES.lockMs : 0,
   });
 }
 
-export function forgetFailures(visitor: string): void {
-  failures.delete(visitor);
+export async function forgetFailures(visitor: SignInVisitor): Promise<void> {
+  const store = await ownerStore();
+  if (store) await store.signedIn(visitor);
+  else failures.delete(memoryKey(visitor));
 }
 
 /** Whether the request carries a session of the owner still valid: signed, under 12 hours, not signed out. */
 async function validSession(request: Request, password: string) {
   const session = await ownerCookie().storage.getSession(request.headers.get("Cookie"));
-  const { sid, signedInAt, passwordTag: tag } = session.data;
+  const { sid, signedInAt, passwordTag: tag, generation } = session.data;
   const age = typeof signedInAt === "number" ? Date.now() - signedInAt : Number.NaN;
-  const valid = typeof sid === "string" && age >= -60_000 && age < SESSION_MS && tag === passwordTag(password);
+  const valid =
+    typeof sid === "string" &&
+    age >= -60_000 &&
+    age < SESSION_MS &&
+    tag === passwordTag(password) &&
+    generation === (await currentGeneration());
   return valid && !(await wasSignedOut(sid)) ? session : undefined;
 }
 
@@ -136,14 +221,18 @@ export async function requireOwner(request: Request): Promise<void> {
   if (!(await validSession(request, ownerPassword()))) throw redirect(SIGN_IN_PATH, 303);
 }
 
-/** The Set-Cookie of a new session: a new id, never one the browser brought (no session fixation). */
-export async function newSessionCookie(): Promise<string> {
+/**
+ * The Set-Cookie of a new session: a new id, never one the browser brought (no session fixation); Secure when the
+ * request came over https.
+ */
+export async function newSessionCookie(request: Request): Promise<string> {
   const { storage } = ownerCookie();
   const session = await storage.getSession();
   session.set("sid", randomBytes(32).toString("base64url"));
   session.set("signedInAt", Date.now());
   session.set("passwordTag", passwordTag(ownerPassword()));
-  return storage.commitSession(session);
+  session.set("generation", await currentGeneration());
+  return storage.commitSession(session, { secure: secureFor(request) });
 }
 
 /** Ends the session: its id is refused from now on, and the browser is told to drop the cookie. */
@@ -160,5 +249,5 @@ export async function endSessionCookie(request: Request): Promise<string> {
       console.error("Déconnexion retenue par ce serveur seulement, la base ne l'a pas enregistrée :", error);
     }
   }
-  return storage.destroySession(session);
+  return storage.destroySession(session, { secure: secureFor(request) });
 }
