@@ -6,7 +6,14 @@
  */
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { createReport, describeLoad, measureLoad, residentMemoryMb, type Figures } from "./lib/bench-tools";
+import {
+  createReport,
+  describeLoad,
+  measureLoad,
+  measureVotes,
+  residentMemoryMb,
+  type Figures,
+} from "./lib/bench-tools";
 import { startSite } from "../tests/support/server";
 import { startStandIn } from "../tests/support/stand-in";
 import { makeTempDir } from "../tests/support/temp-dir";
@@ -171,6 +178,18 @@ say(
 );
 say(`Mémoire résidente du site après les envois : ${residentMemoryMb(site)} Mo.`);
 await site.stop();
+
+// 4. Votes, each by a new visitor of a network of its own: what a stored vote costs (weighed per network).
+const voteTemp = makeTempDir("bench-votes");
+site = await startSite({ ...env, DATA_DIR: voteTemp.dir, TRUST_PROXY: "loopback" });
+await measureVotes(site.url, 2);
+const votes = await measureVotes(site.url, Math.min(DURATION_S, 5));
+say(
+  `Avis enregistrés (10 connexions, un visiteur et un réseau par avis) : ${votes.rps} req/s, p50 ${votes.p50} ms, p99 ${votes.p99} ms, ${votes.non2xx} réponses non-2xx (303 attendu).`,
+);
+await site.stop();
+voteTemp.cleanup();
+
 const db = await PGlite.create(path.join(temp.dir, "pgdata"));
 const stored =
   (await db.query<{ n: number }>("select count(*)::int as n from public.contact_messages")).rows[0]?.n ?? 0;

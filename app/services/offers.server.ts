@@ -30,6 +30,25 @@ let lastBuilt:
   | { merged: NonNullable<typeof lastMerged>; counts: FeedbackCounts[]; countsContent: string; catalogue: Catalogue }
   | undefined;
 
+/**
+ * The brands read and merged over the bundled offers, for `now`'s day. The caches hand back the same arrays until
+ * they refresh; without them, each read is a new array that usually says the same: either way the merge, and what
+ * pages derive from it, is not done again.
+ */
+async function mergedOffers(backend: CachedBackend, now: Date): Promise<NonNullable<typeof lastMerged>> {
+  const rows = await backend.listBrands();
+  const today = todayInFrance(now);
+  if (lastMerged?.today !== today || lastMerged.rows !== rows) {
+    const rowsContent = JSON.stringify(rows);
+    if (lastMerged?.today === today && lastMerged.rowsContent === rowsContent) lastMerged.rows = rows;
+    else {
+      const apiOffers = rows.map(offerFromBrandRow);
+      lastMerged = { rows, rowsContent, today, apiOffers, offers: mergeOffers(apiOffers, today) };
+    }
+  }
+  return lastMerged;
+}
+
 /** Votes are an addition to the page: when they cannot be read, offers show without them and the failure is logged. */
 async function readVotes(backend: CachedBackend): Promise<FeedbackCounts[]> {
   try {
@@ -47,19 +66,8 @@ const NO_VOTES: FeedbackCounts[] = [];
  */
 export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> {
   const backend = await getBackend();
-  const [rows, counts] = await Promise.all([backend.listBrands(), readVotes(backend)]);
-  const today = todayInFrance(now);
-  // The caches hand back the same arrays until they refresh; without them, each read is a new array that usually
-  // says the same: either way the merge, and what pages derive from it, is not done again.
-  if (lastMerged?.today !== today || lastMerged.rows !== rows) {
-    const rowsContent = JSON.stringify(rows);
-    if (lastMerged?.today === today && lastMerged.rowsContent === rowsContent) lastMerged.rows = rows;
-    else {
-      const apiOffers = rows.map(offerFromBrandRow);
-      lastMerged = { rows, rowsContent, today, apiOffers, offers: mergeOffers(apiOffers, today) };
-    }
-  }
-  const merged = lastMerged;
+  const [merged, counts] = await Promise.all([mergedOffers(backend, now), readVotes(backend)]);
+  const { today } = merged;
   if (lastBuilt?.merged === merged && lastBuilt.counts !== counts) {
     const countsContent = JSON.stringify(counts);
     if (lastBuilt.countsContent === countsContent) lastBuilt.counts = counts;
@@ -94,10 +102,17 @@ export function findBrandOffer(catalogue: Catalogue, slug: string): ReferralOffe
   return findOfferBySlug(catalogue.offers, slug);
 }
 
-/** The offer a vote is about: from the catalogue, or the bundled offers when the source is down. */
+/**
+ * The offer a vote or a question is about: from the brands (its votes are not needed, nor read), or the bundled
+ * offers when the source is down.
+ */
 export async function offerForSlug(slug: string): Promise<ReferralOffer | undefined> {
-  const catalogue = await tryLoadCatalogue();
-  return catalogue ? findBrandOffer(catalogue, slug) : findOfferBySlug(BUNDLED_OFFERS, slug);
+  try {
+    return findOfferBySlug((await mergedOffers(await getBackend(), new Date())).offers, slug);
+  } catch (error) {
+    console.error("Chargement des marques impossible :", error);
+    return findOfferBySlug(BUNDLED_OFFERS, slug);
+  }
 }
 
 /** The brand a question is about: from the catalogue, or the bundled offers when the source is down. */

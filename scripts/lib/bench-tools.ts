@@ -26,6 +26,41 @@ export async function measureLoad(
   };
 }
 
+/** Offers the vote load spreads its votes on (each takes votes in the bundled catalogue). */
+const VOTED_OFFERS = ["binance", "boursobank", "fortuneo", "n26", "bitget", "coinbase"];
+
+/**
+ * Votes sent without JavaScript, as native forms do, each by a new visitor of a network of its own (the site must
+ * trust the loopback proxy: TRUST_PROXY=loopback), over 10 connections: the figures and how many were sent. The
+ * visitors go on from one call to the next (65 536 networks), so that a later call votes anew, never replaces.
+ */
+let visitorsSoFar = 0;
+export async function measureVotes(siteUrl: string, duration: number): Promise<Figures & { sent: number }> {
+  const first = visitorsSoFar;
+  const figures = await measureLoad(`${siteUrl}/offres/binance/avis`, {
+    duration,
+    connections: 10,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request) => {
+          const visitor = (visitorsSoFar += 1);
+          return {
+            ...request,
+            path: `/offres/${VOTED_OFFERS[visitor % VOTED_OFFERS.length]}/avis`,
+            headers: {
+              "Content-Type": "application/x-www-form-urlencoded",
+              "X-Forwarded-For": `10.${Math.floor(visitor / 256) % 256}.${visitor % 256}.1`,
+            },
+            body: visitor % 3 === 0 ? "worked=non&reason=code-refuse" : "worked=oui",
+          };
+        },
+      },
+    ],
+  });
+  return { ...figures, sent: visitorsSoFar - first };
+}
+
 /** "362 req/s, p50 27 ms, p99 61 ms", with the failures when there were any. */
 export const describeLoad = (figures: Figures) =>
   `${figures.rps} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms${figures.errors || figures.non2xx ? ` (${figures.errors} erreurs, ${figures.non2xx} non-2xx)` : ""}`;
