@@ -8,7 +8,15 @@ import { runLighthouse } from "./lib/lighthouse-run";
 import { startSite } from "../tests/support/server";
 import { makeTempDir } from "../tests/support/temp-dir";
 
-const PAGES = ["/", "/offres", "/offres/binance", "/offres/sorare", "/codes", "/contact"];
+const PAGES = [
+  "/",
+  "/offres",
+  "/offres/binance",
+  "/offres/sorare",
+  "/codes",
+  "/contact",
+  "/comment-sont-recueillis-les-avis",
+];
 
 const temp = makeTempDir("lighthouse");
 const site = await startSite({ DATA_DIR: temp.dir, SITE_URL: "http://127.0.0.1" });

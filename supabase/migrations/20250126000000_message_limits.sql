@@ -64,15 +64,20 @@ begin
 
   -- Two messages of one network at the same instant must not both slip under a limit.
   perform pg_advisory_xact_lock(hashtext('contact-network:' || p_network_key));
+  -- Each count stops at its limit: a flood costs no more per message than a quiet hour.
   if p_client_key is not null and (
-    select count(*) from public.contact_messages m
-     where m.client_key = p_client_key and m.created_at > now() - p_window
+    select count(*) from (
+      select 1 from public.contact_messages m
+       where m.client_key = p_client_key and m.created_at > now() - p_window limit p_max_per_window
+    ) sent
   ) >= p_max_per_window then
     return 'rate_limited';
   end if;
   if (
-    select count(*) from public.contact_messages m
-     where m.network_key = p_network_key and m.created_at > now() - interval '1 hour'
+    select count(*) from (
+      select 1 from public.contact_messages m
+       where m.network_key = p_network_key and m.created_at > now() - interval '1 hour' limit p_max_per_network
+    ) sent
   ) >= p_max_per_network then
     return 'rate_limited';
   end if;
@@ -87,7 +92,10 @@ begin
 
   -- The ceiling on e-mails is the site's, all networks together.
   perform pg_advisory_xact_lock(hashtext('contact-mails'));
-  select count(*) into mailed from public.contact_messages m where m.created_at > now() - interval '1 hour';
+  select count(*) into mailed from (
+    select 1 from public.contact_messages m
+     where m.created_at > now() - interval '1 hour' limit rules.mails_per_hour + 1
+  ) sent;
   if mailed <= rules.mails_per_hour then
     return 'stored';
   end if;
