@@ -9,17 +9,16 @@ export function ReportedNotWorking({ trust }: { trust: OfferTrust }) {
 
 /**
  * What visitors' votes say, since the owner's last check: a link to how they are taken and weighed, named by what it
- * shows and where it leads.
+ * shows, described by where it leads (one hidden text in the layout, rather than the same words on every card).
  */
 export function VotesSummary({ trust }: { trust: Pick<OfferTrust, "summary" | "since"> }) {
-  const text = trust.since ? `${trust.summary} ${trust.since}` : trust.summary;
   return (
     <a
       href={HOW_VOTES_WORK.path}
-      aria-label={`${text} : ${HOW_VOTES_WORK.label.toLowerCase()}`}
-      className="underline decoration-dotted underline-offset-2 hover:text-indigo-800"
+      aria-describedby={HOW_VOTES_WORK.descriptionId}
+      className="underline decoration-dotted"
     >
-      {text}
+      {trust.since ? `${trust.summary} ${trust.since}` : trust.summary}
     </a>
   );
 }

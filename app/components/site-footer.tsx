@@ -32,6 +32,10 @@ export function SiteFooter({ siteName, year }: { siteName: string; year: number 
           </ul>
         </nav>
       </div>
+      {/* What each rate's link leads to (VotesSummary): one text for every card of the page. */}
+      <p id={HOW_VOTES_WORK.descriptionId} hidden>
+        {HOW_VOTES_WORK.label}
+      </p>
       <p className="border-t border-slate-100 py-4 text-center text-sm text-slate-600">
         © {year} {siteName}. Tous droits réservés.
       </p>

@@ -628,9 +628,10 @@ test.describe("how votes are taken", () => {
     await page.goto("/offres");
     const rate = page
       .getByRole("region", { name: /^Tous les codes parrainage/ })
-      .getByRole("link", { name: /: comment sont recueillis les avis$/ });
+      .getByRole("link", { name: /^(Pas encore assez d'avis|\d+\s%\sde réussite sur \d+ avis)/ });
     expect(await rate.count()).toBeGreaterThan(0);
     await expect(rate.first()).toHaveAttribute("href", "/comment-sont-recueillis-les-avis");
+    await expect(rate.first()).toHaveAccessibleDescription("Comment sont recueillis les avis");
 
     await page.goto("/offres/binance");
     const block = page.getByRole("region", { name: "Ce code a-t-il fonctionné ?" });
