@@ -46,8 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (locked !== undefined) return refuse(locked);
   const candidate = form.get("password");
   if (!isOwnerPassword(typeof candidate === "string" ? candidate : "", password)) {
-    await recordFailure(visitor);
-    const nowLocked = await lockedForSeconds(visitor);
+    const nowLocked = await recordFailure(visitor);
     return nowLocked === undefined ? data({ error: "Mot de passe incorrect." }, { status: 400 }) : refuse(nowLocked);
   }
   await forgetFailures(visitor);

@@ -103,12 +103,21 @@ export function findBrandOffer(catalogue: Catalogue, slug: string): ReferralOffe
 }
 
 /**
+ * The offers and today's date without the votes, for what needs no vote (a vote's or a question's offer, the alert
+ * check, which reads the votes itself). Rejects with a BackendError when the brands cannot be read.
+ */
+export async function loadOffers(now: Date = new Date()): Promise<Pick<Catalogue, "offers" | "today">> {
+  const { offers, today } = await mergedOffers(await getBackend(), now);
+  return { offers, today };
+}
+
+/**
  * The offer a vote or a question is about: from the brands (its votes are not needed, nor read), or the bundled
  * offers when the source is down.
  */
 export async function offerForSlug(slug: string): Promise<ReferralOffer | undefined> {
   try {
-    return findOfferBySlug((await mergedOffers(await getBackend(), new Date())).offers, slug);
+    return findOfferBySlug((await loadOffers()).offers, slug);
   } catch (error) {
     console.error("Chargement des marques impossible :", error);
     return findOfferBySlug(BUNDLED_OFFERS, slug);

@@ -1,6 +1,6 @@
 import { checkOfferAlerts } from "~/catalogue/alerts";
 import { getConfig } from "../env.server";
-import { loadCatalogue } from "../offers.server";
+import { loadOffers } from "../offers.server";
 import type { CachedBackend } from "../backend/brands-cache.server";
 
 /**
@@ -30,7 +30,7 @@ export function watchOwnerAlerts(backend: CachedBackend): () => void {
       return;
     }
     running = (async () => {
-      const { offers, today } = await loadCatalogue();
+      const { offers, today } = await loadOffers();
       const counts = await backend.listFeedback();
       const votes = new Map(counts.map((count) => [count.offerSlug, count]));
       await backend.queueAlerts(checkOfferAlerts(offers, votes, today, config.siteUrl));

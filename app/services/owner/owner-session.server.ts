@@ -42,7 +42,6 @@ let cookie: { key: string; storage: ReturnType<typeof createCookieSessionStorage
  */
 function ownerCookie() {
   if (!cookie) {
-    const config = getConfig();
     const key = createHmac("sha256", sessionSecret()).update("gestion:session").digest("hex");
     const storage = createCookieSessionStorage<OwnerSessionData>({
       cookie: {
@@ -51,7 +50,7 @@ function ownerCookie() {
         sameSite: "strict",
         path: "/gestion",
         // Over HTTPS only on an https SITE_URL; also set for each request that came over https (secureFor).
-        secure: config.nodeEnv === "production" && config.siteUrl.startsWith("https://"),
+        secure: httpsSite(),
         secrets: [key],
         maxAge: SESSION_MS / 1000,
       },
@@ -91,11 +90,14 @@ async function wasSignedOut(sid: string): Promise<boolean> {
   return store ? store.isSignedOut(signedOutHash(sid)) : false;
 }
 
-/** Whether a cookie set in answer to `request` must be Secure: an https SITE_URL, or a request over https. */
-function secureFor(request: Request): boolean {
+/** Whether the site is served over https in production: its SITE_URL says so. */
+function httpsSite(): boolean {
   const config = getConfig();
-  return (config.nodeEnv === "production" && config.siteUrl.startsWith("https://")) || isHttps(request);
+  return config.nodeEnv === "production" && config.siteUrl.startsWith("https://");
 }
+
+/** Whether a cookie set in answer to `request` must be Secure: an https SITE_URL, or a request over https. */
+const secureFor = (request: Request) => httpsSite() || isHttps(request);
 
 const GENERATION_KEPT_MS = 10_000;
 let generationRead: { value: Promise<string>; at: number } | undefined;
@@ -174,19 +176,20 @@ export async function lockedForSeconds(visitor: SignInVisitor, now = Date.now())
   return Math.ceil((entry.lockedUntil - now) / 1000);
 }
 
-/** Counts a wrong password; the last allowed one locks sign-in for SIGN_IN_RULES.lockMs. */
-export async function recordFailure(visitor: SignInVisitor, now = Date.now()): Promise<void> {
+/**
+ * Counts a wrong password; the last allowed one locks sign-in for SIGN_IN_RULES.lockMs. Gives the seconds it is now
+ * locked for, as lockedForSeconds would.
+ */
+export async function recordFailure(visitor: SignInVisitor, now = Date.now()): Promise<number | undefined> {
   const store = await ownerStore();
-  if (store) {
-    await store.signInFailed(visitor);
-    return;
-  }
+  if (store) return (await store.signInFailed(visitor)) || undefined;
   const key = memoryKey(visitor);
   const count = (failures.get(key)?.count ?? 0) + 1;
   failures.set(key, {
     count: count >= SIGN_IN_RULES.maxFailures ? 0 : count,
     lockedUntil: count >= SIGN_IN_RULES.maxFailures ? now + SIGN_IN_RULES.lockMs : 0,
   });
+  return lockedForSeconds(visitor, now);
 }
 
 export async function forgetFailures(visitor: SignInVisitor): Promise<void> {
