@@ -121,6 +121,49 @@ test("the back office's pages as the server sends them, scripts refused, pass ax
   }
 });
 
+test.describe("searching the messages on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("finds a message by a word of it, and marking it handled keeps the search", async ({
+    page,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
+    const word = `mot${randomUUID().slice(0, 8)}`;
+    const sent = await page.request.post("/contact", {
+      headers: { Origin: baseURL ?? "" },
+      form: {
+        name: "Visiteur cherché",
+        email: "cherche@exemple.fr",
+        subject: "question",
+        message: `Une question qui contient le ${word} à retrouver.`,
+        submissionId: randomUUID(),
+      },
+      maxRedirects: 0,
+    });
+    expect(sent.status()).toBe(303);
+
+    await signIn(page);
+    const search = page.getByRole("search");
+    await search.getByLabel("Rechercher dans les messages").fill(word.toUpperCase());
+    await search.getByRole("button", { name: "Rechercher" }).click();
+    await expect(page).toHaveURL(new RegExp(`/gestion\\?q=${word.toUpperCase()}$`));
+    await expect(page.getByText(`1 message contenant « ${word.toUpperCase()} »`)).toBeVisible();
+    const messages = page.getByRole("list", { name: "Messages, du plus récent au plus ancien" }).getByRole("listitem");
+    await expect(messages).toHaveCount(1);
+    await expect(messages).toContainText(word);
+
+    await messages.getByRole("button", { name: "Marquer traité" }).click();
+    await expect(page).toHaveURL(new RegExp(`/gestion\\?q=${word.toUpperCase()}$`));
+    await expect(messages.getByRole("button", { name: "Marquer à traiter" })).toBeVisible();
+    await expectAccessibleOnPhone(page, javaScriptEnabled, "/gestion?q=");
+
+    await page.getByRole("link", { name: "Tous les messages" }).click();
+    await expect(page).toHaveURL(/\/gestion$/);
+    await expect(page.getByRole("search").getByLabel("Rechercher dans les messages")).toHaveValue("");
+  });
+});
+
 test("with hosted Supabase and no service role key, the back office says which key to set", async ({ page }) => {
   await page.goto(`${FAILING_BASE_URL}/gestion/connexion`);
   await page.getByLabel("Mot de passe").fill(OWNER_PASSWORD);
