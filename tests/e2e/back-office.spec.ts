@@ -89,40 +89,6 @@ test.describe("the back office on a phone", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Mot de passe incorrect." })).toBeVisible();
     await expect(page).toHaveURL(/\/gestion\/connexion$/);
   });
-});
-
-test("the back office's pages as the server sends them, scripts refused, pass axe on a phone and a computer", async ({
-  browser,
-  baseURL,
-}) => {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 720 },
-  ]) {
-    // As openServerRendered does: the DOM stays the server's HTML, which axe (injected by Playwright) audits.
-    const context = await browser.newContext({ baseURL, locale: "fr-FR", viewport, javaScriptEnabled: true });
-    await context.route("**/*", (route) =>
-      route.request().resourceType() === "script" ? route.abort() : route.continue(),
-    );
-    const page = await context.newPage();
-    await page.goto("/gestion/connexion");
-    for (const path of ["/gestion/connexion", "/gestion", "/gestion/offres", "/gestion/offres/binance"]) {
-      if (path === "/gestion") {
-        await page.getByLabel("Mot de passe").fill(OWNER_PASSWORD);
-        await page.getByRole("button", { name: "Se connecter" }).click();
-      }
-      await page.goto(path);
-      await expect(page).toHaveURL(new RegExp(`${path}$`));
-      const violations = await axeViolations(page);
-      expect(violations, `axe violations on ${path} (${viewport.width} px):\n${violations.join("\n")}`).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    }
-    await context.close();
-  }
-});
-
-test.describe("searching the messages on a phone", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
 
   test("finds a message by a word of it, and marking it handled keeps the search", async ({
     page,
@@ -162,6 +128,36 @@ test.describe("searching the messages on a phone", () => {
     await expect(page).toHaveURL(/\/gestion$/);
     await expect(page.getByRole("search").getByLabel("Rechercher dans les messages")).toHaveValue("");
   });
+});
+
+test("the back office's pages as the server sends them, scripts refused, pass axe on a phone and a computer", async ({
+  browser,
+  baseURL,
+}) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 720 },
+  ]) {
+    // As openServerRendered does: the DOM stays the server's HTML, which axe (injected by Playwright) audits.
+    const context = await browser.newContext({ baseURL, locale: "fr-FR", viewport, javaScriptEnabled: true });
+    await context.route("**/*", (route) =>
+      route.request().resourceType() === "script" ? route.abort() : route.continue(),
+    );
+    const page = await context.newPage();
+    await page.goto("/gestion/connexion");
+    for (const path of ["/gestion/connexion", "/gestion", "/gestion/offres", "/gestion/offres/binance"]) {
+      if (path === "/gestion") {
+        await page.getByLabel("Mot de passe").fill(OWNER_PASSWORD);
+        await page.getByRole("button", { name: "Se connecter" }).click();
+      }
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      const violations = await axeViolations(page);
+      expect(violations, `axe violations on ${path} (${viewport.width} px):\n${violations.join("\n")}`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    }
+    await context.close();
+  }
 });
 
 test("with hosted Supabase and no service role key, the back office says which key to set", async ({ page }) => {
