@@ -31,6 +31,10 @@ const QUERIES = [
   "immobilier",
   "code",
   "xqzwv",
+  "code promo deliveroo 2026",
+  "prêt immobilier",
+  "kucion",
+  "gift card",
 ];
 const ROUNDS = 20;
 
@@ -116,7 +120,7 @@ for (const extra of SIZES) {
   for (let round = -1; round < ROUNDS; round++) {
     for (const query of QUERIES) {
       const queryStart = cpuMs();
-      if (searchOffers(index, query, round % 2 ? "all" : "finance").length === 0) suggestOffers(index, query);
+      if (searchOffers(index, query, round % 2 ? "all" : "finance").match === "none") suggestOffers(index, query);
       if (round >= 0) times.push(cpuMs() - queryStart);
     }
   }

@@ -77,7 +77,9 @@ export interface ListingPage {
   pageCount: number;
   /** Position of the page's first offer among all, 0-based (the structured data numbers the items from there). */
   offset: number;
-  /** With a search that found nothing: the brands whose names are closest to it. */
+  /** With a search whose results do not hold all its words: the sentence saying so, above the results. */
+  note: string | null;
+  /** With a search whose words matched nothing: the brands whose names are closest to it. */
   suggestions: { slug: string; brand: string }[];
 }
 

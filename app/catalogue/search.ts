@@ -1,4 +1,5 @@
 import MiniSearch, { type Query, type SearchOptions } from "minisearch";
+import { DIRECTORY_WORDS, SYNONYMS } from "~/content/search-words";
 import { categoryById } from "./categories";
 import { isExpired } from "./dates";
 import { brandKey, foldText } from "./names";
@@ -62,11 +63,6 @@ function typosAllowedForSuggestions(term: string): number {
   return term.length >= 8 ? 3 : term.length >= 5 ? 2 : term.length >= 3 ? 1 : 0;
 }
 
-/** The word being typed (the last one) may be the start of a longer word, once it is long enough to mean something. */
-function isWordBeingTyped(term: string, index: number, terms: string[]): boolean {
-  return index === terms.length - 1 && term.length >= 3;
-}
-
 interface IndexedOffer {
   /** Position in today's order. */
   id: number;
@@ -86,6 +82,8 @@ export interface OfferSearchIndex {
   foldedNames: string[];
   expired: boolean[];
   words: MiniSearch<IndexedOffer>;
+  /** Every word the index holds: a typo is forgiven only in a word it does not. */
+  knownWords: Set<string>;
 }
 
 function indexedOffer(offer: ReferralOffer, id: number): IndexedOffer {
@@ -103,9 +101,14 @@ function indexedOffer(offer: ReferralOffer, id: number): IndexedOffer {
 
 /** Built once per catalogue; `offers` come in today's order (current first, French name order, expired last). */
 export function buildSearchIndex(offers: readonly ReferralOffer[], today: string): OfferSearchIndex {
+  const knownWords = new Set<string>();
   const words = new MiniSearch<IndexedOffer>({
     fields: ["names", "categories", "service", "offer", "advantages"],
-    processTerm: indexedTerm,
+    processTerm: (term) => {
+      const indexed = indexedTerm(term);
+      for (const word of [indexed ?? []].flat()) knownWords.add(word);
+      return indexed;
+    },
     searchOptions: { processTerm: normalizeTerm },
   });
   words.addAll(offers.map(indexedOffer));
@@ -114,43 +117,158 @@ export function buildSearchIndex(offers: readonly ReferralOffer[], today: string
     foldedNames: offers.map((offer) => foldText(offer.brand)),
     expired: offers.map((offer) => isExpired(offer, today)),
     words,
+    knownWords,
   };
 }
 
-/** Words beyond these add little to what a visitor means and cost a lookup each across the whole catalogue. */
+/** Groups beyond these add little to what a visitor means and cost a lookup each across the whole catalogue. */
 const MAX_QUERY_WORDS = 8;
 
-/** The query's words, each once, at most MAX_QUERY_WORDS of them. */
-function queryWords(query: string): string {
-  return [...new Set(foldText(query).trim().split(/\s+/))].slice(0, MAX_QUERY_WORDS).join(" ");
+const tokenize = MiniSearch.getDefault("tokenize") as (text: string) => string[];
+
+/** The words of a text as the search compares them: folded, without stop words, singular. */
+function keyWords(text: string): string[] {
+  return tokenize(text).flatMap((token) => normalizeTerm(token) ?? []);
 }
+
+const DIRECTORY_KEYS = new Set(DIRECTORY_WORDS.flatMap(keyWords));
+
+/** A directory word, or a year: what every offer of a referral directory is about. */
+function saysNothing(word: string): boolean {
+  return DIRECTORY_KEYS.has(word) || /^(19|20)\d\d$/.test(word);
+}
+
+/** The synonyms by the words of their left side ("gift card" → ["gift", "card"]), longest first. */
+const SYNONYM_ENTRIES = Object.entries(SYNONYMS)
+  .map(([typed, meanings]) => ({ words: keyWords(typed), meanings: meanings.map(foldText) }))
+  .filter((entry) => entry.words.length > 0)
+  .sort((a, b) => b.words.length - a.words.length);
+
+/** One thing a query asks for: a word, or words a synonym reads together, with what else they may be written as. */
+interface QueryGroup {
+  /** As the visitor typed it, for the note naming what matched nothing. */
+  typed: string;
+  /** The typed words, folded, as searched. */
+  words: string[];
+  /** Other texts that mean the same (from SYNONYMS), each found when an offer holds all its words. */
+  meanings: string[];
+}
+
+/** What a search looks for, read from what the visitor typed. */
+export interface ParsedQuery {
+  /** The whole query, folded: SPEC's rule looks for it in brand names. */
+  needle: string;
+  /** The query without the words that say nothing, folded: looked for in brand names too. */
+  remainder: string;
+  groups: QueryGroup[];
+}
+
+/** Reads a query: its meaningful words, grouped where a synonym reads several together. */
+export function parseQuery(query: string): ParsedQuery {
+  const kept = tokenize(query.trim()).flatMap((typed) => {
+    const key = normalizeTerm(typed);
+    return key && !saysNothing(key) ? [{ typed, folded: foldText(typed), key }] : [];
+  });
+  const groups: QueryGroup[] = [];
+  const seen = new Set<string>();
+  for (let start = 0; start < kept.length && groups.length < MAX_QUERY_WORDS;) {
+    const keys = kept.slice(start).map((word) => word.key);
+    const synonym = SYNONYM_ENTRIES.find((entry) => entry.words.every((word, index) => keys[index] === word));
+    const length = synonym?.words.length ?? 1;
+    const words = kept.slice(start, start + length);
+    start += length;
+    const key = words.map((word) => word.key).join(" ");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    groups.push({
+      typed: words.map((word) => word.typed).join(" "),
+      words: words.map((word) => word.folded),
+      meanings: synonym?.meanings ?? [],
+    });
+  }
+  return {
+    needle: foldText(query.trim()),
+    remainder: kept.map((word) => word.folded).join(" "),
+    groups,
+  };
+}
+
+/** The word with two neighbouring letters swapped, each way it can be: `kucion` → … `kucoin` … */
+function adjacentSwaps(word: string): string[] {
+  const swaps = new Set<string>();
+  for (let index = 0; index + 1 < word.length; index += 1) {
+    const [first, second] = [word[index], word[index + 1]];
+    if (first !== second && /\p{L}/u.test(`${first}${second}`)) {
+      swaps.add(word.slice(0, index) + second + first + word.slice(index + 2));
+    }
+  }
+  return [...swaps];
+}
+
+type TyposAllowed = (term: string) => number;
 
 /**
- * The names and aliases a query stands for: its words (all of them, or any for suggestions), or all of it run
- * together ("bla bla car" for BlaBlaCar).
+ * One typed word, with its typos forgiven: a swap of neighbouring letters counts as one typo, so a swapped form is
+ * searched with one typo less. The last word of the query may be the start of a longer word.
  */
-function nameQuery(query: string, combineWords: "AND" | "OR"): Query {
-  return { combineWith: "OR", queries: [{ combineWith: combineWords, queries: [queryWords(query)] }, brandKey(query)] };
+function typedWordQuery(word: string, prefix: boolean, typos: TyposAllowed): Query {
+  const asTyped: Query = { queries: [word], prefix, fuzzy: typos };
+  if (typos(normalizeTerm(word) ?? word) === 0) return asTyped;
+  const swapped: Query = { queries: adjacentSwaps(word), prefix, fuzzy: (term) => typos(term) - 1 };
+  return { combineWith: "OR", queries: [asTyped, swapped] };
 }
 
-const BY_NAME: SearchOptions = {
-  fields: ["names"],
-  prefix: isWordBeingTyped,
-  fuzzy: typosAllowed,
-};
+/** How loosely a search reads typed words: the typos it forgives, and which words may be the start of longer ones. */
+interface Looseness {
+  typos: TyposAllowed;
+  /** "last": the word being typed, once it is long enough to mean something; "all": every word (for suggestions). */
+  prefix: "last" | "all";
+}
+
+/** An offer holds a group when it holds its typed words, or all the words of one of its meanings. */
+function groupQuery(group: QueryGroup, isLast: boolean, { typos, prefix }: Looseness): Query {
+  const isPrefix = (word: string, index: number) =>
+    prefix === "all" || (isLast && index === group.words.length - 1 && word.length >= 3);
+  const asTyped: Query = {
+    combineWith: "AND",
+    queries: group.words.map((word, index) => typedWordQuery(word, isPrefix(word, index), typos)),
+  };
+  if (group.meanings.length === 0) return asTyped;
+  const meanings = group.meanings.map((meaning): Query => ({ combineWith: "AND", queries: [meaning], prefix: false }));
+  return { combineWith: "OR", queries: [asTyped, ...meanings] };
+}
+
+/** Offers holding every group (with "OR", any group). */
+function groupsQuery(groups: readonly QueryGroup[], looseness: Looseness, combineWith: "AND" | "OR" = "AND"): Query {
+  return {
+    combineWith,
+    queries: groups.map((group, index) => groupQuery(group, index === groups.length - 1, looseness)),
+  };
+}
+
+/** The names a query stands for: its groups, or all of it run together ("bla bla car" for BlaBlaCar). */
+function nameQuery(parsed: ParsedQuery, looseness: Looseness, combineWith: "AND" | "OR" = "AND"): Query {
+  const runTogether = brandKey(parsed.remainder);
+  const together: Query[] = runTogether
+    ? [{ queries: [runTogether], prefix: runTogether.length >= 3, fuzzy: looseness.typos }]
+    : [];
+  return { combineWith: "OR", queries: [groupsQuery(parsed.groups, looseness, combineWith), ...together] };
+}
+
+/** Typos forgiven only in a word the index does not hold: `binance` is not a typo of `finance`, nor `pari` of `prix`. */
+function unlessKnown(index: OfferSearchIndex, typos: TyposAllowed): Looseness {
+  return { typos: (term) => (index.knownWords.has(term) ? 0 : typos(term)), prefix: "last" };
+}
+
+const CLOSE_TO_NAMES: Looseness = { typos: typosAllowedForSuggestions, prefix: "all" };
+
+const BY_NAME: SearchOptions = { fields: ["names"] };
 
 const BY_WORDS: SearchOptions = {
-  combineWith: "AND",
-  prefix: isWordBeingTyped,
-  fuzzy: typosAllowedInTexts,
   boost: { names: 3, categories: 2, service: 1.5, advantages: 1.2 },
 };
 
-const BY_CLOSEST_NAME: SearchOptions = {
-  fields: ["names"],
-  prefix: true,
-  fuzzy: typosAllowedForSuggestions,
-};
+const BY_CLOSEST_NAME: SearchOptions = { fields: ["names"], prefix: true };
 
 /** How well a brand name holds the text: as the whole name, at its start, at the start of a word, anywhere. */
 function nameMatchScore(foldedName: string, needle: string): number {
@@ -161,7 +279,10 @@ function nameMatchScore(foldedName: string, needle: string): number {
 
 interface Hit {
   id: number;
-  /** 1: the name holds the text; 2: a name or alias, loosely; 3: the words of the offer. */
+  /**
+   * 1: the name holds the text; 2: a name or alias, loosely; 3: the words of the offer; 4: any offer. Below 0, for
+   * offers holding some of the words: minus how many they hold.
+   */
   tier: number;
   score: number;
 }
@@ -172,23 +293,119 @@ function byRank(index: OfferSearchIndex) {
     Number(index.expired[a.id]) - Number(index.expired[b.id]) || a.tier - b.tier || b.score - a.score || a.id - b.id;
 }
 
-/** The offers of `category` matching `query`, best first. An empty query gives every offer of the category in today's order. */
-export function searchOffers(index: OfferSearchIndex, query: string, category: CategoryId): ReferralOffer[] {
+/** What a search found, and how its offers answer the query. */
+export interface SearchResult {
+  /** Best first. */
+  offers: ReferralOffer[];
+  /**
+   * "all": the offers hold every meaningful word (or the query held none); "most": no offer holds them all, these
+   * hold some, the most first; "closest": no word matched, these are the brands whose names are closest; "none": nothing did.
+   */
+  match: "all" | "most" | "closest" | "none";
+  /** With "most": the words, as typed, that no offer of the category holds. */
+  unmatched: string[];
+}
+
+/**
+ * The offers of `category` matching `query`, best first. SPEC's rule comes first: brands whose name holds the text.
+ * Then names and texts holding every meaningful word; failing that, the offers holding the most of them; failing
+ * that, the closest names. An empty query gives every offer of the category in today's order.
+ */
+export function searchOffers(index: OfferSearchIndex, query: string, category: CategoryId): SearchResult {
   const inCategory = (id: number) => isInCategory(index.offers[id] as ReferralOffer, category);
-  const needle = foldText(query.trim());
-  if (!needle) return index.offers.filter((offer) => isInCategory(offer, category));
+  const parsed = parseQuery(query);
+  if (!parsed.needle) return found(index.offers.filter((offer) => isInCategory(offer, category)));
 
   const hits = new Map<number, Hit>();
   const add = (id: number, tier: number, score: number) => {
     if (!hits.has(id) && inCategory(id)) hits.set(id, { id, tier, score });
   };
-  index.foldedNames.forEach((name, id) => {
-    if (name.includes(needle)) add(id, 1, nameMatchScore(name, needle));
-  });
-  for (const result of index.words.search(nameQuery(query, "AND"), BY_NAME)) add(result.id as number, 2, result.score);
-  for (const result of index.words.search(queryWords(query), BY_WORDS)) add(result.id as number, 3, result.score);
+  for (const needle of new Set([parsed.needle, parsed.remainder])) {
+    if (!needle) continue;
+    index.foldedNames.forEach((name, id) => {
+      if (name.includes(needle)) add(id, 1, nameMatchScore(name, needle));
+    });
+  }
+  if (parsed.groups.length === 0) {
+    index.offers.forEach((_offer, id) => add(id, 4, 0));
+  } else {
+    const [inNames, inTexts] = [unlessKnown(index, typosAllowed), unlessKnown(index, typosAllowedInTexts)];
+    for (const result of index.words.search(nameQuery(parsed, inNames), BY_NAME)) add(result.id, 2, result.score);
+    for (const result of index.words.search(groupsQuery(parsed.groups, inTexts), BY_WORDS)) {
+      add(result.id, 3, result.score);
+    }
+  }
+  if (hits.size > 0) return found(ranked(index, hits.values()));
+  return holdingMost(index, parsed, inCategory) ?? closestInCategory(index, query, inCategory);
+}
 
-  return [...hits.values()].sort(byRank(index)).map((hit) => index.offers[hit.id] as ReferralOffer);
+function found(offers: ReferralOffer[]): SearchResult {
+  return { offers, match: "all", unmatched: [] };
+}
+
+function ranked(index: OfferSearchIndex, hits: Iterable<Hit>): ReferralOffer[] {
+  return [...hits].sort(byRank(index)).map((hit) => index.offers[hit.id] as ReferralOffer);
+}
+
+/** The offers holding any of the query's groups, in names or texts, those holding the most first; undefined when none. */
+function holdingMost(
+  index: OfferSearchIndex,
+  parsed: ParsedQuery,
+  inCategory: (id: number) => boolean,
+): SearchResult | undefined {
+  const tally = new Map<number, { groups: number; score: number }>();
+  const unmatched: string[] = [];
+  for (const group of parsed.groups) {
+    const scores = new Map<number, number>();
+    for (const [looseness, options] of [
+      [unlessKnown(index, typosAllowed), BY_NAME],
+      [unlessKnown(index, typosAllowedInTexts), BY_WORDS],
+    ] as const) {
+      for (const result of index.words.search(groupsQuery([group], looseness), options)) {
+        if (inCategory(result.id)) scores.set(result.id, Math.max(scores.get(result.id) ?? 0, result.score));
+      }
+    }
+    if (scores.size === 0) unmatched.push(group.typed);
+    for (const [id, score] of scores) {
+      const counted = tally.get(id) ?? { groups: 0, score: 0 };
+      tally.set(id, { groups: counted.groups + 1, score: counted.score + score });
+    }
+  }
+  if (tally.size === 0) return undefined;
+  const hits = [...tally].map(([id, counted]) => ({ id, tier: -counted.groups, score: counted.score }));
+  return { offers: ranked(index, hits), match: "most", unmatched };
+}
+
+function closestInCategory(index: OfferSearchIndex, query: string, inCategory: (id: number) => boolean): SearchResult {
+  const closest = closestHits(index, query).filter((hit) => inCategory(hit.id));
+  const offers = ranked(index, closest).slice(0, SUGGESTIONS_SHOWN);
+  return { offers, match: offers.length > 0 ? "closest" : "none", unmatched: [] };
+}
+
+function closestHits(index: OfferSearchIndex, query: string): Hit[] {
+  const parsed = parseQuery(query);
+  if (parsed.groups.length === 0) return [];
+  return index.words
+    .search(nameQuery(parsed, CLOSE_TO_NAMES, "OR"), BY_CLOSEST_NAME)
+    .map((result) => ({ id: result.id as number, tier: 0, score: result.score }));
+}
+
+/** « a », « a » ni « b »: words as the visitor typed them, in a French sentence. */
+function quotedWords(words: readonly string[]): string {
+  return words.map((word) => `« ${word} »`).join(" ni ");
+}
+
+/**
+ * The sentence above results that do not hold every word of the query: which words matched nothing, or that no
+ * offer holds them all; null when the results answer the query as asked.
+ */
+export function searchNote(result: SearchResult, query: string): string | null {
+  if (result.match === "closest") return `Aucune offre ne contient « ${query.trim()} ».`;
+  if (result.match !== "most") return null;
+  if (result.unmatched.length > 0) {
+    return `Aucune offre ne contient ${quotedWords(result.unmatched)} : voici celles qui correspondent au reste de votre recherche.`;
+  }
+  return "Aucune offre ne contient tous ces mots à la fois : voici celles qui en contiennent le plus.";
 }
 
 /** How many closest names a search with no result proposes ("Vouliez-vous dire : …"). */
@@ -196,11 +413,5 @@ export const SUGGESTIONS_SHOWN = 5;
 
 /** For a search with no result: up to `limit` offers whose name or alias is closest to the query, best first. */
 export function suggestOffers(index: OfferSearchIndex, query: string, limit = SUGGESTIONS_SHOWN): ReferralOffer[] {
-  if (!foldText(query.trim())) return [];
-  return index.words
-    .search(nameQuery(query, "OR"), BY_CLOSEST_NAME)
-    .map((result) => ({ id: result.id as number, tier: 0, score: result.score }))
-    .sort(byRank(index))
-    .slice(0, limit)
-    .map((hit) => index.offers[hit.id] as ReferralOffer);
+  return ranked(index, closestHits(index, query)).slice(0, limit);
 }

@@ -32,7 +32,7 @@ export function OfferList({
   category: CategoryId;
   headingId?: string;
 }) {
-  const { offers, total, offset, suggestions } = listing;
+  const { offers, total, offset, suggestions, note } = listing;
   const resetHref = listingHref(action, { category });
   const section = useRef<HTMLElement>(null);
   const more = useMoreOffers(listing, (page) => listingHref(action, { query, category, page }), section);
@@ -41,6 +41,15 @@ export function OfferList({
       <h2 id={headingId} className="text-2xl font-bold text-slate-900">
         {title} <span className="text-base font-medium text-slate-600">{`(${total})`}</span>
       </h2>
+      {/* Always in the page, so that a note the live search brings is announced. */}
+      <div role="status">
+        {note ? (
+          <div className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-slate-800">
+            <p>{note}</p>
+            {offers.length > 0 ? <CloseNames suggestions={suggestions} /> : null}
+          </div>
+        ) : null}
+      </div>
       {offers.length === 0 ? (
         <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
           <p className="text-slate-700">Aucun résultat trouvé pour votre recherche.</p>
@@ -50,20 +59,7 @@ export function OfferList({
               <Link to={resetHref} className={`${primaryButton} mt-4`}>
                 Réinitialiser la recherche
               </Link>
-              {suggestions.length > 0 ? (
-                <nav aria-label="Marques proches" className="mt-6">
-                  <p className="text-sm font-semibold text-slate-800">Vouliez-vous dire :</p>
-                  <ul className="mt-2 flex flex-wrap justify-center gap-2">
-                    {suggestions.map((suggestion) => (
-                      <li key={suggestion.slug}>
-                        <Link to={`/offres/${suggestion.slug}`} className={secondaryButton}>
-                          {suggestion.brand}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </nav>
-              ) : null}
+              <CloseNames suggestions={suggestions} centered />
               <nav aria-label="Parcourir par catégorie" className="mt-6">
                 <p className="text-sm font-semibold text-slate-800">Ou parcourez une catégorie :</p>
                 <ul className="mt-2 flex flex-wrap justify-center gap-2">
@@ -107,5 +103,30 @@ export function OfferList({
         }}
       />
     </section>
+  );
+}
+
+/** "Vouliez-vous dire : …": the brands whose names are closest to a search whose words matched nothing. */
+function CloseNames({
+  suggestions,
+  centered = false,
+}: {
+  suggestions: ListingPage["suggestions"];
+  centered?: boolean;
+}) {
+  if (suggestions.length === 0) return null;
+  return (
+    <nav aria-label="Marques proches" className={centered ? "mt-6" : "mt-4"}>
+      <p className="text-sm font-semibold text-slate-800">Vouliez-vous dire :</p>
+      <ul className={`mt-2 flex flex-wrap gap-2 ${centered ? "justify-center" : ""}`}>
+        {suggestions.map((suggestion) => (
+          <li key={suggestion.slug}>
+            <Link to={`/offres/${suggestion.slug}`} className={secondaryButton}>
+              {suggestion.brand}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -3,7 +3,14 @@ import { toCardView } from "~/catalogue/card";
 import { parseCategory } from "~/catalogue/categories";
 import { foldText } from "~/catalogue/names";
 import { pageOf, parsePageNumber, type ListingPage } from "~/catalogue/pagination";
-import { buildSearchIndex, searchOffers, suggestOffers, type OfferSearchIndex } from "~/catalogue/search";
+import {
+  buildSearchIndex,
+  searchNote,
+  searchOffers,
+  suggestOffers,
+  type OfferSearchIndex,
+  type SearchResult,
+} from "~/catalogue/search";
 import { tryLoadCatalogue, type Catalogue } from "./offers.server";
 import type { CategoryId, ReferralOffer } from "~/catalogue/types";
 
@@ -37,8 +44,8 @@ function pageNotFound() {
  */
 interface Searches {
   index: OfferSearchIndex;
-  /** The offers of a search and category, best first. */
-  matches: LRUCache<string, ReferralOffer[]>;
+  /** What a search found in a category. */
+  results: LRUCache<string, SearchResult>;
 }
 
 const searchesByOffers = new WeakMap<readonly ReferralOffer[], Searches>();
@@ -46,7 +53,7 @@ const searchesByOffers = new WeakMap<readonly ReferralOffer[], Searches>();
 function searchesOf(catalogue: Catalogue): Searches {
   let searches = searchesByOffers.get(catalogue.offers);
   if (!searches) {
-    searches = { index: buildSearchIndex(catalogue.offers, catalogue.today), matches: new LRUCache({ max: 500 }) };
+    searches = { index: buildSearchIndex(catalogue.offers, catalogue.today), results: new LRUCache({ max: 500 }) };
     searchesByOffers.set(catalogue.offers, searches);
   }
   return searches;
@@ -69,24 +76,23 @@ function listingPage(
   if (made) return made;
 
   const searches = searchesOf(catalogue);
-  let matches = searches.matches.get(searchKey);
-  if (!matches) {
-    matches = searchOffers(searches.index, query, category);
-    searches.matches.set(searchKey, matches);
+  let result = searches.results.get(searchKey);
+  if (!result) {
+    result = searchOffers(searches.index, query, category);
+    searches.results.set(searchKey, result);
   }
-  const page = pageOf(matches, pageNumber);
+  const page = pageOf(result.offers, pageNumber);
   if (!page) return undefined;
   const suggestions =
-    query && matches.length === 0
-      ? suggestOffers(searches.index, query).map(({ slug, brand }) => ({ slug, brand }))
-      : [];
+    result.match === "closest" ? result.offers : result.match === "none" ? suggestOffers(searches.index, query) : [];
   const listing: ListingPage = {
     offers: page.items.map((offer) => toCardView(offer, catalogue)),
-    total: matches.length,
+    total: result.offers.length,
+    note: searchNote(result, query),
     page: page.number,
     pageCount: page.count,
     offset: page.offset,
-    suggestions,
+    suggestions: suggestions.map(({ slug, brand }) => ({ slug, brand })),
   };
   pages.set(pageKey, listing);
   return listing;

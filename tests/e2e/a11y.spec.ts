@@ -7,8 +7,10 @@ const PAGES: Array<{ path: string; status: number; heading: RegExp }> = [
   { path: "/", status: 200, heading: /Les meilleurs codes et offres de parrainage/ },
   { path: "/offres", status: 200, heading: /^Codes Parrainage \d{4}$/ },
   { path: "/offres?q=zzzz", status: 200, heading: /^Codes Parrainage \d{4}$/ },
-  // A search without result that proposes the closest brand names.
+  // A search whose words match nothing: the closest brand names, and "Vouliez-vous dire".
   { path: "/offres?q=kukoyn", status: 200, heading: /^Codes Parrainage \d{4}$/ },
+  // A search no offer fully answers: the offers holding most of its words, under a note.
+  { path: "/offres?q=pr%C3%AAt+immobilier", status: 200, heading: /^Codes Parrainage \d{4}$/ },
   { path: "/codes", status: 200, heading: /Codes de parrainage par catégorie/ },
   { path: "/codes?cat=betting", status: 200, heading: /Codes de parrainage par catégorie/ },
   { path: "/offres/binance", status: 200, heading: /^Code parrainage Binance$/ },

@@ -161,6 +161,46 @@ test.describe("all offers: /offres", () => {
     ).toHaveAttribute("href", "/codes");
   });
 
+  test("a search no offer fully answers lists those holding most of its words, and says which matched nothing", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const search = page.getByRole("searchbox", { name: "Rechercher une offre" });
+    // With JavaScript the list follows the typing; without it the form is sent.
+    const searchFor = async (query: string) => {
+      await search.fill(query);
+      if (!javaScriptEnabled) await search.press("Enter");
+    };
+    await page.goto("/offres");
+    if (javaScriptEnabled) await waitForHydration(page);
+    await searchFor("prêt immobilier");
+    await expect(page).toHaveURL(/\/offres\?q=pr%C3%AAt\+immobilier$/);
+    const found = await offerList(page, /^Résultats pour « prêt immobilier »/);
+    expect(await cardBrands(found.cards)).toEqual(expect.arrayContaining(["Bricks", "La Première Brique"]));
+    const note = page.getByRole("status").filter({ hasText: "Aucune offre ne contient" });
+    await expect(note).toHaveText(
+      "Aucune offre ne contient « prêt » : voici celles qui correspondent au reste de votre recherche.",
+    );
+
+    // A word the offers hold, beside the directory's own, lists the brand alone, with no note.
+    await searchFor("code parrainage fortuneo");
+    const fortuneo = await offerList(page, /^Résultats pour « code parrainage fortuneo »/);
+    expect(await cardBrands(fortuneo.cards)).toEqual(["Fortuneo"]);
+    await expect(note).toHaveCount(0);
+  });
+
+  test("a search whose words match nothing lists the closest names and asks whether they were meant", async ({
+    page,
+  }) => {
+    await page.goto("/offres?q=kukoyn");
+    const found = await offerList(page, /^Résultats pour « kukoyn »/);
+    expect(await cardBrands(found.cards)).toEqual(["KuCoin"]);
+    const note = page.getByRole("status").filter({ hasText: "Aucune offre ne contient « kukoyn »." });
+    await expect(note).toBeVisible();
+    await note.getByRole("navigation", { name: "Marques proches" }).getByRole("link", { name: "KuCoin" }).click();
+    await expect(page).toHaveURL(/\/offres\/kucoin$/);
+  });
+
   test("a search without result offers to reset it", async ({ page }) => {
     await page.goto("/offres");
     const fullCount = (await offerList(page, /^Tous les codes parrainage/)).count;

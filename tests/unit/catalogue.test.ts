@@ -500,7 +500,7 @@ describe("the home page's featured offers, with visitors' votes", () => {
 describe("search and categories", () => {
   it("match a case- and accent-insensitive substring of the brand name; an empty search matches all", () => {
     const index = buildSearchIndex([offer("Binance"), offer("La Première Brique")], TODAY);
-    const found = (query: string) => brands(searchOffers(index, query, "all"));
+    const found = (query: string) => brands(searchOffers(index, query, "all").offers);
     expect(found("BIN")).toEqual(["Binance"]);
     expect(found("nan")).toEqual(["Binance"]);
     expect(found("coin")).toEqual([]);
@@ -525,10 +525,10 @@ describe("search and categories", () => {
       offer("Crypto", { category: "crypto" }),
     ];
     const index = buildSearchIndex(offers, TODAY);
-    expect(brands(searchOffers(index, "bo", "finance"))).toEqual(["Bourse", "Bolt"]);
-    expect(brands(searchOffers(index, "", "food"))).toEqual(["Boulangerie"]);
-    expect(brands(searchOffers(index, "bou", "all"))).toEqual(["Bourse", "Boulangerie"]);
-    expect(searchOffers(index, "zzz", "all")).toEqual([]);
+    expect(brands(searchOffers(index, "bo", "finance").offers)).toEqual(["Bourse", "Bolt"]);
+    expect(brands(searchOffers(index, "", "food").offers)).toEqual(["Boulangerie"]);
+    expect(brands(searchOffers(index, "bou", "all").offers)).toEqual(["Bourse", "Boulangerie"]);
+    expect(searchOffers(index, "zzz", "all").offers).toEqual([]);
   });
 
   it("are the eight categories with their French labels", () => {
