@@ -4,10 +4,22 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** Synthetic brands added to the third server's catalogue: several pages of offers, and of a search's results. */
 const LARGE_CATALOGUE_BRANDS = 250;
+/** Synthetic brands added to the fourth server's: enough for an initial of the A–Z index to be split in parts. */
+const INDEX_CATALOGUE_BRANDS = 2_500;
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
 };
+
+/** A server of the build with `brands` synthetic brands added, ready once `ready` answers. */
+const withBrands = (port: number, brands: number, ready: string) => ({
+  command: `bash scripts/e2e-server.sh ${port} --brands ${brands}`,
+  url: `http://127.0.0.1:${port}${ready}`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+});
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -22,7 +34,8 @@ export default defineConfig({
     { name: "no-javascript", use: { ...chromium, javaScriptEnabled: false } },
   ],
   // Started one after the other: the first builds, the second serves that build with an unreachable backend, the
-  // third with a catalogue of some hundred brands (listing pages, search at size).
+  // third with a catalogue of some hundred brands (listing pages, search at size), the fourth with thousands (the
+  // A–Z index split in parts).
   webServer: [
     {
       command: `bash scripts/e2e-server.sh ${PORT}`,
@@ -40,13 +53,7 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "ignore",
     },
-    {
-      command: `bash scripts/e2e-server.sh ${PORT + 2} --brands ${LARGE_CATALOGUE_BRANDS}`,
-      url: `http://127.0.0.1:${PORT + 2}/offres`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
+    withBrands(PORT + 2, LARGE_CATALOGUE_BRANDS, "/offres"),
+    withBrands(PORT + 3, INDEX_CATALOGUE_BRANDS, "/marques"),
   ],
 });

@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { createReport, describeLoad, measureLoad, residentMemoryMb, type Figures } from "./lib/bench-tools";
+import { crawlBrandDepths } from "./lib/crawl";
 import { runLighthouse } from "./lib/lighthouse-run";
 import { insertBrands, syntheticBrands, type SyntheticBrand } from "./lib/synthetic-brands";
 import { BUNDLED_OFFERS } from "../app/catalogue/offers";
@@ -32,7 +33,7 @@ const PAGES = ["/offres", "/codes?cat=crypto", "/offres?q=banque"];
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 6);
 const WARM_UP_S = Math.min(2, DURATION_S);
-const TARGETS = { htmlRatio: 1.1, throughputRatio: 0.9, rssMb: 400, startSeconds: 10 };
+const TARGETS = { htmlRatio: 1.1, throughputRatio: 0.9, rssMb: 400, startSeconds: 10, brandClicks: 4 };
 const BUNDLED = BUNDLED_OFFERS.length;
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -131,6 +132,17 @@ async function timeToFirstListing(dataDir: string): Promise<{ seconds: number; r
   }
 }
 
+/** The brand pages a visitor without JavaScript reaches from /offres, and in how many clicks. */
+async function brandDepths(dataDir: string, brands: number) {
+  const site = await startSite({ DATA_DIR: dataDir, SITE_URL: "http://127.0.0.1" });
+  try {
+    // Two clicks further than the target, so that a page past it is measured rather than only missed.
+    return await crawlBrandDepths(site.url, { start: "/offres", maxDepth: TARGETS.brandClicks + 2, brands });
+  } finally {
+    await site.stop();
+  }
+}
+
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const number = (value: number) => value.toLocaleString("fr-FR");
 const { say, write } = createReport();
@@ -193,6 +205,17 @@ try {
       `du serveur à son premier 200 sur /offres ; mémoire résidente alors ${start.rssMb} Mo.`,
   );
 
+  const crawl = await brandDepths(temp.dir, startOffers);
+  const deepest = Math.max(...crawl.depths.values());
+  const deepestSlug = [...crawl.depths].find(([, depth]) => depth === deepest)?.[0];
+  const unreached = startOffers - crawl.depths.size;
+  say();
+  say(
+    `Sans JavaScript, depuis /offres à ${number(startOffers)} offres (${number(crawl.pagesRead)} pages lues, ` +
+      `${TARGETS.brandClicks + 2} clics au plus) : ${number(crawl.depths.size)} fiches atteintes, la plus profonde ` +
+      `à ${deepest} clics (/offres/${deepestSlug}) ; ${number(unreached)} hors d'atteinte.`,
+  );
+
   say();
   say(`## Objectifs à ${number(large.offers)} offres, rapportés à ${number(small.offers)}`);
   say();
@@ -224,6 +247,11 @@ try {
       `Lighthouse mobile sur /offres : ${scores.join(" / ")} (objectif 100 partout)`,
     );
   }
+  check(
+    unreached === 0 && deepest <= TARGETS.brandClicks,
+    `chaque fiche de marque à ${deepest} clics au plus de /offres sans JavaScript, ${number(unreached)} hors d'atteinte ` +
+      `(objectif ≤ ${TARGETS.brandClicks} clics pour toutes)`,
+  );
   check(
     start.seconds < TARGETS.startSeconds,
     `démarrage à ${number(startOffers)} offres : ${start.seconds.toFixed(1)} s (objectif < ${TARGETS.startSeconds} s)`,

@@ -16,6 +16,8 @@ const PAGES = [
   "/codes",
   "/contact",
   "/comment-sont-recueillis-les-avis",
+  "/marques",
+  "/marques/b",
 ];
 
 const temp = makeTempDir("lighthouse");

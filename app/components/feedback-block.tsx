@@ -1,7 +1,7 @@
 import { FEEDBACK_REASONS } from "@contract/feedback-fields";
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { HOW_VOTES_WORK } from "~/catalogue/how-votes-work";
+import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { FEEDBACK_ANCHOR, FETCHER_FIELD, voteFetcherKey, type FeedbackActionData } from "~/forms/feedback-form";
 import { ActionToast } from "./action-toast";
 import { useHydrated } from "./hydrated";

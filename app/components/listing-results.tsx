@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { listTitle } from "~/catalogue/categories";
+import { BrandInitials } from "./brand-initials";
 import { BettingNotice, RewardDisclosure } from "./notices";
 import { OfferList } from "./offer-list";
 import { OffersUnavailable } from "./offers-unavailable";
@@ -13,11 +14,14 @@ export function ListingResults({
   category,
   query,
   listing,
+  initials,
 }: {
   action: string;
   category: CategoryId;
   query: string;
   listing: ListingPage | null;
+  /** The initials of the A–Z index of brands, linked below the offers. */
+  initials: { key: string; label: string }[];
 }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   if (!listing) {
@@ -34,6 +38,12 @@ export function ListingResults({
         query={query}
         category={category}
       />
+      {initials.length > 0 ? (
+        <div className="space-y-2 pt-4">
+          <p className="font-semibold text-slate-800">Toutes les marques de A à Z :</p>
+          <BrandInitials initials={initials} />
+        </div>
+      ) : null}
       <RewardDisclosure siteName={root?.siteName ?? "CodeParrain"} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { HOW_VOTES_WORK } from "~/catalogue/how-votes-work";
+import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import type { OfferTrust } from "~/catalogue/feedback";
 
 /** The visitors' warning, when enough of them say the code no longer works. */

@@ -1,6 +1,13 @@
 import { Link } from "@remix-run/react";
-import { HOW_VOTES_WORK } from "~/catalogue/how-votes-work";
+import { BRAND_INDEX_PATH, HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { NAV_LINKS } from "./site-header";
+
+const FOOTER_LINKS = [
+  ...NAV_LINKS,
+  { to: BRAND_INDEX_PATH, label: "Marques de A à Z" },
+  { to: HOW_VOTES_WORK.path, label: HOW_VOTES_WORK.label },
+  { to: "/mentions-legales", label: "Mentions légales" },
+];
 
 export function SiteFooter({ siteName, year }: { siteName: string; year: number }) {
   return (
@@ -12,23 +19,13 @@ export function SiteFooter({ siteName, year }: { siteName: string; year: number 
         </div>
         <nav aria-label="Liens du pied de page">
           <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-            {NAV_LINKS.map((link) => (
+            {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="text-slate-700 hover:text-indigo-800 hover:underline">
                   {link.label}
                 </Link>
               </li>
             ))}
-            <li>
-              <Link to={HOW_VOTES_WORK.path} className="text-slate-700 hover:text-indigo-800 hover:underline">
-                {HOW_VOTES_WORK.label}
-              </Link>
-            </li>
-            <li>
-              <Link to="/mentions-legales" className="text-slate-700 hover:text-indigo-800 hover:underline">
-                Mentions légales
-              </Link>
-            </li>
           </ul>
         </nav>
       </div>

@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Codes() {
-  const { query, category, listing } = useLoaderData<typeof loader>();
+  const { query, category, listing, initials } = useLoaderData<typeof loader>();
 
   return (
     <div className="space-y-8">
@@ -47,7 +47,7 @@ export default function Codes() {
           label="Catégories de codes"
         />
       </header>
-      <ListingResults action="/codes" category={category} query={query} listing={listing} />
+      <ListingResults action="/codes" category={category} query={query} listing={listing} initials={initials} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { FEEDBACK_RULES } from "@contract/feedback-fields";
 import { Link } from "@remix-run/react";
 import { DISPLAY_THRESHOLDS, NOT_ENOUGH_VOTES, REPORTED_NOT_WORKING } from "~/catalogue/feedback";
-import { HOW_VOTES_WORK } from "~/catalogue/how-votes-work";
+import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { TextSection } from "~/components/text-section";
 import { pageMeta, siteInfo } from "~/seo";
 import type { MetaFunction } from "@remix-run/node";

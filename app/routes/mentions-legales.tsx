@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { HOW_VOTES_WORK } from "~/catalogue/how-votes-work";
+import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { TextSection } from "~/components/text-section";
 import { pageMeta, siteInfo } from "~/seo";
 import { getConfig } from "~/services/env.server";

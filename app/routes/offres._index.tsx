@@ -32,7 +32,7 @@ const OVERVIEW_TABS = CATEGORIES.filter(
 );
 
 export default function Offers() {
-  const { query, category, listing, year } = useLoaderData<typeof loader>();
+  const { query, category, listing, year, initials } = useLoaderData<typeof loader>();
 
   return (
     <div className="space-y-16">
@@ -57,7 +57,7 @@ export default function Offers() {
         </p>
       </header>
 
-      <ListingResults action="/offres" category={category} query={query} listing={listing} />
+      <ListingResults action="/offres" category={category} query={query} listing={listing} initials={initials} />
 
       <section aria-labelledby="intro-title" className="space-y-4">
         <h2 id="intro-title" className="text-2xl font-bold text-slate-900">

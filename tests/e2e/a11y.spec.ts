@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations, openServerRendered, waitForHydration } from "./helpers";
-import { LARGE_BASE_URL } from "./servers";
+import { INDEX_BASE_URL, LARGE_BASE_URL } from "./servers";
 
 /** Every screen, with the states worth auditing (empty search, betting tab, expired offer, 404). */
 const PAGES: Array<{ path: string; status: number; heading: RegExp }> = [
@@ -12,6 +12,8 @@ const PAGES: Array<{ path: string; status: number; heading: RegExp }> = [
   // A search no offer fully answers: the offers holding most of its words, under a note.
   { path: "/offres?q=pr%C3%AAt+immobilier", status: 200, heading: /^Codes Parrainage \d{4}$/ },
   { path: "/codes", status: 200, heading: /Codes de parrainage par catégorie/ },
+  { path: "/marques", status: 200, heading: /^Toutes les marques de A à Z$/ },
+  { path: "/marques/b", status: 200, heading: /^Marques en B$/ },
   { path: "/codes?cat=betting", status: 200, heading: /Codes de parrainage par catégorie/ },
   { path: "/offres/binance", status: 200, heading: /^Code parrainage Binance$/ },
   // The vote block after a "Non" sent without JavaScript: the reason question (its buttons are on every brand page).
@@ -106,6 +108,18 @@ test.describe("no WCAG 2.1 A/AA violation on a listing's pages, in a large catal
     test("at 375 px", async ({ page, browser, baseURL, viewport, javaScriptEnabled }) => {
       await audit({ page, browser, baseURL, viewport, javaScriptEnabled }, target);
     });
+  });
+});
+
+test.describe("no WCAG 2.1 A/AA violation on a part of the A–Z index, in a catalogue of thousands", () => {
+  test.use({ baseURL: INDEX_BASE_URL });
+  test("a part of a split initial", async ({ page, browser, baseURL, viewport, javaScriptEnabled, request }) => {
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    const part = /\/marques\/[a-z0-9-]+\/[a-z0-9-]+(?=<\/loc>)/.exec(sitemap)?.[0] ?? "/marques/?/?";
+    await audit(
+      { page, browser, baseURL, viewport, javaScriptEnabled },
+      { path: part, status: 200, heading: /^Marques de / },
+    );
   });
 });
 

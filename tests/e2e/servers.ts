@@ -9,6 +9,9 @@ export const FAILING_BASE_URL = `http://127.0.0.1:${PORT + 1}`;
 /** The same build with some hundred synthetic brands added to the catalogue (see playwright.config.ts). */
 export const LARGE_BASE_URL = `http://127.0.0.1:${PORT + 2}`;
 
+/** The same build with thousands of synthetic brands: an initial of the A–Z index is split in parts. */
+export const INDEX_BASE_URL = `http://127.0.0.1:${PORT + 3}`;
+
 /** The back office's password on every test server (scripts/e2e-server.sh). */
 export const OWNER_PASSWORD = "e2e-gestion-mot-de-passe";
 

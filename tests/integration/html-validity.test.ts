@@ -1,14 +1,12 @@
-import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { cookieFrom, OWNER_PASSWORD, signIn } from "../support/back-office";
+import { checkHtmlFiles } from "../support/html-checker";
 import { publicAndLocalSites } from "../support/public-and-local-sites";
 import { makeTempDir } from "../support/temp-dir";
 
-// The W3C Nu HTML checker (the validator behind validator.w3.org/nu), run over the server HTML of every screen.
-const VNU_JAR = path.resolve(import.meta.dirname, "../../node_modules/vnu-jar/build/dist/vnu.jar");
+// The W3C Nu HTML checker, run over the server HTML of every screen.
 
 interface Page {
   name: string;
@@ -80,6 +78,9 @@ const PAGES: Page[] = [
     headers: { "X-Forwarded-For": "203.0.113.60" },
   },
   { name: "how-votes-work", path: "/comment-sont-recueillis-les-avis" },
+  { name: "brand-index", path: "/marques" },
+  { name: "brand-index-initial", path: "/marques/b" },
+  { name: "brand-index-unknown-initial", path: "/marques/b/zz" },
   { name: "legal-notice", path: "/mentions-legales" },
   { name: "legal-notice-example", path: "/mentions-legales", example: true },
   { name: "not-found", path: "/page-inconnue" },
@@ -137,15 +138,6 @@ async function serverHtml(page: Page): Promise<{ status: number; html: string }>
   return { status: landing.status, html: await landing.text() };
 }
 
-interface VnuMessage {
-  type: string;
-  subType?: string;
-  url: string;
-  lastLine?: number;
-  message: string;
-  extract?: string;
-}
-
 describe("the server HTML of every screen", () => {
   it("has no error for the W3C Nu HTML checker", async () => {
     const files: string[] = [];
@@ -177,6 +169,9 @@ describe("the server HTML of every screen", () => {
       "offers-page-2": 200,
       "offers-last-page": 200,
       "offers-past-the-last-page": 404,
+      "brand-index": 200,
+      "brand-index-initial": 200,
+      "brand-index-unknown-initial": 404,
       "search-pages": 200,
       "back-office-sign-in": 200,
       "back-office-wrong-password": 400,
@@ -198,28 +193,10 @@ describe("the server HTML of every screen", () => {
     expect(htmls["legal-notice-example"]).toContain("(exemple)");
     expect(htmls["legal-notice"]).not.toContain("(exemple)");
 
-    let report: string;
-    try {
-      const { stderr } = await promisify(execFile)(
-        "java",
-        ["-jar", VNU_JAR, "--format", "json", "--exit-zero-always", ...files],
-        {
-          maxBuffer: 16 * 1024 * 1024,
-        },
-      );
-      report = stderr;
-    } catch (error) {
-      throw new Error(`Le validateur HTML (Java) n'a pas pu être lancé : ${String(error)}`);
-    }
-    const messages = (JSON.parse(report) as { messages: VnuMessage[] }).messages;
-    const errors = messages
-      .filter((message) => message.type === "error" || message.subType === "fatal")
-      .map((message) =>
-        `${path.basename(message.url)}:${message.lastLine ?? "?"} ${message.message} ${message.extract ?? ""}`.trim(),
-      );
+    const { errors, unread } = await checkHtmlFiles(files);
     expect(errors).toEqual([]);
     // Every file was read by the checker (a file it could not read would show as a non-document error).
-    expect(messages.filter((message) => message.type === "non-document-error")).toEqual([]);
+    expect(unread).toEqual([]);
   }, 120_000);
 
   it("never carries a NUL byte, whatever the length of the page", async () => {

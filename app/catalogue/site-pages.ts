@@ -1,3 +1,8 @@
+/**
+ * Pages of the site that every page links to (in its footer), with what the browser needs to link to them: kept in
+ * one small module because the root layout loads it on every page.
+ */
+
 /** Where the site says how votes are taken, weighed and restarted (Code de la consommation, L111-7-2). */
 export const HOW_VOTES_WORK = {
   path: "/comment-sont-recueillis-les-avis",
@@ -5,3 +10,6 @@ export const HOW_VOTES_WORK = {
   /** The id of the one hidden text, on every page, that describes where each rate's link leads. */
   descriptionId: "comment-avis",
 };
+
+/** Where the A–Z index of brands starts (brand-links.ts has the addresses of its pages). */
+export const BRAND_INDEX_PATH = "/marques";

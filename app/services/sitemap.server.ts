@@ -1,0 +1,28 @@
+import { brandIndexPaths } from "~/catalogue/brand-index";
+import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
+import { sitemapFiles } from "~/catalogue/sitemap";
+import { loadBrandIndex } from "./brand-index.server";
+import { tryLoadCatalogue } from "./offers.server";
+
+/** The files of the sitemap (one below the protocol's limit), or null when the offers cannot be read. */
+export async function loadSitemapFiles(): Promise<string[][] | null> {
+  const [catalogue, brandIndex] = await Promise.all([tryLoadCatalogue(), loadBrandIndex()]);
+  if (!catalogue || !brandIndex) return null;
+  return sitemapFiles([
+    "/",
+    "/offres",
+    "/codes",
+    "/contact",
+    HOW_VOTES_WORK.path,
+    ...brandIndexPaths(brandIndex),
+    ...catalogue.offers.map((offer) => `/offres/${offer.slug}`),
+  ]);
+}
+
+export const SITEMAP_UNAVAILABLE = () =>
+  new Response("Plan du site momentanément indisponible.", { status: 503, headers: { "Retry-After": "30" } });
+
+export const xmlResponse = (body: string) =>
+  new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
