@@ -1,8 +1,8 @@
-import MiniSearch, { type Query, type SearchOptions } from "minisearch";
 import { DIRECTORY_WORDS, SYNONYMS } from "~/content/search-words";
 import { categoryById } from "./categories";
 import { isExpired } from "./dates";
 import { brandKey, foldText } from "./names";
+import { WordIndex, tokenize, type WordQuery, type WordSearchOptions } from "./word-index";
 import type { CategoryId, ReferralOffer } from "./types";
 
 /** A category lists the offers of its own brands and those whose entry says they also belong there. */
@@ -63,15 +63,19 @@ function typosAllowedForSuggestions(term: string): number {
   return term.length >= 8 ? 3 : term.length >= 5 ? 2 : term.length >= 3 ? 1 : 0;
 }
 
-interface IndexedOffer {
-  /** Position in today's order. */
-  id: number;
-  /** Names and aliases, as written and run together ("Uber Eats ubereats"). */
-  names: string;
-  categories: string;
-  service: string;
-  offer: string;
-  advantages: string;
+/** The fields of the index, in the order indexedFields gives them. */
+const FIELDS = ["names", "categories", "texts"];
+
+/** What the index reads of an offer: its names and aliases, as written and run together ("Uber Eats ubereats"); its
+ * categories; what the service is, what the offer gives, and its advantages. */
+function indexedFields(offer: ReferralOffer): string[] {
+  const names = [offer.brand, ...offer.aliases];
+  const categoryIds = [...(offer.category ? [offer.category] : []), ...offer.alsoIn];
+  return [
+    [...names, ...names.map(brandKey)].join(" "),
+    categoryIds.map((categoryId) => categoryById(categoryId).label).join(" "),
+    [offer.serviceDescription, offer.description, ...offer.advantages].join(" "),
+  ];
 }
 
 /** What a search reads, made once per catalogue by buildSearchIndex; read only through searchOffers and suggestOffers. */
@@ -81,50 +85,22 @@ export interface OfferSearchIndex {
   /** Each offer's brand name, folded, for SPEC's substring rule. */
   foldedNames: string[];
   expired: boolean[];
-  words: MiniSearch<IndexedOffer>;
-  /** Every word the index holds: a typo is forgiven only in a word it does not. */
-  knownWords: Set<string>;
-}
-
-function indexedOffer(offer: ReferralOffer, id: number): IndexedOffer {
-  const names = [offer.brand, ...offer.aliases];
-  const categoryIds = [...(offer.category ? [offer.category] : []), ...offer.alsoIn];
-  return {
-    id,
-    names: [...names, ...names.map(brandKey)].join(" "),
-    categories: categoryIds.map((categoryId) => categoryById(categoryId).label).join(" "),
-    service: offer.serviceDescription,
-    offer: offer.description,
-    advantages: offer.advantages.join(" "),
-  };
+  /** The words of the offers, by position in `offers`. */
+  words: WordIndex;
 }
 
 /** Built once per catalogue; `offers` come in today's order (current first, French name order, expired last). */
 export function buildSearchIndex(offers: readonly ReferralOffer[], today: string): OfferSearchIndex {
-  const knownWords = new Set<string>();
-  const words = new MiniSearch<IndexedOffer>({
-    fields: ["names", "categories", "service", "offer", "advantages"],
-    processTerm: (term) => {
-      const indexed = indexedTerm(term);
-      for (const word of [indexed ?? []].flat()) knownWords.add(word);
-      return indexed;
-    },
-    searchOptions: { processTerm: normalizeTerm },
-  });
-  words.addAll(offers.map(indexedOffer));
   return {
     offers,
     foldedNames: offers.map((offer) => foldText(offer.brand)),
     expired: offers.map((offer) => isExpired(offer, today)),
-    words,
-    knownWords,
+    words: new WordIndex(FIELDS, offers.map(indexedFields), { indexTerm: indexedTerm, queryTerm: normalizeTerm }),
   };
 }
 
 /** Groups beyond these add little to what a visitor means and cost a lookup each across the whole catalogue. */
 const MAX_QUERY_WORDS = 8;
-
-const tokenize = MiniSearch.getDefault("tokenize") as (text: string) => string[];
 
 /** The words of a text as the search compares them: folded, without stop words, singular. */
 function keyWords(text: string): string[] {
@@ -211,10 +187,10 @@ type TyposAllowed = (term: string) => number;
  * One typed word, with its typos forgiven: a swap of neighbouring letters counts as one typo, so a swapped form is
  * searched with one typo less. The last word of the query may be the start of a longer word.
  */
-function typedWordQuery(word: string, prefix: boolean, typos: TyposAllowed): Query {
-  const asTyped: Query = { queries: [word], prefix, fuzzy: typos };
+function typedWordQuery(word: string, prefix: boolean, typos: TyposAllowed): WordQuery {
+  const asTyped: WordQuery = { queries: [word], prefix, fuzzy: typos };
   if (typos(normalizeTerm(word) ?? word) === 0) return asTyped;
-  const swapped: Query = { queries: adjacentSwaps(word), prefix, fuzzy: (term) => typos(term) - 1 };
+  const swapped: WordQuery = { queries: adjacentSwaps(word), prefix, fuzzy: (term) => typos(term) - 1 };
   return { combineWith: "OR", queries: [asTyped, swapped] };
 }
 
@@ -226,20 +202,28 @@ interface Looseness {
 }
 
 /** An offer holds a group when it holds its typed words, or all the words of one of its meanings. */
-function groupQuery(group: QueryGroup, isLast: boolean, { typos, prefix }: Looseness): Query {
+function groupQuery(group: QueryGroup, isLast: boolean, { typos, prefix }: Looseness): WordQuery {
   const isPrefix = (word: string, index: number) =>
     prefix === "all" || (isLast && index === group.words.length - 1 && word.length >= 3);
-  const asTyped: Query = {
+  const asTyped: WordQuery = {
     combineWith: "AND",
     queries: group.words.map((word, index) => typedWordQuery(word, isPrefix(word, index), typos)),
   };
   if (group.meanings.length === 0) return asTyped;
-  const meanings = group.meanings.map((meaning): Query => ({ combineWith: "AND", queries: [meaning], prefix: false }));
+  const meanings = group.meanings.map((meaning): WordQuery => ({
+    combineWith: "AND",
+    queries: [meaning],
+    prefix: false,
+  }));
   return { combineWith: "OR", queries: [asTyped, ...meanings] };
 }
 
 /** Offers holding every group (with "OR", any group). */
-function groupsQuery(groups: readonly QueryGroup[], looseness: Looseness, combineWith: "AND" | "OR" = "AND"): Query {
+function groupsQuery(
+  groups: readonly QueryGroup[],
+  looseness: Looseness,
+  combineWith: "AND" | "OR" = "AND",
+): WordQuery {
   return {
     combineWith,
     queries: groups.map((group, index) => groupQuery(group, index === groups.length - 1, looseness)),
@@ -247,9 +231,9 @@ function groupsQuery(groups: readonly QueryGroup[], looseness: Looseness, combin
 }
 
 /** The names a query stands for: its groups, or all of it run together ("bla bla car" for BlaBlaCar). */
-function nameQuery(parsed: ParsedQuery, looseness: Looseness, combineWith: "AND" | "OR" = "AND"): Query {
+function nameQuery(parsed: ParsedQuery, looseness: Looseness, combineWith: "AND" | "OR" = "AND"): WordQuery {
   const runTogether = brandKey(parsed.remainder);
-  const together: Query[] = runTogether
+  const together: WordQuery[] = runTogether
     ? [{ queries: [runTogether], prefix: runTogether.length >= 3, fuzzy: looseness.typos }]
     : [];
   return { combineWith: "OR", queries: [groupsQuery(parsed.groups, looseness, combineWith), ...together] };
@@ -257,18 +241,18 @@ function nameQuery(parsed: ParsedQuery, looseness: Looseness, combineWith: "AND"
 
 /** Typos forgiven only in a word the index does not hold: `binance` is not a typo of `finance`, nor `pari` of `prix`. */
 function unlessKnown(index: OfferSearchIndex, typos: TyposAllowed): Looseness {
-  return { typos: (term) => (index.knownWords.has(term) ? 0 : typos(term)), prefix: "last" };
+  return { typos: (term) => (index.words.has(term) ? 0 : typos(term)), prefix: "last" };
 }
 
 const CLOSE_TO_NAMES: Looseness = { typos: typosAllowedForSuggestions, prefix: "all" };
 
-const BY_NAME: SearchOptions = { fields: ["names"] };
+const BY_NAME: WordSearchOptions = { fields: ["names"] };
 
-const BY_WORDS: SearchOptions = {
-  boost: { names: 3, categories: 2, service: 1.5, advantages: 1.2 },
+const BY_WORDS: WordSearchOptions = {
+  boost: { names: 3, categories: 2 },
 };
 
-const BY_CLOSEST_NAME: SearchOptions = { fields: ["names"], prefix: true };
+const BY_CLOSEST_NAME: WordSearchOptions = { fields: ["names"] };
 
 /** How well a brand name holds the text: as the whole name, at its start, at the start of a word, anywhere. */
 function nameMatchScore(foldedName: string, needle: string): number {
@@ -387,7 +371,7 @@ function closestHits(index: OfferSearchIndex, query: string): Hit[] {
   if (parsed.groups.length === 0) return [];
   return index.words
     .search(nameQuery(parsed, CLOSE_TO_NAMES, "OR"), BY_CLOSEST_NAME)
-    .map((result) => ({ id: result.id as number, tier: 0, score: result.score }));
+    .map((result) => ({ id: result.id, tier: 0, score: result.score }));
 }
 
 /** « a », « a » ni « b »: words as the visitor typed them, in a French sentence. */
