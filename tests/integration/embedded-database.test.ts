@@ -11,6 +11,7 @@ import {
   scheduleMaintenance,
 } from "~/services/backend/embedded-db.server";
 import { EmbeddedBackend } from "~/services/backend/embedded.server";
+import { BRANDS_PER_READ } from "~/services/backend/types.server";
 import { makeTempDir } from "../support/temp-dir";
 
 const temp = makeTempDir("embedded-db");
@@ -231,6 +232,27 @@ describe("the embedded backend", () => {
       expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
       expect(rows[0]).toHaveProperty("logo_url");
       expect(typeof rows[0]?.created_at).toBe("string");
+    } finally {
+      other.cleanup();
+    }
+  });
+
+  it("reads every brand past the size of one read, a read at a time, names with quotes included", async () => {
+    const other = makeTempDir("embedded-many-brands");
+    try {
+      const backend = new EmbeddedBackend(other.dir, { max: 5, windowSeconds: 600 });
+      await backend.listBrands();
+      const added = 2 * BRANDS_PER_READ + 100;
+      await (
+        await openEmbeddedDatabase(other.dir)
+      ).exec(
+        `insert into public.brands (name) select 'D''Artagnan ' || lpad(n::text, 5, '0') from generate_series(1, ${added}) n`,
+      );
+      const names = (await backend.listBrands()).map((row) => row.name);
+      expect(names).toHaveLength(BRAND_ENTRIES.length + added);
+      expect(new Set(names).size).toBe(names.length);
+      expect(names.filter((name) => name.startsWith("D'Artagnan "))).toHaveLength(added);
+      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     } finally {
       other.cleanup();
     }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BackendError } from "~/services/backend/errors.server";
 import { SupabaseBackend } from "~/services/backend/supabase.server";
+import { BRANDS_PER_READ } from "~/services/backend/types.server";
 import { startStandIn, type StandIn } from "../support/stand-in";
 import type { IncomingMessage } from "node:http";
 
@@ -32,7 +33,7 @@ describe("the brands read of the Supabase backend", () => {
     expect(requests).toHaveLength(1);
     const [request] = requests;
     expect(request?.method).toBe("GET");
-    expect(request?.url).toBe("/rest/v1/brands?select=*&order=name.asc");
+    expect(request?.url).toBe(`/rest/v1/brands?select=*&order=name.asc&offset=0&limit=${BRANDS_PER_READ}`);
     expect(request?.headers.apikey).toBe("public-anon-key");
     expect(request?.headers.authorization).toBe("Bearer public-anon-key");
   });
@@ -50,6 +51,27 @@ describe("the brands read of the Supabase backend", () => {
     ];
     answer = { status: 200, body: JSON.stringify(rows) };
     expect(await backend().listBrands()).toEqual(rows);
+  });
+
+  it("reads past the API's 1 000 rows a request, a page at a time, until a page is short", async () => {
+    const all = Array.from({ length: 2 * BRANDS_PER_READ + 100 }, (_, n) => ({ id: String(n), name: `Marque ${n}` }));
+    const pages = await startStandIn((request, response) => {
+      const url = new URL(request.url ?? "/", "http://stand-in");
+      const [offset, limit] = [Number(url.searchParams.get("offset")), Number(url.searchParams.get("limit"))];
+      requests.push(request);
+      response.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+      response.end(JSON.stringify(all.slice(offset, offset + Math.min(limit, 1000))));
+    });
+    try {
+      expect(await backendAt(pages.url).listBrands()).toEqual(all);
+      expect(requests.map((request) => new URL(request.url ?? "/", "http://stand-in").search)).toEqual(
+        [0, BRANDS_PER_READ, 2 * BRANDS_PER_READ].map(
+          (offset) => `?select=*&order=name.asc&offset=${offset}&limit=${BRANDS_PER_READ}`,
+        ),
+      );
+    } finally {
+      pages.close();
+    }
   });
 
   it("treats a null answer as no brands", async () => {

@@ -3,7 +3,7 @@ import { BackendError, DeliveryError, RateLimitedError, toBackendError, VOTES_RA
 import { type FeedbackRow, toFeedbackCounts } from "./feedback-row.server";
 import { SupabaseAlertStore } from "./supabase-alerts.server";
 import { SupabaseOwnerStore } from "./supabase-owner.server";
-import { MISSING_SERVICE_ROLE_KEY } from "./types.server";
+import { BRANDS_PER_READ, MISSING_SERVICE_ROLE_KEY } from "./types.server";
 import type * as types from "./types.server";
 import type { MailConfig } from "../env.server";
 import type { MailOutbox } from "../mail/outbox.server";
@@ -64,19 +64,26 @@ export class SupabaseBackend implements types.Backend {
   /** Nothing to prepare: each call is an HTTP request. */
   async warmUp(): Promise<void> {}
 
+  /** A page of BRANDS_PER_READ at a time: the API answers at most 1 000 rows a request unless told otherwise. */
   async listBrands(signal?: AbortSignal): Promise<BrandRow[]> {
-    const query = this.client
-      .from("brands")
-      .select("*")
-      .order("name")
-      // The site's cache retries on its own schedule; a visitor must not wait for the library's backoff.
-      .retry(false);
-    const { data, error } = await (signal ? query.abortSignal(signal) : query);
-    if (error) throw toBackendError(error);
-    if (data != null && !Array.isArray(data)) {
-      throw new BackendError({ message: "Réponse inattendue du serveur pour la liste des marques." });
+    const rows: BrandRow[] = [];
+    for (;;) {
+      const query = this.client
+        .from("brands")
+        .select("*")
+        .order("name")
+        .range(rows.length, rows.length + BRANDS_PER_READ - 1)
+        // The site's cache retries on its own schedule; a visitor must not wait for the library's backoff.
+        .retry(false);
+      const { data, error } = await (signal ? query.abortSignal(signal) : query);
+      if (error) throw toBackendError(error);
+      if (data != null && !Array.isArray(data)) {
+        throw new BackendError({ message: "Réponse inattendue du serveur pour la liste des marques." });
+      }
+      const page = (data ?? []) as BrandRow[];
+      rows.push(...page);
+      if (page.length < BRANDS_PER_READ) return rows;
     }
-    return (data ?? []) as BrandRow[];
   }
 
   async sendMessage({ payload, clientKey, networkKey }: types.OutgoingMessage): Promise<types.DeliveryResult> {

@@ -166,3 +166,6 @@ export interface Backend {
   /** The back office's operations, or the name of the variable to set when this backend cannot give them. */
   owner(): OwnerAccess;
 }
+
+/** Brands per read of the table: hosted Supabase's API answers at most 1 000 rows a request by default. */
+export const BRANDS_PER_READ = 1000;
