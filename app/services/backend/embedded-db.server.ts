@@ -99,10 +99,13 @@ const KEEP_AS_TEXT = Object.fromEntries(
   [types.DATE, types.TIMESTAMP, types.TIMESTAMPTZ].map((type) => [type, (value: string) => value]),
 );
 
-/** A site-sized Postgres: the default 128 MB of shared buffers would triple the memory the process holds. */
+/**
+ * A site-sized Postgres: the default 128 MB of shared buffers would triple the memory the process holds, and past
+ * 4 MB the reads of 10 000 brands fill them for little (docs/decisions/2026-11-25-10000-offers-in-400-mb.md).
+ */
 const START_PARAMS = [
   ...PGlite.defaultStartParams,
-  ...["shared_buffers=16MB", "work_mem=2MB", "maintenance_work_mem=8MB", "temp_buffers=2MB", "wal_buffers=1MB"].flatMap(
+  ...["shared_buffers=4MB", "work_mem=2MB", "maintenance_work_mem=8MB", "temp_buffers=2MB", "wal_buffers=1MB"].flatMap(
     (setting) => ["-c", setting],
   ),
 ];
