@@ -66,8 +66,10 @@ function typosAllowedForSuggestions(term: string): number {
 /** The fields of the index, in the order indexedFields gives them. */
 const FIELDS = ["names", "categories", "texts"];
 
-/** What the index reads of an offer: its names and aliases, as written and run together ("Uber Eats ubereats"); its
- * categories; what the service is, what the offer gives, and its advantages. */
+/**
+ * What the index reads of an offer: its names and aliases, as written and run together ("Uber Eats ubereats"); its
+ * categories; what the service is, what the offer gives, and its advantages.
+ */
 function indexedFields(offer: ReferralOffer): string[] {
   const names = [offer.brand, ...offer.aliases];
   const categoryIds = [...(offer.category ? [offer.category] : []), ...offer.alsoIn];
@@ -252,8 +254,6 @@ const BY_WORDS: WordSearchOptions = {
   boost: { names: 3, categories: 2 },
 };
 
-const BY_CLOSEST_NAME: WordSearchOptions = { fields: ["names"] };
-
 /** How well a brand name holds the text: as the whole name, at its start, at the start of a word, anywhere. */
 function nameMatchScore(foldedName: string, needle: string): number {
   if (foldedName === needle) return 3;
@@ -370,7 +370,7 @@ function closestHits(index: OfferSearchIndex, query: string): Hit[] {
   const parsed = parseQuery(query);
   if (parsed.groups.length === 0) return [];
   return index.words
-    .search(nameQuery(parsed, CLOSE_TO_NAMES, "OR"), BY_CLOSEST_NAME)
+    .search(nameQuery(parsed, CLOSE_TO_NAMES, "OR"), BY_NAME)
     .map((result) => ({ id: result.id, tier: 0, score: result.score }));
 }
 

@@ -100,13 +100,14 @@ export class WordIndex {
     documents.forEach((texts, document) => {
       fields.forEach((_field, field) => {
         const counts = new Map<number, number>();
-        let length = 0;
-        for (const token of tokenize(texts[field] ?? "")) {
+        const tokens = tokenize(texts[field] ?? "");
+        // A field's length as MiniSearch counts it: its distinct tokens, as written.
+        const length = new Set(tokens).size;
+        for (const token of tokens) {
           const processed = indexTerm(token);
           if (processed === null) continue;
           for (const word of Array.isArray(processed) ? processed : [processed]) {
             if (!word) continue;
-            length += 1;
             let number = this.words.get(word);
             if (number === undefined) this.words.set(word, (number = wordCount++));
             counts.set(number, (counts.get(number) ?? 0) + 1);
