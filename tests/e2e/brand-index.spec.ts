@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
+import { clickBelowCards } from "./helpers";
 import { INDEX_BASE_URL } from "./servers";
 import { checkHtmlFiles } from "../support/html-checker";
 import { makeTempDir } from "../support/temp-dir";
@@ -11,7 +12,7 @@ const initials = (page: Page) => page.getByRole("navigation", { name: "Marques d
 test.describe("the A–Z index of brands", () => {
   test("the listings lead to an initial's brands, and each brand to its page", async ({ page }) => {
     await page.goto("/offres");
-    await initials(page).getByRole("link", { name: "B", exact: true }).click();
+    await clickBelowCards(initials(page).getByRole("link", { name: "B", exact: true }));
     await expect(page).toHaveURL(/\/marques\/b$/);
     await expect(page.getByRole("heading", { level: 1, name: "Marques en B" })).toBeVisible();
     await expect(initials(page).getByRole("link", { name: "B", exact: true })).toHaveAttribute("aria-current", "page");

@@ -187,3 +187,20 @@ export async function sitemapPaths(request: APIRequestContext, baseURL: string):
 export function cardsOnFirstPage(category: CategoryId = "all"): number {
   return Math.min(BUNDLED_OFFERS.filter((offer) => isInCategory(offer, category)).length, OFFERS_PER_PAGE);
 }
+
+/**
+ * Clicks an element below the offer cards once the page has stopped moving. Cards out of view are laid out only as
+ * they near the screen (content-visibility: auto), so scrolling down to the pages' links resizes the cards above
+ * them a moment later: a click aimed where the link was lands beside it.
+ */
+export async function clickBelowCards(target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  let before = await target.boundingBox();
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    await target.page().waitForTimeout(100);
+    const after = await target.boundingBox();
+    if (after && before && after.x === before.x && after.y === before.y) break;
+    before = after;
+  }
+  await target.click();
+}

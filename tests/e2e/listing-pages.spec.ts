@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { axeViolations, cardBrands, offerList } from "./helpers";
+import { axeViolations, cardBrands, clickBelowCards, offerList } from "./helpers";
 import { LARGE_BASE_URL } from "./servers";
 import type { Page } from "@playwright/test";
 
@@ -38,7 +38,7 @@ test.describe("a large catalogue, page by page", () => {
       const next = pagination(page).getByRole("link", { name: "Page suivante" });
       await expect(next).toHaveAttribute("href", `/offres?page=${number}`);
       // Without JavaScript a link is its address: the browser goes there as a click would.
-      if (javaScriptEnabled) await next.click();
+      if (javaScriptEnabled) await clickBelowCards(next);
       else await page.goto((await next.getAttribute("href"))!);
       await expect(page).toHaveURL(new RegExp(`/offres\\?page=${number}$`));
       await expect(pagination(page)).toContainText(`Page ${number} sur ${pageCount}`);
@@ -81,8 +81,7 @@ test.describe("a large catalogue, page by page", () => {
     javaScriptEnabled,
   }) => {
     await page.goto("/offres?q=cashback");
-    // With JavaScript, the button that adds the next page appears once hydrated, above the pages' links: the click
-    // on a link waits for it, so as not to land where the link was a moment before.
+    // With JavaScript, the button that adds the next page appears once hydrated, above the pages' links.
     if (javaScriptEnabled)
       await expect(page.getByRole("button", { name: /^Afficher \d+ offres de plus$/ })).toBeVisible();
     const found = await offerList(page, /^Résultats pour « cashback »/);
@@ -92,7 +91,7 @@ test.describe("a large catalogue, page by page", () => {
     expect(inName[0]).toBe(true);
     expect(inName.slice(inName.indexOf(false))).not.toContain(true);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
-    await pagination(page).getByRole("link", { name: "Page 2" }).click();
+    await clickBelowCards(pagination(page).getByRole("link", { name: "Page 2" }));
     // However long the busy test machine takes to answer: what is checked is where the link leads.
     await page.waitForURL(/\/offres\?q=cashback&page=2$/);
     await expect(page.getByRole("searchbox", { name: "Rechercher une offre" })).toHaveValue("cashback");
@@ -157,7 +156,7 @@ test.describe("a large catalogue, page by page", () => {
     await page.goto("/offres");
 
     const asked = page.waitForRequest((sent) => /\/offres\.data\?page=2/.test(sent.url()));
-    await more.click();
+    await clickBelowCards(more);
     await asked;
     await expect(list.cards).toHaveCount(2 * PER_PAGE);
     expect(await cardSlugs(page)).toEqual([...firstPage, ...secondPage]);
@@ -172,7 +171,7 @@ test.describe("a large catalogue, page by page", () => {
     await expect(list.cards.nth(PER_PAGE).getByRole("link").first()).toBeFocused();
     expect(await axeViolations(page)).toEqual([]);
 
-    await more.click();
+    await clickBelowCards(more);
     await expect(list.cards).toHaveCount(3 * PER_PAGE);
     await expect(
       list.cards
