@@ -58,6 +58,7 @@ function splitByPrefix(brands: readonly KeyedBrand[], length: number, limit: num
   }
   const parts: IndexPart[] = [];
   let pending: typeof groups = [];
+  let pendingCount = 0;
   const flush = () => {
     if (pending.length === 0) return;
     const [from, to] = [pending[0]?.prefix ?? "", pending.at(-1)?.prefix ?? ""];
@@ -67,6 +68,7 @@ function splitByPrefix(brands: readonly KeyedBrand[], length: number, limit: num
       brands: pending.flatMap((group) => group.brands.map(({ slug, brand }) => ({ slug, brand }))),
     });
     pending = [];
+    pendingCount = 0;
   };
   const longestKey = Math.max(...brands.map((brand) => brand.key.length));
   for (const group of groups) {
@@ -75,9 +77,9 @@ function splitByPrefix(brands: readonly KeyedBrand[], length: number, limit: num
       parts.push(...splitByPrefix(group.brands, length + 1, limit));
       continue;
     }
-    const pendingCount = pending.reduce((sum, held) => sum + held.brands.length, 0);
     if (pendingCount + group.brands.length > limit) flush();
     pending.push(group);
+    pendingCount += group.brands.length;
   }
   flush();
   return parts;

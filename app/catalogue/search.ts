@@ -320,7 +320,7 @@ export function searchOffers(index: OfferSearchIndex, query: string, category: C
     }
   }
   if (hits.size > 0) return found(ranked(index, hits.values()));
-  return holdingMost(index, parsed, inCategory) ?? closestInCategory(index, query, inCategory);
+  return holdingMost(index, parsed, inCategory) ?? closestInCategory(index, parsed, inCategory);
 }
 
 function found(offers: ReferralOffer[]): SearchResult {
@@ -360,14 +360,17 @@ function holdingMost(
   return { offers: ranked(index, hits), match: "most", unmatched };
 }
 
-function closestInCategory(index: OfferSearchIndex, query: string, inCategory: (id: number) => boolean): SearchResult {
-  const closest = closestHits(index, query).filter((hit) => inCategory(hit.id));
+function closestInCategory(
+  index: OfferSearchIndex,
+  parsed: ParsedQuery,
+  inCategory: (id: number) => boolean,
+): SearchResult {
+  const closest = closestHits(index, parsed).filter((hit) => inCategory(hit.id));
   const offers = ranked(index, closest).slice(0, SUGGESTIONS_SHOWN);
   return { offers, match: offers.length > 0 ? "closest" : "none", unmatched: [] };
 }
 
-function closestHits(index: OfferSearchIndex, query: string): Hit[] {
-  const parsed = parseQuery(query);
+function closestHits(index: OfferSearchIndex, parsed: ParsedQuery): Hit[] {
   if (parsed.groups.length === 0) return [];
   return index.words
     .search(nameQuery(parsed, CLOSE_TO_NAMES, "OR"), BY_NAME)
@@ -397,5 +400,5 @@ export const SUGGESTIONS_SHOWN = 5;
 
 /** For a search with no result: up to `limit` offers whose name or alias is closest to the query, best first. */
 export function suggestOffers(index: OfferSearchIndex, query: string, limit = SUGGESTIONS_SHOWN): ReferralOffer[] {
-  return ranked(index, closestHits(index, query)).slice(0, limit);
+  return ranked(index, closestHits(index, parseQuery(query))).slice(0, limit);
 }

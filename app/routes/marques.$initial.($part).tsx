@@ -30,14 +30,14 @@ function notFound() {
 export async function loader({ params }: LoaderFunctionArgs) {
   const index = await loadBrandIndex();
   if (!index) return data({ title: "Marques de A à Z", initials: [], current: null }, UNAVAILABLE);
-  const initial = index.find((group) => group.key === params.initial);
+  const initial = index.groups.find((group) => group.key === params.initial);
   if (!initial) throw notFound();
   const part = params.part === undefined ? undefined : initial.parts.find((held) => held.key === params.part);
   if (params.part !== undefined && !part) throw notFound();
   const showsParts = !part && initial.parts.length > 0;
   return {
     title: pageTitle(initial, part),
-    initials: index.map(({ key, label }) => ({ key, label })),
+    initials: index.initials,
     current: {
       key: initial.key,
       label: initial.label,

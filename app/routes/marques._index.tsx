@@ -19,7 +19,7 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader() {
   const index = await loadBrandIndex();
   if (!index) return data({ initials: null }, UNAVAILABLE);
-  return { initials: index.map(({ key, label, brands }) => ({ key, label, count: brands.length })) };
+  return { initials: index.groups.map(({ key, label, brands }) => ({ key, label, count: brands.length })) };
 }
 
 export default function BrandIndex() {

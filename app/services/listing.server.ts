@@ -11,7 +11,7 @@ import {
   type OfferSearchIndex,
   type SearchResult,
 } from "~/catalogue/search";
-import { loadBrandIndex } from "./brand-index.server";
+import { brandIndexOf } from "./brand-index.server";
 import { tryLoadCatalogue, type Catalogue } from "./offers.server";
 import type { CategoryId, ReferralOffer } from "~/catalogue/types";
 
@@ -28,12 +28,11 @@ export async function loadListing(request: Request) {
   const category = parseCategory(params.get("cat")).id;
   const pageNumber = parsePageNumber(params.getAll("page"));
   if (pageNumber === undefined) throw pageNotFound();
-  const [catalogue, brandIndex] = await Promise.all([tryLoadCatalogue(), loadBrandIndex()]);
-  const initials = (brandIndex ?? []).map(({ key, label }) => ({ key, label }));
-  if (!catalogue) return { query, category, listing: null, initials };
+  const catalogue = await tryLoadCatalogue();
+  if (!catalogue) return { query, category, listing: null, initials: [] };
   const listing = listingPage(catalogue, query, category, pageNumber);
   if (!listing) throw pageNotFound();
-  return { query, category, listing, initials };
+  return { query, category, listing, initials: brandIndexOf(catalogue).initials };
 }
 
 function pageNotFound() {

@@ -1,20 +1,20 @@
 import { brandIndexPaths } from "~/catalogue/brand-index";
 import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { sitemapFiles } from "~/catalogue/sitemap";
-import { loadBrandIndex } from "./brand-index.server";
+import { brandIndexOf } from "./brand-index.server";
 import { tryLoadCatalogue } from "./offers.server";
 
 /** The files of the sitemap (one below the protocol's limit), or null when the offers cannot be read. */
 export async function loadSitemapFiles(): Promise<string[][] | null> {
-  const [catalogue, brandIndex] = await Promise.all([tryLoadCatalogue(), loadBrandIndex()]);
-  if (!catalogue || !brandIndex) return null;
+  const catalogue = await tryLoadCatalogue();
+  if (!catalogue) return null;
   return sitemapFiles([
     "/",
     "/offres",
     "/codes",
     "/contact",
     HOW_VOTES_WORK.path,
-    ...brandIndexPaths(brandIndex),
+    ...brandIndexPaths(brandIndexOf(catalogue).groups),
     ...catalogue.offers.map((offer) => `/offres/${offer.slug}`),
   ]);
 }
