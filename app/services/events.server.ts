@@ -7,6 +7,8 @@ export interface SiteEvents {
   "vote-stored": { offerSlug: string };
   /** The owner changed a brand in the back office: any page may show it, and the alerts may change. */
   "brands-changed": Record<string, never>;
+  /** A testimonial was published, refused, chosen for the home page or erased: its brand page and the home page. */
+  "testimonials-changed": { offerSlug: string };
 }
 
 export type SiteEventName = keyof SiteEvents;

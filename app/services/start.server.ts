@@ -25,6 +25,8 @@ export function startApplication(): void {
   // A vote changes the summary its offer's pages show; a brand changed may show on any page.
   siteEvents.on("vote-stored", ({ offerSlug }) => pageCache.forgetPagesShowing(offerSlug));
   siteEvents.on("brands-changed", () => pageCache.forgetAll());
+  // At once, never gathered as votes are: the owner waits to see their decision, and a pending text is never shown.
+  siteEvents.on("testimonials-changed", ({ offerSlug }) => pageCache.forgetPaths(["/", `/offres/${offerSlug}`]));
   getBackend()
     .then((backend) => {
       // Both may bring an offer's alert (SMTP_URL only): the check reads the catalogue again.

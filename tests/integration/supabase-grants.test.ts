@@ -55,8 +55,13 @@ async function privileges(kind: "table" | "sequence" | "function") {
 }
 
 describe("grants of the public key with hosted Supabase's default privileges", () => {
-  it("let visitors read brands and nothing else in schema public", async () => {
-    expect(await privileges("table")).toEqual(["anon select brands", "authenticated select brands"]);
+  it("let visitors read brands and published testimonials, nothing else in schema public", async () => {
+    expect((await privileges("table")).sort()).toEqual([
+      "anon select brands",
+      "anon select published_testimonials",
+      "authenticated select brands",
+      "authenticated select published_testimonials",
+    ]);
     const brands = await asRole(db, "anon", (tx) => tx.query("select name from public.brands limit 1"));
     expect(brands.rows).toHaveLength(1);
   });
@@ -83,6 +88,22 @@ describe("grants of the public key with hosted Supabase's default privileges", (
       "message_outbox",
       "insert into public.message_outbox (message_id) values (1)",
       "update public.message_outbox set state = 'sent'",
+    ],
+    [
+      "testimonials",
+      `insert into public.testimonials (offer_slug, author_name, body, experienced_in, erase_token_hash, client_key, network_key)
+       values ('binance', 'Anne', 'Un témoignage assez long pour passer.', '2026-10-01', '${"d".repeat(64)}', 'c', 'n')`,
+      "update public.testimonials set status = 'published', published_at = now()",
+    ],
+    [
+      "testimonial_reports",
+      "insert into public.testimonial_reports (testimonial_id, reason, client_key, network_key) values (1, 'other', 'c', 'n')",
+      "update public.testimonial_reports set reason = 'insult'",
+    ],
+    [
+      "author_mails",
+      "insert into public.author_mails (recipient, subject, body) values ('a@b.fr', 'S', 'B')",
+      "update public.author_mails set recipient = 'x@y.fr'",
     ],
   ]) {
     it(`keep ${table} closed to visitors`, async () => {
@@ -149,6 +170,41 @@ describe("grants of the public key with hosted Supabase's default privileges", (
         tx.query("select * from public.code_feedback_summary(p_since => now() - interval '1 second')"),
       ),
     ).rejects.toThrow(/does not exist/);
+  });
+
+  it("show visitors published testimonials only, without e-mail or keys; they store nothing themselves", async () => {
+    const submit = (hash: string, email: string) =>
+      `select public.submit_testimonial('binance', 'Anne', 'Un témoignage assez long pour passer.', '2026-10-01',
+         '${email}', '${hash.repeat(64)}', 'visiteur', 'reseau', 2, 5, null, null, null) as result`;
+    await expectRefusedToVisitors(db, [
+      submit("e", "anne@exemple.fr"),
+      "select public.moderate_testimonial(1, 'publish', null, null, null)",
+      `select public.erase_testimonial_by_token('${"e".repeat(64)}')`,
+      "select public.report_testimonial(1, 'other', null, 'c', 'n', 10)",
+      "select * from public.owner_testimonials_page(0, 10)",
+      "select public.delete_expired_testimonials()",
+    ]);
+    for (const [hash, email] of [
+      ["e", "pending@exemple.fr"],
+      ["f", "published@exemple.fr"],
+    ] as const) {
+      const stored = await asRole(db, "service_role", (tx) => tx.query<{ result: string }>(submit(hash, email)));
+      expect(stored.rows[0]?.result).toBe("stored");
+    }
+    await asRole(db, "service_role", (tx) =>
+      tx.query(
+        `select public.moderate_testimonial(id, 'publish', null, null, null) from public.testimonials
+          where erase_token_hash = '${"f".repeat(64)}'`,
+      ),
+    );
+    const seen = await asRole(db, "anon", (tx) =>
+      tx.query<Record<string, unknown>>("select * from public.published_testimonials"),
+    );
+    expect(seen.rows).toHaveLength(1);
+    expect(Object.keys(seen.rows[0] ?? {}).sort()).toEqual(
+      ["author_name", "body", "experienced_in", "featured", "id", "offer_slug", "published_at"].sort(),
+    );
+    expect(JSON.stringify(seen.rows)).not.toContain("@exemple.fr");
   });
 
   it("leave what a later migration creates closed to visitors until it grants it", async () => {

@@ -6,6 +6,14 @@ import { SiteEventBus } from "~/services/events.server";
 import type { BrandRow } from "~/catalogue/types";
 import type { Backend, FeedbackCounts, OutgoingVote, OwnerStore } from "~/services/backend/types.server";
 
+/** A backend's testimonial calls, for fakes that have none. */
+const NO_TESTIMONIALS = {
+  submitTestimonial: async () => "stored" as const,
+  reportTestimonial: async () => "missing" as const,
+  eraseTestimonial: async () => null,
+  listPublishedTestimonials: async () => [],
+};
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rows = (name: string): BrandRow[] => [{ id: 1, name, description: null, logo_url: null }];
 
@@ -25,6 +33,7 @@ function scriptedSource(...behaviours: Array<(signal?: AbortSignal) => Promise<B
     recordVote: async () => "stored",
     listFeedback: async () => [],
     queueAlerts: async () => {},
+    ...NO_TESTIMONIALS,
     owner: () => ({ ok: false, missing: MISSING_SERVICE_ROLE_KEY }),
     calls: () => calls,
   };
@@ -154,6 +163,7 @@ describe("the votes' summary", () => {
         return counts(stored);
       },
       queueAlerts: async () => {},
+      ...NO_TESTIMONIALS,
       owner: () => ({ ok: false, missing: MISSING_SERVICE_ROLE_KEY }),
       reads,
     };
@@ -253,6 +263,9 @@ describe("a brand written in the back office", () => {
       signInLock: async () => 0,
       signInFailed: async () => 0,
       signedIn: async () => {},
+      listTestimonials: async () => ({ testimonials: [], total: 0 }),
+      moderateTestimonial: async () => null,
+      deleteTestimonial: async () => null,
     };
     const source: Backend = {
       warmUp: async () => {},
@@ -261,6 +274,7 @@ describe("a brand written in the back office", () => {
       recordVote: async () => "stored",
       listFeedback: async () => [],
       queueAlerts: async () => {},
+      ...NO_TESTIMONIALS,
       owner: () => ({ ok: true, store }),
     };
     const events = new SiteEventBus();

@@ -43,6 +43,7 @@ async function within<T>(ms: number, read: (signal: AbortSignal) => Promise<T>):
 export class CachedBackend implements types.Backend {
   private readonly cache: ReadAfterWriteCache<BrandRow[]> | undefined;
   private readonly feedbackCache: ReadAfterWriteCache<types.FeedbackCounts[]> | undefined;
+  private readonly testimonialsCache: ReadAfterWriteCache<types.PublishedTestimonial[]> | undefined;
 
   constructor(
     private readonly backend: types.Backend,
@@ -53,6 +54,7 @@ export class CachedBackend implements types.Backend {
     if (options.ttlMs > 0) {
       this.cache = new ReadAfterWriteCache(options.ttlMs, () => this.readBackend());
       this.feedbackCache = new ReadAfterWriteCache(options.ttlMs, () => this.readFeedback());
+      this.testimonialsCache = new ReadAfterWriteCache(options.ttlMs, () => this.readTestimonials());
     }
   }
 
@@ -109,6 +111,40 @@ export class CachedBackend implements types.Backend {
     return this.feedbackCache ? this.feedbackCache.get() : this.readFeedback();
   }
 
+  submitTestimonial(testimonial: types.OutgoingTestimonial): Promise<"stored"> {
+    return this.backend.submitTestimonial(testimonial);
+  }
+
+  reportTestimonial(report: types.OutgoingReport): Promise<"stored" | "missing"> {
+    return this.backend.reportTestimonial(report);
+  }
+
+  async eraseTestimonial(eraseTokenHash: string): Promise<types.ErasedTestimonial | null> {
+    const erased = await this.backend.eraseTestimonial(eraseTokenHash);
+    if (erased) this.testimonialsChanged(erased.offerSlug);
+    return erased;
+  }
+
+  listPublishedTestimonials(): Promise<types.PublishedTestimonial[]> {
+    return within(this.options.timeoutMs, (signal) => this.backend.listPublishedTestimonials(signal));
+  }
+
+  private async readTestimonials(): Promise<types.PublishedTestimonial[]> {
+    await this.backend.warmUp();
+    return this.listPublishedTestimonials();
+  }
+
+  /** The published testimonials, newest first; rejects with a BackendError when they cannot be read. */
+  async publishedTestimonials(): Promise<types.PublishedTestimonial[]> {
+    return this.testimonialsCache ? this.testimonialsCache.get() : this.readTestimonials();
+  }
+
+  /** The next page read shows the change, and no page kept shows what it was. */
+  private testimonialsChanged(offerSlug: string): void {
+    this.testimonialsCache?.invalidate();
+    this.events.emit("testimonials-changed", { offerSlug });
+  }
+
   queueAlerts(check: AlertCheck): Promise<void> {
     return this.backend.queueAlerts(check);
   }
@@ -132,6 +168,17 @@ export class CachedBackend implements types.Backend {
       listMessages: (page) => store.listMessages(page),
       setHandled: (id, handled) => store.setHandled(id, handled),
       deleteMessage: (id) => store.deleteMessage(id),
+      listTestimonials: (page) => store.listTestimonials(page),
+      moderateTestimonial: async (decision) => {
+        const offerSlug = await store.moderateTestimonial(decision);
+        if (offerSlug) this.testimonialsChanged(offerSlug);
+        return offerSlug;
+      },
+      deleteTestimonial: async (id) => {
+        const erased = await store.deleteTestimonial(id);
+        if (erased) this.testimonialsChanged(erased.offerSlug);
+        return erased;
+      },
       updateBrand: async (id, changes) => changed(await store.updateBrand(id, changes)),
       upsertBrand: async (row) => changed(await store.upsertBrand(row)),
       createBrand: async (row) => changed(await store.createBrand(row)),

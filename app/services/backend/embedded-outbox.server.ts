@@ -1,5 +1,5 @@
 import { asRole } from "./embedded-db.server";
-import type { DueAlert, DueMessage, OutboxQueue, OutboxStore } from "../mail/outbox.server";
+import type { DueAlert, DueAuthorMail, DueMessage, OutboxQueue, OutboxStore } from "../mail/outbox.server";
 import type { PGlite } from "@electric-sql/pglite";
 
 /** The outbox's tables in the embedded database, read and written as the service role. */
@@ -32,8 +32,22 @@ export class EmbeddedOutboxStore implements OutboxStore {
     );
   }
 
+  async dueAuthorMails(limit: number): Promise<DueAuthorMail[]> {
+    return this.query<DueAuthorMail>(
+      `select id, attempts, created_at as queued_at, recipient, subject, body from public.author_mails
+        where state = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at, id
+        limit $1`,
+      [limit],
+    );
+  }
+
   async markSent(queue: OutboxQueue, id: number, attempts: number): Promise<void> {
     const { table, key } = EMBEDDED_TABLES[queue];
+    if (queue === "authors") {
+      await this.query("delete from public.author_mails where id = $1", [id]);
+      return;
+    }
     await this.query(
       `update ${table} set state = 'sent', sent_at = now(), attempts = $2, last_error = null where ${key} = $1`,
       [id, attempts],
@@ -51,6 +65,10 @@ export class EmbeddedOutboxStore implements OutboxStore {
     }: { attempts: number; error: string; givesUp: boolean; retryInSeconds: number },
   ): Promise<void> {
     const { table, key } = EMBEDDED_TABLES[queue];
+    if (queue === "authors" && givesUp) {
+      await this.query("delete from public.author_mails where id = $1", [id]);
+      return;
+    }
     await this.query(
       `update ${table}
           set attempts = $2, last_error = $3,
@@ -65,7 +83,8 @@ export class EmbeddedOutboxStore implements OutboxStore {
     const [row] = await this.query<{ ms: number | null }>(
       `select (extract(epoch from least(
                 (select min(next_attempt_at) from public.message_outbox where state = 'pending'),
-                (select min(next_attempt_at) from public.owner_alerts where state = 'pending')
+                (select min(next_attempt_at) from public.owner_alerts where state = 'pending'),
+                (select min(next_attempt_at) from public.author_mails where state = 'pending')
               ) - now()) * 1000)::float8 as ms`,
     );
     return row?.ms ?? null;
@@ -79,4 +98,5 @@ export class EmbeddedOutboxStore implements OutboxStore {
 const EMBEDDED_TABLES: Record<OutboxQueue, { table: string; key: string }> = {
   messages: { table: "public.message_outbox", key: "message_id" },
   alerts: { table: "public.owner_alerts", key: "id" },
+  authors: { table: "public.author_mails", key: "id" },
 };

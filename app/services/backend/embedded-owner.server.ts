@@ -2,6 +2,7 @@ import { asRole, openEmbeddedDatabase } from "./embedded-db.server";
 import { recordErasure } from "./erasures.server";
 import { toBackendError } from "./errors.server";
 import { toMessagePage, type MessageRow } from "./owner-message-row.server";
+import { toOwnerTestimonialPage, type OwnerTestimonialRow } from "./testimonial-row.server";
 import type * as types from "./types.server";
 import type { Transaction } from "@electric-sql/pglite";
 
@@ -29,7 +30,11 @@ function columnsOf(changes: Partial<types.BrandColumns>): [keyof types.BrandColu
 
 /** The back office on the embedded database, as the service role (as the server stores messages). */
 export class EmbeddedOwnerStore implements types.OwnerStore {
-  constructor(private readonly dataDir: string) {}
+  constructor(
+    private readonly dataDir: string,
+    /** Called when an e-mail to an author was queued. */
+    private readonly mailQueued: () => void = () => undefined,
+  ) {}
 
   private async asServiceRole<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     try {
@@ -73,6 +78,42 @@ export class EmbeddedOwnerStore implements types.OwnerStore {
     const erased = rows[0];
     if (erased) recordErasure(this.dataDir, id, erased.created_at);
     return erased !== undefined;
+  }
+
+  async listTestimonials({ offset, limit }: { offset: number; limit: number }) {
+    const { rows } = await this.asServiceRole((tx) =>
+      tx.query<OwnerTestimonialRow>("select * from public.owner_testimonials_page($1, $2)", [offset, limit]),
+    );
+    return toOwnerTestimonialPage(rows);
+  }
+
+  async moderateTestimonial({ id, action, reason, mail }: types.TestimonialDecision): Promise<string | null> {
+    const { rows } = await this.asServiceRole((tx) =>
+      tx.query<{ slug: string | null }>("select public.moderate_testimonial($1, $2, $3, $4, $5) as slug", [
+        id,
+        action,
+        reason,
+        mail?.subject ?? null,
+        mail?.body ?? null,
+      ]),
+    );
+    if (mail) this.mailQueued();
+    return rows[0]?.slug ?? null;
+  }
+
+  /** Its notices go with it (on delete cascade); noted outside the database too, as a message's erasure. */
+  async deleteTestimonial(id: number): Promise<types.ErasedTestimonial | null> {
+    const { rows } = await this.asServiceRole((tx) =>
+      tx.query<{ offer_slug: string; created_at: string; status: string }>(
+        `delete from public.testimonials where id = $1
+         returning offer_slug, to_json(created_at)#>>'{}' as created_at, status`,
+        [id],
+      ),
+    );
+    const erased = rows[0];
+    if (!erased) return null;
+    recordErasure(this.dataDir, id, erased.created_at, new Date(), "testimonials");
+    return { id, offerSlug: erased.offer_slug, createdAt: erased.created_at, wasPublic: erased.status === "published" };
   }
 
   async updateBrand(id: string, changes: Partial<types.BrandColumns>): Promise<boolean> {

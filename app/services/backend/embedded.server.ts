@@ -1,10 +1,21 @@
 import { MESSAGES_PER_NETWORK_PER_HOUR, MESSAGES_SUMMARY, printable } from "@contract/contact-contract";
 import { FEEDBACK_RULES } from "@contract/feedback-contract";
+import { TESTIMONIAL_LIMITS } from "@contract/testimonial-fields";
 import { onShutdown } from "../shutdown.server";
 import { asRole, openEmbeddedDatabase, readAsAnon } from "./embedded-db.server";
 import { EmbeddedOwnerStore } from "./embedded-owner.server";
-import { DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
+import { recordErasure } from "./erasures.server";
+import {
+  DeliveryError,
+  RateLimitedError,
+  REPORTS_RATE_LIMITED,
+  TESTIMONIAL_RETRY_AFTER_SECONDS,
+  TESTIMONIALS_RATE_LIMITED,
+  toBackendError,
+  VOTES_RATE_LIMITED,
+} from "./errors.server";
 import { toFeedbackCounts, type FeedbackRow } from "./feedback-row.server";
+import { toErasedTestimonial, toPublishedTestimonial, type PublishedTestimonialRow } from "./testimonial-row.server";
 import { BRANDS_PER_READ } from "./types.server";
 import type * as types from "./types.server";
 import type { MailConfig } from "../env.server";
@@ -214,8 +225,102 @@ export class EmbeddedBackend implements types.Backend {
     if (Number(queued) > 0) (await this.startOutbox())?.wake();
   }
 
+  /**
+   * Through submit_testimonial, which applies the day's limits. The author's e-mail (their erasure link) and the
+   * owner's digest line are passed only when this server e-mails.
+   */
+  async submitTestimonial(testimonial: types.OutgoingTestimonial): Promise<"stored"> {
+    const mailing = Boolean(this.mail);
+    const result = await callAsServiceRole(
+      this.dataDir,
+      `select public.submit_testimonial($1, $2, $3, ($4 || '-01')::date, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         as result`,
+      [
+        testimonial.offerSlug,
+        testimonial.name,
+        testimonial.text,
+        testimonial.experiencedIn,
+        mailing ? testimonial.email : null,
+        testimonial.eraseTokenHash,
+        testimonial.clientKey,
+        testimonial.networkKey,
+        TESTIMONIAL_LIMITS.perVisitorPerDay,
+        TESTIMONIAL_LIMITS.perNetworkPerDay,
+        mailing ? (testimonial.mail?.subject ?? null) : null,
+        mailing ? (testimonial.mail?.body ?? null) : null,
+        mailing ? testimonial.alert : null,
+      ],
+      "Enregistrement du témoignage impossible",
+    );
+    if (result === "rate_limited") {
+      throw new RateLimitedError(TESTIMONIAL_RETRY_AFTER_SECONDS, TESTIMONIALS_RATE_LIMITED);
+    }
+    if (result !== "stored") throw new DeliveryError(`Réponse inattendue : ${result}`);
+    this.wakeOutbox();
+    console.info(`Témoignage reçu sur ${testimonial.offerSlug}, ${testimonial.text.length} caractères, à modérer.`);
+    return result;
+  }
+
+  async reportTestimonial(report: types.OutgoingReport): Promise<"stored" | "missing"> {
+    const result = await callAsServiceRole(
+      this.dataDir,
+      "select public.report_testimonial($1, $2, $3, $4, $5, $6) as result",
+      [
+        report.testimonialId,
+        report.reason,
+        report.details,
+        report.clientKey,
+        report.networkKey,
+        TESTIMONIAL_LIMITS.reportsPerNetworkPerDay,
+      ],
+      "Enregistrement du signalement impossible",
+    );
+    if (result === "rate_limited") throw new RateLimitedError(TESTIMONIAL_RETRY_AFTER_SECONDS, REPORTS_RATE_LIMITED);
+    if (result !== "stored" && result !== "missing") throw new DeliveryError(`Réponse inattendue : ${result}`);
+    return result;
+  }
+
+  /** Noted outside the database too (erasures.server.ts), so that a restored backup does not bring it back. */
+  async eraseTestimonial(eraseTokenHash: string): Promise<types.ErasedTestimonial | null> {
+    let erased: types.ErasedTestimonial | null = null;
+    await callAsServiceRole(
+      this.dataDir,
+      "select public.erase_testimonial_by_token($1)::text as result",
+      [eraseTokenHash],
+      "Effacement du témoignage impossible",
+      async (_tx, result) => {
+        erased = toErasedTestimonial(result ? JSON.parse(result) : null);
+      },
+    );
+    const done = erased as types.ErasedTestimonial | null;
+    if (done) recordErasure(this.dataDir, done.id, done.createdAt, new Date(), "testimonials");
+    return done;
+  }
+
+  /** Read as the anon role, through the view: what a visitor could see, nothing more. */
+  async listPublishedTestimonials(): Promise<types.PublishedTestimonial[]> {
+    try {
+      const db = await openEmbeddedDatabase(this.dataDir);
+      const rows = await readAsAnon<PublishedTestimonialRow>(
+        db,
+        "select json_agg(t order by t.published_at desc, t.id desc) as rows from public.published_testimonials t",
+      );
+      return rows.map(toPublishedTestimonial);
+    } catch (error) {
+      throw toBackendError(error);
+    }
+  }
+
+  /** Sends what was just queued (an author's e-mail) without waiting for the outbox's next look. */
+  private wakeOutbox(): void {
+    void this.startOutbox()?.then(
+      (outbox) => outbox.wake(),
+      () => undefined,
+    );
+  }
+
   owner(): types.OwnerAccess {
-    this.ownerStore ??= new EmbeddedOwnerStore(this.dataDir);
+    this.ownerStore ??= new EmbeddedOwnerStore(this.dataDir, () => this.wakeOutbox());
     return { ok: true, store: this.ownerStore };
   }
 }

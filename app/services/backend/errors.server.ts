@@ -1,4 +1,5 @@
 import { FEEDBACK_MESSAGES } from "@contract/feedback-contract";
+import { TESTIMONIAL_MESSAGES } from "@contract/testimonial-fields";
 
 /**
  * The errors a backend rejects with. A brands read fails with a BackendError, shaped as PostgREST, Postgres and the
@@ -63,3 +64,9 @@ export const VOTES_RATE_LIMITED = FEEDBACK_MESSAGES.rateLimited;
 export class DeliveryError extends Error {
   override name = "DeliveryError";
 }
+
+/** Why a testimonial, or a notice about one, was refused for the day's limits (the contract's words). */
+export const TESTIMONIALS_RATE_LIMITED = TESTIMONIAL_MESSAGES.rateLimited;
+export const REPORTS_RATE_LIMITED = TESTIMONIAL_MESSAGES.reportsRateLimited;
+/** The limits count the last 24 hours: a day always frees room. */
+export const TESTIMONIAL_RETRY_AFTER_SECONDS = 24 * 3600;

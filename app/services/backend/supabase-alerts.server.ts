@@ -1,12 +1,13 @@
 import { toBackendError } from "./errors.server";
-import type { DueAlert, DueMessage, OutboxStore } from "../mail/outbox.server";
+import type { DueAlert, DueAuthorMail, DueMessage, OutboxQueue, OutboxStore } from "../mail/outbox.server";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { AlertCheck } from "~/catalogue/alerts";
 
 /**
  * The owner's alerts with hosted Supabase (SMTP_URL and SUPABASE_SERVICE_ROLE_KEY on the site's server): queued in
  * owner_alerts through the REST API with the service role's key, and sent by the server's outbox with the same
- * retries as with the embedded database. It has no messages to send: send-contact-email e-mails them.
+ * retries as with the embedded database, as are the e-mails to testimonials' authors (author_mails). It has no
+ * messages to send: send-contact-email e-mails them.
  */
 export class SupabaseAlertStore implements OutboxStore {
   readonly closed = false;
@@ -33,33 +34,51 @@ export class SupabaseAlertStore implements OutboxStore {
   }
 
   async dueAlerts(limit: number): Promise<DueAlert[]> {
+    return this.due<DueAlert>("owner_alerts", "id, attempts, queued_at:created_at, subject, body", limit);
+  }
+
+  async dueAuthorMails(limit: number): Promise<DueAuthorMail[]> {
+    return this.due<DueAuthorMail>(
+      "author_mails",
+      "id, attempts, queued_at:created_at, recipient, subject, body",
+      limit,
+    );
+  }
+
+  private async due<T>(table: string, columns: string, limit: number): Promise<T[]> {
     const { data, error } = await this.client
-      .from("owner_alerts")
-      .select("id, attempts, queued_at:created_at, subject, body")
+      .from(table)
+      .select(columns)
       .eq("state", "pending")
       .lte("next_attempt_at", new Date().toISOString())
       .order("next_attempt_at")
       .order("id")
       .limit(limit);
     if (error) throw toBackendError(error);
-    return (data ?? []) as DueAlert[];
+    return (data ?? []) as T[];
   }
 
-  async markSent(_queue: "alerts" | "messages", id: number, attempts: number): Promise<void> {
+  async markSent(queue: OutboxQueue, id: number, attempts: number): Promise<void> {
+    if (queue === "authors") return this.forgetAuthorMail(id);
     await this.update(id, { state: "sent", sent_at: new Date().toISOString(), attempts, last_error: null });
   }
 
   async markFailed(
-    _queue: "alerts" | "messages",
+    queue: OutboxQueue,
     id: number,
     failure: { attempts: number; error: string; givesUp: boolean; retryInSeconds: number },
   ): Promise<void> {
-    await this.update(id, {
-      attempts: failure.attempts,
-      last_error: failure.error,
-      state: failure.givesUp ? "failed" : "pending",
-      next_attempt_at: new Date(Date.now() + failure.retryInSeconds * 1000).toISOString(),
-    });
+    if (queue === "authors" && failure.givesUp) return this.forgetAuthorMail(id);
+    await this.update(
+      id,
+      {
+        attempts: failure.attempts,
+        last_error: failure.error,
+        state: failure.givesUp ? "failed" : "pending",
+        next_attempt_at: new Date(Date.now() + failure.retryInSeconds * 1000).toISOString(),
+      },
+      queue === "authors" ? "author_mails" : "owner_alerts",
+    );
   }
 
   async untilNextDue(): Promise<number | null> {
@@ -74,8 +93,13 @@ export class SupabaseAlertStore implements OutboxStore {
     return next === undefined ? null : Date.parse(next) - Date.now();
   }
 
-  private async update(id: number, changes: Record<string, unknown>): Promise<void> {
-    const { error } = await this.client.from("owner_alerts").update(changes).eq("id", id);
+  private async forgetAuthorMail(id: number): Promise<void> {
+    const { error } = await this.client.from("author_mails").delete().eq("id", id);
+    if (error) throw toBackendError(error);
+  }
+
+  private async update(id: number, changes: Record<string, unknown>, table = "owner_alerts"): Promise<void> {
+    const { error } = await this.client.from(table).update(changes).eq("id", id);
     if (error) throw toBackendError(error);
   }
 }

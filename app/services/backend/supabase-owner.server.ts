@@ -1,5 +1,6 @@
 import { toBackendError } from "./errors.server";
 import { toMessagePage, type MessageRow } from "./owner-message-row.server";
+import { toOwnerTestimonialPage, type OwnerTestimonialRow } from "./testimonial-row.server";
 import type * as types from "./types.server";
 import type { SupabaseClient } from "@supabase/supabase-js";
 
@@ -38,6 +39,37 @@ export class SupabaseOwnerStore implements types.OwnerStore {
     const { data, error } = await this.client.from("contact_messages").delete().eq("id", id).select("id");
     if (error) throw toBackendError(error);
     return (data ?? []).length > 0;
+  }
+
+  async listTestimonials({ offset, limit }: { offset: number; limit: number }) {
+    const { data, error } = await this.client.rpc("owner_testimonials_page", { p_offset: offset, p_limit: limit });
+    if (error) throw toBackendError(error);
+    return toOwnerTestimonialPage((data ?? []) as OwnerTestimonialRow[]);
+  }
+
+  async moderateTestimonial({ id, action, reason, mail }: types.TestimonialDecision): Promise<string | null> {
+    const { data, error } = await this.client.rpc("moderate_testimonial", {
+      p_id: id,
+      p_action: action,
+      p_reason: reason,
+      p_mail_subject: mail?.subject ?? null,
+      p_mail_body: mail?.body ?? null,
+    });
+    if (error) throw toBackendError(error);
+    return typeof data === "string" ? data : null;
+  }
+
+  async deleteTestimonial(id: number): Promise<types.ErasedTestimonial | null> {
+    const { data, error } = await this.client
+      .from("testimonials")
+      .delete()
+      .eq("id", id)
+      .select("offer_slug, created_at, status");
+    if (error) throw toBackendError(error);
+    const row = (data ?? [])[0] as { offer_slug: string; created_at: string; status: string } | undefined;
+    return row
+      ? { id, offerSlug: row.offer_slug, createdAt: row.created_at, wasPublic: row.status === "published" }
+      : null;
   }
 
   async updateBrand(id: string, changes: Partial<types.BrandColumns>): Promise<boolean> {

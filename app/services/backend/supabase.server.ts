@@ -1,13 +1,24 @@
 import { createClient, FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
-import { BackendError, DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
+import {
+  BackendError,
+  DeliveryError,
+  RateLimitedError,
+  REPORTS_RATE_LIMITED,
+  TESTIMONIAL_RETRY_AFTER_SECONDS,
+  TESTIMONIALS_RATE_LIMITED,
+  toBackendError,
+  VOTES_RATE_LIMITED,
+} from "./errors.server";
 import { type FeedbackRow, toFeedbackCounts } from "./feedback-row.server";
 import { SupabaseAlertStore } from "./supabase-alerts.server";
 import { SupabaseOwnerStore } from "./supabase-owner.server";
+import { toErasedTestimonial, toPublishedTestimonial, type PublishedTestimonialRow } from "./testimonial-row.server";
 import { BRANDS_PER_READ, MISSING_SERVICE_ROLE_KEY } from "./types.server";
 import type * as types from "./types.server";
 import type { MailConfig } from "../env.server";
 import type { MailOutbox } from "../mail/outbox.server";
 import type { FeedbackPayload } from "@contract/feedback-contract";
+import type { TestimonialCall } from "@contract/testimonial-contract";
 import type { AlertCheck } from "~/catalogue/alerts";
 import type { BrandRow } from "~/catalogue/types";
 
@@ -127,6 +138,84 @@ export class SupabaseBackend implements types.Backend {
       throw new BackendError({ message: "Réponse inattendue du serveur pour les avis sur les codes." });
     }
     return (data as FeedbackRow[]).map(toFeedbackCounts);
+  }
+
+  /** The author's e-mail and the digest line go only when this server e-mails (SMTP_URL and the service role). */
+  async submitTestimonial({ clientKey, networkKey, ...testimonial }: types.OutgoingTestimonial): Promise<"stored"> {
+    const mailing = Boolean(this.alerts());
+    await this.callTestimonials(
+      {
+        action: "submit",
+        offerSlug: testimonial.offerSlug,
+        name: testimonial.name,
+        text: testimonial.text,
+        experiencedIn: testimonial.experiencedIn,
+        email: mailing ? testimonial.email : null,
+        eraseTokenHash: testimonial.eraseTokenHash,
+        mail: mailing ? testimonial.mail : null,
+        alert: mailing ? testimonial.alert : null,
+      },
+      { clientKey, networkKey },
+      TESTIMONIALS_RATE_LIMITED,
+    );
+    void this.alerts()?.then(({ outbox }) => outbox.wake());
+    return "stored";
+  }
+
+  async reportTestimonial({ clientKey, networkKey, ...report }: types.OutgoingReport): Promise<"stored" | "missing"> {
+    const { status } = await this.callTestimonials(
+      { action: "report", ...report, reason: report.reason as never },
+      { clientKey, networkKey },
+      REPORTS_RATE_LIMITED,
+    );
+    return status === "missing" ? "missing" : "stored";
+  }
+
+  async eraseTestimonial(eraseTokenHash: string): Promise<types.ErasedTestimonial | null> {
+    const { erased } = await this.callTestimonials({ action: "erase", eraseTokenHash });
+    return toErasedTestimonial(erased as Parameters<typeof toErasedTestimonial>[0]);
+  }
+
+  /** The testimonials function: what it answers, or a RateLimitedError (429) or a DeliveryError. */
+  private async callTestimonials(
+    body: TestimonialCall,
+    keys?: { clientKey: string; networkKey: string },
+    rateLimited?: string,
+  ): Promise<{ status?: string; erased?: unknown }> {
+    const { data, error } = await this.client.functions.invoke<{ ok?: boolean; status?: string; erased?: unknown }>(
+      "testimonials",
+      {
+        body,
+        headers: keys ? this.clientKeyHeaders(keys.clientKey, keys.networkKey) : {},
+        timeout: FUNCTION_TIMEOUT_MS,
+      },
+    );
+    if (error) {
+      const retryAfter = rateLimitedFor(error, TESTIMONIAL_RETRY_AFTER_SECONDS);
+      if (retryAfter !== undefined && rateLimited) throw new RateLimitedError(retryAfter, rateLimited);
+      throw new DeliveryError(`testimonials a échoué : ${error.message}`);
+    }
+    if (!data?.ok) throw new DeliveryError("testimonials a répondu sans confirmer.");
+    return data;
+  }
+
+  /** Through the view, with the public key: published testimonials only, without e-mail. */
+  async listPublishedTestimonials(signal?: AbortSignal): Promise<types.PublishedTestimonial[]> {
+    const rows: PublishedTestimonialRow[] = [];
+    for (;;) {
+      const query = this.client
+        .from("published_testimonials")
+        .select("id, offer_slug, author_name, body, experienced_in, published_at, featured")
+        .order("published_at", { ascending: false })
+        .order("id", { ascending: false })
+        .range(rows.length, rows.length + BRANDS_PER_READ - 1)
+        .retry(false);
+      const { data, error } = await (signal ? query.abortSignal(signal) : query);
+      if (error) throw toBackendError(error);
+      const page = (data ?? []) as PublishedTestimonialRow[];
+      rows.push(...page);
+      if (page.length < BRANDS_PER_READ) return rows.map(toPublishedTestimonial);
+    }
   }
 
   /** Queues the alerts in owner_alerts and wakes the outbox, with SMTP_URL and the service role's key only. */

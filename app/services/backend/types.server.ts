@@ -122,6 +122,15 @@ export interface OwnerStore {
   upsertBrand(row: Partial<BrandColumns> & Pick<BrandColumns, "name" | "slug">): Promise<void>;
   /** A new brand; "exists" when its name or slug is already taken. */
   createBrand(row: Partial<BrandColumns> & Pick<BrandColumns, "name" | "slug">): Promise<"created" | "exists">;
+  /** One page of the testimonials: pending first, then published (reported first), then refused. */
+  listTestimonials(page: {
+    offset: number;
+    limit: number;
+  }): Promise<{ testimonials: OwnerTestimonial[]; total: number }>;
+  /** Applies the owner's decision; gives the testimonial's offer, or null when it does not exist or it does not apply. */
+  moderateTestimonial(decision: TestimonialDecision): Promise<string | null>;
+  /** Erases a testimonial and its notices; null when it no longer exists. */
+  deleteTestimonial(id: number): Promise<ErasedTestimonial | null>;
   /** Remembers a session signed out (by a keyed hash of its id) until `expiresAt`, forgetting those past theirs. */
   recordSignOut(sessionHash: string, expiresAt: Date): Promise<void>;
   /** Whether the session of that hash was signed out. */
@@ -163,8 +172,90 @@ export interface Backend {
    * and date) for the owner's e-mail, and notes the offers that recovered; a backend that e-mails nothing ignores it.
    */
   queueAlerts(check: AlertCheck): Promise<void>;
+  /** Stores a pending testimonial; rejects with RateLimitedError (TESTIMONIALS_RATE_LIMITED) or DeliveryError. */
+  submitTestimonial(testimonial: OutgoingTestimonial): Promise<"stored">;
+  /** Stores a notice; "missing" when the testimonial is not published; rejects like submitTestimonial. */
+  reportTestimonial(report: OutgoingReport): Promise<"stored" | "missing">;
+  /** Erases the testimonial of an erasure link (its hash); null when none has it. Rejects with DeliveryError. */
+  eraseTestimonial(eraseTokenHash: string): Promise<ErasedTestimonial | null>;
+  /** Every published testimonial, newest first; rejects with a BackendError. */
+  listPublishedTestimonials(signal?: AbortSignal): Promise<PublishedTestimonial[]>;
   /** The back office's operations, or the name of the variable to set when this backend cannot give them. */
   owner(): OwnerAccess;
+}
+
+/** A testimonial written on a brand page, with what the database needs besides to store it. */
+export interface OutgoingTestimonial {
+  offerSlug: string;
+  /** "Anonyme" when the author gave none. */
+  name: string;
+  text: string;
+  /** "YYYY-MM". */
+  experiencedIn: string;
+  /** Only when the site e-mails (it then sends the erasure link and the outcome to it). */
+  email: string | null;
+  /** SHA-256 (hex) of the author's private erasure link. */
+  eraseTokenHash: string;
+  /** The e-mail to the author with their erasure link, when they gave an address and the site e-mails. */
+  mail: { subject: string; body: string } | null;
+  /** The line of the owner's digest that names it, when the site e-mails the owner. */
+  alert: string | null;
+  clientKey: string;
+  networkKey: string;
+}
+
+/** A visitor's notice about a published testimonial. */
+export interface OutgoingReport {
+  testimonialId: number;
+  reason: string;
+  details: string | null;
+  clientKey: string;
+  networkKey: string;
+}
+
+/** A published testimonial, as anyone may read it (public.published_testimonials). */
+export interface PublishedTestimonial {
+  id: number;
+  offerSlug: string;
+  name: string;
+  text: string;
+  /** "YYYY-MM". */
+  experiencedIn: string;
+  /** ISO timestamp. */
+  publishedAt: string;
+  /** Chosen by the owner for the home page. */
+  featured: boolean;
+}
+
+/** What an erasure took away: enough to clear the pages that showed it and to erase it again after a restore. */
+export interface ErasedTestimonial {
+  id: number;
+  offerSlug: string;
+  /** ISO timestamp of its arrival. */
+  createdAt: string;
+  wasPublic: boolean;
+}
+
+/** A testimonial as the owner moderates it. */
+export interface OwnerTestimonial extends Omit<PublishedTestimonial, "publishedAt"> {
+  status: "pending" | "published" | "refused";
+  refusalReason: string | null;
+  /** Whether the author left an e-mail (erased once the owner decides). */
+  hasEmail: boolean;
+  createdAt: string;
+  publishedAt: string | null;
+  reports: { reason: string; details: string | null; createdAt: string }[];
+}
+
+export type ModerationAction = "publish" | "refuse" | "feature" | "unfeature" | "dismiss-reports";
+
+export interface TestimonialDecision {
+  id: number;
+  action: ModerationAction;
+  /** With "refuse". */
+  reason: string | null;
+  /** The e-mail telling the author, queued when they left an address and the site e-mails. */
+  mail: { subject: string; body: string } | null;
 }
 
 /** Brands per read of the table: hosted Supabase's API answers at most 1 000 rows a request by default. */

@@ -81,6 +81,15 @@ export class PageCache {
     this.queryPages?.clear();
   }
 
+  /** Drops at once the kept pages of these paths, whatever their query. */
+  forgetPaths(paths: readonly string[]): void {
+    for (const pages of [this.pages, this.queryPages]) {
+      for (const key of [...(pages?.keys() ?? [])]) {
+        if (paths.includes(key.split("?")[0] ?? key)) pages?.delete(key);
+      }
+    }
+  }
+
   private readonly offersToForget = new Set<string>();
   private nextForgetAt = 0;
   private forgetTimer: NodeJS.Timeout | undefined;

@@ -43,10 +43,15 @@ export interface DueAlert {
   body: string;
 }
 
-/** The e-mails to send: the messages' outbox, or the owner's alerts. */
-export type OutboxQueue = "messages" | "alerts";
+/** An e-mail to the author of a testimonial (author_mails): deleted once sent or given up. */
+export interface DueAuthorMail extends DueAlert {
+  recipient: string;
+}
+
+/** The e-mails to send: the messages' outbox, the owner's alerts, or the authors' e-mails. */
+export type OutboxQueue = "messages" | "alerts" | "authors";
 /** How the log names one e-mail of each queue. */
-const LABELS: Record<OutboxQueue, string> = { messages: "Message", alerts: "Alerte" };
+const LABELS: Record<OutboxQueue, string> = { messages: "Message", alerts: "Alerte", authors: "E-mail à un auteur" };
 
 /**
  * Where the outbox reads what is due and notes what became of each e-mail: the embedded database
@@ -58,8 +63,13 @@ export interface OutboxStore {
   readonly closed: boolean;
   dueMessages(limit: number): Promise<DueMessage[]>;
   dueAlerts(limit: number): Promise<DueAlert[]>;
+  dueAuthorMails(limit: number): Promise<DueAuthorMail[]>;
+  /** An author's e-mail is then deleted, address and all. */
   markSent(queue: OutboxQueue, id: number, attempts: number): Promise<void>;
-  /** A failed try: `givesUp` marks the row failed, otherwise it is due again in `retryInSeconds`. */
+  /**
+   * A failed try: `givesUp` marks the row failed (an author's e-mail is deleted), otherwise it is due again in
+   * `retryInSeconds`.
+   */
   markFailed(
     queue: OutboxQueue,
     id: number,
@@ -158,7 +168,11 @@ export class MailOutbox {
   private async run(): Promise<number> {
     for (;;) {
       this.wakeAgain = false;
-      const [due, alerts] = [await this.store.dueMessages(BATCH), await this.store.dueAlerts(BATCH)];
+      const [due, alerts, authors] = [
+        await this.store.dueMessages(BATCH),
+        await this.store.dueAlerts(BATCH),
+        await this.store.dueAuthorMails(BATCH),
+      ];
       for (const row of due) {
         if (this.stopped) return IDLE_CHECK_MS;
         await this.deliver("messages", row.message_id, row, messageMail(row, this.mail));
@@ -168,7 +182,17 @@ export class MailOutbox {
         const mail = { from: this.mail.from, to: this.mail.to, subject: oneLine(alert.subject), text: alert.body };
         await this.deliver("alerts", alert.id, alert, mail);
       }
-      if (due.length < BATCH && alerts.length < BATCH && !this.wakeAgain) {
+      for (const author of authors) {
+        if (this.stopped) return IDLE_CHECK_MS;
+        const mail = {
+          from: this.mail.from,
+          to: oneLine(author.recipient),
+          subject: oneLine(author.subject),
+          text: author.body,
+        };
+        await this.deliver("authors", author.id, author, mail);
+      }
+      if (due.length < BATCH && alerts.length < BATCH && authors.length < BATCH && !this.wakeAgain) {
         const ms = await this.store.untilNextDue();
         return ms === null ? IDLE_CHECK_MS : Math.min(Math.max(ms, 0), IDLE_CHECK_MS);
       }
@@ -192,7 +216,7 @@ export class MailOutbox {
     const label = `${LABELS[queue]} ${id}`;
     if (error === undefined) {
       await this.store.markSent(queue, id, attempts);
-      console.info(`${label} envoyé par e-mail à ${this.mail.to}.`);
+      console.info(`${label} envoyé par e-mail${queue === "authors" ? "" : ` à ${this.mail.to}`}.`);
       return;
     }
     const delay = retryDelayMs(attempts);

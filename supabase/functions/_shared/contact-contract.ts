@@ -32,7 +32,7 @@ const SUBJECT_IDS = SUBJECTS.map((subject) => subject.value) as [SubjectId, ...S
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 /** What a message may not hold: the control characters, except line feeds and tabs. */
 // deno-lint-ignore no-control-regex
-const MESSAGE_CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+export const MESSAGE_CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 /**
  * Marks that show nothing yet change how a text reads or compares: the bidirectional marks (LRM, RLM, ALM), the
@@ -42,10 +42,10 @@ const MESSAGE_CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
  */
 export const INVISIBLE_MARKS = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u2060-\u2064\u206a-\u206f\ufeff]/;
 /** What makes a name look like an e-mail address where it is shown as one (a Reply-To's display name). */
-const ADDRESS_LIKE = /[<>@]/;
+export const ADDRESS_LIKE = /[<>@]/;
 
 /** A one-line text, such as a name: it goes into logs, `npm run messages` and e-mail headers. */
-const plainLine = (text: string) => !CONTROL_CHARACTERS.test(text);
+export const plainLine = (text: string) => !CONTROL_CHARACTERS.test(text);
 
 /**
  * A visitor's name or pseudonym: one plain line, nothing invisible, nothing of an address. It becomes the display

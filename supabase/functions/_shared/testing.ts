@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import type { EndpointDeps } from "./request.ts";
 
-const SUPABASE_URL = "http://127.0.0.1:54321";
+export const SUPABASE_URL = "http://127.0.0.1:54321";
 /** The shared secret the site vouches for its visitors' keys with. */
 const CLIENT_KEY_SECRET = "shared-secret";
 

@@ -1,0 +1,211 @@
+import { createHash } from "node:crypto";
+import { TESTIMONIAL_LIMITS, TESTIMONIAL_MESSAGES } from "@contract/testimonial-contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asRole, deleteExpiredVisitorData, openEmbeddedDatabase } from "~/services/backend/embedded-db.server";
+import { EmbeddedBackend } from "~/services/backend/embedded.server";
+import { reapplyErasures } from "~/services/backend/erasures.server";
+import { RateLimitedError } from "~/services/backend/errors.server";
+import { makeTempDir } from "../support/temp-dir";
+import type { OutgoingTestimonial } from "~/services/backend/types.server";
+
+/**
+ * Testimonials on the real embedded Postgres, through the backend the site uses: stored pending and invisible, the
+ * day's limits per visitor and per network, the owner's decisions, the author's e-mail used once then erased, the
+ * retention, and erasures that a restored backup does not undo.
+ */
+const { dir, cleanup } = makeTempDir("temoignages");
+let backend: EmbeddedBackend;
+
+beforeAll(async () => {
+  backend = new EmbeddedBackend(dir, { max: 5, windowSeconds: 600 });
+  await backend.warmUp();
+});
+afterAll(async () => {
+  (await openEmbeddedDatabase(dir)).close();
+  cleanup();
+});
+
+const key = (name: string) => createHash("sha256").update(name).digest("hex");
+let written = 0;
+
+function testimonial(changes: Partial<OutgoingTestimonial> = {}): OutgoingTestimonial {
+  written += 1;
+  return {
+    offerSlug: "binance",
+    name: "Anne",
+    text: `Bonus reçu en une semaine, inscription simple (${written}).`,
+    experiencedIn: "2026-10",
+    email: null,
+    eraseTokenHash: key(`lien ${written}`),
+    mail: null,
+    alert: null,
+    clientKey: key(`visiteur ${written}`),
+    networkKey: key(`réseau ${written}`),
+    ...changes,
+  };
+}
+
+const owner = () => {
+  const access = backend.owner();
+  if (!access.ok) throw new Error("no owner store");
+  return access.store;
+};
+
+const serviceRows = async <T>(sql: string) =>
+  (await asRole(await openEmbeddedDatabase(dir), "service_role", (tx) => tx.query<T>(sql))).rows;
+
+describe("testimonials in the embedded database", () => {
+  it("are stored pending, shown to no one until the owner publishes them", async () => {
+    const sent = testimonial({ text: "Pas encore modéré, personne ne doit le lire ici." });
+    expect(await backend.submitTestimonial(sent)).toBe("stored");
+    expect((await backend.listPublishedTestimonials()).map((shown) => shown.text)).not.toContain(sent.text);
+    const { testimonials } = await owner().listTestimonials({ offset: 0, limit: 10 });
+    const pending = testimonials.find((candidate) => candidate.text === sent.text);
+    expect(pending).toMatchObject({ status: "pending", name: "Anne", experiencedIn: "2026-10", hasEmail: false });
+
+    expect(await owner().moderateTestimonial({ id: pending!.id, action: "publish", reason: null, mail: null })).toBe(
+      "binance",
+    );
+    const published = await backend.listPublishedTestimonials();
+    expect(published.find((shown) => shown.text === sent.text)).toMatchObject({
+      offerSlug: "binance",
+      name: "Anne",
+      experiencedIn: "2026-10",
+      publishedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      featured: false,
+    });
+  });
+
+  it("take two a day from one visitor and five from one network, whatever the addresses within it", async () => {
+    const visitor = key("un visiteur");
+    const network = key("un réseau");
+    for (let sent = 0; sent < TESTIMONIAL_LIMITS.perVisitorPerDay; sent += 1) {
+      await backend.submitTestimonial(testimonial({ clientKey: visitor, networkKey: network }));
+    }
+    await expect(backend.submitTestimonial(testimonial({ clientKey: visitor, networkKey: network }))).rejects.toEqual(
+      new RateLimitedError(24 * 3600, TESTIMONIAL_MESSAGES.rateLimited),
+    );
+    for (let sent = TESTIMONIAL_LIMITS.perVisitorPerDay; sent < TESTIMONIAL_LIMITS.perNetworkPerDay; sent += 1) {
+      await backend.submitTestimonial(testimonial({ clientKey: key(`voisin ${sent}`), networkKey: network }));
+    }
+    await expect(
+      backend.submitTestimonial(testimonial({ clientKey: key("voisin de plus"), networkKey: network })),
+    ).rejects.toBeInstanceOf(RateLimitedError);
+  });
+
+  it("tell the author the outcome once, then forget their address", async () => {
+    const db = await openEmbeddedDatabase(dir);
+    const hash = key("avec e-mail");
+    await asRole(db, "service_role", (tx) =>
+      tx.query(
+        `select public.submit_testimonial('binance', 'Marc', 'Un témoignage avec une adresse pour la réponse.',
+           '2026-09-01', 'marc@exemple.fr', $1, 'visiteur-marc', 'reseau-marc', 2, 5, 'Votre lien', 'Corps', null)`,
+        [hash],
+      ),
+    );
+    const [{ id } = { id: 0 }] = await serviceRows<{ id: number }>(
+      `select id from public.testimonials where erase_token_hash = '${hash}'`,
+    );
+    expect(await serviceRows("select recipient, subject from public.author_mails")).toEqual([
+      { recipient: "marc@exemple.fr", subject: "Votre lien" },
+    ]);
+    await owner().moderateTestimonial({
+      id,
+      action: "refuse",
+      reason: "advertising",
+      mail: { subject: "Votre témoignage n'a pas été publié", body: "Raison : publicité" },
+    });
+    expect(await serviceRows("select email, status, refusal_reason from public.testimonials where id = " + id)).toEqual(
+      [{ email: null, status: "refused", refusal_reason: "advertising" }],
+    );
+    expect(
+      (await serviceRows<{ subject: string }>("select subject from public.author_mails")).map((m) => m.subject),
+    ).toEqual(["Votre lien", "Votre témoignage n'a pas été publié"]);
+    // Decided again: no address is left to write to.
+    await owner().moderateTestimonial({ id, action: "publish", reason: null, mail: { subject: "X", body: "Y" } });
+    expect(await serviceRows("select count(*)::int as n from public.author_mails")).toEqual([{ n: 2 }]);
+    await serviceRows("delete from public.author_mails");
+  });
+
+  it("keep notices for the owner, on published testimonials only", async () => {
+    const sent = testimonial();
+    await backend.submitTestimonial(sent);
+    const [{ id } = { id: 0 }] = await serviceRows<{ id: number }>(
+      `select id from public.testimonials where erase_token_hash = '${sent.eraseTokenHash}'`,
+    );
+    const report = {
+      testimonialId: id,
+      reason: "insult",
+      details: "Il insulte le service client.",
+      clientKey: "c",
+      networkKey: "n",
+    };
+    expect(await backend.reportTestimonial(report)).toBe("missing");
+    await owner().moderateTestimonial({ id, action: "publish", reason: null, mail: null });
+    expect(await backend.reportTestimonial(report)).toBe("stored");
+    const { testimonials } = await owner().listTestimonials({ offset: 0, limit: 50 });
+    expect(testimonials.find((candidate) => candidate.id === id)?.reports).toEqual([
+      { reason: "insult", details: "Il insulte le service client.", createdAt: expect.any(String) },
+    ]);
+    // Pending first, then the published ones with notices.
+    const statuses = testimonials.map((candidate) => candidate.status);
+    expect(statuses.indexOf("published")).toBeGreaterThan(statuses.lastIndexOf("pending"));
+    expect(testimonials.find((candidate) => candidate.status === "published")?.id).toBe(id);
+  });
+
+  it("are erased by the author's link, for good: a restored backup loses it again", async () => {
+    const sent = testimonial();
+    await backend.submitTestimonial(sent);
+    const [{ id } = { id: 0 }] = await serviceRows<{ id: number }>(
+      `select id from public.testimonials where erase_token_hash = '${sent.eraseTokenHash}'`,
+    );
+    const before = await serviceRows<Record<string, unknown>>(`select * from public.testimonials where id = ${id}`);
+    expect(await backend.eraseTestimonial(key("un lien inconnu"))).toBeNull();
+    expect(await backend.eraseTestimonial(sent.eraseTokenHash)).toMatchObject({
+      id,
+      offerSlug: "binance",
+      wasPublic: false,
+    });
+    expect(await backend.eraseTestimonial(sent.eraseTokenHash)).toBeNull();
+
+    // What a backup taken before held comes back with a restore, and the list of erasures takes it away again.
+    const db = await openEmbeddedDatabase(dir);
+    const row = before[0]!;
+    await db.query(
+      `insert into public.testimonials (id, offer_slug, author_name, body, experienced_in, erase_token_hash, client_key,
+         network_key, created_at) overriding system value values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        id,
+        row.offer_slug,
+        row.author_name,
+        row.body,
+        row.experienced_in,
+        row.erase_token_hash,
+        row.client_key,
+        row.network_key,
+        row.created_at,
+      ],
+    );
+    expect(await reapplyErasures(db, dir)).toBe(1);
+    expect(await serviceRows(`select id from public.testimonials where id = ${id}`)).toEqual([]);
+  });
+
+  it("keep refused ones 30 days after the decision and pending ones 90 days", async () => {
+    const db = await openEmbeddedDatabase(dir);
+    const [refused, pending, kept] = [testimonial(), testimonial(), testimonial()];
+    for (const sent of [refused, pending, kept]) await backend.submitTestimonial(sent);
+    await db.query(
+      `update public.testimonials set status = 'refused', refusal_reason = 'other',
+         moderated_at = now() - interval '31 days' where erase_token_hash = $1`,
+      [refused.eraseTokenHash],
+    );
+    await db.query(
+      "update public.testimonials set created_at = now() - interval '91 days' where erase_token_hash = $1",
+      [pending.eraseTokenHash],
+    );
+    expect((await deleteExpiredVisitorData(db)).testimonials).toBe(2);
+    const left = await serviceRows<{ erase_token_hash: string }>("select erase_token_hash from public.testimonials");
+    expect(left.map((row) => row.erase_token_hash)).toContain(kept.eraseTokenHash);
+    expect(left.map((row) => row.erase_token_hash)).not.toContain(refused.eraseTokenHash);
+  });
+});
