@@ -1,4 +1,4 @@
-import type { FaqItem, Testimonial, TitledText, WhySection } from "./types";
+import type { FaqItem, TitledText, WhySection } from "./types";
 
 export const HOME_WHY: WhySection = {
   title: "Pourquoi utiliser des codes de parrainage ?",
@@ -60,11 +60,3 @@ export const HOME_FAQ: FaqItem[] = [
       "Nous vérifions régulièrement les codes et les liens publiés sur le site. Les conditions sont fixées par chaque service et peuvent évoluer : pensez à les consulter avant de vous inscrire. Si un code ne fonctionne pas, signalez-le-nous via la page de contact.",
   },
 ];
-
-/**
- * Visitors' reviews shown on the home page, filled in by the site owner; the section is hidden while the list is
- * empty. Only real reviews go here, each with its author's consent to publish it (name and city as they agreed):
- * invented or unverifiable reviews are a deceptive commercial practice under French consumer law (Code de la
- * consommation, articles L121-2 and L121-4).
- */
-export const HOME_TESTIMONIALS: Testimonial[] = [];

@@ -8,13 +8,6 @@ export interface FaqItem {
   answer: string;
 }
 
-/** A visitor's review: real, and published with its author's consent (see HOME_TESTIMONIALS). */
-export interface Testimonial {
-  name: string;
-  city: string;
-  text: string;
-}
-
 export interface WhySection {
   title: string;
   paragraphs: string[];

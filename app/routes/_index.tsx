@@ -1,15 +1,18 @@
 import { data, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { toCardView } from "~/catalogue/card";
+import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { Faq, faqJsonLd } from "~/components/faq";
 import { JsonLd } from "~/components/json-ld";
 import { RewardDisclosure } from "~/components/notices";
 import { primaryButton, secondaryButton } from "~/components/offer-card";
 import { OfferGrid } from "~/components/offer-grid";
+import { TestimonialQuote } from "~/components/testimonial-quote";
 import { StepCards, TextCard } from "~/components/text-card";
-import { HOME_FAQ, HOME_STEPS, HOME_TESTIMONIALS, HOME_WHY } from "~/content/home";
 import { pageMeta, siteInfo } from "~/seo";
+import { homeContent } from "~/services/home.server";
 import { tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
+import { homeTestimonialCards } from "~/services/testimonials.server";
 import type { MouseEvent } from "react";
 import type { loader as rootLoader } from "~/root";
 
@@ -25,8 +28,12 @@ export const meta: MetaFunction = ({ matches }) => {
 
 export async function loader() {
   const catalogue = await tryLoadCatalogue();
-  if (!catalogue) return data({ featured: null }, UNAVAILABLE);
-  return { featured: catalogue.featured.map((offer) => toCardView(offer, catalogue)) };
+  if (!catalogue) return data({ featured: null, testimonials: [], content: homeContent() }, UNAVAILABLE);
+  return {
+    content: homeContent(),
+    featured: catalogue.featured.map((offer) => toCardView(offer, catalogue)),
+    testimonials: await homeTestimonialCards(catalogue),
+  };
 }
 
 /** With JavaScript the banner button scrolls smoothly; without, it is a plain anchor to the section. */
@@ -41,7 +48,7 @@ function scrollToFeatured(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export default function Home() {
-  const { featured } = useLoaderData<typeof loader>();
+  const { featured, testimonials, content } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const siteName = root?.siteName ?? "CodeParrain";
 
@@ -105,15 +112,15 @@ export default function Home() {
 
       <section aria-labelledby="why-title" className="space-y-6">
         <h2 id="why-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          {HOME_WHY.title}
+          {content.why.title}
         </h2>
         <div className="space-y-4 text-slate-700">
-          {HOME_WHY.paragraphs.map((paragraph) => (
+          {content.why.paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
         </div>
         <ul className="grid gap-6 md:grid-cols-3">
-          {HOME_WHY.highlights.map((highlight) => (
+          {content.why.highlights.map((highlight) => (
             <TextCard key={highlight.title} title={highlight.title} text={highlight.text} />
           ))}
         </ul>
@@ -123,7 +130,7 @@ export default function Home() {
         <h2 id="steps-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           Comment ça marche ?
         </h2>
-        <StepCards steps={HOME_STEPS} numbering="circle" />
+        <StepCards steps={content.steps} numbering="circle" />
         <div className="text-center">
           <Link to="/offres" className={primaryButton}>
             Découvrir les offres
@@ -135,24 +142,28 @@ export default function Home() {
         <h2 id="faq-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           Questions fréquentes
         </h2>
-        <Faq items={HOME_FAQ} />
-        <JsonLd data={faqJsonLd(HOME_FAQ)} />
+        <Faq items={content.faq} />
+        <JsonLd data={faqJsonLd(content.faq)} />
       </section>
 
-      {HOME_TESTIMONIALS.length > 0 ? (
+      {testimonials.length > 0 ? (
         <section aria-labelledby="testimonials-title" className="space-y-6">
           <h2 id="testimonials-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             Ils ont économisé grâce au parrainage
           </h2>
+          <p className="text-slate-700">
+            Témoignages de visiteurs, publiés après modération et choisis pour cette page par le responsable du site.{" "}
+            <Link to={`${HOW_VOTES_WORK.path}#temoignages`} className="font-medium text-indigo-800 underline">
+              Comment sont recueillis les témoignages
+            </Link>
+          </p>
           <ul className="grid gap-6 md:grid-cols-3">
-            {HOME_TESTIMONIALS.map((testimonial) => (
-              <li key={testimonial.name} className="rounded-2xl border border-slate-200 bg-white p-6">
-                <figure>
-                  <blockquote className="text-slate-700">« {testimonial.text} »</blockquote>
-                  <figcaption className="mt-4 text-sm font-semibold text-slate-900">
-                    {testimonial.name}, {testimonial.city}
-                  </figcaption>
-                </figure>
+            {testimonials.map((testimonial) => (
+              <li key={testimonial.id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
+                <TestimonialQuote testimonial={testimonial} />
+                <Link to={`/offres/${testimonial.slug}`} className="text-sm font-medium text-indigo-800 underline">
+                  Offre {testimonial.brand}
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,13 +1,16 @@
 import { FEEDBACK_RULES } from "@contract/feedback-fields";
+import { TESTIMONIAL_TEXT_MAX, TESTIMONIAL_TEXT_MIN } from "@contract/testimonial-fields";
 import { Link } from "@remix-run/react";
 import { DISPLAY_THRESHOLDS, NOT_ENOUGH_VOTES, REPORTED_NOT_WORKING } from "~/catalogue/feedback";
 import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
+import { HOME_TESTIMONIAL_COUNT, TESTIMONIALS_PER_PAGE } from "~/catalogue/testimonials";
 import { TextSection } from "~/components/text-section";
 import { pageMeta, siteInfo } from "~/seo";
 import type { MetaFunction } from "@remix-run/node";
 
 /**
- * How the votes "Ce code a-t-il fonctionné ?" are taken, weighed, restarted and shown: consumer reviews under the
+ * How the votes "Ce code a-t-il fonctionné ?" are taken, weighed, restarted and shown, and how testimonials are
+ * moderated, ordered, picked, kept and erased: consumer reviews under the
  * Code de la consommation (L111-7-2, D111-16 to D111-19), which asks a site to say so. Every number comes from the
  * rules the site and the database apply.
  */
@@ -15,7 +18,7 @@ export const meta: MetaFunction = ({ matches }) =>
   pageMeta(siteInfo(matches), {
     title: `${HOW_VOTES_WORK.label} - ${siteInfo(matches).siteName}`,
     description:
-      "Comment les visiteurs indiquent si un code a fonctionné, comment leurs avis sont comptés et pondérés, et ce que la vérification de l'éditeur change.",
+      "Comment les visiteurs indiquent si un code a fonctionné, comment leurs avis sont comptés et pondérés, ce que la vérification de l'éditeur change, et comment les témoignages sont modérés.",
     path: HOW_VOTES_WORK.path,
   });
 
@@ -75,6 +78,42 @@ export default function HowVotesWork() {
           Quand l'éditeur vérifie lui-même qu'un code fonctionne (« Vérifié le … »), ou quand le code ou le lien d'une
           offre change, le décompte repart de zéro : les avis envoyés avant ne comptent plus, puisqu'ils portaient sur
           un code qui a pu changer depuis. La page de l'offre l'indique par la mention « avis depuis le … ».
+        </p>
+      </TextSection>
+
+      <TextSection id="temoignages" title="Les témoignages">
+        <p>
+          Sur la page d'une offre qui reçoit des avis, un visiteur peut aussi écrire un témoignage de{" "}
+          {TESTIMONIAL_TEXT_MIN} à {TESTIMONIAL_TEXT_MAX} caractères, signé d'un prénom ou d'un pseudonyme (« Anonyme »
+          sinon), avec le mois où il a utilisé l'offre. Il accepte sa publication en l'envoyant.
+        </p>
+        <p>
+          Chaque témoignage est lu par l'éditeur avant d'être publié : c'est une modération, pas une vérification.
+          L'éditeur refuse les propos injurieux, la diffamation, les données personnelles, le hors-sujet et la publicité
+          ; il ne peut pas vérifier que l'auteur a réellement utilisé l'offre, et un témoignage rapporte ce que son
+          auteur déclare. Un témoignage n'est jamais modifié : il est publié tel quel ou refusé. Aucun témoignage n'est
+          rémunéré, acheté ou échangé contre un avantage.
+        </p>
+        <p>
+          Sur la page d'une offre, les témoignages publiés s'affichent du plus récent au plus ancien,{" "}
+          {TESTIMONIALS_PER_PAGE} par page, avec la date de leur publication. La page d'accueil en montre{" "}
+          {HOME_TESTIMONIAL_COUNT} : d'abord ceux que l'éditeur choisit, puis les plus récemment publiés. Ce choix est
+          le sien : ces {HOME_TESTIMONIAL_COUNT} témoignages ne représentent pas l'ensemble des témoignages reçus.
+        </p>
+        <p>
+          Un témoignage publié reste en ligne jusqu'à ce que son auteur ou l'éditeur l'efface. Un témoignage refusé est
+          effacé 30 jours après la décision ; un témoignage jamais modéré, au bout de 90 jours. L'adresse e-mail
+          facultative sert seulement à envoyer à l'auteur son lien d'effacement et la décision de l'éditeur : elle est
+          effacée dès la décision prise.
+        </p>
+        <p>
+          Pour effacer son témoignage, l'auteur ouvre le lien personnel reçu par e-mail ou affiché une seule fois après
+          l'envoi, ou écrit à l'éditeur par la{" "}
+          <Link to="/contact" className="font-medium text-indigo-800 underline">
+            page de contact
+          </Link>
+          . Tout visiteur peut signaler un témoignage publié par le lien « Signaler ce témoignage » : l'éditeur examine
+          chaque signalement.
         </p>
       </TextSection>
 

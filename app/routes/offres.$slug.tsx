@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { experienceYears } from "@contract/testimonial-contract";
 import {
   data,
   redirect,
@@ -18,7 +19,14 @@ import {
 import { toCardView } from "~/catalogue/card";
 import { categoryById } from "~/catalogue/categories";
 import { formatFrenchDate, isExpired } from "~/catalogue/dates";
+import { parsePageNumber } from "~/catalogue/pagination";
 import { canonicalSlug } from "~/catalogue/slugs";
+import {
+  offerTestimonials,
+  TESTIMONIAL_PAGE_PARAMETER,
+  TESTIMONIALS_ANCHOR,
+  toTestimonialView,
+} from "~/catalogue/testimonials";
 import { BackLink } from "~/components/back-link";
 import { BrandLogo } from "~/components/brand-logo";
 import { BrandSections, InfoCard } from "~/components/brand-sections";
@@ -28,14 +36,17 @@ import { JsonLd } from "~/components/json-ld";
 import { RegulatedNotice, RewardDisclosure } from "~/components/notices";
 import { OfferEssentials, primaryButton } from "~/components/offer-card";
 import { OffersUnavailable } from "~/components/offers-unavailable";
+import { Pagination } from "~/components/pagination";
 import { QUESTION_ANCHOR, QuestionForm } from "~/components/question-form";
 import { ReferralLink } from "~/components/referral-link";
+import { TestimonialForm, TestimonialList, TestimonialsSection } from "~/components/testimonials";
 import { BRAND_SECTIONS } from "~/content/brand-sections";
 import { ASK_REASON_PARAMETER, voteFetcherKey, type FeedbackActionData } from "~/forms/feedback-form";
 import { handleMessageAction, messageFormConstraint } from "~/forms/message-action.server";
 import { pageMeta, siteInfo } from "~/seo";
 import { formPageHeaders } from "~/services/http/headers.server";
 import { brandNameForSlug, findBrandOffer, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
+import { authorsAreEmailed, formStartedToken, publishedTestimonials } from "~/services/testimonials.server";
 import type { loader as rootLoader } from "~/root";
 
 /** Passes the Retry-After of a refused message (429) on to the page. */
@@ -55,13 +66,26 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     console.warn(`404 : aucune offre pour ${new URL(request.url).pathname}`);
     throw new Response("Offre introuvable", { status: 404 });
   }
+  const testimonialPage = parsePageNumber(new URL(request.url).searchParams.getAll(TESTIMONIAL_PAGE_PARAMETER));
+  const testimonials =
+    testimonialPage === undefined ? undefined : offerTestimonials(await publishedTestimonials(), slug, testimonialPage);
+  if (!testimonials) throw new Response("Page introuvable", { status: 404 });
+  const card = toCardView(offer, catalogue);
   return {
     unavailable: false as const,
     submissionId: randomUUID(),
+    testimonials: {
+      items: testimonials.items.map(toTestimonialView),
+      page: testimonials.number,
+      pageCount: testimonials.count,
+    },
+    testimonialForm: card.acceptsVotes
+      ? { startedToken: formStartedToken(), askEmail: authorsAreEmailed(), years: experienceYears() }
+      : null,
     questionConstraint: messageFormConstraint("question"),
     askReason: new URL(request.url).searchParams.get(ASK_REASON_PARAMETER) === "non",
     brand: {
-      ...toCardView(offer, catalogue),
+      ...card,
       serviceDescription: offer.serviceDescription,
       advantages: offer.advantages,
       // Formatted here: the French date format would cost the browser tens of milliseconds to build on load.
@@ -85,11 +109,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /**
- * A vote answers with the offer's new summary, shown in place of the loaded one: reading the page's data again
+ * A testimonial or a notice answers in place; a vote answers with the offer's new summary, shown in place of the loaded one: reading the page's data again
  * would give the question form a new rendering id, and empty what the visitor is typing in it.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
-  formAction?.endsWith("/avis") ? false : defaultShouldRevalidate;
+  formAction?.endsWith("/avis") || formAction?.endsWith("/temoignage") ? false : defaultShouldRevalidate;
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params }) => {
   const site = siteInfo(matches);
@@ -182,6 +206,24 @@ export default function BrandPage() {
           ) : null}
 
           {brand.sections ? <BrandSections brand={brand.brand} sections={brand.sections} /> : null}
+
+          <TestimonialsSection title={`Témoignages sur ${brand.brand}`}>
+            <TestimonialList slug={brand.slug} testimonials={page.testimonials.items} />
+            <Pagination
+              href={(number) =>
+                `/offres/${brand.slug}${number > 1 ? `?${TESTIMONIAL_PAGE_PARAMETER}=${number}` : ""}#${TESTIMONIALS_ANCHOR}`
+              }
+              page={page.testimonials.page}
+              pageCount={page.testimonials.pageCount}
+              label="Pages des témoignages"
+            />
+            {page.testimonialForm ? (
+              <>
+                <h3 className="pt-2 text-lg font-bold text-slate-900">Votre témoignage</h3>
+                <TestimonialForm slug={brand.slug} brand={brand.brand} {...page.testimonialForm} />
+              </>
+            ) : null}
+          </TestimonialsSection>
         </div>
 
         <aside
@@ -232,6 +274,19 @@ export default function BrandPage() {
         }}
       />
       {brand.sections?.faq?.length ? <JsonLd data={faqJsonLd(brand.sections.faq)} /> : null}
+      {page.testimonials.items.length ? (
+        <JsonLd
+          data={page.testimonials.items.map((testimonial) => ({
+            "@context": "https://schema.org",
+            "@type": "Review",
+            itemReviewed: { "@type": "Organization", name: brand.brand },
+            author: { "@type": "Person", name: testimonial.name },
+            reviewBody: testimonial.text,
+            datePublished: testimonial.publishedDate,
+            publisher: { "@type": "Organization", name: siteName },
+          }))}
+        />
+      ) : null}
     </div>
   );
 }

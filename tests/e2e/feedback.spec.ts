@@ -1,9 +1,7 @@
 import path from "node:path";
-import { test as base, expect, gotoWaitsForHydration } from "./fixtures";
+import { test as base, expect, gotoWaitsForHydration, withDedicatedSite, type DedicatedSite } from "./fixtures";
 import { axeViolations, cardBrands, openServerRendered } from "./helpers";
 import { readDatabaseCopy } from "../../scripts/lib/database-copy";
-import { startSite, type RunningSite } from "../support/server";
-import { makeTempDir } from "../support/temp-dir";
 import { ownNetworkAddress } from "../support/visitor-addresses";
 import type { Browser, BrowserContext, Page, PlaywrightWorkerArgs, Request } from "@playwright/test";
 
@@ -15,11 +13,7 @@ import type { Browser, BrowserContext, Page, PlaywrightWorkerArgs, Request } fro
  * file votes on, with addresses of its own, so the tests stay independent whatever order the workers run them in.
  */
 
-interface FeedbackSite {
-  url: string;
-  dataDir: string;
-  server: RunningSite;
-}
+type FeedbackSite = DedicatedSite;
 
 let lastAddress = 0;
 /** A visitor address, in a network of its own, that no other test of this worker uses. */
@@ -31,22 +25,7 @@ const test = base.extend<
 >({
   site: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
-    async ({}, use) => {
-      const temp = makeTempDir("e2e-feedback");
-      let server: RunningSite | undefined;
-      try {
-        server = await startSite({ DATA_DIR: temp.dir, TRUST_PROXY: "loopback" });
-        // A fresh data folder is set up on the first reads (about 20 s): done here, not within a test's time.
-        await expect
-          .poll(async () => (await fetch(`${server!.url}/healthz`)).status, { timeout: 150_000, intervals: [500] })
-          .toBe(200);
-        expect((await fetch(`${server.url}/offres`)).status).toBe(200);
-        await use({ url: server.url, dataDir: temp.dir, server });
-      } finally {
-        await server?.stop();
-        temp.cleanup();
-      }
-    },
+    async ({}, use) => withDedicatedSite("e2e-feedback", { TRUST_PROXY: "loopback" }, use),
     { scope: "worker", timeout: 180_000 },
   ],
   // The test's own `page` (and `request`) is one visitor of the dedicated server.

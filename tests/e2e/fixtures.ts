@@ -1,5 +1,7 @@
-import { test as base, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { waitForHydration } from "./helpers";
+import { startSite, type RunningSite } from "../support/server";
+import { makeTempDir } from "../support/temp-dir";
 
 /**
  * Makes `page.goto` also wait, with JavaScript, until React has hydrated the page, so that a test interacts with
@@ -23,3 +25,35 @@ export const test = base.extend({
 });
 
 export { expect } from "@playwright/test";
+
+/** A server of a spec's own, on a fresh data folder: what its tests store never shows on the pages others read. */
+export interface DedicatedSite {
+  url: string;
+  dataDir: string;
+  server: RunningSite;
+}
+
+/**
+ * Starts the production build on a fresh data folder with `env` for the worker fixture that calls it, waits until
+ * it answers (a fresh data folder is set up on the first reads, about 20 s: not within a test's time), hands it to
+ * `use`, then stops it and removes the folder.
+ */
+export async function withDedicatedSite(
+  prefix: string,
+  env: Record<string, string>,
+  use: (site: DedicatedSite) => Promise<void>,
+): Promise<void> {
+  const temp = makeTempDir(prefix);
+  let server: RunningSite | undefined;
+  try {
+    server = await startSite({ DATA_DIR: temp.dir, ...env });
+    await expect
+      .poll(async () => (await fetch(`${server!.url}/healthz`)).status, { timeout: 150_000, intervals: [500] })
+      .toBe(200);
+    expect((await fetch(`${server.url}/offres`)).status).toBe(200);
+    await use({ url: server.url, dataDir: temp.dir, server });
+  } finally {
+    await server?.stop();
+    temp.cleanup();
+  }
+}

@@ -1,8 +1,12 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 import { BUNDLED_OFFERS } from "~/catalogue/offers";
 import { OFFERS_PER_PAGE } from "~/catalogue/pagination";
 import { isInCategory } from "~/catalogue/search";
+import { checkHtmlFiles } from "../support/html-checker";
+import { makeTempDir } from "../support/temp-dir";
 import type { CategoryId } from "~/catalogue/types";
 
 /** The year the site shows in the overview heading and the footer: the year of the request. */
@@ -203,4 +207,26 @@ export async function clickBelowCards(target: Locator) {
     before = after;
   }
   await target.click();
+}
+
+/** The server HTML of each of `paths` answers 200 and passes the W3C Nu HTML checker. */
+export async function expectValidHtml(
+  request: APIRequestContext,
+  paths: readonly string[],
+  headers: Record<string, string> = {},
+): Promise<void> {
+  const temp = makeTempDir("e2e-html");
+  try {
+    const files = [];
+    for (const address of paths) {
+      const response = await request.get(address, { headers });
+      expect(response.status(), address).toBe(200);
+      const file = path.join(temp.dir, `${address.replaceAll("/", "_")}.html`);
+      writeFileSync(file, await response.text());
+      files.push(file);
+    }
+    expect(await checkHtmlFiles(files)).toEqual({ errors: [], unread: [] });
+  } finally {
+    temp.cleanup();
+  }
 }

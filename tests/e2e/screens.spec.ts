@@ -52,7 +52,7 @@ test.describe("home page", () => {
     await expect(firstAnswer).toBeVisible();
     await expect(firstAnswer).not.toBeEmpty();
 
-    // Only real, consented reviews may be shown (app/content/home.ts): none by default, and no section for them.
+    // Only testimonials visitors wrote and the owner published are shown: none on a new site, and no section for them.
     await expect(page.getByRole("region", { name: "Ils ont économisé grâce au parrainage" })).toHaveCount(0);
     await expect(page.locator("blockquote")).toHaveCount(0);
 

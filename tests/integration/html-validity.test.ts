@@ -78,6 +78,15 @@ const PAGES: Page[] = [
     headers: { "X-Forwarded-For": "203.0.113.60" },
   },
   { name: "how-votes-work", path: "/comment-sont-recueillis-les-avis" },
+  { name: "testimonial", path: "/offres/binance/temoignage" },
+  // Without a signed start the form comes back, its values kept, to be sent again.
+  {
+    name: "testimonial-refused",
+    path: "/offres/binance/temoignage",
+    form: { text: "Un témoignage sans début signé.", name: "Anne", month: "10", year: "2026" },
+  },
+  { name: "testimonial-erasure", path: `/temoignages/effacer/${"ab".repeat(32)}` },
+  { name: "testimonial-erasure-unknown", path: `/temoignages/effacer/${"ab".repeat(32)}`, form: {} },
   { name: "brand-index", path: "/marques" },
   { name: "brand-index-initial", path: "/marques/b" },
   { name: "brand-index-unknown-initial", path: "/marques/b/zz" },
@@ -90,6 +99,7 @@ const PAGES: Page[] = [
   { name: "back-office-messages", path: "/gestion", owner: true },
   { name: "back-office-messages-searched", path: "/gestion?q=introuvable", owner: true },
   { name: "back-office-offers", path: "/gestion/offres", owner: true },
+  { name: "back-office-testimonials", path: "/gestion/temoignages", owner: true },
   {
     name: "back-office-new-brand-with-errors",
     path: "/gestion/offres",
@@ -177,6 +187,11 @@ describe("the server HTML of every screen", () => {
       "back-office-wrong-password": 400,
       "back-office-messages": 200,
       "back-office-offers": 200,
+      "back-office-testimonials": 200,
+      testimonial: 200,
+      "testimonial-refused": 400,
+      "testimonial-erasure": 200,
+      "testimonial-erasure-unknown": 200,
       "back-office-new-brand-with-errors": 400,
       "back-office-offer": 200,
       "back-office-offer-with-errors": 400,
@@ -190,6 +205,8 @@ describe("the server HTML of every screen", () => {
     expect(htmls["brand-ask-reason"]).toContain("Pourquoi n&#x27;a-t-il pas fonctionné ?");
     expect(htmls["feedback-refused"]).toContain("Indiquez si le code a fonctionné");
     expect(htmls["feedback-sent-toast"]).toContain("Merci pour votre retour !");
+    expect(htmls["testimonial-refused"]).toContain("Le formulaire a expiré");
+    expect(htmls["testimonial-erasure-unknown"]).toContain("Ce lien ne correspond à aucun témoignage");
     expect(htmls["legal-notice-example"]).toContain("(exemple)");
     expect(htmls["legal-notice"]).not.toContain("(exemple)");
 

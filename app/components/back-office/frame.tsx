@@ -25,7 +25,7 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? "bg-indigo-700 text-white" : "text-indigo-800 underline"}`;
 
 /**
- * The frame of every signed-in page: its title, the two sections, and sign out. The back office's links and forms
+ * The frame of every signed-in page: its title, the sections, and sign out. The back office's links and forms
  * load whole documents: its cookie is sent to /gestion and below only, and a client-side navigation to /gestion
  * would ask for /gestion.data, outside that path.
  */
@@ -38,6 +38,9 @@ export function BackOfficePage({ title, children }: { title: string; children: R
         </NavLink>
         <NavLink reloadDocument to="/gestion/offres" className={navLink}>
           Offres
+        </NavLink>
+        <NavLink reloadDocument to="/gestion/temoignages" className={navLink}>
+          Témoignages
         </NavLink>
         <Form reloadDocument method="post" action="/gestion/deconnexion" className="ml-auto">
           <button type="submit" className={outlineButton}>

@@ -1,6 +1,7 @@
 import type { SendContactEmailPayload } from "@contract/contact-contract";
 import type { FeedbackReason } from "@contract/feedback-contract";
 import type { AlertCheck } from "~/catalogue/alerts";
+import type { Testimonial } from "~/catalogue/testimonials";
 import type { BrandRow } from "~/catalogue/types";
 
 export type DeliveryResult = "stored" | "duplicate";
@@ -214,18 +215,7 @@ export interface OutgoingReport {
 }
 
 /** A published testimonial, as anyone may read it (public.published_testimonials). */
-export interface PublishedTestimonial {
-  id: number;
-  offerSlug: string;
-  name: string;
-  text: string;
-  /** "YYYY-MM". */
-  experiencedIn: string;
-  /** ISO timestamp. */
-  publishedAt: string;
-  /** Chosen by the owner for the home page. */
-  featured: boolean;
-}
+export type PublishedTestimonial = Testimonial;
 
 /** What an erasure took away: enough to clear the pages that showed it and to erase it again after a restore. */
 export interface ErasedTestimonial {

@@ -35,7 +35,10 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/_index": PAGE,
   "routes/offres._index": LISTING,
   "routes/codes._index": LISTING,
-  "routes/offres.$slug": FORM_PAGE,
+  "routes/offres.$slug": { ...FORM_PAGE, cache: { query: ["temoignages"] } },
+  // Its thank-you page shows an author's erasure link once: never kept.
+  "routes/offres.$slug_.temoignage": { ...FORM_PAGE, cache: false },
+  "routes/temoignages.effacer.$token": { ...FORM_PAGE, cache: false },
   "routes/offres.$slug_.avis": { ...FORM_PAGE, limiter: "votes" },
   "routes/codes.$slug": PAGE,
   "routes/comment-sont-recueillis-les-avis": PAGE,
@@ -53,6 +56,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/gestion_.deconnexion": OWNER_PAGE,
   "routes/gestion_.offres": OWNER_PAGE,
   "routes/gestion_.offres_.$slug": OWNER_PAGE,
+  "routes/gestion_.temoignages": OWNER_PAGE,
 };
 
 /** The files of public/ and of the build's assets: GET and HEAD only, served as they are, never rendered. */

@@ -1,0 +1,31 @@
+/**
+ * The testimonial form of a brand page. Rules and texts: the shared contract (`@contract/testimonial-fields`); the
+ * action: `routes/offres.$slug_.temoignage.tsx`; the form: `components/testimonials.tsx`. Without JavaScript a
+ * testimonial stored answers with a 303 to its thank-you page, which shows the erasure link once; with JavaScript
+ * the answer is data and the thanks replace the form. Invalid values: 400, too many: 429, the backend failed: 502,
+ * each with the French message and the values typed kept.
+ */
+
+/** Sent by the form once JavaScript runs: the action then answers with data instead of a redirect. */
+export const TESTIMONIAL_FETCHER_FIELD = "reponse";
+
+export type TestimonialAnswer =
+  | {
+      status: "sent";
+      /** The author's private erasure link, when no e-mail carries it: shown once. */
+      eraseLink: string | null;
+    }
+  | {
+      status: "refused";
+      /** Above the form: limits, expired form, backend failure. */
+      formError: string | null;
+      /** Per field. */
+      errors: Record<string, string>;
+      values: Record<string, string>;
+    };
+
+/** What a notice's action answers with JavaScript. */
+export type ReportAnswer = { ok: true } | { ok: false; error: string };
+
+/** The thanks, shown in place of the form. */
+export const TESTIMONIAL_THANKS = "Merci ! Votre témoignage sera publié après modération.";

@@ -1,0 +1,221 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  ANONYMOUS,
+  reportFormSchema,
+  TESTIMONIAL_MESSAGES,
+  testimonialFormSchema,
+} from "@contract/testimonial-contract";
+import { createCookieSessionStorage } from "@remix-run/node";
+import {
+  erasureLinkMail,
+  homeTestimonials,
+  pendingAlert,
+  toTestimonialView,
+  type Testimonial,
+} from "~/catalogue/testimonials";
+import { HONEYPOT_FIELD } from "~/forms/message-form";
+import { RateLimitedError } from "./backend/errors.server";
+import { getBackend, sessionSecret } from "./backend/index.server";
+import { getConfig } from "./env.server";
+import { clientKey, networkKey } from "./form-request.server";
+import { findBrandOffer, type Catalogue } from "./offers.server";
+import type { TestimonialAnswer } from "~/forms/testimonial-form";
+
+/**
+ * What the brand pages' testimonial form and notices need on the server: the time check, the author's private
+ * erasure link, the submission itself, and the published testimonials read for the pages.
+ */
+
+/** A person needs longer than this to write 20 characters and tick a box; a script that posts at once does not. */
+export const MIN_FILL_MS = 3_000;
+/** A form rendered longer ago is sent back to be checked and sent again. */
+export const MAX_FILL_MS = 24 * 60 * 60 * 1000;
+/** The hidden field that carries when the form was rendered, signed. */
+export const STARTED_FIELD = "debut";
+
+const sign = (text: string) => createHmac("sha256", `${sessionSecret()}:temoignages`).update(text).digest("base64url");
+
+/** When the form was rendered, signed so that it cannot be made up. */
+export function formStartedToken(now = Date.now()): string {
+  return `${now}.${sign(String(now))}`;
+}
+
+/** "ok", "too-fast" (a script: treated as the honeypot), or "expired" (unsigned, tampered or too old). */
+export function checkFormStarted(token: unknown, now = Date.now()): "ok" | "too-fast" | "expired" {
+  const [time = "", signature = ""] = typeof token === "string" ? token.split(".") : [];
+  const expected = Buffer.from(sign(time));
+  const given = Buffer.from(signature);
+  if (!/^\d{1,15}$/.test(time) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return "expired";
+  }
+  const elapsed = now - Number(time);
+  if (elapsed > MAX_FILL_MS || elapsed < -60_000) return "expired";
+  return elapsed < MIN_FILL_MS ? "too-fast" : "ok";
+}
+
+/**
+ * The link's secret part (given once to the author) and its hash (stored). In lower-case hex: addresses of the site
+ * are lower case, and a capital letter would be redirected away.
+ */
+export function newEraseToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("hex");
+  return { token, hash: eraseTokenHash(token) };
+}
+
+export const eraseTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The author's private erasure link. */
+export const erasePath = (token: string) => `/temoignages/effacer/${token}`;
+
+/** Whether the site e-mails authors (SMTP_URL, and the service role's key with hosted Supabase): only then is an e-mail asked for. */
+export function authorsAreEmailed(): boolean {
+  const { mail, backend } = getConfig();
+  return Boolean(mail) && (backend.kind === "embedded" || Boolean(backend.serviceRoleKey));
+}
+
+/** The published testimonials, newest first; none, logged, when they cannot be read: a page never fails for them. */
+export async function publishedTestimonials(): Promise<Testimonial[]> {
+  try {
+    return await (await getBackend()).publishedTestimonials();
+  } catch (error) {
+    console.error("Lecture des témoignages impossible :", error);
+    return [];
+  }
+}
+
+/** The home page's cards, each with its offer's page and brand. */
+export async function homeTestimonialCards(catalogue: Catalogue) {
+  const listed = (slug: string) => findBrandOffer(catalogue, slug);
+  return homeTestimonials(await publishedTestimonials(), (slug) => Boolean(listed(slug))).map((testimonial) => ({
+    ...toTestimonialView(testimonial),
+    slug: testimonial.offerSlug,
+    brand: listed(testimonial.offerSlug)?.brand ?? testimonial.offerSlug,
+  }));
+}
+
+const TEXT_FIELDS = ["text", "name", "month", "year", "email", "consent"] as const;
+
+/** The values the visitor typed, sent back with the errors so that nothing is lost. */
+function typedValues(form: FormData): Record<string, string> {
+  return Object.fromEntries(TEXT_FIELDS.map((name) => [name, String(form.get(name) ?? "").slice(0, 2000)] as const));
+}
+
+/** What the page shows next, and the answer's HTTP status (and Retry-After, past the limits). */
+export interface SubmissionOutcome {
+  answer: TestimonialAnswer;
+  httpStatus: number;
+  retryAfter?: number;
+}
+
+const refused = (
+  httpStatus: number,
+  formError: string | null,
+  errors: Record<string, string>,
+  values: Record<string, string>,
+): SubmissionOutcome => ({ answer: { status: "refused", formError, errors, values }, httpStatus });
+
+/**
+ * A testimonial sent from a brand page: honeypot and time check, the contract's rules, the day's limits. Gives what
+ * the page shows next: thanks (with the erasure link when no e-mail carries it), or the errors with the values kept.
+ */
+export async function submitTestimonial(
+  request: Request,
+  form: FormData,
+  offer: { slug: string; brand: string },
+): Promise<SubmissionOutcome> {
+  const values = typedValues(form);
+  if (form.get(HONEYPOT_FIELD) || checkFormStarted(form.get(STARTED_FIELD)) === "too-fast") {
+    console.info("Témoignage ignoré : champ piège rempli ou formulaire envoyé trop vite.");
+    return { answer: { status: "sent", eraseLink: null }, httpStatus: 200 };
+  }
+  if (checkFormStarted(form.get(STARTED_FIELD)) === "expired") {
+    return refused(400, TESTIMONIAL_MESSAGES.expiredForm, {}, values);
+  }
+  const submission = parseWithZod(form, { schema: testimonialFormSchema() });
+  if (submission.status !== "success") {
+    const errors = Object.fromEntries(
+      Object.entries(submission.error ?? {}).map(([name, messages]) => [name, (messages ?? []).join(" ")]),
+    );
+    return refused(400, null, errors, values);
+  }
+  const { text, name, month, year, email } = submission.value;
+  const mailing = authorsAreEmailed() && email !== undefined;
+  const { token, hash } = newEraseToken();
+  const link = `${getConfig().siteUrl}${erasePath(token)}`;
+  try {
+    await (
+      await getBackend()
+    ).submitTestimonial({
+      offerSlug: offer.slug,
+      name: name ?? ANONYMOUS,
+      text,
+      experiencedIn: `${year}-${month}`,
+      email: mailing ? email : null,
+      eraseTokenHash: hash,
+      mail: mailing ? erasureLinkMail(offer.brand, link) : null,
+      alert: pendingAlert(offer.brand),
+      clientKey: clientKey(request),
+      networkKey: networkKey(request),
+    });
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return { ...refused(429, error.message, {}, values), retryAfter: error.retryAfterSeconds };
+    }
+    console.error("Enregistrement du témoignage impossible :", error);
+    return refused(502, TESTIMONIAL_MESSAGES.notStored, {}, values);
+  }
+  return { answer: { status: "sent", eraseLink: mailing ? null : erasePath(token) }, httpStatus: 200 };
+}
+
+/** A visitor's notice about a published testimonial. */
+export async function reportTestimonial(
+  request: Request,
+  form: FormData,
+): Promise<{ ok: true } | { ok: false; error: string; status: number }> {
+  const id = Number(form.get("temoignage"));
+  const parsed = reportFormSchema.safeParse({
+    reason: form.get("reason") ?? undefined,
+    details: form.get("details") ?? undefined,
+  });
+  if (!Number.isSafeInteger(id) || id <= 0) return { ok: false, error: "Ce témoignage n'existe pas.", status: 404 };
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "", status: 400 };
+  try {
+    const result = await (
+      await getBackend()
+    ).reportTestimonial({
+      testimonialId: id,
+      reason: parsed.data.reason,
+      details: parsed.data.details ?? null,
+      clientKey: clientKey(request),
+      networkKey: networkKey(request),
+    });
+    return result === "stored" ? { ok: true } : { ok: false, error: "Ce témoignage n'est plus publié.", status: 404 };
+  } catch (error) {
+    if (error instanceof RateLimitedError) return { ok: false, error: error.message, status: 429 };
+    console.error("Enregistrement du signalement impossible :", error);
+    return { ok: false, error: TESTIMONIAL_MESSAGES.reportNotStored, status: 502 };
+  }
+}
+
+/** Carries the erasure link from the answer to a form sent without JavaScript to the page that shows it, once. */
+type LinkStorage = ReturnType<typeof createCookieSessionStorage<Record<string, never>, { lien: string }>>;
+let linkStorage: LinkStorage | undefined;
+export function eraseLinkFlash() {
+  if (!linkStorage) {
+    const config = getConfig();
+    linkStorage = createCookieSessionStorage<Record<string, never>, { lien: string }>({
+      cookie: {
+        name: "__lien_effacement",
+        httpOnly: true,
+        sameSite: "lax",
+        // Each answer sets the path of its own thank-you page: no other page gets the cookie.
+        path: "/temoignages",
+        secure: config.nodeEnv === "production" && config.siteUrl.startsWith("https://"),
+        secrets: [`${sessionSecret()}:lien-effacement`],
+        maxAge: 600,
+      },
+    });
+  }
+  return linkStorage;
+}
