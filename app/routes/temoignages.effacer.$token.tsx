@@ -17,10 +17,10 @@ function tokenOf(params: LoaderFunctionArgs["params"]): string {
   return token;
 }
 
+/** The link is in the address: the site's Referrer-Policy (strict-origin-when-cross-origin) keeps it from others. */
 export async function loader({ params }: LoaderFunctionArgs) {
   tokenOf(params);
-  // The link is in the address: no page this one leads to learns it.
-  return data(null, { headers: { "Referrer-Policy": "no-referrer" } });
+  return null;
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -34,8 +34,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ outcome: "failed" as const }, { status: 502 });
   }
 }
-
-export const headers = () => ({ "Referrer-Policy": "no-referrer" });
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `Effacer votre témoignage - ${siteInfo(matches).siteName}` },

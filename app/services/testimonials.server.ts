@@ -41,7 +41,7 @@ export function formStartedToken(now = Date.now()): string {
   return `${now}.${sign(String(now))}`;
 }
 
-/** "ok", "too-fast" (a script: treated as the honeypot), or "expired" (unsigned, tampered or too old). */
+/** "ok", "too-fast" (sent back to be sent again: scripts rarely wait), or "expired" (unsigned, tampered or too old). */
 export function checkFormStarted(token: unknown, now = Date.now()): "ok" | "too-fast" | "expired" {
   const [time = "", signature = ""] = typeof token === "string" ? token.split(".") : [];
   const expected = Buffer.from(sign(time));
@@ -125,12 +125,14 @@ export async function submitTestimonial(
   offer: { slug: string; brand: string },
 ): Promise<SubmissionOutcome> {
   const values = typedValues(form);
-  if (form.get(HONEYPOT_FIELD) || checkFormStarted(form.get(STARTED_FIELD)) === "too-fast") {
-    console.info("Témoignage ignoré : champ piège rempli ou formulaire envoyé trop vite.");
+  if (form.get(HONEYPOT_FIELD)) {
+    console.info("Témoignage ignoré : champ piège rempli.");
     return { answer: { status: "sent", eraseLink: null }, httpStatus: 200 };
   }
-  if (checkFormStarted(form.get(STARTED_FIELD)) === "expired") {
-    return refused(400, TESTIMONIAL_MESSAGES.expiredForm, {}, values);
+  // A person who pastes a text can be quick: they are asked to send it again, never silently dropped.
+  const started = checkFormStarted(form.get(STARTED_FIELD));
+  if (started !== "ok") {
+    return refused(400, TESTIMONIAL_MESSAGES[started === "too-fast" ? "tooFast" : "expiredForm"], {}, values);
   }
   const submission = parseWithZod(form, { schema: testimonialFormSchema() });
   if (submission.status !== "success") {

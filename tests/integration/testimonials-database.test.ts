@@ -135,7 +135,7 @@ describe("testimonials in the embedded database", () => {
     );
     const report = {
       testimonialId: id,
-      reason: "insult",
+      reason: "insult" as const,
       details: "Il insulte le service client.",
       clientKey: "c",
       networkKey: "n",

@@ -205,21 +205,26 @@ describe("testimonials over HTTP", () => {
     expect(moderation.status).toBe(403);
   });
 
-  it("ignore a form filled by a script: honeypot, or sent at once", async () => {
+  it("ignore a form filled by a script's honeypot, and send back one sent at once or with a made-up start", async () => {
+    const trapped = "Rempli par un robot dans le champ piège.";
+    expect((await send({ text: trapped, website: "http://spam.example" })).status).toBe(303);
+    expect(await page("/gestion/temoignages", { Cookie: owner })).not.toContain(trapped);
+
     const form = await page("/offres/binance/temoignage");
     const fresh = /name="debut" value="([^"]+)"/.exec(form)?.[1] ?? "";
-    for (const changes of <Record<string, string>[]>[
-      { text: "Rempli par un robot dans le champ piège.", website: "http://spam.example" },
-      { text: "Envoyé à l'instant où la page s'affiche.", debut: fresh },
-    ]) {
-      const answer = await send(changes);
-      expect(answer.status).toBe(303);
-      expect(await page("/gestion/temoignages", { Cookie: owner })).not.toContain((changes.text ?? "").slice(0, 20));
+    for (const [debut, message] of [
+      [fresh, TESTIMONIAL_MESSAGES.tooFast],
+      [`1.${"a".repeat(43)}`, TESTIMONIAL_MESSAGES.expiredForm],
+    ] as const) {
+      const text = `Un témoignage envoyé avec le début ${debut.slice(0, 8)}.`;
+      const answer = await send({ text, debut });
+      expect(answer.status).toBe(400);
+      const html = await answer.text();
+      expect(html).toContain(message.replaceAll("'", "&#x27;"));
+      // Nothing typed is lost, and nothing is stored.
+      expect(html).toContain(text);
+      expect(await page("/gestion/temoignages", { Cookie: owner })).not.toContain(text);
     }
-    // A made-up or tampered start is sent back with the values kept.
-    const tampered = await send({ text: "Un témoignage au jeton trafiqué.", debut: `1.${"a".repeat(43)}` });
-    expect(tampered.status).toBe(400);
-    expect(await tampered.text()).toContain("Un témoignage au jeton trafiqué.");
   });
 
   it("erase with the author's link only through its button: opening it erases nothing", async () => {

@@ -164,7 +164,7 @@ export class SupabaseBackend implements types.Backend {
 
   async reportTestimonial({ clientKey, networkKey, ...report }: types.OutgoingReport): Promise<"stored" | "missing"> {
     const { status } = await this.callTestimonials(
-      { action: "report", ...report, reason: report.reason as never },
+      { action: "report", ...report },
       { clientKey, networkKey },
       REPORTS_RATE_LIMITED,
     );

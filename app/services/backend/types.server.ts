@@ -1,5 +1,6 @@
 import type { SendContactEmailPayload } from "@contract/contact-contract";
 import type { FeedbackReason } from "@contract/feedback-contract";
+import type { TestimonialReason } from "@contract/testimonial-fields";
 import type { AlertCheck } from "~/catalogue/alerts";
 import type { Testimonial } from "~/catalogue/testimonials";
 import type { BrandRow } from "~/catalogue/types";
@@ -208,7 +209,7 @@ export interface OutgoingTestimonial {
 /** A visitor's notice about a published testimonial. */
 export interface OutgoingReport {
   testimonialId: number;
-  reason: string;
+  reason: TestimonialReason;
   details: string | null;
   clientKey: string;
   networkKey: string;

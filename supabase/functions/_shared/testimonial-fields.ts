@@ -83,6 +83,7 @@ export const TESTIMONIAL_MESSAGES = {
     "Vous avez déjà envoyé plusieurs témoignages aujourd'hui depuis ce réseau. Réessayez demain, merci de votre patience.",
   reportsRateLimited: "Trop de signalements envoyés depuis ce réseau aujourd'hui. Réessayez demain.",
   expiredForm: "Le formulaire a expiré : vérifiez votre témoignage, puis envoyez-le à nouveau.",
+  tooFast: "Votre témoignage est parti très vite : relisez-le, puis envoyez-le à nouveau.",
   notStored: "Votre témoignage n'a pas pu être enregistré. Veuillez réessayer.",
   reportNotStored: "Votre signalement n'a pas pu être enregistré. Veuillez réessayer.",
   thanks: "Merci ! Votre témoignage sera publié après modération.",
