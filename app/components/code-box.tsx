@@ -10,7 +10,17 @@ export const COPIED_ICON_MS = 2_000;
  * The referral code as selectable text; with JavaScript, a button copies it, raises 'Code copié !'
  * for 3 s and turns green for 2 s.
  */
-export function CodeBox({ brand, code, canCopy }: { brand: string; code: string; canCopy: boolean }) {
+export function CodeBox({
+  brand,
+  slug,
+  code,
+  canCopy,
+}: {
+  brand: string;
+  slug: string;
+  code: string;
+  canCopy: boolean;
+}) {
   const hydrated = useHydrated();
   const showToast = useToast();
   const [copied, setCopied] = useState(false);
@@ -23,6 +33,8 @@ export function CodeBox({ brand, code, canCopy }: { brand: string; code: string;
 
   async function copy() {
     if (!code.trim()) return;
+    // Counted by the site itself (no cookie, nothing about the visitor kept): see /mentions-legales.
+    navigator.sendBeacon?.(`/offres/${slug}/copie`);
     try {
       await navigator.clipboard.writeText(code.trim());
       setCopied(true);

@@ -3,7 +3,7 @@ import { BrandLogo } from "./brand-logo";
 import { CodeBox } from "./code-box";
 import { ExpiredBadge, RegulatedNotice } from "./notices";
 import { ReportedNotWorking, TrustLine } from "./offer-trust";
-import { ReferralLink } from "./referral-link";
+import { followPath, ReferralLink } from "./referral-link";
 import type { OfferCardView } from "~/catalogue/card";
 
 export const primaryButton = "btn-primary";
@@ -19,7 +19,7 @@ export function OfferCode({
   offer: Pick<OfferCardView, "brand" | "slug" | "code" | "codeIsInstruction" | "canCopy">;
 }) {
   if (!offer.codeIsInstruction) {
-    return <CodeBox brand={offer.brand} code={offer.code} canCopy={offer.canCopy} />;
+    return <CodeBox brand={offer.brand} slug={offer.slug} code={offer.code} canCopy={offer.canCopy} />;
   }
   const instruction = offer.code.trim();
   return (
@@ -81,7 +81,7 @@ export function OfferCard({ offer }: { offer: OfferCardView }) {
       <RegulatedNotice regulated={offer.regulated} compact />
       <div className={`mt-auto grid gap-2 ${offer.showLink ? "grid-cols-[3fr_2fr]" : "grid-cols-1"}`}>
         {offer.showLink ? (
-          <ReferralLink href={offer.link} className={primaryButton}>
+          <ReferralLink href={followPath(offer.slug)} className={primaryButton}>
             Accéder à l'offre
           </ReferralLink>
         ) : null}

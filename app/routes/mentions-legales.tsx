@@ -124,8 +124,26 @@ export default function LegalNotice() {
           abusifs. Ces avis sont supprimés au bout de 12 mois ; seuls leurs totaux sont affichés.
         </p>
         <p>
-          Le site n'utilise aucun cookie publicitaire ni traceur de mesure d'audience : seul un cookie technique,
-          nécessaire à l'affichage des messages de confirmation après l'envoi d'un formulaire, est déposé.
+          Quand vous écrivez un témoignage, le site enregistre son texte, le prénom ou pseudonyme choisi, le mois
+          indiqué, votre adresse e-mail si vous la donnez et les deux mêmes empreintes chiffrées, qui servent à limiter
+          les envois abusifs. L'adresse e-mail sert seulement à vous envoyer le lien d'effacement et la décision de
+          l'éditeur, puis elle est effacée. Un témoignage refusé est effacé 30 jours après la décision, un témoignage
+          jamais modéré au bout de 90 jours ; un témoignage publié reste en ligne jusqu'à ce que vous ou l'éditeur
+          l'effaciez.
+        </p>
+        <p id="mesure-audience">
+          Pour savoir quelles offres intéressent les visiteurs, le site compte lui-même, pour chaque offre et chaque
+          jour, les affichages de sa page, les copies de son code et les clics sur son lien de parrainage, qui passe par
+          le site avant de mener au service. Il ne dépose pour cela aucun cookie et n'enregistre rien qui vous concerne
+          : pour ne compter qu'une fois les répétitions venant d'un même réseau le même jour, il garde en mémoire,
+          jusqu'à minuit seulement, une empreinte chiffrée avec une clé tirée chaque jour et jamais écrite. Seuls les
+          totaux par offre et par jour sont conservés, 25 mois au plus. Les robots et les préchargements ne sont pas
+          comptés.
+        </p>
+        <p>
+          Le site n'utilise aucun cookie publicitaire ni traceur d'un tiers : seuls des cookies techniques sont déposés,
+          pour afficher les messages de confirmation après l'envoi d'un formulaire et, une seule fois, le lien
+          d'effacement d'un témoignage.
         </p>
         <p>
           Conformément au Règlement général sur la protection des données et à la loi Informatique et Libertés, vous

@@ -38,7 +38,7 @@ import { OfferEssentials, primaryButton } from "~/components/offer-card";
 import { OffersUnavailable } from "~/components/offers-unavailable";
 import { Pagination } from "~/components/pagination";
 import { QUESTION_ANCHOR, QuestionForm } from "~/components/question-form";
-import { ReferralLink } from "~/components/referral-link";
+import { followPath, ReferralLink } from "~/components/referral-link";
 import { TestimonialForm, TestimonialList, TestimonialsSection } from "~/components/testimonials";
 import { BRAND_SECTIONS } from "~/content/brand-sections";
 import { ASK_REASON_PARAMETER, voteFetcherKey, type FeedbackActionData } from "~/forms/feedback-form";
@@ -145,6 +145,8 @@ export default function BrandPage() {
   return (
     <div className="space-y-8">
       <BackLink fallback="/offres" />
+      {/* The page's view, counted by the site itself, also when the page came from a shared cache. */}
+      <img src={`/offres/${brand.slug}/vue`} alt="" width={1} height={1} className="absolute h-px w-px opacity-0" />
       <header className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-center">
         <BrandLogo brand={brand.brand} logo={brand.logo} size="lg" />
         <div>
@@ -176,7 +178,10 @@ export default function BrandPage() {
             ) : null}
             <OfferEssentials offer={brand} prominent />
             {brand.link ? (
-              <ReferralLink href={brand.link} className={`${primaryButton} w-full py-3 text-base shadow-md`}>
+              <ReferralLink
+                href={brand.expired ? brand.link : followPath(brand.slug)}
+                className={`${primaryButton} w-full py-3 text-base shadow-md`}
+              >
                 {brand.expired ? `Voir le site de ${brand.brand}` : "Accéder à l'offre"}
               </ReferralLink>
             ) : null}

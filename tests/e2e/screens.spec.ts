@@ -356,9 +356,13 @@ test.describe("brand pages", () => {
     await expect(offer.getByText("Investir dans les crypto-actifs comporte un risque de perte")).toBeVisible();
 
     const link = offer.getByRole("link", { name: /Accéder à l'offre/ });
-    await expect(link).toHaveAttribute("rel", "sponsored noopener noreferrer");
+    await expect(link).toHaveAttribute("rel", "sponsored nofollow noopener noreferrer");
     await expect(link).toHaveAttribute("target", "_blank");
-    await expect(link).toHaveAttribute("href", /^https:\/\/www\.binance\.com\//);
+    // Followed through the site, which counts it and sends the visitor on to Binance's own link.
+    await expect(link).toHaveAttribute("href", "/offres/binance/lien");
+    const follow = await page.request.get("/offres/binance/lien", { maxRedirects: 0 });
+    expect(follow.status()).toBe(302);
+    expect(follow.headers().location).toMatch(/^https:\/\/www\.binance\.com\//);
     await expect(link).toHaveAccessibleName(/nouvel onglet/);
 
     const advantages = page.getByRole("region", { name: "Avantages" });
@@ -427,7 +431,7 @@ test.describe("brand pages", () => {
     // An instruction, not a code: a sentence, nothing in the code box.
     await expect(offer.getByText("Pas de code à saisir. Cliquez sur le lien")).toBeVisible();
     await expect(offer.locator("code")).toHaveCount(0);
-    await expect(offer.getByRole("link", { name: /Accéder à l'offre/ })).toHaveAttribute("href", /^https:\/\//);
+    await expect(offer.getByRole("link", { name: /Accéder à l'offre/ })).toHaveAttribute("href", "/offres/wise/lien");
     await expect(page.getByRole("button", { name: /Copier le code/ })).toHaveCount(0);
   });
 
@@ -454,7 +458,7 @@ test.describe("brand pages", () => {
     await expect(offer.getByRole("link", { name: /Accéder à l'offre/ })).toHaveCount(0);
     await expect(offer.getByRole("link", { name: /Voir le site de Revolut/ })).toHaveAttribute(
       "rel",
-      "sponsored noopener noreferrer",
+      "sponsored nofollow noopener noreferrer",
     );
     await expect(page.getByRole("button", { name: /Copier le code/ })).toHaveCount(0);
   });
@@ -475,7 +479,12 @@ test.describe("copying a code", () => {
     if (javaScriptEnabled) {
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
       const button = offer.getByRole("button", { name: "Copier le code Binance" });
+      // The copy is told to the site, which counts it (no cookie): a beacon, answered 204.
+      const beacon = page.waitForResponse(
+        (response) => response.request().method() === "POST" && response.url().endsWith("/offres/binance/copie"),
+      );
       await button.click();
+      expect((await beacon).status()).toBe(204);
 
       const toast = page.getByRole("status").filter({ hasText: "Code copié !" });
       await expect(toast).toBeVisible();
@@ -657,7 +666,10 @@ test.describe("metadata", () => {
 
     const robots = await request.get("/robots.txt");
     expect(robots.status()).toBe(200);
-    expect(await robots.text()).toMatch(new RegExp(`^Sitemap: ${baseURL!.replace(/\./g, "\\.")}/sitemap\\.xml$`, "m"));
+    const rules = await robots.text();
+    expect(rules).toMatch(new RegExp(`^Sitemap: ${baseURL!.replace(/\./g, "\\.")}/sitemap\\.xml$`, "m"));
+    // The audience counts are no pages for crawlers.
+    expect(rules).toMatch(/^Disallow: \/offres\/\*\/lien$/m);
   });
 });
 

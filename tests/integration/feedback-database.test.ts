@@ -549,7 +549,7 @@ describe("retention of votes", () => {
       ('Ancien', 'a@b.fr', 'Message de plus d''un an', now() - interval '12 months 1 day'),
       ('Récent', 'c@d.fr', 'Message de onze mois', now() - interval '11 months')`);
 
-    expect(await deleteExpiredVisitorData(db)).toEqual({ messages: 1, votes: 1, testimonials: 0 });
+    expect(await deleteExpiredVisitorData(db)).toEqual({ messages: 1, votes: 1, testimonials: 0, counts: 0 });
 
     expect((await votesOf(hugo)).map((row) => [row.offer_slug, row.worked])).toEqual([
       ["retention-onze-mois", true],
@@ -565,7 +565,7 @@ describe("retention of votes", () => {
     expect(names.rows).toEqual([{ name: "Récent" }]);
 
     // Nothing more to delete the next day.
-    expect(await deleteExpiredVisitorData(db)).toEqual({ messages: 0, votes: 0, testimonials: 0 });
+    expect(await deleteExpiredVisitorData(db)).toEqual({ messages: 0, votes: 0, testimonials: 0, counts: 0 });
   });
 });
 

@@ -12,6 +12,7 @@ const NO_TESTIMONIALS = {
   reportTestimonial: async () => "missing" as const,
   eraseTestimonial: async () => null,
   listPublishedTestimonials: async () => [],
+  addOfferCounts: async () => true,
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -266,6 +267,7 @@ describe("a brand written in the back office", () => {
       listTestimonials: async () => ({ testimonials: [], total: 0 }),
       moderateTestimonial: async () => null,
       deleteTestimonial: async () => null,
+      offerCountsSince: async () => [],
     };
     const source: Backend = {
       warmUp: async () => {},

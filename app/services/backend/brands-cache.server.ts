@@ -145,6 +145,10 @@ export class CachedBackend implements types.Backend {
     this.events.emit("testimonials-changed", { offerSlug });
   }
 
+  addOfferCounts(rows: types.OfferDayCount[]): Promise<boolean> {
+    return this.backend.addOfferCounts(rows);
+  }
+
   queueAlerts(check: AlertCheck): Promise<void> {
     return this.backend.queueAlerts(check);
   }
@@ -169,6 +173,7 @@ export class CachedBackend implements types.Backend {
       setHandled: (id, handled) => store.setHandled(id, handled),
       deleteMessage: (id) => store.deleteMessage(id),
       listTestimonials: (page) => store.listTestimonials(page),
+      offerCountsSince: (day) => store.offerCountsSince(day),
       moderateTestimonial: async (decision) => {
         const offerSlug = await store.moderateTestimonial(decision);
         if (offerSlug) this.testimonialsChanged(offerSlug);

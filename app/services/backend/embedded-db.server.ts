@@ -280,21 +280,21 @@ async function runReads(db: PGlite, reads: Map<string, PendingRead[]>): Promise<
 
 /**
  * The 12-month retention of the legal notice, for messages and votes, and the testimonials' (refused ones 30 days
- * after the decision, pending ones never moderated after 90 days); hosted Supabase runs the same functions daily with
+ * after the decision, pending ones never moderated after 90 days) and the audience totals' 25 months; hosted Supabase runs the same functions daily with
  * pg_cron. Returns how many of each were deleted.
  */
 export async function deleteExpiredVisitorData(
   db: PGlite,
-): Promise<{ messages: number; votes: number; testimonials: number }> {
+): Promise<{ messages: number; votes: number; testimonials: number; counts: number }> {
   const result = await asRole(db, "service_role", (tx) =>
-    tx.query<{ messages: number; votes: number; testimonials: number }>(
+    tx.query<{ messages: number; votes: number; testimonials: number; counts: number }>(
       `select public.delete_expired_contact_messages() as messages, public.delete_expired_code_feedback() as votes,
-              public.delete_expired_testimonials() as testimonials`,
+              public.delete_expired_testimonials() as testimonials, public.delete_expired_offer_counts() as counts`,
     ),
   );
-  const { messages = 0, votes = 0, testimonials = 0 } = result.rows[0] ?? {};
+  const { messages = 0, votes = 0, testimonials = 0, counts = 0 } = result.rows[0] ?? {};
   if (messages > 0) console.info(`${messages} message(s) de plus de 12 mois supprimé(s).`);
   if (votes > 0) console.info(`${votes} avis de plus de 12 mois supprimé(s).`);
   if (testimonials > 0) console.info(`${testimonials} témoignage(s) refusé(s) ou jamais modéré(s) supprimé(s).`);
-  return { messages, votes, testimonials };
+  return { messages, votes, testimonials, counts };
 }

@@ -116,6 +116,17 @@ export class EmbeddedOwnerStore implements types.OwnerStore {
     return { id, offerSlug: erased.offer_slug, createdAt: erased.created_at, wasPublic: erased.status === "published" };
   }
 
+  async offerCountsSince(day: string): Promise<types.OfferDayCount[]> {
+    const { rows } = await this.asServiceRole((tx) =>
+      tx.query<types.OfferDayCount>(
+        `select to_char(day, 'YYYY-MM-DD') as day, offer_slug as "offerSlug", views, copies, follows
+           from public.offer_counts_since($1::date)`,
+        [day],
+      ),
+    );
+    return rows;
+  }
+
   async updateBrand(id: string, changes: Partial<types.BrandColumns>): Promise<boolean> {
     const columns = columnsOf(changes);
     if (columns.length === 0) return true;

@@ -311,6 +311,16 @@ export class EmbeddedBackend implements types.Backend {
     }
   }
 
+  async addOfferCounts(rows: types.OfferDayCount[]): Promise<boolean> {
+    await callAsServiceRole(
+      this.dataDir,
+      "select public.add_offer_counts($1::jsonb)::text as result",
+      [JSON.stringify(rows)],
+      "Enregistrement des mesures d'audience impossible",
+    );
+    return true;
+  }
+
   /** Sends what was just queued (an author's e-mail) without waiting for the outbox's next look. */
   private wakeOutbox(): void {
     void this.startOutbox()?.then(

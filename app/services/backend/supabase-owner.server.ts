@@ -72,6 +72,20 @@ export class SupabaseOwnerStore implements types.OwnerStore {
       : null;
   }
 
+  async offerCountsSince(day: string): Promise<types.OfferDayCount[]> {
+    const { data, error } = await this.client.rpc("offer_counts_since", { p_since: day });
+    if (error) throw toBackendError(error);
+    return ((data ?? []) as { day: string; offer_slug: string; views: number; copies: number; follows: number }[]).map(
+      (row) => ({
+        day: row.day,
+        offerSlug: row.offer_slug,
+        views: row.views,
+        copies: row.copies,
+        follows: row.follows,
+      }),
+    );
+  }
+
   async updateBrand(id: string, changes: Partial<types.BrandColumns>): Promise<boolean> {
     const { data, error } = await this.client.from("brands").update(changes).eq("id", id).select("id");
     if (error) throw toBackendError(error);

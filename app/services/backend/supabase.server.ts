@@ -218,6 +218,15 @@ export class SupabaseBackend implements types.Backend {
     }
   }
 
+  /** With the service role's key only: visitors may not write totals. */
+  async addOfferCounts(rows: types.OfferDayCount[]): Promise<boolean> {
+    const client = this.serviceRoleClient();
+    if (!client) return false;
+    const { error } = await client.rpc("add_offer_counts", { p_rows: rows });
+    if (error) throw toBackendError(error);
+    return true;
+  }
+
   /** Queues the alerts in owner_alerts and wakes the outbox, with SMTP_URL and the service role's key only. */
   async queueAlerts(check: AlertCheck): Promise<void> {
     const alerts = this.alerts();

@@ -133,6 +133,8 @@ export interface OwnerStore {
   moderateTestimonial(decision: TestimonialDecision): Promise<string | null>;
   /** Erases a testimonial and its notices; null when it no longer exists. */
   deleteTestimonial(id: number): Promise<ErasedTestimonial | null>;
+  /** The audience's daily totals from `day` (YYYY-MM-DD) on, every offer. */
+  offerCountsSince(day: string): Promise<OfferDayCount[]>;
   /** Remembers a session signed out (by a keyed hash of its id) until `expiresAt`, forgetting those past theirs. */
   recordSignOut(sessionHash: string, expiresAt: Date): Promise<void>;
   /** Whether the session of that hash was signed out. */
@@ -182,6 +184,8 @@ export interface Backend {
   eraseTestimonial(eraseTokenHash: string): Promise<ErasedTestimonial | null>;
   /** Every published testimonial, newest first; rejects with a BackendError. */
   listPublishedTestimonials(signal?: AbortSignal): Promise<PublishedTestimonial[]>;
+  /** Adds a batch of counts to the stored daily totals; false when this backend cannot store them. */
+  addOfferCounts(rows: OfferDayCount[]): Promise<boolean>;
   /** The back office's operations, or the name of the variable to set when this backend cannot give them. */
   owner(): OwnerAccess;
 }
@@ -247,6 +251,15 @@ export interface TestimonialDecision {
   reason: string | null;
   /** The e-mail telling the author, queued when they left an address and the site e-mails. */
   mail: { subject: string; body: string } | null;
+}
+
+/** One offer's audience on one day (YYYY-MM-DD, Paris): views of its page, copies of its code, follows of its link. */
+export interface OfferDayCount {
+  day: string;
+  offerSlug: string;
+  views: number;
+  copies: number;
+  follows: number;
 }
 
 /** Brands per read of the table: hosted Supabase's API answers at most 1 000 rows a request by default. */

@@ -39,6 +39,10 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   // Its thank-you page shows an author's erasure link once: never kept.
   "routes/offres.$slug_.temoignage": { ...FORM_PAGE, cache: false },
   "routes/temoignages.effacer.$token": { ...FORM_PAGE, cache: false },
+  // The audience counts: each request is counted, so none is ever kept.
+  "routes/offres.$slug_.lien": { ...PAGE, cache: false },
+  "routes/offres.$slug_.vue": { ...PAGE, cache: false },
+  "routes/offres.$slug_.copie": { methods: ["POST"], sameOrigin: true, cache: false },
   "routes/offres.$slug_.avis": { ...FORM_PAGE, limiter: "votes" },
   "routes/codes.$slug": PAGE,
   "routes/comment-sont-recueillis-les-avis": PAGE,
