@@ -2,8 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { reasonLabel } from "@contract/feedback-fields";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { periodDays } from "~/catalogue/audience";
 import { BRAND_CATEGORIES } from "~/catalogue/categories";
-import { formatFrenchDate } from "~/catalogue/dates";
+import { formatFrenchDate, todayInFrance } from "~/catalogue/dates";
 import { isReportedNotWorking, successPercent } from "~/catalogue/feedback";
 import { Field, OfferFields, Select } from "~/components/back-office/fields";
 import { BackOfficePage, backOfficeButton, backOfficeMeta, MissingKey } from "~/components/back-office/frame";
@@ -30,10 +31,13 @@ const yesShare = (votes: FeedbackCounts | undefined) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await ownerAccessFor(request);
   const backend = await getBackend();
-  const [catalogue, counts] = await Promise.all([
+  const [catalogue, counts, audience] = await Promise.all([
     loadCatalogue(),
     backend.recentFeedback().catch((): FeedbackCounts[] => []),
+    access.ok ? access.store.offerCountsSince(periodDays(todayInFrance(), 30)[0] ?? "") : [],
   ]);
+  const follows = new Map<string, number>();
+  for (const day of audience) follows.set(day.offerSlug, (follows.get(day.offerSlug) ?? 0) + day.follows);
   const votes = new Map(counts.map((count) => [count.offerSlug, count]));
   const offers = catalogue.offers
     .map((offer) => {
@@ -48,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         topReason: reasonLabel(offerVotes?.topReason) ?? null,
         lastVoteOn: offerVotes?.lastVoteOn ?? null,
         verifiedOn: offer.verifiedOn ?? null,
+        follows30: follows.get(offer.slug) ?? 0,
         validUntil: offer.validUntil ?? null,
         share: yesShare(offerVotes),
       };
@@ -133,6 +138,8 @@ export default function Offers() {
               <dd>{offer.topReason ?? "Aucune"}</dd>
               <dt className="font-semibold">Dernier avis</dt>
               <dd>{offer.lastVoteOn ? formatFrenchDate(offer.lastVoteOn) : "Aucun"}</dd>
+              <dt className="font-semibold">Clics (30 jours)</dt>
+              <dd>{offer.follows30}</dd>
               <dt className="font-semibold">Vérifiée</dt>
               <dd>{offer.verifiedOn ? `le ${formatFrenchDate(offer.verifiedOn)}` : "Jamais"}</dd>
               <dt className="font-semibold">Fin de validité</dt>

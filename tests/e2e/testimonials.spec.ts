@@ -149,7 +149,15 @@ test.describe("a testimonial", () => {
     // The new pages pass the HTML checker (and, with JavaScript, axe).
     await expectValidHtml(page.request, [`/offres/${slug}`, "/", `/offres/${slug}/temoignage`, eraseLink!]);
     // The owner's page's request context carries their session.
-    await expectValidHtml(owner.page.request, ["/gestion/temoignages"]);
+    await expectValidHtml(owner.page.request, ["/gestion/temoignages", "/gestion/statistiques"]);
+    if (javaScriptEnabled) {
+      // The audience figures, on the same phone: this visitor's views and follow are there, drawn and told.
+      await owner.page.goto("/gestion/statistiques?periode=7");
+      await expect(owner.page.getByRole("img", { name: /^Clics par jour sur tout le site : / })).toBeVisible();
+      expect(await axeViolations(owner.page)).toEqual([]);
+      expect(await owner.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await owner.page.goto("/gestion/temoignages");
+    }
     if (javaScriptEnabled) {
       for (const address of [`/offres/${slug}`, `/offres/${slug}/temoignage`, eraseLink!]) {
         await page.goto(address);

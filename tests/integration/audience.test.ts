@@ -1,5 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
+import { OWNER_PASSWORD, signIn } from "../support/back-office";
 import { startSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 import { inOneNetwork, ownNetworkAddress } from "../support/visitor-addresses";
@@ -135,4 +136,47 @@ describe("the audience counts", () => {
       expect(counts).toEqual({ boursobank: { views: 1, copies: 0, follows: 1 } });
     });
   }
+
+  it("show the owner the counts, in figures, charts and CSV, as stored", async () => {
+    const temp = makeTempDir("audience-gestion");
+    folders.push(temp.cleanup);
+    const env = { DATA_DIR: temp.dir, TRUST_PROXY: "loopback", OWNER_PASSWORD };
+    const visitor = await startSite(env);
+    try {
+      for (const network of [40, 41, 42]) {
+        await fetch(`${visitor.url}/offres/bolt/lien`, {
+          redirect: "manual",
+          headers: { "User-Agent": BROWSER, "X-Forwarded-For": ownNetworkAddress(network) },
+        });
+      }
+      await fetch(`${visitor.url}/offres/bolt/vue`, {
+        headers: { "User-Agent": BROWSER, "X-Forwarded-For": ownNetworkAddress(40) },
+      });
+    } finally {
+      await visitor.stop();
+    }
+    const site = await startSite(env);
+    try {
+      const cookie = await signIn(site);
+      const page = await (
+        await fetch(`${site.url}/gestion/statistiques?periode=7&tri=follows`, { headers: { Cookie: cookie } })
+      ).text();
+      const bolt = page.split("<li").find((item) => item.includes(">Bolt<")) ?? "";
+      expect(bolt).toMatch(/Affichages<\/dt><dd[^>]*>1<\/dd>/);
+      expect(bolt).toMatch(/Clics<\/dt><dd[^>]*>3<\/dd>/);
+      expect(bolt).toContain("300\u202f%");
+      expect(bolt).toContain("Clics par jour sur Bolt : 3 clics en tout, au plus 3 par jour, sur 7 jours");
+      // The offer with the most follows comes first; the site's chart says the same total.
+      expect(page.indexOf(">Bolt<")).toBeLessThan(page.indexOf(">Binance<"));
+      expect(page).toContain("Clics par jour sur tout le site : 3 clics en tout");
+      const csv = await fetch(`${site.url}/gestion/statistiques.csv?periode=7`, { headers: { Cookie: cookie } });
+      expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+      expect(await csv.text()).toMatch(/^"\d{4}-\d{2}-\d{2}","bolt","Bolt","1","0","3"\r$/m);
+      // Without a session: the sign-in page, never the figures.
+      const stranger = await fetch(`${site.url}/gestion/statistiques.csv`, { redirect: "manual" });
+      expect(stranger.status).toBe(303);
+    } finally {
+      await site.stop();
+    }
+  });
 });

@@ -100,6 +100,7 @@ const PAGES: Page[] = [
   { name: "back-office-messages-searched", path: "/gestion?q=introuvable", owner: true },
   { name: "back-office-offers", path: "/gestion/offres", owner: true },
   { name: "back-office-testimonials", path: "/gestion/temoignages", owner: true },
+  { name: "back-office-statistics", path: "/gestion/statistiques?periode=7&tri=rate", owner: true },
   {
     name: "back-office-new-brand-with-errors",
     path: "/gestion/offres",
@@ -188,6 +189,7 @@ describe("the server HTML of every screen", () => {
       "back-office-messages": 200,
       "back-office-offers": 200,
       "back-office-testimonials": 200,
+      "back-office-statistics": 200,
       testimonial: 200,
       "testimonial-refused": 400,
       "testimonial-erasure": 200,

@@ -42,6 +42,9 @@ export function BackOfficePage({ title, children }: { title: string; children: R
         <NavLink reloadDocument to="/gestion/temoignages" className={navLink}>
           Témoignages
         </NavLink>
+        <NavLink reloadDocument to="/gestion/statistiques" className={navLink}>
+          Statistiques
+        </NavLink>
         <Form reloadDocument method="post" action="/gestion/deconnexion" className="ml-auto">
           <button type="submit" className={outlineButton}>
             Se déconnecter

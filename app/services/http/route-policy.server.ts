@@ -61,6 +61,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/gestion_.offres": OWNER_PAGE,
   "routes/gestion_.offres_.$slug": OWNER_PAGE,
   "routes/gestion_.temoignages": OWNER_PAGE,
+  "routes/gestion_.statistiques": { ...OWNER_PAGE, methods: ["GET", "HEAD"] },
+  "routes/gestion_.statistiques[.]csv": { ...OWNER_PAGE, methods: ["GET", "HEAD"] },
 };
 
 /** The files of public/ and of the build's assets: GET and HEAD only, served as they are, never rendered. */

@@ -1,0 +1,218 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import {
+  bars,
+  offerAudiences,
+  periodDays,
+  PERIODS,
+  ratePercent,
+  siteAudience,
+  SORT_KEYS,
+  type Period,
+  type SortKey,
+} from "~/catalogue/audience";
+import { formatFrenchDate, todayInFrance } from "~/catalogue/dates";
+import { BackOfficePage, backOfficeMeta, MissingKey } from "~/components/back-office/frame";
+import { backOfficeHeaders } from "~/services/http/headers.server";
+import { loadCatalogue } from "~/services/offers.server";
+import { missingKey, ownerAccessFor } from "~/services/owner/back-office.server";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+
+export const meta: MetaFunction = () => backOfficeMeta("Statistiques");
+
+export const headers = backOfficeHeaders;
+
+const PATH = "/gestion/statistiques";
+const SORT_LABELS: Record<SortKey, string> = {
+  follows: "clics",
+  views: "affichages",
+  copies: "copies",
+  rate: "clics par affichage",
+};
+
+/** The period and the order an address asks for; anything else is the default (30 days, by follows). */
+export function choices(url: URL): { period: Period; sort: SortKey } {
+  const period = PERIODS.find((days) => String(days) === url.searchParams.get("periode")) ?? 30;
+  const sort = SORT_KEYS.find((key) => key === url.searchParams.get("tri")) ?? "follows";
+  return { period, sort };
+}
+
+const href = (period: Period, sort: SortKey) => `${PATH}?periode=${period}&tri=${sort}`;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const access = await ownerAccessFor(request);
+  const url = new URL(request.url);
+  const { period, sort } = choices(url);
+  const days = periodDays(todayInFrance(), period);
+  const [catalogue, counts] = await Promise.all([
+    loadCatalogue(),
+    access.ok ? access.store.offerCountsSince(days[0] ?? "") : [],
+  ]);
+  return statisticsPage(missingKey(access), period, sort, days, offerAudiences(counts, days, catalogue.offers, sort));
+}
+
+/** What the page shows. */
+function statisticsPage(
+  missing: string | null,
+  period: Period,
+  sort: SortKey,
+  days: string[],
+  offers: ReturnType<typeof offerAudiences>,
+) {
+  return {
+    missingKey: missing,
+    period,
+    sort,
+    first: formatFrenchDate(days[0] ?? ""),
+    last: formatFrenchDate(days.at(-1) ?? ""),
+    site: siteAudience(offers, days),
+    offers,
+  };
+}
+
+/** A bar chart of daily follows, drawn on the server, named by its text alternative. */
+function FollowsChart({
+  id,
+  values,
+  width,
+  height,
+  label,
+}: {
+  id: string;
+  values: number[];
+  width: number;
+  height: number;
+  label: string;
+}) {
+  return (
+    <svg
+      role="img"
+      aria-labelledby={id}
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      className="max-w-full text-indigo-700"
+      preserveAspectRatio="none"
+    >
+      <title id={id}>{label}</title>
+      <rect x={0} y={height - 1} width={width} height={1} className="fill-slate-300" />
+      {bars(values, width, height).map((bar, position) => (
+        <rect key={position} {...bar} fill="currentColor" />
+      ))}
+    </svg>
+  );
+}
+
+/** "12 clics en tout, au plus 4 par jour, sur 30 jours." */
+function chartText(values: number[], days: number): string {
+  const total = values.reduce((sum, value) => sum + value, 0);
+  return `${total} clic${total > 1 ? "s" : ""} en tout, au plus ${Math.max(0, ...values)} par jour, sur ${days} jours, du plus ancien au plus récent.`;
+}
+
+export default function Statistics() {
+  const { missingKey, period, sort, first, last, site, offers } = useLoaderData() as ReturnType<typeof statisticsPage>;
+  const nav = "rounded-md px-3 py-2 text-sm font-semibold";
+  const choice = (current: boolean) =>
+    current ? `${nav} bg-indigo-700 text-white` : `${nav} text-indigo-800 underline`;
+  return (
+    <BackOfficePage title="Statistiques">
+      {missingKey ? <MissingKey variable={missingKey} /> : null}
+      <p className="text-sm text-slate-700">
+        Affichages des pages d'offre, copies de code et clics sur les liens de parrainage, comptés par le site sans
+        cookie : une répétition venant d'un même réseau le même jour compte une fois, les robots ne comptent pas. Vos
+        propres visites comptent comme celles de tout visiteur : rien ne permet au site de vous reconnaître.
+      </p>
+      <nav aria-label="Période" className="flex flex-wrap gap-2">
+        {PERIODS.map((days) => (
+          <Link
+            key={days}
+            reloadDocument
+            to={href(days, sort)}
+            aria-current={days === period ? "page" : undefined}
+            className={choice(days === period)}
+          >
+            {days} jours
+          </Link>
+        ))}
+      </nav>
+      <section aria-labelledby="site-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
+        <h2 id="site-title" className="text-lg font-bold text-slate-900">
+          Tout le site, du {first} au {last}
+        </h2>
+        <dl className="grid grid-cols-3 gap-2 text-center">
+          {(
+            [
+              ["Affichages", site.views],
+              ["Copies", site.copies],
+              ["Clics", site.follows],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="rounded-lg bg-slate-50 p-2">
+              <dt className="text-sm text-slate-700">{label}</dt>
+              <dd className="text-2xl font-extrabold text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <FollowsChart
+          id="graphique-site"
+          values={site.dailyFollows}
+          width={340}
+          height={120}
+          label={`Clics par jour sur tout le site : ${chartText(site.dailyFollows, period)}`}
+        />
+        <p>
+          <a href={`${PATH}.csv?periode=${period}`} className="font-semibold text-indigo-800 underline">
+            Exporter ces {period} jours (CSV)
+          </a>
+        </p>
+      </section>
+      <nav aria-label="Trier les offres" className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-slate-700">Trier par</span>
+        {SORT_KEYS.map((key) => (
+          <Link
+            key={key}
+            reloadDocument
+            to={href(period, key)}
+            aria-current={key === sort ? "page" : undefined}
+            className={choice(key === sort)}
+          >
+            {SORT_LABELS[key]}
+          </Link>
+        ))}
+      </nav>
+      <ol className="space-y-3" aria-label={`Offres, par ${SORT_LABELS[sort]}`}>
+        {offers.map((offer) => (
+          <li key={offer.offerSlug} className="space-y-2 rounded-2xl border border-slate-200 bg-white p-4">
+            <h2 className="font-bold text-slate-900">{offer.brand}</h2>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+              <div>
+                <dt className="text-slate-700">Affichages</dt>
+                <dd className="font-semibold">{offer.views}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-700">Copies</dt>
+                <dd className="font-semibold">{offer.copies}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-700">Clics</dt>
+                <dd className="font-semibold">{offer.follows}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-700">Clics par affichage</dt>
+                <dd className="font-semibold">{ratePercent(offer.rate)}</dd>
+              </div>
+            </dl>
+            {offer.follows > 0 ? (
+              <FollowsChart
+                id={`graphique-${offer.offerSlug}`}
+                values={offer.dailyFollows}
+                width={180}
+                height={32}
+                label={`Clics par jour sur ${offer.brand} : ${chartText(offer.dailyFollows, period)}`}
+              />
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </BackOfficePage>
+  );
+}

@@ -1,0 +1,24 @@
+import { audienceCsv, periodDays } from "~/catalogue/audience";
+import { todayInFrance } from "~/catalogue/dates";
+import { loadCatalogue } from "~/services/offers.server";
+import { ownerStoreFor } from "~/services/owner/back-office.server";
+import { choices } from "./gestion_.statistiques";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+/** `/gestion/statistiques.csv?periode=N`: the period's daily totals per offer, for a spreadsheet. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const store = await ownerStoreFor(request);
+  const days = periodDays(todayInFrance(), choices(new URL(request.url)).period);
+  const [catalogue, counts] = await Promise.all([loadCatalogue(), store.offerCountsSince(days[0] ?? "")]);
+  const brands = new Map(catalogue.offers.map((offer) => [offer.slug, offer.brand]));
+  return new Response(
+    audienceCsv(counts, (slug) => brands.get(slug) ?? slug),
+    {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="audience-${days[0]}-${days.at(-1)}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
+    },
+  );
+}
