@@ -134,3 +134,20 @@ export function audienceCsv(counts: readonly DayCount[], brandOf: (slug: string)
   }
   return `${lines.join("\r\n")}\r\n`;
 }
+
+/** Below this many follows over 30 days, cards say nothing. */
+export const FOLLOWS_SHOWN_FROM = 10;
+
+/**
+ * "Lien suivi 20 fois ces 30 derniers jours": the real count rounded down to a step (10, 20, 50, 100, 200, 500…),
+ * from 10 only, and never on a betting offer, where a popularity figure reads as an incentive to gamble.
+ */
+export function followsLabel(follows: number, regulated: "betting" | "crypto" | null): string | null {
+  if (regulated === "betting" || !(follows >= FOLLOWS_SHOWN_FROM)) return null;
+  let step = 10;
+  for (const next of [20, 50]) if (follows >= next) step = next;
+  for (let scale = 100; follows >= scale; scale *= 10) {
+    for (const factor of [1, 2, 5]) if (follows >= scale * factor) step = scale * factor;
+  }
+  return `Lien suivi ${step.toLocaleString("fr-FR")} fois ces 30 derniers jours`;
+}

@@ -1,3 +1,4 @@
+import { followsLabel } from "./audience";
 import { isExpired } from "./dates";
 import { offerTrust, type OfferTrust, type OfferVotes } from "./feedback";
 import { acceptsVotes, canCopyCode, isInstructionCode } from "./offer-rules";
@@ -26,12 +27,16 @@ export interface OfferCardView {
   trust: OfferTrust;
   /** Visitors may say whether it worked: the offer shows a code or a link. */
   acceptsVotes: boolean;
+  /** "Lien suivi 20 fois ces 30 derniers jours", or null (few follows, a betting or expired offer). */
+  follows: string | null;
 }
 
 /** What a card depends on besides its offer: the day (expiry) and the visitors' votes, by offer slug. */
 export interface CardContext {
   today: string;
   votes: ReadonlyMap<string, OfferVotes>;
+  /** Follows of each offer's referral link over the last 30 days (none while they cannot be read). */
+  follows?: ReadonlyMap<string, number>;
 }
 
 function regulationOf(offer: Pick<ReferralOffer, "category" | "alsoIn">): OfferCardView["regulated"] {
@@ -42,8 +47,9 @@ function regulationOf(offer: Pick<ReferralOffer, "category" | "alsoIn">): OfferC
 
 /** Visitors can only say whether a code or a link worked: an offer with neither has nothing to vote on. */
 
-export function toCardView(offer: ReferralOffer, { today, votes }: CardContext): OfferCardView {
+export function toCardView(offer: ReferralOffer, { today, votes, follows }: CardContext): OfferCardView {
   const expired = isExpired(offer, today);
+  const regulated = regulationOf(offer);
   return {
     slug: offer.slug,
     brand: offer.brand,
@@ -55,8 +61,9 @@ export function toCardView(offer: ReferralOffer, { today, votes }: CardContext):
     expired,
     canCopy: canCopyCode(offer) && !expired,
     showLink: Boolean(offer.link) && !expired,
-    regulated: regulationOf(offer),
+    regulated,
     trust: offerTrust(votes.get(offer.slug), offer.verifiedOn, offer.votesSince),
     acceptsVotes: acceptsVotes(offer),
+    follows: expired ? null : followsLabel(follows?.get(offer.slug) ?? 0, regulated),
   };
 }

@@ -58,6 +58,7 @@ export function OfferEssentials({ offer, prominent = false }: { offer: OfferCard
       <OfferCode offer={offer} />
       <ReportedNotWorking trust={offer.trust} />
       <TrustLine trust={offer.trust} />
+      {offer.follows ? <p className="text-xs text-slate-600">{offer.follows}</p> : null}
     </>
   );
 }

@@ -16,6 +16,8 @@ export interface Catalogue {
   today: string;
   /** Visitors' votes of the summary's window, by offer slug (empty while they cannot be read). */
   votes: ReadonlyMap<string, FeedbackCounts>;
+  /** Follows of each offer's referral link over the last 30 days (empty while they cannot be read). */
+  follows: ReadonlyMap<string, number>;
 }
 
 /**
@@ -28,8 +30,16 @@ let lastMerged:
 
 /** The last catalogue built, reused while its offers and the votes are the same. */
 let lastBuilt:
-  | { merged: NonNullable<typeof lastMerged>; counts: FeedbackCounts[]; countsDigest: string; catalogue: Catalogue }
+  | {
+      merged: NonNullable<typeof lastMerged>;
+      counts: FeedbackCounts[];
+      countsDigest: string;
+      follows: Follows;
+      catalogue: Catalogue;
+    }
   | undefined;
+
+type Follows = { offerSlug: string; follows: number }[];
 
 /**
  * What rows say, in a few bytes: kept instead of their JSON, which at 10 000 brands is megabytes held for nothing
@@ -69,26 +79,44 @@ async function readVotes(backend: CachedBackend): Promise<FeedbackCounts[]> {
 }
 const NO_VOTES: FeedbackCounts[] = [];
 
+/** The same for the follows: cards then show no figure. */
+async function readFollows(backend: CachedBackend): Promise<Follows> {
+  try {
+    return await backend.recentFollows();
+  } catch (error) {
+    console.error("Lecture des mesures d'audience impossible :", error);
+    return NO_FOLLOWS;
+  }
+}
+const NO_FOLLOWS: Follows = [];
+
 /**
  * Reads the brands and the votes, and merges the brands over the bundled offers. Rejects with a BackendError when
  * the brands cannot be read.
  */
 export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> {
   const backend = await getBackend();
-  const [merged, counts] = await Promise.all([mergedOffers(backend, now), readVotes(backend)]);
+  const [merged, counts, follows] = await Promise.all([
+    mergedOffers(backend, now),
+    readVotes(backend),
+    readFollows(backend),
+  ]);
   const { today } = merged;
   if (lastBuilt?.merged === merged && lastBuilt.counts !== counts) {
     if (lastBuilt.countsDigest === contentDigest(counts)) lastBuilt.counts = counts;
   }
-  if (lastBuilt?.merged === merged && lastBuilt.counts === counts) return lastBuilt.catalogue;
+  if (lastBuilt?.merged === merged && lastBuilt.counts === counts && lastBuilt.follows === follows) {
+    return lastBuilt.catalogue;
+  }
   const votes = new Map(counts.map((count) => [count.offerSlug, count]));
   const catalogue = {
     offers: merged.offers,
     featured: selectFeatured(merged.apiOffers, today, votes),
     today,
     votes,
+    follows: new Map(follows.map((row) => [row.offerSlug, row.follows])),
   };
-  lastBuilt = { merged, counts, countsDigest: contentDigest(counts), catalogue };
+  lastBuilt = { merged, counts, countsDigest: contentDigest(counts), follows, catalogue };
   return catalogue;
 }
 

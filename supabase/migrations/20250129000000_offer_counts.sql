@@ -53,6 +53,17 @@ as $$
    order by c.day, c.offer_slug;
 $$;
 
+/* Each offer's follows from p_since on, for the rounded figure cards show ("Lien suivi 20 fois…"). */
+create or replace function public.offer_follows_since(p_since date)
+returns table (offer_slug text, follows bigint)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select c.offer_slug, sum(c.follows) from public.offer_daily_counts c where c.day >= p_since group by c.offer_slug;
+$$;
+
 /* The 25 months the legal notice promises. */
 create or replace function public.delete_expired_offer_counts() returns integer
 language sql
@@ -72,6 +83,7 @@ begin
   foreach fn in array array[
     'public.add_offer_counts(jsonb)',
     'public.offer_counts_since(date)',
+    'public.offer_follows_since(date)',
     'public.delete_expired_offer_counts()'
   ]::regprocedure[] loop
     execute format('revoke execute on function %s from public, anon, authenticated', fn);

@@ -137,17 +137,19 @@ describe("the audience counts", () => {
     });
   }
 
-  it("show the owner the counts, in figures, charts and CSV, as stored", async () => {
+  it("show the owner the counts, in figures, charts and CSV, and visitors a rounded figure", async () => {
     const temp = makeTempDir("audience-gestion");
     folders.push(temp.cleanup);
     const env = { DATA_DIR: temp.dir, TRUST_PROXY: "loopback", OWNER_PASSWORD };
     const visitor = await startSite(env);
     try {
-      for (const network of [40, 41, 42]) {
-        await fetch(`${visitor.url}/offres/bolt/lien`, {
-          redirect: "manual",
-          headers: { "User-Agent": BROWSER, "X-Forwarded-For": ownNetworkAddress(network) },
-        });
+      for (let network = 40; network < 50; network += 1) {
+        for (const slug of ["bolt", "unibet"]) {
+          await fetch(`${visitor.url}/offres/${slug}/lien`, {
+            redirect: "manual",
+            headers: { "User-Agent": BROWSER, "X-Forwarded-For": ownNetworkAddress(network) },
+          });
+        }
       }
       await fetch(`${visitor.url}/offres/bolt/vue`, {
         headers: { "User-Agent": BROWSER, "X-Forwarded-For": ownNetworkAddress(40) },
@@ -163,15 +165,22 @@ describe("the audience counts", () => {
       ).text();
       const bolt = page.split("<li").find((item) => item.includes(">Bolt<")) ?? "";
       expect(bolt).toMatch(/Affichages<\/dt><dd[^>]*>1<\/dd>/);
-      expect(bolt).toMatch(/Clics<\/dt><dd[^>]*>3<\/dd>/);
-      expect(bolt).toContain("300\u202f%");
-      expect(bolt).toContain("Clics par jour sur Bolt : 3 clics en tout, au plus 3 par jour, sur 7 jours");
+      expect(bolt).toMatch(/Clics<\/dt><dd[^>]*>10<\/dd>/);
+      expect(bolt).toContain("1\u202f000\u202f%");
+      expect(bolt).toContain("Clics par jour sur Bolt : 10 clics en tout, au plus 10 par jour, sur 7 jours");
       // The offer with the most follows comes first; the site's chart says the same total.
       expect(page.indexOf(">Bolt<")).toBeLessThan(page.indexOf(">Binance<"));
-      expect(page).toContain("Clics par jour sur tout le site : 3 clics en tout");
+      expect(page).toContain("Clics par jour sur tout le site : 20 clics en tout");
       const csv = await fetch(`${site.url}/gestion/statistiques.csv?periode=7`, { headers: { Cookie: cookie } });
       expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-      expect(await csv.text()).toMatch(/^"\d{4}-\d{2}-\d{2}","bolt","Bolt","1","0","3"\r$/m);
+      expect(await csv.text()).toMatch(/^"\d{4}-\d{2}-\d{2}","bolt","Bolt","1","0","10"\r$/m);
+      // Visitors see the rounded figure on the card and the brand page; never on a betting offer.
+      for (const path of ["/offres/bolt", "/offres?q=bolt"]) {
+        expect(await (await fetch(`${site.url}${path}`)).text(), path).toContain(
+          "Lien suivi 10 fois ces 30 derniers jours",
+        );
+      }
+      expect(await (await fetch(`${site.url}/offres/unibet`)).text()).not.toContain("Lien suivi");
       // Without a session: the sign-in page, never the figures.
       const stranger = await fetch(`${site.url}/gestion/statistiques.csv`, { redirect: "manual" });
       expect(stranger.status).toBe(303);

@@ -13,6 +13,7 @@ const NO_TESTIMONIALS = {
   eraseTestimonial: async () => null,
   listPublishedTestimonials: async () => [],
   addOfferCounts: async () => true,
+  listFollowsSince: async () => [],
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,3 +1,4 @@
+import { todayInFrance } from "~/catalogue/dates";
 import { siteEvents, type SiteEventBus } from "../events.server";
 import { BackendError, toBackendError } from "./errors.server";
 import { ReadAfterWriteCache } from "./read-after-write-cache.server";
@@ -44,6 +45,7 @@ export class CachedBackend implements types.Backend {
   private readonly cache: ReadAfterWriteCache<BrandRow[]> | undefined;
   private readonly feedbackCache: ReadAfterWriteCache<types.FeedbackCounts[]> | undefined;
   private readonly testimonialsCache: ReadAfterWriteCache<types.PublishedTestimonial[]> | undefined;
+  private readonly followsCache: ReadAfterWriteCache<{ offerSlug: string; follows: number }[]> | undefined;
 
   constructor(
     private readonly backend: types.Backend,
@@ -55,6 +57,7 @@ export class CachedBackend implements types.Backend {
       this.cache = new ReadAfterWriteCache(options.ttlMs, () => this.readBackend());
       this.feedbackCache = new ReadAfterWriteCache(options.ttlMs, () => this.readFeedback());
       this.testimonialsCache = new ReadAfterWriteCache(options.ttlMs, () => this.readTestimonials());
+      this.followsCache = new ReadAfterWriteCache(options.ttlMs, () => this.readFollows());
     }
   }
 
@@ -143,6 +146,21 @@ export class CachedBackend implements types.Backend {
   private testimonialsChanged(offerSlug: string): void {
     this.testimonialsCache?.invalidate();
     this.events.emit("testimonials-changed", { offerSlug });
+  }
+
+  listFollowsSince(since: string): Promise<{ offerSlug: string; follows: number }[]> {
+    return within(this.options.timeoutMs, (signal) => this.backend.listFollowsSince(since, signal));
+  }
+
+  private async readFollows(): Promise<{ offerSlug: string; follows: number }[]> {
+    await this.backend.warmUp();
+    const since = new Date(Date.parse(`${todayInFrance()}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+    return this.listFollowsSince(since);
+  }
+
+  /** Each offer's follows over the last 30 days, kept as the brands are; rejects with a BackendError. */
+  async recentFollows(): Promise<{ offerSlug: string; follows: number }[]> {
+    return this.followsCache ? this.followsCache.get() : this.readFollows();
   }
 
   addOfferCounts(rows: types.OfferDayCount[]): Promise<boolean> {

@@ -311,6 +311,22 @@ export class EmbeddedBackend implements types.Backend {
     }
   }
 
+  /** As the service role: visitors see only the rounded figure the pages make of it. */
+  async listFollowsSince(since: string): Promise<{ offerSlug: string; follows: number }[]> {
+    try {
+      const db = await openEmbeddedDatabase(this.dataDir);
+      const { rows } = await asRole(db, "service_role", (tx) =>
+        tx.query<{ offerSlug: string; follows: number }>(
+          `select offer_slug as "offerSlug", follows::integer as follows from public.offer_follows_since($1::date)`,
+          [since],
+        ),
+      );
+      return rows;
+    } catch (error) {
+      throw toBackendError(error);
+    }
+  }
+
   async addOfferCounts(rows: types.OfferDayCount[]): Promise<boolean> {
     await callAsServiceRole(
       this.dataDir,

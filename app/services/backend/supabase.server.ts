@@ -218,6 +218,19 @@ export class SupabaseBackend implements types.Backend {
     }
   }
 
+  /** With the service role's key only (none without it): visitors may not read the exact totals. */
+  async listFollowsSince(since: string, signal?: AbortSignal): Promise<{ offerSlug: string; follows: number }[]> {
+    const client = this.serviceRoleClient();
+    if (!client) return [];
+    const query = client.rpc("offer_follows_since", { p_since: since }).retry(false);
+    const { data, error } = await (signal ? query.abortSignal(signal) : query);
+    if (error) throw toBackendError(error);
+    return ((data ?? []) as { offer_slug: string; follows: number | string }[]).map((row) => ({
+      offerSlug: row.offer_slug,
+      follows: Number(row.follows),
+    }));
+  }
+
   /** With the service role's key only: visitors may not write totals. */
   async addOfferCounts(rows: types.OfferDayCount[]): Promise<boolean> {
     const client = this.serviceRoleClient();

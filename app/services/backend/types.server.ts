@@ -184,6 +184,8 @@ export interface Backend {
   eraseTestimonial(eraseTokenHash: string): Promise<ErasedTestimonial | null>;
   /** Every published testimonial, newest first; rejects with a BackendError. */
   listPublishedTestimonials(signal?: AbortSignal): Promise<PublishedTestimonial[]>;
+  /** Each offer's follows from `since` (YYYY-MM-DD) on; none when this backend cannot read them. */
+  listFollowsSince(since: string, signal?: AbortSignal): Promise<{ offerSlug: string; follows: number }[]>;
   /** Adds a batch of counts to the stored daily totals; false when this backend cannot store them. */
   addOfferCounts(rows: OfferDayCount[]): Promise<boolean>;
   /** The back office's operations, or the name of the variable to set when this backend cannot give them. */
