@@ -110,6 +110,23 @@ await ceiling.close();
 say();
 say(`Mémoire résidente du site après les pages : ${residentMemoryMb(site)} Mo.`);
 
+// 1a. The audience count: each view of a brand page also asks for its count image (/offres/{slug}/vue), which is
+// never cached. Measured as a browser does it, page then image on each connection, against the page alone.
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const pageAlone = await load(`${site.url}/offres/binance`, { headers: { "User-Agent": BROWSER } });
+const pageAndCount = await load(site.url, {
+  headers: { "User-Agent": BROWSER },
+  requests: [{ path: "/offres/binance" }, { path: "/offres/binance/vue" }],
+});
+const viewsRatio = pageAndCount.rps / 2 / pageAlone.rps;
+say();
+say("| /offres/binance en cache, 50 connexions | requêtes/s | vues/s |");
+say("|---|---|---|");
+say(`| page seule (sans mesure) | ${describeLoad(pageAlone)} | ${pageAlone.rps} |`);
+say(`| page puis son image de mesure | ${describeLoad(pageAndCount)} | ${Math.round(pageAndCount.rps / 2)} |`);
+say();
+say(`Vues servies avec la mesure / sans : ${viewsRatio.toFixed(2)} (objectif ≥ 0,90).`);
+
 // 1b. A cached page while 50 connections flood refused votes from one address (past the hourly limit after 30):
 // the refusals are answered by the request pipeline, without rendering a page.
 const measured = "/offres/binance";

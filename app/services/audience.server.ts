@@ -4,6 +4,8 @@ import { LRUCache } from "lru-cache";
 import { todayInFrance } from "~/catalogue/dates";
 import { getBackend } from "./backend/index.server";
 import { networkKey } from "./form-request.server";
+import { networkKey as networkKeyOf } from "./http/pipeline.server";
+import { findBrandOffer, tryLoadCatalogue } from "./offers.server";
 import { onShutdown } from "./shutdown.server";
 import type { OfferDayCount } from "./backend/types.server";
 
@@ -102,16 +104,27 @@ export function audience(): AudienceCounter {
   return counter;
 }
 
-/** Whether the request is a visitor's own: neither a prefetch (the browser's, or a link preview) nor a bot. */
-export function countable(request: Request): boolean {
-  const purpose = [request.headers.get("Sec-Purpose"), request.headers.get("Purpose"), request.headers.get("X-Purpose")]
-    .join(" ")
-    .toLowerCase();
+type HeaderOf = (name: string) => string | null | undefined;
+
+/** Whether a request is a visitor's own: neither a prefetch (the browser's, or a link preview) nor a bot. */
+export function countable(header: HeaderOf): boolean {
+  const purpose = [header("Sec-Purpose"), header("Purpose"), header("X-Purpose")].join(" ").toLowerCase();
   if (purpose.includes("prefetch") || purpose.includes("preview")) return false;
-  return !isbot(request.headers.get("User-Agent") ?? "");
+  return !isbot(header("User-Agent") ?? "");
 }
 
 /** Counts `kind` on `offerSlug` for this request, unless it is a prefetch or a bot. */
 export function countFor(request: Request, kind: CountKind, offerSlug: string): void {
-  if (countable(request)) audience().count(kind, offerSlug, networkKey(request));
+  if (countable((name) => request.headers.get(name))) audience().count(kind, offerSlug, networkKey(request));
+}
+
+/**
+ * Counts a view of `slug`'s page, told by its count image, which the request pipeline answers itself: the slug must
+ * be a listed offer's (the catalogue in memory), the request a visitor's own, from `address`.
+ */
+export async function countView(slug: string, header: HeaderOf, address: string): Promise<void> {
+  if (!countable(header)) return;
+  const catalogue = await tryLoadCatalogue();
+  const offer = catalogue ? findBrandOffer(catalogue, slug) : undefined;
+  if (offer && offer.slug === slug) audience().count("views", slug, networkKeyOf(address));
 }

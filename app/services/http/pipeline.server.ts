@@ -140,12 +140,16 @@ export function keptPageKey(request: Request, cacheControl: string, headers: Hea
 /** Loopback and private addresses: where a reverse proxy on the same machine or network connects from. */
 const NEAR = /^(?:::ffff:)?(?:127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)|^::1$|^f[cd][0-9a-f]{2}:/i;
 
+/** A transparent 1 × 1 GIF: a brand page's count image. */
+export const COUNT_IMAGE = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+
 /** What the pipeline decided for a request. */
 export type Verdict =
   | { kind: "refuse"; status: number; text: string; headers?: Record<string, string> }
   | { kind: "redirect"; location: string }
   | { kind: "refuse-vote"; refusal: VoteRefusalKind; retryAfter?: number; slug: string; data: boolean }
-  | { kind: "pass"; address: string; cacheKey: string | undefined; file?: boolean };
+  | { kind: "pass"; address: string; cacheKey: string | undefined; file?: boolean }
+  | { kind: "count-image"; address: string; slug: string };
 
 interface Checked {
   https: boolean;
@@ -175,6 +179,7 @@ export class RequestPipeline {
   private readonly publicFolders: ReadonlySet<string>;
   private readonly voteLimiter = new VoteLimiter(FEEDBACK_RULES.maxVotesPerHour, 60 * 60 * 1000);
   private warnedUntrustedProxy = false;
+  private audience: Promise<typeof import("../audience.server")> | undefined;
   private readonly checked = new WeakMap<IncomingMessage, Checked>();
 
   constructor(private readonly options: PipelineOptions) {
@@ -229,6 +234,9 @@ export class RequestPipeline {
         return;
       case "refuse-vote":
         this.answerVoteRefusal(req, res, verdict).catch((error: unknown) => this.failed(req, res, error));
+        return;
+      case "count-image":
+        this.answerCountImage(req, res, verdict);
         return;
       case "pass":
         req.headers[VISITOR_ADDRESS_HEADER] = verdict.address;
@@ -333,6 +341,9 @@ export class RequestPipeline {
       if (staticFile && this.publicFolders.has(canonical)) {
         return { kind: "refuse", status: 404, text: "Page introuvable." };
       }
+      if (route?.policy.answer === "count-image" && method === "GET" && !url.search) {
+        return { kind: "count-image", address: visitorAddress(req, trustProxy), slug: route.params.slug ?? "" };
+      }
       const cacheKey = route && sharedAnswerAllowed(req.headers.cookie) ? pageCacheKey(url, route.policy) : undefined;
       return { kind: "pass", address: visitorAddress(req, trustProxy), cacheKey, file: staticFile };
     }
@@ -407,6 +418,30 @@ export class RequestPipeline {
     const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...extra });
     this.securityHeaders(req, headers);
     this.send(req, res, status, headers, Buffer.from(text));
+  }
+
+  /** The transparent image a brand page asks for: answered at once, the view counted beside it. */
+  private answerCountImage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    { address, slug }: Extract<Verdict, { kind: "count-image" }>,
+  ): void {
+    const header = (name: string) => {
+      const value = req.headers[name.toLowerCase()];
+      return Array.isArray(value) ? value.join(", ") : value;
+    };
+    // Loaded on first use: the audience's module reaches the backend, which the pipeline does not need otherwise.
+    this.audience ??= import("../audience.server");
+    this.audience
+      .then(({ countView }) => countView(slug, header, address))
+      .catch((error: unknown) => console.error("Mesure d'audience impossible :", error));
+    const headers = new Headers({
+      "Content-Type": "image/gif",
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex",
+      "X-Content-Type-Options": "nosniff",
+    });
+    this.send(req, res, 200, headers, COUNT_IMAGE);
   }
 
   private async answerVoteRefusal(

@@ -17,6 +17,11 @@ export interface RoutePolicy {
   /** A limit a POST passes before the action runs, answered by the pipeline itself when it refuses. */
   limiter?: "votes";
   /**
+   * Answered by the pipeline itself, without rendering: "count-image", a brand page's view (the transparent image it
+   * asks for), counted and answered at the cost of a cached page.
+   */
+  answer?: "count-image";
+  /**
    * Whether an anonymous GET of the route may be shared: kept by the server's page cache and by a CDN
    * (`public, s-maxage`), with the query parameters that make a page of its own (any other query is rendered each
    * time, never kept). `false`: never stored anywhere (`private, no-store`).
@@ -41,7 +46,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/temoignages.effacer.$token": { ...FORM_PAGE, cache: false },
   // The audience counts: each request is counted, so none is ever kept.
   "routes/offres.$slug_.lien": { ...PAGE, cache: false },
-  "routes/offres.$slug_.vue": { ...PAGE, cache: false },
+  "routes/offres.$slug_.vue": { ...PAGE, cache: false, answer: "count-image" },
   "routes/offres.$slug_.copie": { methods: ["POST"], sameOrigin: true, cache: false },
   "routes/offres.$slug_.avis": { ...FORM_PAGE, limiter: "votes" },
   "routes/codes.$slug": PAGE,
