@@ -35,6 +35,7 @@ let lastBuilt:
       counts: FeedbackCounts[];
       countsDigest: string;
       follows: Follows;
+      followsDigest: string;
       catalogue: Catalogue;
     }
   | undefined;
@@ -105,6 +106,10 @@ export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> 
   if (lastBuilt?.merged === merged && lastBuilt.counts !== counts) {
     if (lastBuilt.countsDigest === contentDigest(counts)) lastBuilt.counts = counts;
   }
+  // A refresh that says the same keeps the catalogue, and what pages derive from it, as it was.
+  if (lastBuilt?.merged === merged && lastBuilt.follows !== follows) {
+    if (lastBuilt.followsDigest === contentDigest(follows)) lastBuilt.follows = follows;
+  }
   if (lastBuilt?.merged === merged && lastBuilt.counts === counts && lastBuilt.follows === follows) {
     return lastBuilt.catalogue;
   }
@@ -116,7 +121,14 @@ export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> 
     votes,
     follows: new Map(follows.map((row) => [row.offerSlug, row.follows])),
   };
-  lastBuilt = { merged, counts, countsDigest: contentDigest(counts), follows, catalogue };
+  lastBuilt = {
+    merged,
+    counts,
+    countsDigest: contentDigest(counts),
+    follows,
+    followsDigest: contentDigest(follows),
+    catalogue,
+  };
   return catalogue;
 }
 

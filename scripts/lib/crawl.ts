@@ -12,7 +12,8 @@ export interface CrawlFigures {
 
 const BRAND_PAGE = /^\/offres\/([a-z0-9-]+)$/;
 /** Not pages a visitor browses to: the back office, files, the build's assets. */
-const NOT_A_PAGE = /^\/(gestion|build\/|sitemap|robots)|\.(png|svg|ico|webmanifest|xml|txt|css|js)$/;
+const NOT_A_PAGE =
+  /^\/(gestion|build\/|sitemap|robots)|^\/offres\/[^/]+\/(lien|vue|copie)$|\.(png|svg|ico|webmanifest|xml|txt|css|js)$/;
 
 export async function crawlBrandDepths(
   baseUrl: string,
