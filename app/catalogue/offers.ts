@@ -78,6 +78,16 @@ export function offerFromBrandRow(row: BrandRow): ReferralOffer {
   return offerFromRow(row, findBrandEntry(row.name));
 }
 
+const slugIndexes = new WeakMap<readonly ReferralOffer[], Map<string, ReferralOffer>>();
+
+/** The offer of `slug` in `offers`; the list is indexed on first use (10 000 offers are read on every brand page). */
 export function findOfferBySlug(offers: readonly ReferralOffer[], slug: string): ReferralOffer | undefined {
-  return offers.find((offer) => offer.slug === slug);
+  let index = slugIndexes.get(offers);
+  if (!index) {
+    index = new Map();
+    // The first of a slug wins, as a search from the start would find it.
+    for (const offer of offers) if (!index.has(offer.slug)) index.set(offer.slug, offer);
+    slugIndexes.set(offers, index);
+  }
+  return index.get(slug);
 }

@@ -1,16 +1,14 @@
 import { countFor } from "~/services/audience.server";
-import { findBrandOffer, tryLoadCatalogue } from "~/services/offers.server";
+import { offerForSlug } from "~/services/offers.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-/** `/offres/{slug}/copie`: a copy of the offer's code, told by the copy button (navigator.sendBeacon), counted. */
+/**
+ * `/offres/{slug}/copie`: a copy of the offer's code, told by the copy button (navigator.sendBeacon), counted. POST
+ * only: the request pipeline answers any other method 405.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const catalogue = await tryLoadCatalogue();
-  const offer = catalogue ? findBrandOffer(catalogue, params.slug ?? "") : undefined;
-  if (!offer || offer.slug !== params.slug) throw new Response("Offre introuvable", { status: 404 });
+  const offer = await offerForSlug(params.slug ?? "");
+  if (!offer) throw new Response("Offre introuvable", { status: 404 });
   countFor(request, "copies", offer.slug);
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
-}
-
-export function loader() {
-  throw new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "POST" } });
 }

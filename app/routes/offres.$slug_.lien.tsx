@@ -1,6 +1,6 @@
 import { todayInFrance, isExpired } from "~/catalogue/dates";
 import { countFor } from "~/services/audience.server";
-import { findBrandOffer, tryLoadCatalogue } from "~/services/offers.server";
+import { offerForSlug } from "~/services/offers.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /**
@@ -9,11 +9,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
  * offer gets the 404 page. Never stored, never indexed.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const catalogue = await tryLoadCatalogue();
-  const offer = catalogue && !url.search ? findBrandOffer(catalogue, params.slug ?? "") : undefined;
+  const offer = new URL(request.url).search ? undefined : await offerForSlug(params.slug ?? "");
   const link = offer?.link && URL.canParse(offer.link) ? new URL(offer.link) : undefined;
-  if (!offer || offer.slug !== params.slug || isExpired(offer, todayInFrance()) || link?.protocol !== "https:") {
+  if (!offer || isExpired(offer, todayInFrance()) || link?.protocol !== "https:") {
     throw new Response("Offre introuvable", { status: 404, headers: { "X-Robots-Tag": "noindex" } });
   }
   if (request.method === "GET") countFor(request, "follows", offer.slug);

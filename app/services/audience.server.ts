@@ -1,11 +1,11 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { todayInFrance } from "~/catalogue/dates";
 import { getBackend } from "./backend/index.server";
 import { networkKey } from "./form-request.server";
 import { networkKey as networkKeyOf } from "./http/pipeline.server";
-import { findBrandOffer, tryLoadCatalogue } from "./offers.server";
+import { offerForSlug } from "./offers.server";
 import { onShutdown } from "./shutdown.server";
 import type { OfferDayCount } from "./backend/types.server";
 
@@ -25,7 +25,9 @@ const REMEMBERED = 100_000;
 
 export class AudienceCounter {
   private day = "";
-  private salt = randomBytes(32);
+  /** When the day was last read from the clock: read at most once a second (a Paris date costs an Intl format). */
+  private dayReadAt = Number.NEGATIVE_INFINITY;
+  private salt = "";
   private seen = new LRUCache<string, true>({ max: REMEMBERED });
   private pending = new Map<string, OfferDayCount>();
   private writing: Promise<void> = Promise.resolve();
@@ -38,14 +40,19 @@ export class AudienceCounter {
 
   /** Counts one `kind` on `offerSlug` from the network `network` (an opaque key); false for a repeat of the day. */
   count(kind: CountKind, offerSlug: string, network: string): boolean {
-    const day = todayInFrance(this.now());
-    if (day !== this.day) {
-      // Midnight: yesterday's keys cannot be matched any more, by anyone.
-      this.day = day;
-      this.salt = randomBytes(32);
-      this.seen.clear();
+    const now = this.now();
+    if (Math.abs(now.getTime() - this.dayReadAt) >= 1_000) {
+      this.dayReadAt = now.getTime();
+      const day = todayInFrance(now);
+      if (day !== this.day) {
+        // Midnight: yesterday's keys cannot be matched any more, by anyone.
+        this.day = day;
+        this.salt = randomBytes(32).toString("base64");
+        this.seen.clear();
+      }
     }
-    const key = createHmac("sha256", this.salt).update(`${kind}\u0000${offerSlug}\u0000${network}`).digest("base64url");
+    const day = this.day;
+    const key = hash("sha256", `${this.salt}\u0000${kind}\u0000${offerSlug}\u0000${network}`, "base64url");
     if (this.seen.has(key)) return false;
     this.seen.set(key, true);
     const rowKey = `${day}|${offerSlug}`;
@@ -120,11 +127,8 @@ export function countFor(request: Request, kind: CountKind, offerSlug: string): 
 
 /**
  * Counts a view of `slug`'s page, told by its count image, which the request pipeline answers itself: the slug must
- * be a listed offer's (the catalogue in memory), the request a visitor's own, from `address`.
+ * be a listed offer's, the request a visitor's own, from `address`.
  */
 export async function countView(slug: string, header: HeaderOf, address: string): Promise<void> {
-  if (!countable(header)) return;
-  const catalogue = await tryLoadCatalogue();
-  const offer = catalogue ? findBrandOffer(catalogue, slug) : undefined;
-  if (offer && offer.slug === slug) audience().count("views", slug, networkKeyOf(address));
+  if (countable(header) && (await offerForSlug(slug))) audience().count("views", slug, networkKeyOf(address));
 }

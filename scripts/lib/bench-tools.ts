@@ -9,6 +9,8 @@ export interface Figures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Requests answered in the run. */
+  total: number;
 }
 
 /** Requests `url` with autocannon for `duration` seconds over `connections` connections. */
@@ -23,6 +25,7 @@ export async function measureLoad(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    total: result.requests.total,
   };
 }
 
@@ -64,6 +67,13 @@ export async function measureVotes(siteUrl: string, duration: number): Promise<F
 /** "362 req/s, p50 27 ms, p99 61 ms", with the failures when there were any. */
 export const describeLoad = (figures: Figures) =>
   `${figures.rps} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms${figures.errors || figures.non2xx ? ` (${figures.errors} erreurs, ${figures.non2xx} non-2xx)` : ""}`;
+
+/** The processor time the server has used so far (user and system), in milliseconds. */
+export function serverCpuMs(site: RunningSite): number {
+  const fields = readFileSync(`/proc/${site.process.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  // utime and stime, fields 14 and 15 of proc(5), in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 /** The server's resident memory (VmRSS), in megabytes. */
 export function residentMemoryMb(site: RunningSite): number {

@@ -5,8 +5,8 @@
  */
 export interface RoutePolicy {
   /**
-   * The methods the route answers: GET and HEAD always; POST when it has an action (a form). Any other is answered
-   * 405 with this list in Allow.
+   * The methods the route answers: GET and HEAD for a page or a file; POST when it has an action (a form, a count
+   * sent by a script). Any other is answered 405 with this list in Allow.
    */
   methods: readonly ("GET" | "HEAD" | "POST")[];
   /**
