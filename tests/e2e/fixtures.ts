@@ -1,7 +1,9 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { waitForHydration } from "./helpers";
+import { OWNER_PASSWORD } from "./servers";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
+import { ownNetworkAddress } from "../support/visitor-addresses";
 
 /**
  * Makes `page.goto` also wait, with JavaScript, until React has hydrated the page, so that a test interacts with
@@ -56,4 +58,26 @@ export async function withDedicatedSite(
     await server?.stop();
     temp.cleanup();
   }
+}
+
+/**
+ * The test of a spec whose journeys store what they do: its pages come from a server of its own (one per worker, a
+ * fresh data folder, the owner's password set) which trusts the loopback proxy, and each test's visitor, like each
+ * address `newVisitorAddress` hands out, has a network of its own, numbered from `firstAddress` on.
+ */
+export function testOnDedicatedSite(prefix: string, firstAddress: number) {
+  let lastAddress = firstAddress;
+  const newVisitorAddress = () => ownNetworkAddress((lastAddress += 1));
+  const dedicated = test.extend<{ visitorAddress: string }, { site: DedicatedSite }>({
+    site: [
+      // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+      async ({}, use) => withDedicatedSite(prefix, { TRUST_PROXY: "loopback", OWNER_PASSWORD }, use),
+      { scope: "worker", timeout: 180_000 },
+    ],
+    baseURL: async ({ site }, use) => use(site.url),
+    // eslint-disable-next-line no-empty-pattern -- see above
+    visitorAddress: async ({}, use) => use(newVisitorAddress()),
+    extraHTTPHeaders: async ({ visitorAddress }, use) => use({ "X-Forwarded-For": visitorAddress }),
+  });
+  return { test: dedicated, newVisitorAddress };
 }

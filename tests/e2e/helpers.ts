@@ -5,6 +5,7 @@ import { expect, type APIRequestContext, type Browser, type Locator, type Page }
 import { BUNDLED_OFFERS } from "~/catalogue/offers";
 import { OFFERS_PER_PAGE } from "~/catalogue/pagination";
 import { isInCategory } from "~/catalogue/search";
+import { OWNER_PASSWORD } from "./servers";
 import { checkHtmlFiles } from "../support/html-checker";
 import { makeTempDir } from "../support/temp-dir";
 import type { CategoryId } from "~/catalogue/types";
@@ -229,4 +230,29 @@ export async function expectValidHtml(
   } finally {
     temp.cleanup();
   }
+}
+
+/**
+ * The owner, signed in on a 390 px phone, with JavaScript or without, from `address`, on the back-office page at
+ * `path` (whose heading is `heading`).
+ */
+export async function ownerOnPhone(
+  browser: Browser,
+  options: { baseURL: string; javaScriptEnabled: boolean; address: string; path: string; heading: string },
+) {
+  const context = await browser.newContext({
+    baseURL: options.baseURL,
+    locale: "fr-FR",
+    viewport: { width: 390, height: 844 },
+    javaScriptEnabled: options.javaScriptEnabled,
+    extraHTTPHeaders: { "X-Forwarded-For": options.address },
+  });
+  const page = await context.newPage();
+  await page.goto(options.path);
+  await page.getByLabel("Mot de passe").fill(OWNER_PASSWORD);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+  await page.goto(options.path);
+  await expect(page.getByRole("heading", { level: 1, name: options.heading })).toBeVisible();
+  return { context, page };
 }

@@ -1,29 +1,14 @@
 import { MONTH_NAMES } from "@contract/testimonial-fields";
-import { test as base, expect, withDedicatedSite, type DedicatedSite } from "./fixtures";
-import { axeViolations, expectValidHtml, openServerRendered } from "./helpers";
-import { OWNER_PASSWORD } from "./servers";
-import { ownNetworkAddress } from "../support/visitor-addresses";
-import type { Browser, Page } from "@playwright/test";
+import { expect, testOnDedicatedSite } from "./fixtures";
+import { axeViolations, expectValidHtml, openServerRendered, ownerOnPhone } from "./helpers";
+import type { Page } from "@playwright/test";
 
 /**
  * Testimonials, from the author's form to the owner's moderation on a phone, the brand page, the home page, a
  * visitor's notice and the author's erasure. They are stored, so the journeys run against a server of their own (one
  * per worker, fresh data folder), which trusts the loopback proxy: each visitor has an address of their own.
  */
-let lastAddress = 500;
-const newVisitorAddress = () => ownNetworkAddress((lastAddress += 1));
-
-const test = base.extend<{ visitorAddress: string }, { site: DedicatedSite }>({
-  site: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
-    async ({}, use) => withDedicatedSite("e2e-temoignages", { TRUST_PROXY: "loopback", OWNER_PASSWORD }, use),
-    { scope: "worker", timeout: 180_000 },
-  ],
-  baseURL: async ({ site }, use) => use(site.url),
-  // eslint-disable-next-line no-empty-pattern -- see above
-  visitorAddress: async ({}, use) => use(newVisitorAddress()),
-  extraHTTPHeaders: async ({ visitorAddress }, use) => use({ "X-Forwarded-For": visitorAddress }),
-});
+const { test, newVisitorAddress } = testOnDedicatedSite("e2e-temoignages", 500);
 
 /** Each project writes on an offer of its own. */
 const OFFER = {
@@ -33,25 +18,6 @@ const OFFER = {
 const THANKS = "Merci ! Votre témoignage sera publié après modération.";
 
 const section = (page: Page, brand: string) => page.getByRole("region", { name: `Témoignages sur ${brand}` });
-
-/** The owner, signed in on a 390 px phone, with JavaScript or without as the project says. */
-async function ownerOnPhone(browser: Browser, baseURL: string, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({
-    baseURL,
-    locale: "fr-FR",
-    viewport: { width: 390, height: 844 },
-    javaScriptEnabled,
-    extraHTTPHeaders: { "X-Forwarded-For": newVisitorAddress() },
-  });
-  const page = await context.newPage();
-  await page.goto("/gestion/temoignages");
-  await page.getByLabel("Mot de passe").fill(OWNER_PASSWORD);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
-  await page.goto("/gestion/temoignages");
-  await expect(page.getByRole("heading", { level: 1, name: "Témoignages" })).toBeVisible();
-  return { context, page };
-}
 
 test.describe("a testimonial", () => {
   test("is written, moderated on a phone, shown, reported and erased by its author", async ({
@@ -108,7 +74,13 @@ test.describe("a testimonial", () => {
     await expect(page.getByText(text)).toHaveCount(0);
 
     // The owner publishes it from a phone and picks it for the home page.
-    const owner = await ownerOnPhone(browser, baseURL!, javaScriptEnabled);
+    const owner = await ownerOnPhone(browser, {
+      baseURL: baseURL!,
+      javaScriptEnabled,
+      address: newVisitorAddress(),
+      path: "/gestion/temoignages",
+      heading: "Témoignages",
+    });
     const card = owner.page.getByRole("listitem").filter({ hasText: text });
     await expect(card.getByRole("heading", { name: `${brand} · En attente de modération` })).toBeVisible();
     await expect(card.getByText(`${month} ${year}`)).toBeVisible();
