@@ -134,7 +134,8 @@ interface FieldState {
   error: string | undefined;
 }
 
-const errorProps = ({ name, error }: FieldState) =>
+/** A refused field says so, and points to its error. */
+const errorProps = ({ name, error }: Pick<FieldState, "name" | "error">) =>
   error ? { "aria-invalid": true as const, "aria-describedby": fieldId(`${name}-erreur`) } : {};
 
 function TextField({
@@ -220,8 +221,7 @@ export function TestimonialForm({
   const shown = answer?.status === "refused" ? answer : refused;
   const errors = shown?.errors ?? {};
   const values = shown?.values ?? {};
-  const invalid = (name: string) =>
-    errors[name] ? { "aria-invalid": true as const, "aria-describedby": fieldId(`${name}-erreur`) } : {};
+  const invalid = (name: string) => errorProps({ name, error: errors[name] });
   const fieldState = (name: string) => ({ value: values[name], error: errors[name] });
   const id = fieldId;
   // A new key for each answer: the fields then show the values the server sent back.

@@ -102,6 +102,24 @@ function FollowsChart({
   );
 }
 
+/** Named figures: the site's, large, in a row of three; an offer's, small, in two or four columns. */
+function Figures({ figures, large = false }: { figures: [string, number | string][]; large?: boolean }) {
+  return (
+    <dl
+      className={
+        large ? "grid grid-cols-3 gap-2 text-center" : "grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4"
+      }
+    >
+      {figures.map(([label, value]) => (
+        <div key={label} className={large ? "rounded-lg bg-slate-50 p-2" : undefined}>
+          <dt className={large ? "text-sm text-slate-700" : "text-slate-700"}>{label}</dt>
+          <dd className={large ? "text-2xl font-extrabold text-slate-900" : "font-semibold"}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** "12 clics en tout, au plus 4 par jour, sur 30 jours." */
 function chartText(values: number[], days: number): string {
   const total = values.reduce((sum, value) => sum + value, 0);
@@ -138,20 +156,14 @@ export default function Statistics() {
         <h2 id="site-title" className="text-lg font-bold text-slate-900">
           Tout le site, du {first} au {last}
         </h2>
-        <dl className="grid grid-cols-3 gap-2 text-center">
-          {(
-            [
-              ["Affichages", site.views],
-              ["Copies", site.copies],
-              ["Clics", site.follows],
-            ] as const
-          ).map(([label, value]) => (
-            <div key={label} className="rounded-lg bg-slate-50 p-2">
-              <dt className="text-sm text-slate-700">{label}</dt>
-              <dd className="text-2xl font-extrabold text-slate-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Figures
+          large
+          figures={[
+            ["Affichages", site.views],
+            ["Copies", site.copies],
+            ["Clics", site.follows],
+          ]}
+        />
         <FollowsChart
           id="graphique-site"
           values={site.dailyFollows}
@@ -183,24 +195,14 @@ export default function Statistics() {
         {offers.map((offer) => (
           <li key={offer.offerSlug} className="space-y-2 rounded-2xl border border-slate-200 bg-white p-4">
             <h2 className="font-bold text-slate-900">{offer.brand}</h2>
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-              <div>
-                <dt className="text-slate-700">Affichages</dt>
-                <dd className="font-semibold">{offer.views}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-700">Copies</dt>
-                <dd className="font-semibold">{offer.copies}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-700">Clics</dt>
-                <dd className="font-semibold">{offer.follows}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-700">Clics par affichage</dt>
-                <dd className="font-semibold">{ratePercent(offer.rate)}</dd>
-              </div>
-            </dl>
+            <Figures
+              figures={[
+                ["Affichages", offer.views],
+                ["Copies", offer.copies],
+                ["Clics", offer.follows],
+                ["Clics par affichage", ratePercent(offer.rate)],
+              ]}
+            />
             {offer.follows > 0 ? (
               <FollowsChart
                 id={`graphique-${offer.offerSlug}`}

@@ -17,7 +17,7 @@ import { flashedSuccess } from "~/forms/server-toasts";
 import { getConfig } from "~/services/env.server";
 import { readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
-import { findBrandOffer, tryLoadCatalogue } from "~/services/offers.server";
+import { brandNameForSlug, findBrandOffer, tryLoadCatalogue } from "~/services/offers.server";
 import { formId, missingKey, ownerAccessFor, ownerStoreFor } from "~/services/owner/back-office.server";
 import { authorsAreEmailed } from "~/services/testimonials.server";
 import { redirectWithSuccess } from "~/services/toast.server";
@@ -81,11 +81,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "delete") {
     done = (await store.deleteTestimonial(id)) !== null;
   } else {
-    const slug = form.get("offre");
-    const brand = (await brandNames())(typeof slug === "string" ? slug : "");
+    const slug = String(form.get("offre") ?? "");
+    // Only a decision the author hears of needs the brand's name.
     const mail =
       (intent === "publish" || intent === "refuse") && authorsAreEmailed()
-        ? outcomeMail(brand, intent, reason, `${getConfig().siteUrl}/offres/${slug}`)
+        ? outcomeMail(
+            (await brandNameForSlug(slug)) ?? slug,
+            intent,
+            reason,
+            `${getConfig().siteUrl}/offres/${encodeURIComponent(slug)}`,
+          )
         : null;
     done = (await store.moderateTestimonial({ id, action: intent as ModerationAction, reason, mail })) !== null;
   }

@@ -51,13 +51,13 @@ async function callAsServiceRole(
 /** What submit_contact_message answers for a message it stored: e-mailed, summarised, or past the ceiling. */
 const STORED_ANSWERS = new Set(["stored", "stored_summary", "stored_quiet"]);
 
+/** A text as an SQL literal (standard_conforming_strings is on: only quotes are doubled). */
+const sqlText = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
 /**
  * The embedded database in `dataDir`: brands read as the anon role, messages stored in contact_messages through the
  * same SQL function as on Supabase, which also applies the per-sender rate limit.
  */
-/** A text as an SQL literal (standard_conforming_strings is on: only quotes are doubled). */
-const sqlText = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
 export class EmbeddedBackend implements types.Backend {
   private outbox: Promise<MailOutbox> | undefined;
 
@@ -282,19 +282,15 @@ export class EmbeddedBackend implements types.Backend {
 
   /** Noted outside the database too (erasures.server.ts), so that a restored backup does not bring it back. */
   async eraseTestimonial(eraseTokenHash: string): Promise<types.ErasedTestimonial | null> {
-    let erased: types.ErasedTestimonial | null = null;
-    await callAsServiceRole(
+    const result = await callAsServiceRole(
       this.dataDir,
       "select public.erase_testimonial_by_token($1)::text as result",
       [eraseTokenHash],
       "Effacement du témoignage impossible",
-      async (_tx, result) => {
-        erased = toErasedTestimonial(result ? JSON.parse(result) : null);
-      },
     );
-    const done = erased as types.ErasedTestimonial | null;
-    if (done) recordErasure(this.dataDir, done.id, done.createdAt, new Date(), "testimonials");
-    return done;
+    const erased = toErasedTestimonial(result ? JSON.parse(result) : null);
+    if (erased) recordErasure(this.dataDir, erased.id, erased.createdAt, new Date(), "testimonials");
+    return erased;
   }
 
   /** Read as the anon role, through the view: what a visitor could see, nothing more. */

@@ -83,10 +83,13 @@ export class PageCache {
 
   /** Drops at once the kept pages of these paths, whatever their query. */
   forgetPaths(paths: readonly string[]): void {
+    this.forgetWhere((key) => paths.includes(key.split("?")[0] ?? key));
+  }
+
+  /** Drops the kept pages whose key `forgotten` says. */
+  private forgetWhere(forgotten: (key: string) => boolean): void {
     for (const pages of [this.pages, this.queryPages]) {
-      for (const key of [...(pages?.keys() ?? [])]) {
-        if (paths.includes(key.split("?")[0] ?? key)) pages?.delete(key);
-      }
+      for (const key of [...(pages?.keys() ?? [])]) if (forgotten(key)) pages?.delete(key);
     }
   }
 
@@ -119,11 +122,7 @@ export class PageCache {
     const slugs = [...this.offersToForget];
     this.offersToForget.clear();
     this.nextForgetAt = now + FORGET_INTERVAL_MS;
-    for (const pages of [this.pages, this.queryPages]) {
-      for (const key of [...(pages?.keys() ?? [])]) {
-        if (slugs.some((slug) => pageShowsOffer(key, slug))) pages?.delete(key);
-      }
-    }
+    this.forgetWhere((key) => slugs.some((slug) => pageShowsOffer(key, slug)));
   }
 }
 
