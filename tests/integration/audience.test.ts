@@ -113,6 +113,15 @@ describe("the audience counts", () => {
         const answer = await get(path, ownNetworkAddress(20));
         expect(answer.status, path).toBe(404);
         expect(answer.headers.get("Location"), path).toBeNull();
+        expect(answer.headers.get("X-Robots-Tag"), path).toBe("noindex");
+        // The site's 404 page, which leads back to the offer's own page when it is listed.
+        const page = await answer.text();
+        expect(page, path).toContain("<h1");
+        expect(page, path).toContain("Offre introuvable");
+        if (path === "/offres/revolut/lien") {
+          expect(page).toContain("L&#x27;offre de parrainage Revolut a expiré : son lien n&#x27;est plus proposé.");
+          expect(page).toContain('href="/offres/revolut"');
+        }
       }
       // An address spelled otherwise is sent to the site's own canonical address first, never elsewhere.
       for (const path of ["//offres/bolt/lien", "/offres/%62olt/lien", "/OFFRES/BOLT/LIEN"]) {
