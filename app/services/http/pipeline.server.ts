@@ -143,6 +143,15 @@ const NEAR = /^(?:::ffff:)?(?:127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)
 /** A transparent 1 × 1 GIF: a brand page's count image. */
 export const COUNT_IMAGE = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
+/** Its headers, the same for every view (a plain object: it is sent at the rate cached pages are). */
+const COUNT_IMAGE_HEADERS = {
+  "Content-Type": "image/gif",
+  "Content-Length": String(COUNT_IMAGE.byteLength),
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex",
+  "X-Content-Type-Options": "nosniff",
+};
+
 /** What the pipeline decided for a request. */
 export type Verdict =
   | { kind: "refuse"; status: number; text: string; headers?: Record<string, string> }
@@ -435,13 +444,8 @@ export class RequestPipeline {
     this.audience
       .then(({ countView }) => countView(slug, header, address))
       .catch((error: unknown) => console.error("Mesure d'audience impossible :", error));
-    const headers = new Headers({
-      "Content-Type": "image/gif",
-      "Cache-Control": "no-store",
-      "X-Robots-Tag": "noindex",
-      "X-Content-Type-Options": "nosniff",
-    });
-    this.send(req, res, 200, headers, COUNT_IMAGE);
+    res.writeHead(200, COUNT_IMAGE_HEADERS);
+    res.end(COUNT_IMAGE);
   }
 
   private async answerVoteRefusal(
