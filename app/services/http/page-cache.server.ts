@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
+import { gzipAround } from "./gzip-around.server";
 import { applySecurityHeaders, type RequestView } from "./headers.server";
 
 export interface RenderedPage {
@@ -8,6 +9,8 @@ export interface RenderedPage {
   cacheControl: string;
   /** The document's bytes with the given nonce in every place its own nonce was. */
   withNonce(nonce: string): Buffer;
+  /** The same, gzipped from parts compressed once, for a kept page (undefined when it cannot be). */
+  gzipWithNonce?(nonce: string): Buffer | undefined;
 }
 
 export interface PageAnswer {
@@ -60,14 +63,16 @@ export class PageCache {
     const page = { etag: `W/"${hash.digest("base64url")}"`, status, cacheControl };
     const pages = key ? this.budgetOf(key) : undefined;
     if (!key || status !== 200 || !pages) return { ...page, withNonce: () => html };
+    const gzip = gzipAround(parts, Buffer.byteLength(nonce));
     const kept: RenderedPage = {
       ...page,
       withNonce: (next) => {
         const nonceBytes = Buffer.from(next);
         return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
       },
+      gzipWithNonce: (next) => gzip?.withGap(Buffer.from(next)),
     };
-    pages.set(key, kept, { size: html.byteLength + 200 });
+    pages.set(key, kept, { size: html.byteLength + (gzip?.compressedBytes ?? 0) + 200 });
     return kept;
   }
 
