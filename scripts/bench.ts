@@ -5,6 +5,7 @@
  * figures and writes them to bench-results/latest.md.
  */
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import {
   createReport,
@@ -30,14 +31,18 @@ function load(url: string, options: Partial<autocannon.Options> = {}): Promise<F
 }
 
 /** The same bytes, served as plainly as Node can: the ceiling for this machine and this load generator. */
-function staticServer(pages: Map<string, Buffer>, type = "text/html; charset=utf-8") {
+function staticServer(pages: Map<string, Buffer>, type = "text/html; charset=utf-8", encoding?: "gzip") {
   return startStandIn((request, response) => {
     const body = pages.get(request.url ?? "/");
     if (!body) {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { "Content-Type": type, "Content-Length": body.byteLength });
+    response.writeHead(200, {
+      "Content-Type": type,
+      "Content-Length": body.byteLength,
+      ...(encoding ? { "Content-Encoding": encoding } : {}),
+    });
     response.end(body);
   });
 }
@@ -90,7 +95,7 @@ for (const page of PAGES) {
 }
 say();
 
-// 1. Pages with caches on, against the static server on identical bytes.
+// 1. Pages with caches on, against the static server on identical bytes: uncompressed, then gzip as browsers ask.
 let site = await startSite(env);
 const bytes = new Map<string, Buffer>();
 for (const page of PAGES) bytes.set(page, Buffer.from(await (await fetch(`${site.url}${page}`)).arrayBuffer()));
@@ -108,6 +113,23 @@ for (const page of PAGES) {
   );
 }
 await ceiling.close();
+// The same with gzip, as browsers ask: against the static server sending the page gzipped once.
+const GZIP = { headers: { "Accept-Encoding": "gzip, deflate, br" } };
+const gzipped = new Map([...bytes].map(([page, body]) => [page, gzipSync(body)] as const));
+const gzipCeiling = await staticServer(gzipped, "text/html; charset=utf-8", "gzip");
+say();
+say("| page, gzip comme un navigateur | site | serveur statique, mêmes octets compressés une fois | site / statique |");
+say("|---|---|---|---|");
+for (const page of PAGES) {
+  const ours = await load(`${site.url}${page}`, GZIP);
+  const plain = await load(`${gzipCeiling.url}${page}`, GZIP);
+  const ratio = ours.rps / plain.rps;
+  ratios.push(ratio);
+  say(
+    `| ${page} (${((gzipped.get(page)?.byteLength ?? 0) / 1024) | 0} Ko) | ${describeLoad(ours)} | ${describeLoad(plain)} | ${ratio.toFixed(2)} |`,
+  );
+}
+await gzipCeiling.close();
 say();
 say(`Mémoire résidente du site après les pages : ${residentMemoryMb(site)} Mo.`);
 
