@@ -135,7 +135,10 @@ export function audienceCsv(counts: readonly DayCount[], brandOf: (slug: string)
   return `${lines.join("\r\n")}\r\n`;
 }
 
-/** Below this many follows over 30 days, cards say nothing. */
+/** The days over which cards and the back office's offer list count follows. */
+export const FOLLOWS_PERIOD_DAYS = 30;
+
+/** Below this many follows over FOLLOWS_PERIOD_DAYS, cards say nothing. */
 export const FOLLOWS_SHOWN_FROM = 10;
 
 /**

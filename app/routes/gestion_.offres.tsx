@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { reasonLabel } from "@contract/feedback-fields";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { periodDays } from "~/catalogue/audience";
+import { FOLLOWS_PERIOD_DAYS, periodDays } from "~/catalogue/audience";
 import { BRAND_CATEGORIES } from "~/catalogue/categories";
 import { formatFrenchDate, todayInFrance } from "~/catalogue/dates";
 import { isReportedNotWorking, successPercent } from "~/catalogue/feedback";
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [catalogue, counts, audience] = await Promise.all([
     loadCatalogue(),
     backend.recentFeedback().catch((): FeedbackCounts[] => []),
-    access.ok ? access.store.offerCountsSince(periodDays(todayInFrance(), 30)[0] ?? "") : [],
+    access.ok ? access.store.offerCountsSince(periodDays(todayInFrance(), FOLLOWS_PERIOD_DAYS)[0] ?? "") : [],
   ]);
   const follows = new Map<string, number>();
   for (const day of audience) follows.set(day.offerSlug, (follows.get(day.offerSlug) ?? 0) + day.follows);

@@ -13,7 +13,7 @@ import {
 import { formatFrenchDate, todayInFrance } from "~/catalogue/dates";
 import { BackOfficePage, backOfficeMeta, MissingKey } from "~/components/back-office/frame";
 import { backOfficeHeaders } from "~/services/http/headers.server";
-import { loadCatalogue } from "~/services/offers.server";
+import { loadOffers } from "~/services/offers.server";
 import { missingKey, ownerAccessFor } from "~/services/owner/back-office.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
@@ -43,11 +43,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { period, sort } = choices(url);
   const days = periodDays(todayInFrance(), period);
-  const [catalogue, counts] = await Promise.all([
-    loadCatalogue(),
+  const [{ offers }, counts] = await Promise.all([
+    loadOffers(),
     access.ok ? access.store.offerCountsSince(days[0] ?? "") : [],
   ]);
-  return statisticsPage(missingKey(access), period, sort, days, offerAudiences(counts, days, catalogue.offers, sort));
+  return statisticsPage(missingKey(access), period, sort, days, offerAudiences(counts, days, offers, sort));
 }
 
 /** What the page shows. */
@@ -102,6 +102,35 @@ function FollowsChart({
   );
 }
 
+/** Plain links between the page's choices (its period, its order), the current one marked. */
+function ChoiceLinks({
+  label,
+  intro,
+  choices,
+}: {
+  label: string;
+  intro?: string;
+  choices: { key: string | number; text: string; to: string; current: boolean }[];
+}) {
+  const link = "rounded-md px-3 py-2 text-sm font-semibold";
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center gap-2 text-sm">
+      {intro ? <span className="text-slate-700">{intro}</span> : null}
+      {choices.map(({ key, text, to, current }) => (
+        <Link
+          key={key}
+          reloadDocument
+          to={to}
+          aria-current={current ? "page" : undefined}
+          className={current ? `${link} bg-indigo-700 text-white` : `${link} text-indigo-800 underline`}
+        >
+          {text}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 /** Named figures: the site's, large, in a row of three; an offer's, small, in two or four columns. */
 function Figures({ figures, large = false }: { figures: [string, number | string][]; large?: boolean }) {
   return (
@@ -128,9 +157,6 @@ function chartText(values: number[], days: number): string {
 
 export default function Statistics() {
   const { missingKey, period, sort, first, last, site, offers } = useLoaderData() as ReturnType<typeof statisticsPage>;
-  const nav = "rounded-md px-3 py-2 text-sm font-semibold";
-  const choice = (current: boolean) =>
-    current ? `${nav} bg-indigo-700 text-white` : `${nav} text-indigo-800 underline`;
   return (
     <BackOfficePage title="Statistiques">
       {missingKey ? <MissingKey variable={missingKey} /> : null}
@@ -139,19 +165,15 @@ export default function Statistics() {
         cookie : une répétition venant d'un même réseau le même jour compte une fois, les robots ne comptent pas. Vos
         propres visites comptent comme celles de tout visiteur : rien ne permet au site de vous reconnaître.
       </p>
-      <nav aria-label="Période" className="flex flex-wrap gap-2">
-        {PERIODS.map((days) => (
-          <Link
-            key={days}
-            reloadDocument
-            to={href(days, sort)}
-            aria-current={days === period ? "page" : undefined}
-            className={choice(days === period)}
-          >
-            {days} jours
-          </Link>
-        ))}
-      </nav>
+      <ChoiceLinks
+        label="Période"
+        choices={PERIODS.map((days) => ({
+          key: days,
+          text: `${days} jours`,
+          to: href(days, sort),
+          current: days === period,
+        }))}
+      />
       <section aria-labelledby="site-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
         <h2 id="site-title" className="text-lg font-bold text-slate-900">
           Tout le site, du {first} au {last}
@@ -177,20 +199,16 @@ export default function Statistics() {
           </a>
         </p>
       </section>
-      <nav aria-label="Trier les offres" className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-slate-700">Trier par</span>
-        {SORT_KEYS.map((key) => (
-          <Link
-            key={key}
-            reloadDocument
-            to={href(period, key)}
-            aria-current={key === sort ? "page" : undefined}
-            className={choice(key === sort)}
-          >
-            {SORT_LABELS[key]}
-          </Link>
-        ))}
-      </nav>
+      <ChoiceLinks
+        label="Trier les offres"
+        intro="Trier par"
+        choices={SORT_KEYS.map((key) => ({
+          key,
+          text: SORT_LABELS[key],
+          to: href(period, key),
+          current: key === sort,
+        }))}
+      />
       <ol className="space-y-3" aria-label={`Offres, par ${SORT_LABELS[sort]}`}>
         {offers.map((offer) => (
           <li key={offer.offerSlug} className="space-y-2 rounded-2xl border border-slate-200 bg-white p-4">

@@ -1,6 +1,7 @@
 import { audienceCsv, periodDays } from "~/catalogue/audience";
 import { todayInFrance } from "~/catalogue/dates";
-import { loadCatalogue } from "~/services/offers.server";
+import { findOfferBySlug } from "~/catalogue/offers";
+import { loadOffers } from "~/services/offers.server";
 import { ownerStoreFor } from "~/services/owner/back-office.server";
 import { choices } from "./gestion_.statistiques";
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -9,10 +10,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 export async function loader({ request }: LoaderFunctionArgs) {
   const store = await ownerStoreFor(request);
   const days = periodDays(todayInFrance(), choices(new URL(request.url)).period);
-  const [catalogue, counts] = await Promise.all([loadCatalogue(), store.offerCountsSince(days[0] ?? "")]);
-  const brands = new Map(catalogue.offers.map((offer) => [offer.slug, offer.brand]));
+  const [{ offers }, counts] = await Promise.all([loadOffers(), store.offerCountsSince(days[0] ?? "")]);
   return new Response(
-    audienceCsv(counts, (slug) => brands.get(slug) ?? slug),
+    audienceCsv(counts, (slug) => findOfferBySlug(offers, slug)?.brand ?? slug),
     {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",

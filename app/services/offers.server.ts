@@ -4,7 +4,7 @@ import { mergeOffers, selectFeatured } from "~/catalogue/merge";
 import { BUNDLED_OFFERS, findOfferBySlug, offerFromBrandRow } from "~/catalogue/offers";
 import { getBackend } from "./backend/index.server";
 import type { CachedBackend } from "./backend/brands-cache.server";
-import type { FeedbackCounts } from "./backend/types.server";
+import type { FeedbackCounts, OfferFollows } from "./backend/types.server";
 import type { BrandRow, ReferralOffer } from "~/catalogue/types";
 
 export interface Catalogue {
@@ -40,7 +40,7 @@ let lastBuilt:
     }
   | undefined;
 
-type Follows = { offerSlug: string; follows: number }[];
+type Follows = OfferFollows[];
 
 /**
  * What rows say, in a few bytes: kept instead of their JSON, which at 10 000 brands is megabytes held for nothing

@@ -1,3 +1,4 @@
+import { FOLLOWS_PERIOD_DAYS, periodDays } from "~/catalogue/audience";
 import { todayInFrance } from "~/catalogue/dates";
 import { siteEvents, type SiteEventBus } from "../events.server";
 import { BackendError, toBackendError } from "./errors.server";
@@ -45,7 +46,7 @@ export class CachedBackend implements types.Backend {
   private readonly cache: ReadAfterWriteCache<BrandRow[]> | undefined;
   private readonly feedbackCache: ReadAfterWriteCache<types.FeedbackCounts[]> | undefined;
   private readonly testimonialsCache: ReadAfterWriteCache<types.PublishedTestimonial[]> | undefined;
-  private readonly followsCache: ReadAfterWriteCache<{ offerSlug: string; follows: number }[]> | undefined;
+  private readonly followsCache: ReadAfterWriteCache<types.OfferFollows[]> | undefined;
 
   constructor(
     private readonly backend: types.Backend,
@@ -148,18 +149,17 @@ export class CachedBackend implements types.Backend {
     this.events.emit("testimonials-changed", { offerSlug });
   }
 
-  listFollowsSince(since: string): Promise<{ offerSlug: string; follows: number }[]> {
+  listFollowsSince(since: string): Promise<types.OfferFollows[]> {
     return within(this.options.timeoutMs, (signal) => this.backend.listFollowsSince(since, signal));
   }
 
-  private async readFollows(): Promise<{ offerSlug: string; follows: number }[]> {
+  private async readFollows(): Promise<types.OfferFollows[]> {
     await this.backend.warmUp();
-    const since = new Date(Date.parse(`${todayInFrance()}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
-    return this.listFollowsSince(since);
+    return this.listFollowsSince(periodDays(todayInFrance(), FOLLOWS_PERIOD_DAYS)[0] ?? "");
   }
 
   /** Each offer's follows over the last 30 days, kept as the brands are; rejects with a BackendError. */
-  async recentFollows(): Promise<{ offerSlug: string; follows: number }[]> {
+  async recentFollows(): Promise<types.OfferFollows[]> {
     return this.followsCache ? this.followsCache.get() : this.readFollows();
   }
 

@@ -308,11 +308,11 @@ export class EmbeddedBackend implements types.Backend {
   }
 
   /** As the service role: visitors see only the rounded figure the pages make of it. */
-  async listFollowsSince(since: string): Promise<{ offerSlug: string; follows: number }[]> {
+  async listFollowsSince(since: string): Promise<types.OfferFollows[]> {
     try {
       const db = await openEmbeddedDatabase(this.dataDir);
       const { rows } = await asRole(db, "service_role", (tx) =>
-        tx.query<{ offerSlug: string; follows: number }>(
+        tx.query<types.OfferFollows>(
           `select offer_slug as "offerSlug", follows::integer as follows from public.offer_follows_since($1::date)`,
           [since],
         ),

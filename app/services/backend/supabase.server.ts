@@ -219,7 +219,7 @@ export class SupabaseBackend implements types.Backend {
   }
 
   /** With the service role's key only (none without it): visitors may not read the exact totals. */
-  async listFollowsSince(since: string, signal?: AbortSignal): Promise<{ offerSlug: string; follows: number }[]> {
+  async listFollowsSince(since: string, signal?: AbortSignal): Promise<types.OfferFollows[]> {
     const client = this.serviceRoleClient();
     if (!client) return [];
     const query = client.rpc("offer_follows_since", { p_since: since }).retry(false);

@@ -185,7 +185,7 @@ export interface Backend {
   /** Every published testimonial, newest first; rejects with a BackendError. */
   listPublishedTestimonials(signal?: AbortSignal): Promise<PublishedTestimonial[]>;
   /** Each offer's follows from `since` (YYYY-MM-DD) on; none when this backend cannot read them. */
-  listFollowsSince(since: string, signal?: AbortSignal): Promise<{ offerSlug: string; follows: number }[]>;
+  listFollowsSince(since: string, signal?: AbortSignal): Promise<OfferFollows[]>;
   /** Adds a batch of counts to the stored daily totals; false when this backend cannot store them. */
   addOfferCounts(rows: OfferDayCount[]): Promise<boolean>;
   /** The back office's operations, or the name of the variable to set when this backend cannot give them. */
@@ -256,6 +256,12 @@ export interface TestimonialDecision {
 }
 
 /** One offer's audience on one day (YYYY-MM-DD, Paris): views of its page, copies of its code, follows of its link. */
+/** An offer's follows of its referral link over a period. */
+export interface OfferFollows {
+  offerSlug: string;
+  follows: number;
+}
+
 export interface OfferDayCount {
   day: string;
   offerSlug: string;
