@@ -279,9 +279,9 @@ async function runReads(db: PGlite, reads: Map<string, PendingRead[]>): Promise<
 }
 
 /**
- * The 12-month retention of the legal notice, for messages and votes, and the testimonials' (refused ones 30 days
- * after the decision, pending ones never moderated after 90 days) and the audience totals' 25 months; hosted Supabase runs the same functions daily with
- * pg_cron. Returns how many of each were deleted.
+ * The retentions of the legal notice: 12 months for messages and votes; for testimonials, 30 days after a refusal
+ * and 90 days for one never moderated; 25 months for the audience totals. Hosted Supabase runs the same functions
+ * daily with pg_cron. Returns how many of each were deleted.
  */
 export async function deleteExpiredVisitorData(
   db: PGlite,
