@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium";
+import { BROWSER_EXPECT_MS, BROWSER_TEST_MS, BUILD_MS, SITE_START_MS, SITE_WARM_UP_MS } from "./tests/support/timeouts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** Synthetic brands added to the third server's catalogue: several pages of offers, and of a search's results. */
@@ -15,7 +16,7 @@ const chromium = {
 const withBrands = (port: number, brands: number, ready: string) => ({
   command: `bash scripts/e2e-server.sh ${port} --brands ${brands}`,
   url: `http://127.0.0.1:${port}${ready}`,
-  timeout: 120_000,
+  timeout: SITE_START_MS + SITE_WARM_UP_MS,
   reuseExistingServer: false,
   stdout: "ignore" as const,
   stderr: "pipe" as const,
@@ -27,7 +28,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? "line" : "list",
-  timeout: 30_000,
+  // A test's limit never includes a server's start: the servers below are up, and have answered, before any test.
+  timeout: BROWSER_TEST_MS,
+  expect: { timeout: BROWSER_EXPECT_MS },
   use: { baseURL: `http://127.0.0.1:${PORT}`, locale: "fr-FR", trace: "off" },
   projects: [
     { name: "javascript", use: { ...chromium, javaScriptEnabled: true } },
@@ -40,7 +43,7 @@ export default defineConfig({
     {
       command: `bash scripts/e2e-server.sh ${PORT}`,
       url: `http://127.0.0.1:${PORT}/`,
-      timeout: 120_000,
+      timeout: BUILD_MS + SITE_START_MS + SITE_WARM_UP_MS,
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",
@@ -48,7 +51,7 @@ export default defineConfig({
     {
       command: `bash scripts/e2e-server.sh ${PORT + 1} --failing`,
       url: `http://127.0.0.1:${PORT + 1}/contact`,
-      timeout: 60_000,
+      timeout: SITE_START_MS + SITE_WARM_UP_MS,
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "ignore",

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { SITE_SET_UP_MS, TEST_MS } from "./tests/support/timeouts";
 
 const alias = {
   "~": path.resolve(import.meta.dirname, "app"),
@@ -20,8 +21,9 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // A test's own limit never includes a site's start: the set-up hooks that start sites have theirs.
+          testTimeout: TEST_MS,
+          hookTimeout: SITE_SET_UP_MS,
         },
       },
     ],

@@ -1,6 +1,6 @@
 import { Bars3Icon, XMarkIcon } from "@heroicons/react/24/outline";
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 
 export const NAV_LINKS = [
   { to: "/", label: "Accueil" },
@@ -13,12 +13,16 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-indigo-50 text-indigo-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
   }`;
 
+/** useLayoutEffect, which React warns about on the server, where no effect runs anyway. */
+const useLayoutEffectInBrowser = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
 export function SiteHeader({ siteName }: { siteName: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
-  // The menu is a <details> element so it opens without JavaScript; with it, choosing an entry closes it.
-  useEffect(() => {
+  // The menu is a <details> element so it opens without JavaScript; with it, a navigation closes it. In the commit
+  // that shows the new page, before the browser takes another click: a menu opened on the new page stays open.
+  useLayoutEffectInBrowser(() => {
     if (menu.current) menu.current.open = false;
   }, [location.key]);
 

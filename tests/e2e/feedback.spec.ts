@@ -2,6 +2,7 @@ import path from "node:path";
 import { test as base, expect, gotoWaitsForHydration, withDedicatedSite, type DedicatedSite } from "./fixtures";
 import { axeViolations, cardBrands, openServerRendered } from "./helpers";
 import { readDatabaseCopy } from "../../scripts/lib/database-copy";
+import { POLL_MS, SITE_SET_UP_MS } from "../support/timeouts";
 import { ownNetworkAddress } from "../support/visitor-addresses";
 import type { Browser, BrowserContext, Page, PlaywrightWorkerArgs, Request } from "@playwright/test";
 
@@ -26,7 +27,7 @@ const test = base.extend<
   site: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
     async ({}, use) => withDedicatedSite("e2e-feedback", { TRUST_PROXY: "loopback" }, use),
-    { scope: "worker", timeout: 180_000 },
+    { scope: "worker", timeout: SITE_SET_UP_MS },
   ],
   // The test's own `page` (and `request`) is one visitor of the dedicated server.
   baseURL: async ({ site }, use) => use(site.url),
@@ -180,7 +181,7 @@ async function asAnotherVisitor(
     } finally {
       await context.close();
     }
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: POLL_MS });
 }
 
 /** A stored "Oui", and a stored "Non" with its reason, as storedVotes reads them. */

@@ -3,6 +3,7 @@ import { waitForHydration } from "./helpers";
 import { OWNER_PASSWORD } from "./servers";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
+import { SITE_SET_UP_MS, SITE_WARM_UP_MS } from "../support/timeouts";
 import { ownNetworkAddress } from "../support/visitor-addresses";
 
 /**
@@ -37,8 +38,8 @@ export interface DedicatedSite {
 
 /**
  * Starts the production build on a fresh data folder with `env` for the worker fixture that calls it, waits until
- * it answers (a fresh data folder is set up on the first reads, about 20 s: not within a test's time), hands it to
- * `use`, then stops it and removes the folder.
+ * it is warm and healthy (not within a test's time: the fixture has SITE_SET_UP_MS), hands it to `use`, then stops
+ * it and removes the folder.
  */
 export async function withDedicatedSite(
   prefix: string,
@@ -50,7 +51,7 @@ export async function withDedicatedSite(
   try {
     server = await startSite({ DATA_DIR: temp.dir, ...env });
     await expect
-      .poll(async () => (await fetch(`${server!.url}/healthz`)).status, { timeout: 150_000, intervals: [500] })
+      .poll(async () => (await fetch(`${server!.url}/healthz`)).status, { timeout: SITE_WARM_UP_MS, intervals: [500] })
       .toBe(200);
     expect((await fetch(`${server.url}/offres`)).status).toBe(200);
     await use({ url: server.url, dataDir: temp.dir, server });
@@ -72,7 +73,7 @@ export function testOnDedicatedSite(prefix: string, firstAddress: number) {
     site: [
       // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
       async ({}, use) => withDedicatedSite(prefix, { TRUST_PROXY: "loopback", OWNER_PASSWORD }, use),
-      { scope: "worker", timeout: 180_000 },
+      { scope: "worker", timeout: SITE_SET_UP_MS },
     ],
     baseURL: async ({ site }, use) => use(site.url),
     // eslint-disable-next-line no-empty-pattern -- see above

@@ -200,14 +200,32 @@ export function cardsOnFirstPage(category: CategoryId = "all"): number {
  */
 export async function clickBelowCards(target: Locator) {
   await target.scrollIntoViewIfNeeded();
-  let before = await target.boundingBox();
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    await target.page().waitForTimeout(100);
-    const after = await target.boundingBox();
-    if (after && before && after.x === before.x && after.y === before.y) break;
-    before = after;
-  }
+  await untilStill(target);
   await target.click();
+}
+
+/**
+ * Waits until `target` has stayed at the same place for several frames in a row: the page has laid out what the
+ * scroll brought on screen. However slow the machine, it waits for that, not for a time.
+ */
+async function untilStill(target: Locator, frames = 5) {
+  await target.evaluate(
+    (element, wanted) =>
+      new Promise<void>((resolve) => {
+        let last = "";
+        let still = 0;
+        const look = () => {
+          const box = element.getBoundingClientRect();
+          const place = `${box.x},${box.y}`;
+          still = place === last ? still + 1 : 0;
+          last = place;
+          if (still >= wanted) resolve();
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
+    frames,
+  );
 }
 
 /** The server HTML of each of `paths` answers 200 and passes the W3C Nu HTML checker. */

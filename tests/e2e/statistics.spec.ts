@@ -1,5 +1,6 @@
 import { expect, testOnDedicatedSite } from "./fixtures";
 import { ownerOnPhone } from "./helpers";
+import { POLL_MS } from "../support/timeouts";
 
 /**
  * The audience, from a visitor's view, copy and follow to the owner's statistics on a phone. Counts are stored, so
@@ -65,7 +66,7 @@ test("a visitor's view, copy and follow reach the owner's statistics, drawn and 
   await expect(async () => {
     await owner.page.reload();
     await expect(figure("Clics")).toHaveText("1", { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: POLL_MS });
   await expect(figure("Affichages")).toHaveText("1");
   await expect(figure("Copies")).toHaveText(javaScriptEnabled ? "1" : "0");
   await expect(figure("Clics par affichage")).toHaveText("100 %");

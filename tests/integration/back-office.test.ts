@@ -7,6 +7,7 @@ import { postContactForm } from "../support/contact-form";
 import { mainText } from "../support/oversized-forms";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
+import { POLL_MS, withSiteStarts } from "../support/timeouts";
 import { ownNetworkAddress } from "../support/visitor-addresses";
 
 /**
@@ -191,15 +192,19 @@ describe("a session", () => {
     expect((await get("/gestion/deconnexion", cookie)).status).toBe(405);
   });
 
-  it("keeps a signed-out session refused after the server restarts, and that one only", async () => {
-    const kept = await signIn(site, newVisitor());
-    const ended = await signIn(site, newVisitor());
-    expect(toSignIn(await postForm(site, "/gestion/deconnexion", {}, { Cookie: ended }))).toEqual(SIGN_IN);
-    await site.stop();
-    site = await startSite(SITE_ENV);
-    expect(toSignIn(await get("/gestion", ended))).toEqual(SIGN_IN);
-    expect((await get("/gestion", kept)).status).toBe(200);
-  });
+  it(
+    "keeps a signed-out session refused after the server restarts, and that one only",
+    { timeout: withSiteStarts(1) },
+    async () => {
+      const kept = await signIn(site, newVisitor());
+      const ended = await signIn(site, newVisitor());
+      expect(toSignIn(await postForm(site, "/gestion/deconnexion", {}, { Cookie: ended }))).toEqual(SIGN_IN);
+      await site.stop();
+      site = await startSite(SITE_ENV);
+      expect(toSignIn(await get("/gestion", ended))).toEqual(SIGN_IN);
+      expect((await get("/gestion", kept)).status).toBe(200);
+    },
+  );
 });
 
 describe("cross-site requests", () => {
@@ -399,7 +404,7 @@ describe("an offer edited in the back office", () => {
       expect((await postForm(site, "/offres/kucoin/avis", { worked: "non" }, newVisitor())).status).toBe(303);
     }
     await expect
-      .poll(page, { timeout: 10_000 })
+      .poll(page, { timeout: POLL_MS })
       .toContain("Plusieurs visiteurs signalent que ce code ne fonctionne plus.");
 
     const cookie = await signIn(site, newVisitor());
@@ -420,7 +425,7 @@ describe("an offer edited in the back office", () => {
       expect((await postForm(site, "/offres/kucoin/avis", { worked: "oui" }, newVisitor())).status).toBe(303);
     }
     await expect
-      .poll(page, { timeout: 10_000 })
+      .poll(page, { timeout: POLL_MS })
       .toMatch(new RegExp(`100\\s%\\sde réussite sur 3 avis depuis le ${today}`));
     expect((await postForm(site, "/gestion/offres/kucoin", { intent: "verify" }, { Cookie: cookie })).status).toBe(303);
     expect(await page()).toContain(`Pas encore assez d'avis depuis le ${today}`);

@@ -10,6 +10,7 @@ import { postContactForm } from "../support/contact-form";
 import { runScript } from "../support/run-script";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
+import { POLL_MS, withSiteStarts } from "../support/timeouts";
 
 /**
  * `npm run backup` while the site runs (the site writes it) and while it does not (the script does), and
@@ -73,30 +74,34 @@ beforeAll(async () => {
 describe("backups of the embedded database", () => {
   let backup = "";
 
-  it("are written by the running site when npm run backup asks, including what it has just stored", async () => {
-    site = await startSite({ DATA_DIR: dataDir });
-    expect(
-      site.output().match(/SMTP_URL n'est pas défini : les messages des visiteurs sont seulement enregistrés/g),
-    ).toHaveLength(1);
-    const posted = await postContactForm(site, { message: "Un message envoyé au site en marche." });
-    expect(posted.status).toBe(303);
+  it(
+    "are written by the running site when npm run backup asks, including what it has just stored",
+    { timeout: withSiteStarts(1) },
+    async () => {
+      site = await startSite({ DATA_DIR: dataDir });
+      expect(
+        site.output().match(/SMTP_URL n'est pas défini : les messages des visiteurs sont seulement enregistrés/g),
+      ).toHaveLength(1);
+      const posted = await postContactForm(site, { message: "Un message envoyé au site en marche." });
+      expect(posted.status).toBe(303);
 
-    const run = runScript("scripts/backup.ts", { DATA_DIR: dataDir });
-    expect(run.stderr).toBe("");
-    expect(run.status).toBe(0);
-    const made = /Sauvegarde écrite par le site en marche \(processus \d+\) : (.+\.tar\.gz)/.exec(run.stdout);
-    expect(made, run.stdout).not.toBeNull();
-    backup = made![1]!;
-    expect(path.dirname(backup)).toBe(path.join(dataDir, "backups"));
-    expect(mode(path.dirname(backup))).toBe(0o700);
-    expect(mode(backup)).toBe(0o600);
-    expect(readdirSync(path.dirname(backup))).toEqual([path.basename(backup)]);
-    const logged = `Sauvegarde de la base (demandée par npm run backup) : ${backup}`;
-    for (let waited = 0; !site.output().includes(logged) && waited < 5_000; waited += 50) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(site.output()).toContain(logged);
-  });
+      const run = runScript("scripts/backup.ts", { DATA_DIR: dataDir });
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      const made = /Sauvegarde écrite par le site en marche \(processus \d+\) : (.+\.tar\.gz)/.exec(run.stdout);
+      expect(made, run.stdout).not.toBeNull();
+      backup = made![1]!;
+      expect(path.dirname(backup)).toBe(path.join(dataDir, "backups"));
+      expect(mode(path.dirname(backup))).toBe(0o700);
+      expect(mode(backup)).toBe(0o600);
+      expect(readdirSync(path.dirname(backup))).toEqual([path.basename(backup)]);
+      const logged = `Sauvegarde de la base (demandée par npm run backup) : ${backup}`;
+      for (let waited = 0; !site.output().includes(logged) && waited < POLL_MS; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(site.output()).toContain(logged);
+    },
+  );
 
   it("are refused a restore while the site runs, with a French message, leaving the database as it is", () => {
     const withoutFile = runScript("scripts/restore.ts", { DATA_DIR: dataDir });
@@ -110,7 +115,7 @@ describe("backups of the embedded database", () => {
     expect(site?.alive()).toBe(true);
   });
 
-  it("bring messages, votes and brand edits back onto the stopped site", async () => {
+  it("bring messages, votes and brand edits back onto the stopped site", { timeout: withSiteStarts(1) }, async () => {
     await site?.stop();
     site = undefined;
     const saved = await snapshot();
@@ -146,40 +151,44 @@ describe("backups of the embedded database", () => {
     expect(await page.text()).toContain("SAUVE");
   });
 
-  it("close every session and device of the back office, and erase again what was erased since the backup", async () => {
-    await site?.stop();
-    site = await startSite({ DATA_DIR: dataDir, OWNER_PASSWORD });
-    const made = runScript("scripts/backup.ts", { DATA_DIR: dataDir });
-    expect(made.status).toBe(0);
-    const since = /: (\S+\.tar\.gz)$/m.exec(made.stdout)?.[1] ?? "";
-    expect(since).not.toBe("");
+  it(
+    "close every session and device of the back office, and erase again what was erased since the backup",
+    { timeout: withSiteStarts(2) },
+    async () => {
+      await site?.stop();
+      site = await startSite({ DATA_DIR: dataDir, OWNER_PASSWORD });
+      const made = runScript("scripts/backup.ts", { DATA_DIR: dataDir });
+      expect(made.status).toBe(0);
+      const since = /: (\S+\.tar\.gz)$/m.exec(made.stdout)?.[1] ?? "";
+      expect(since).not.toBe("");
 
-    // After the backup: a session kept, a session signed out, a message erased at a visitor's request.
-    const kept = await signIn(site);
-    const signedOut = await signIn(site);
-    expect((await postForm(site, "/gestion/deconnexion", {}, { Cookie: signedOut })).status).toBe(303);
-    const page = await (await fetch(`${site.url}/gestion`, { headers: { Cookie: kept } })).text();
-    // The erase form comes after the message it erases.
-    const erased = /Un message d&#x27;avant\.[\s\S]*?name="id" value="(\d+)"/.exec(page);
-    expect(erased).not.toBeNull();
-    const erasure = await postForm(site, "/gestion", { id: erased![1]!, intent: "delete" }, { Cookie: kept });
-    expect(erasure.status).toBe(303);
-    await site.stop();
-    site = undefined;
+      // After the backup: a session kept, a session signed out, a message erased at a visitor's request.
+      const kept = await signIn(site);
+      const signedOut = await signIn(site);
+      expect((await postForm(site, "/gestion/deconnexion", {}, { Cookie: signedOut })).status).toBe(303);
+      const page = await (await fetch(`${site.url}/gestion`, { headers: { Cookie: kept } })).text();
+      // The erase form comes after the message it erases.
+      const erased = /Un message d&#x27;avant\.[\s\S]*?name="id" value="(\d+)"/.exec(page);
+      expect(erased).not.toBeNull();
+      const erasure = await postForm(site, "/gestion", { id: erased![1]!, intent: "delete" }, { Cookie: kept });
+      expect(erasure.status).toBe(303);
+      await site.stop();
+      site = undefined;
 
-    const run = runScriptWithFile(since);
-    expect(run.stderr).toBe("");
-    expect(run.status).toBe(0);
-    expect(run.stdout).toContain("Sessions de la gestion fermées ; 1 message(s) effacé(s) depuis la sauvegarde");
-    expect((await snapshot()).messages).toEqual(["Un message envoyé au site en marche."]);
+      const run = runScriptWithFile(since);
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain("Sessions de la gestion fermées ; 1 message(s) effacé(s) depuis la sauvegarde");
+      expect((await snapshot()).messages).toEqual(["Un message envoyé au site en marche."]);
 
-    site = await startSite({ DATA_DIR: dataDir, OWNER_PASSWORD });
-    for (const cookie of [kept, signedOut]) {
-      const answer = await fetch(`${site.url}/gestion`, { headers: { Cookie: cookie }, redirect: "manual" });
-      expect(answer.headers.get("location")).toBe("/gestion/connexion");
-    }
-    await expect(signIn(site)).resolves.toMatch(/^cp_gestion=/);
-  });
+      site = await startSite({ DATA_DIR: dataDir, OWNER_PASSWORD });
+      for (const cookie of [kept, signedOut]) {
+        const answer = await fetch(`${site.url}/gestion`, { headers: { Cookie: cookie }, redirect: "manual" });
+        expect(answer.headers.get("location")).toBe("/gestion/connexion");
+      }
+      await expect(signIn(site)).resolves.toMatch(/^cp_gestion=/);
+    },
+  );
 
   it("are written by npm run backup itself when the site is stopped, keeping the last seven", async () => {
     await site?.stop();

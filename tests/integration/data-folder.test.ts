@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
+import { SCRIPT_MS, SITE_START_MS, withSiteStarts } from "../support/timeouts";
 
 /**
  * The embedded database's data folder as servers share a machine: one server per folder (PGlite takes no lock and
@@ -24,7 +25,7 @@ afterAll(async () => {
   temp.cleanup();
 });
 
-/** Runs `node server.js` on the data folder and waits for it to stop by itself (or kills it after 30 s). */
+/** Runs `node server.js` on the data folder and waits for it to stop by itself (or kills it after SITE_START_MS). */
 async function runSecondServer(): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
@@ -34,7 +35,7 @@ async function runSecondServer(): Promise<{ code: number | null; output: string 
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  const timer = setTimeout(() => child.kill("SIGKILL"), SITE_START_MS);
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   clearTimeout(timer);
   return { code, output };
@@ -62,7 +63,7 @@ function printMessages(): { status: number | null; stdout: string; stderr: strin
     cwd: root,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: dataDir },
     encoding: "utf8",
-    timeout: 60_000,
+    timeout: SCRIPT_MS,
   });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
@@ -70,19 +71,23 @@ function printMessages(): { status: number | null; stdout: string; stderr: strin
 const lockHolder = () => Number(readFileSync(lockFile, "utf8").trim());
 
 describe("one server per data folder", () => {
-  it("refuses to start a second server on the folder, naming the folder and the first server's PID", async () => {
-    expect(lockHolder()).toBe(site.process.pid);
-    const second = await runSecondServer();
-    expect(second.code).not.toBe(0);
-    expect(second.output).toContain(
-      `Le dossier de données ${dataDir} est déjà utilisé par le processus ${site.process.pid}`,
-    );
-    expect(second.output).not.toContain("Site en ligne");
-    // The first server goes on, its lock untouched.
-    expect(site.alive()).toBe(true);
-    expect(lockHolder()).toBe(site.process.pid);
-    expect((await fetch(`${site.url}/offres`)).status).toBe(200);
-  });
+  it(
+    "refuses to start a second server on the folder, naming the folder and the first server's PID",
+    { timeout: withSiteStarts(1) },
+    async () => {
+      expect(lockHolder()).toBe(site.process.pid);
+      const second = await runSecondServer();
+      expect(second.code).not.toBe(0);
+      expect(second.output).toContain(
+        `Le dossier de données ${dataDir} est déjà utilisé par le processus ${site.process.pid}`,
+      );
+      expect(second.output).not.toContain("Site en ligne");
+      // The first server goes on, its lock untouched.
+      expect(site.alive()).toBe(true);
+      expect(lockHolder()).toBe(site.process.pid);
+      expect((await fetch(`${site.url}/offres`)).status).toBe(200);
+    },
+  );
 
   it("keeps the folder private: folders 0700, files 0600, the session secret and the lock included", async () => {
     expect(await sendMessage("Anne Martin", "Un message pour vérifier les droits des fichiers.")).toBe(303);
@@ -117,24 +122,28 @@ describe("one server per data folder", () => {
     expect(site.alive()).toBe(true);
   });
 
-  it("releases the lock on a clean stop, and takes over the lock of a server killed with SIGKILL, losing nothing", async () => {
-    await site.stop();
-    expect(existsSync(lockFile)).toBe(false);
+  it(
+    "releases the lock on a clean stop, and takes over the lock of a server killed with SIGKILL, losing nothing",
+    { timeout: withSiteStarts(2) },
+    async () => {
+      await site.stop();
+      expect(existsSync(lockFile)).toBe(false);
 
-    site = await startSite({ DATA_DIR: dataDir });
-    expect(await sendMessage("Denis Leroy", "Un message juste avant un arrêt brutal.")).toBe(303);
-    const killed = site.process.pid;
-    site.process.kill("SIGKILL");
-    await new Promise((resolve) => site.process.once("exit", resolve));
-    expect(lockHolder()).toBe(killed);
+      site = await startSite({ DATA_DIR: dataDir });
+      expect(await sendMessage("Denis Leroy", "Un message juste avant un arrêt brutal.")).toBe(303);
+      const killed = site.process.pid;
+      site.process.kill("SIGKILL");
+      await new Promise((resolve) => site.process.once("exit", resolve));
+      expect(lockHolder()).toBe(killed);
 
-    site = await startSite({ DATA_DIR: dataDir });
-    expect(lockHolder()).toBe(site.process.pid);
-    await site.stop();
-    const printed = printMessages();
-    expect(printed.status).toBe(0);
-    for (const name of ["Anne Martin", "Bruno Petit", "Chloé Durand", "Denis Leroy"]) {
-      expect(printed.stdout).toContain(`${name} <anne@exemple.fr>`);
-    }
-  });
+      site = await startSite({ DATA_DIR: dataDir });
+      expect(lockHolder()).toBe(site.process.pid);
+      await site.stop();
+      const printed = printMessages();
+      expect(printed.status).toBe(0);
+      for (const name of ["Anne Martin", "Bruno Petit", "Chloé Durand", "Denis Leroy"]) {
+        expect(printed.stdout).toContain(`${name} <anne@exemple.fr>`);
+      }
+    },
+  );
 });

@@ -9,6 +9,7 @@ import { ENCODINGS, mainText, oversizedInit, OVERSIZED_BYTES } from "../support/
 import { seededDataDir } from "../support/seeded-data-dir";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
+import { SITE_SET_UP_MS } from "../support/timeouts";
 import { inOneNetwork, ownNetworkAddress } from "../support/visitor-addresses";
 
 /**
@@ -95,7 +96,7 @@ describe("votes sent without JavaScript", () => {
     site = await startSite({ DATA_DIR: temp.dir, TRUST_PROXY: "loopback", HTML_CACHE: "off" });
     // On first start the embedded database is created: /healthz answers once it is ready.
     expect((await raw(site, "/healthz")).status).toBe(200);
-  }, 120_000);
+  }, SITE_SET_UP_MS);
   afterAll(async () => {
     await site?.stop();
     temp.cleanup();
@@ -409,7 +410,7 @@ describe("a vote on an offer that has ended", () => {
   let site: RunningSite;
   beforeAll(async () => {
     site = await startSite({ DATA_DIR: data.dir, TRUST_PROXY: "loopback", HTML_CACHE: "off" });
-  }, 120_000);
+  }, SITE_SET_UP_MS);
   afterAll(async () => {
     await site?.stop();
   });
@@ -440,7 +441,7 @@ describe("votes and the page cache", () => {
       expect((await vote(site, slug, { worked: "oui" }, newVisitor())).status).toBe(303);
       await sleep(FORGET_INTERVAL_MS + 300);
     }
-  }, 120_000);
+  }, SITE_SET_UP_MS);
   afterAll(async () => {
     await site?.stop();
     temp.cleanup();

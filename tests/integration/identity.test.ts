@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { publicAndLocalSites } from "../support/public-and-local-sites";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
+import { withSiteStarts } from "../support/timeouts";
 
 /**
  * Who publishes and hosts the site, as the legal notice says it: the real identity in production on a public
@@ -24,27 +25,31 @@ const text = (page: string) =>
     .replace(/\s+/g, " ");
 
 describe("in production on a public address", () => {
-  it("does not start without the identity, naming each missing variable in French", async () => {
-    const refused = makeTempDir("identity-refused");
-    try {
-      const { HOSTING_PHONE: _phone, CONTACT_EMAIL: _email, ...partial } = PUBLIC_IDENTITY;
-      const start = startSite({ DATA_DIR: refused.dir, SITE_URL: "https://www.exemple.fr", ...partial });
-      const error = await start.then(
-        async (running) => {
-          await running.stop();
-          throw new Error("le serveur a démarré");
-        },
-        (reason: Error) => reason,
-      );
-      expect(error.message).toContain("Le serveur s'est arrêté");
-      expect(error.message).toContain("HOSTING_PHONE est obligatoire en production");
-      expect(error.message).toContain("CONTACT_EMAIL est obligatoire en production");
-      expect(error.message).not.toContain("PUBLISHER_NAME est obligatoire");
-      expect(error.message).not.toContain("Site en ligne");
-    } finally {
-      refused.cleanup();
-    }
-  });
+  it(
+    "does not start without the identity, naming each missing variable in French",
+    { timeout: withSiteStarts(1) },
+    async () => {
+      const refused = makeTempDir("identity-refused");
+      try {
+        const { HOSTING_PHONE: _phone, CONTACT_EMAIL: _email, ...partial } = PUBLIC_IDENTITY;
+        const start = startSite({ DATA_DIR: refused.dir, SITE_URL: "https://www.exemple.fr", ...partial });
+        const error = await start.then(
+          async (running) => {
+            await running.stop();
+            throw new Error("le serveur a démarré");
+          },
+          (reason: Error) => reason,
+        );
+        expect(error.message).toContain("Le serveur s'est arrêté");
+        expect(error.message).toContain("HOSTING_PHONE est obligatoire en production");
+        expect(error.message).toContain("CONTACT_EMAIL est obligatoire en production");
+        expect(error.message).not.toContain("PUBLISHER_NAME est obligatoire");
+        expect(error.message).not.toContain("Site en ligne");
+      } finally {
+        refused.cleanup();
+      }
+    },
+  );
 
   it("names the publisher and the host, with the host's phone, and no example note", async () => {
     const notice = text(await html(sites.public, "/mentions-legales"));

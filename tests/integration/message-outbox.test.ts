@@ -10,6 +10,7 @@ import { runScript } from "../support/run-script";
 import { freePort, startSite } from "../support/server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
+import { POLL_MS, withSiteStarts } from "../support/timeouts";
 import type { MailConfig } from "~/services/env.server";
 
 /**
@@ -82,7 +83,7 @@ async function queueStoredMessage(
   );
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = POLL_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -256,7 +257,7 @@ describe("messages e-mailed from the embedded database", () => {
     );
 
     const server = await smtp(port);
-    const [mail] = await server.waitFor(1, 30_000);
+    const [mail] = await server.waitFor(1);
     expect((await simpleParser(mail!.raw)).subject).toBe("[Contact] Question générale");
     const [sent] = await until(
       () => outboxRows(dir),
@@ -318,26 +319,30 @@ describe("messages e-mailed from the embedded database", () => {
 });
 
 describe("the site started with SMTP_URL", () => {
-  it("answers the visitor at once, e-mails the message, and says nothing of messages being only stored", async () => {
-    const server = await smtp();
-    const mail = mailTo(server.port);
-    const site = await startSite({
-      DATA_DIR: dataDir("outbox-site"),
-      SMTP_URL: mail.smtpUrl,
-      CONTACT_TO_EMAIL: mail.to,
-      CONTACT_FROM_EMAIL: mail.from,
-    });
-    try {
-      const answer = await postContactForm(site, { subject: "issue", message: "Un problème sur une page du site." });
-      expect(answer.status).toBe(303);
-      const [received] = await server.waitFor(1);
-      const parsed = await simpleParser(received!.raw);
-      expect(parsed.subject).toBe("[Contact] Signaler un problème");
-      expect(address(parsed.replyTo)).toEqual([{ name: "Anne Martin", address: "anne@exemple.fr" }]);
-      expect(site.output()).not.toContain("seulement enregistrés");
-    } finally {
-      await site.stop();
-    }
-    expect(site.process.exitCode).toBe(0);
-  });
+  it(
+    "answers the visitor at once, e-mails the message, and says nothing of messages being only stored",
+    { timeout: withSiteStarts(1) },
+    async () => {
+      const server = await smtp();
+      const mail = mailTo(server.port);
+      const site = await startSite({
+        DATA_DIR: dataDir("outbox-site"),
+        SMTP_URL: mail.smtpUrl,
+        CONTACT_TO_EMAIL: mail.to,
+        CONTACT_FROM_EMAIL: mail.from,
+      });
+      try {
+        const answer = await postContactForm(site, { subject: "issue", message: "Un problème sur une page du site." });
+        expect(answer.status).toBe(303);
+        const [received] = await server.waitFor(1);
+        const parsed = await simpleParser(received!.raw);
+        expect(parsed.subject).toBe("[Contact] Signaler un problème");
+        expect(address(parsed.replyTo)).toEqual([{ name: "Anne Martin", address: "anne@exemple.fr" }]);
+        expect(site.output()).not.toContain("seulement enregistrés");
+      } finally {
+        await site.stop();
+      }
+      expect(site.process.exitCode).toBe(0);
+    },
+  );
 });

@@ -44,8 +44,7 @@ async function vote(slug: string, worked: boolean, visitor = (visitors += 1)) {
   expect(response.status).toBe(303);
 }
 
-const parsed = async (count: number) =>
-  Promise.all((await smtp.waitFor(count, 15_000)).map((mail) => simpleParser(mail.raw)));
+const parsed = async (count: number) => Promise.all((await smtp.waitFor(count)).map((mail) => simpleParser(mail.raw)));
 
 /** Gives the site time to check again, so that an e-mail it should not send would have come. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2_500));

@@ -6,6 +6,7 @@ import { ENCODINGS, FORM_PATHS, mainText, oversizedInit } from "../support/overs
 import { raw, expectBodyCutOffAfter30s, type RawAnswer } from "../support/raw-request";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
+import { withSiteStarts } from "../support/timeouts";
 
 /**
  * The same build served by `remix-serve ./build/index.js` instead of server.js: Remix's own Express server, with
@@ -235,27 +236,31 @@ describe("remix-serve behind one proxy (TRUST_PROXY=1)", () => {
 });
 
 describe("remix-serve stopped with SIGTERM", () => {
-  it("closes the database, releases the data folder's lock and exits within 10 s", async () => {
-    const own = makeTempDir("remix-serve-stop");
-    try {
-      const site = await startSite({ DATA_DIR: own.dir }, { server: "remix-serve" });
-      expect((await fetch(`${site.url}/offres/binance`)).status).toBe(200);
-      const lock = path.join(own.dir, "lock");
-      expect(existsSync(lock)).toBe(true);
+  it(
+    "closes the database, releases the data folder's lock and exits within 10 s",
+    { timeout: withSiteStarts(1) },
+    async () => {
+      const own = makeTempDir("remix-serve-stop");
+      try {
+        const site = await startSite({ DATA_DIR: own.dir }, { server: "remix-serve" });
+        expect((await fetch(`${site.url}/offres/binance`)).status).toBe(200);
+        const lock = path.join(own.dir, "lock");
+        expect(existsSync(lock)).toBe(true);
 
-      const exited = new Promise<number | null>((resolve) => site.process.once("exit", (code) => resolve(code)));
-      const started = Date.now();
-      site.process.kill("SIGTERM");
-      const code = await Promise.race([
-        exited,
-        new Promise<"alive">((resolve) => setTimeout(() => resolve("alive"), 10_000)),
-      ]);
-      expect(code).toBe(0);
-      expect(Date.now() - started).toBeLessThan(10_000);
-      expect(existsSync(lock)).toBe(false);
-      expect(site.output()).not.toContain("ERR_SERVER_NOT_RUNNING");
-    } finally {
-      own.cleanup();
-    }
-  });
+        const exited = new Promise<number | null>((resolve) => site.process.once("exit", (code) => resolve(code)));
+        const started = Date.now();
+        site.process.kill("SIGTERM");
+        const code = await Promise.race([
+          exited,
+          new Promise<"alive">((resolve) => setTimeout(() => resolve("alive"), 10_000)),
+        ]);
+        expect(code).toBe(0);
+        expect(Date.now() - started).toBeLessThan(10_000);
+        expect(existsSync(lock)).toBe(false);
+        expect(site.output()).not.toContain("ERR_SERVER_NOT_RUNNING");
+      } finally {
+        own.cleanup();
+      }
+    },
+  );
 });

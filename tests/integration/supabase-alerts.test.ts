@@ -4,6 +4,7 @@ import { SupabaseBackend } from "~/services/backend/supabase.server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { startStandIn, type StandIn } from "../support/stand-in";
 import { ANON_KEY } from "../support/supabase-stand-in";
+import { POLL_MS } from "../support/timeouts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { OfferAlert } from "~/catalogue/alerts";
 import type { MailConfig } from "~/services/env.server";
@@ -106,7 +107,7 @@ describe("the owner's alerts with hosted Supabase", () => {
     const others = Array.from({ length: 1_000 }, (_, index) => `marque-synthetique-${index}`);
     await site.queueAlerts({ alerts: [ALERT], notReported: ["wise", "n26", ...others] });
 
-    const [received] = await smtp.waitFor(1, 15_000);
+    const [received] = await smtp.waitFor(1);
     const sent = await simpleParser(received!.raw);
     expect(sent.subject).toBe(ALERT.subject);
     expect(sent.to && "text" in sent.to ? sent.to.text : "").toBe("proprietaire@exemple.fr");
@@ -151,7 +152,7 @@ describe("the owner's alerts with hosted Supabase", () => {
       notReported: [],
     });
     const marksRow = (call: Call) => call.method === "PATCH" && call.url === "/rest/v1/owner_alerts?id=eq.1";
-    await expect.poll(() => calls.some(marksRow), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => calls.some(marksRow), { timeout: POLL_MS }).toBe(true);
     const failed = calls.find(marksRow);
     expect(failed?.body).toMatchObject({
       attempts: 1,

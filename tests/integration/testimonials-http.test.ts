@@ -5,6 +5,7 @@ import { cookieFrom, OWNER_PASSWORD, postForm, signIn } from "../support/back-of
 import { startSite, type RunningSite } from "../support/server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
+import { SITE_SET_UP_MS, SMTP_WAIT_MS } from "../support/timeouts";
 import { inOneNetwork, ownNetworkAddress } from "../support/visitor-addresses";
 
 /**
@@ -34,7 +35,7 @@ beforeAll(async () => {
   started = /name="debut" value="([^"]+)"/.exec(form)?.[1] ?? "";
   await new Promise((resolve) => setTimeout(resolve, 3_100));
   owner = await signIn(site);
-}, 180_000);
+}, SITE_SET_UP_MS);
 afterAll(async () => {
   await site?.stop();
   await smtp?.stop();
@@ -73,13 +74,14 @@ async function decide(text: string, intent: string, extra: Record<string, string
   return id;
 }
 
-/** The e-mails `address` received once there are `count` (15 s at most). */
+/** The e-mails `address` received once there are `count` (SMTP_WAIT_MS at most). */
 async function mailsTo(address: string, count: number) {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + SMTP_WAIT_MS;
   for (;;) {
     const mails = smtp.received.filter((mail) => mail.recipients.includes(address));
     if (mails.length >= count) return Promise.all(mails.map((mail) => simpleParser(mail.raw)));
-    if (Date.now() > deadline) throw new Error(`${mails.length} e-mail(s) pour ${address} sur ${count} attendu(s).`);
+    if (Date.now() > deadline)
+      throw new Error(`${mails.length} e-mail(s) pour ${address} sur ${count} attendu(s) en ${SMTP_WAIT_MS / 1000} s.`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

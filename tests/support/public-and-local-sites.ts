@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll } from "vitest";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "./server";
 import { makeTempDir } from "./temp-dir";
+import { SITE_SET_UP_MS } from "./timeouts";
 
 /**
  * The two ways the site is run, each on a fresh data folder, started before the suite's tests and stopped after
@@ -30,7 +31,7 @@ export function publicAndLocalSites(
       startSite({ DATA_DIR: publicTemp.dir, SITE_URL: "https://www.exemple.fr", ...PUBLIC_IDENTITY, ...publicEnv }),
       startSite({ DATA_DIR: localTemp.dir }),
     ]);
-  });
+  }, SITE_SET_UP_MS);
   afterAll(async () => {
     await Promise.all([sites.public?.stop(), sites.local?.stop()]);
     publicTemp.cleanup();

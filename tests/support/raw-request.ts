@@ -1,6 +1,7 @@
 import { request, type Agent } from "node:http";
 import { connect } from "node:net";
 import { expect } from "vitest";
+import { RAW_REQUEST_MS } from "./timeouts";
 import type { RunningSite } from "./server";
 
 export interface RawAnswer {
@@ -40,6 +41,9 @@ export function raw(
         });
         response.on("error", reject);
       },
+    );
+    outgoing.setTimeout(RAW_REQUEST_MS, () =>
+      outgoing.destroy(new Error(`Pas de réponse en ${RAW_REQUEST_MS / 1000} s (RAW_REQUEST_MS) à ${method} ${path}`)),
     );
     outgoing.on("error", reject);
     outgoing.end(body);
@@ -106,8 +110,12 @@ export function rawBytes(site: RunningSite, bytes: string): Promise<RawHead> {
     let received = Buffer.alloc(0);
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`Pas de réponse à ${JSON.stringify(bytes.slice(0, 80))}`));
-    }, 10_000);
+      reject(
+        new Error(
+          `Pas d'en-têtes de réponse en ${RAW_REQUEST_MS / 1000} s (RAW_REQUEST_MS) à ${JSON.stringify(bytes.slice(0, 80))}`,
+        ),
+      );
+    }, RAW_REQUEST_MS);
     const finish = () => {
       const end = received.indexOf("\r\n\r\n");
       if (end < 0) return false;

@@ -1,5 +1,6 @@
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import path from "node:path";
+import { SCRIPT_MS } from "./timeouts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -12,6 +13,6 @@ export function runScript(script: string, env: Record<string, string>, args: str
     cwd: root,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...env },
     encoding: "utf8",
-    timeout: 60_000,
+    timeout: SCRIPT_MS,
   });
 }

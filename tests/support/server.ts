@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { SITE_START_MS, SITE_STOP_MS, SITE_WARM_UP_MS } from "./timeouts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -43,6 +44,7 @@ export interface RunningSite {
 /**
  * Starts the production build on a free loopback port with the given environment: with `node server.js` (the
  * production server), or with `remix-serve ./build/index.js` (Remix's own server: no page cache, no load context).
+ * It returns once the site is warm (see `warmUp`), so that no test's own time limit includes the start.
  */
 export async function startSite(
   env: Record<string, string>,
@@ -79,11 +81,22 @@ export async function startSite(
   });
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const started = Date.now();
   while (!output.includes(ready)) {
     if (exited) throw new Error(`Le serveur s'est arrêté :\n${output}`);
-    if (Date.now() > deadline) throw new Error(`Le serveur n'a pas démarré :\n${output}`);
+    if (Date.now() - started > SITE_START_MS) {
+      signalGroup("SIGKILL");
+      throw new Error(
+        `Le serveur n'a pas écrit « ${ready} » en ${SITE_START_MS / 1000} s (SITE_START_MS) :\n${output}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  try {
+    await warmUp(url);
+  } catch (error) {
+    signalGroup("SIGKILL");
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${output}`);
   }
   return {
     url,
@@ -95,7 +108,7 @@ export async function startSite(
       new Promise<void>((resolve) => {
         if (exited) return resolve();
         // Both servers finish their requests (5 s at most), close the database and exit.
-        const kill = setTimeout(() => signalGroup("SIGKILL"), 10_000);
+        const kill = setTimeout(() => signalGroup("SIGKILL"), SITE_STOP_MS);
         child.once("exit", () => {
           clearTimeout(kill);
           resolve();
@@ -103,4 +116,25 @@ export async function startSite(
         child.kill("SIGTERM");
       }),
   };
+}
+
+/**
+ * Brings a started site to the state tests expect to meet: its backend opened (on a fresh folder the database is
+ * created on the first reads) and a first page rendered, whatever they answer (a site may be meant to fail). The
+ * page is asked with a made-up query, which the page cache never keeps: the site's caches stay as a visitor finds
+ * them. Both within SITE_WARM_UP_MS.
+ */
+async function warmUp(url: string): Promise<void> {
+  const signal = AbortSignal.timeout(SITE_WARM_UP_MS);
+  for (const step of ["/healthz", "/?premier-rendu"]) {
+    try {
+      await (await fetch(`${url}${step}`, { signal, redirect: "manual" })).arrayBuffer();
+    } catch (error) {
+      throw new Error(
+        `Le site n'a pas répondu à ${step} en ${SITE_WARM_UP_MS / 1000} s (SITE_WARM_UP_MS) pendant sa mise en route : ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      );
+    }
+  }
 }

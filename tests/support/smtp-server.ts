@@ -1,4 +1,5 @@
 import { SMTPServer } from "smtp-server";
+import { SMTP_WAIT_MS } from "./timeouts";
 
 export interface ReceivedMail {
   raw: string;
@@ -11,7 +12,7 @@ export interface ReceivedMail {
 export interface TestSmtpServer {
   port: number;
   received: ReceivedMail[];
-  /** Waits until `count` e-mails have arrived (10 s at most by default). */
+  /** Waits until `count` e-mails have arrived (SMTP_WAIT_MS at most by default). */
   waitFor: (count: number, timeoutMs?: number) => Promise<ReceivedMail[]>;
   stop: () => Promise<void>;
 }
@@ -55,10 +56,14 @@ export async function startSmtpServer({
   return {
     port: typeof address === "object" && address ? address.port : port,
     received,
-    async waitFor(count, timeoutMs = 10_000) {
+    async waitFor(count, timeoutMs = SMTP_WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`${received.length} e-mail(s) reçu(s) sur ${count} attendu(s).`);
+        if (Date.now() > deadline) {
+          throw new Error(
+            `Serveur SMTP de test : ${received.length} e-mail(s) reçu(s) sur ${count} attendu(s) en ${timeoutMs / 1000} s.`,
+          );
+        }
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       return received;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { startSite, type RunningSite } from "./server";
 import { makeTempDir } from "./temp-dir";
+import { SITE_SET_UP_MS } from "./timeouts";
 
 /**
  * The production build on a fresh data folder for the tests of the surrounding `describe`: started before them,
@@ -15,7 +16,7 @@ export function siteOnFreshFolder(
   let running: RunningSite | undefined;
   beforeAll(async () => {
     running = await startSite({ DATA_DIR: temp.dir, ...env }, options);
-  });
+  }, SITE_SET_UP_MS);
   afterAll(async () => {
     await running?.stop();
     temp.cleanup();
