@@ -20,6 +20,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          setupFiles: ["tests/support/fresh-connections.ts"],
           environment: "node",
           // A test's own limit never includes a site's start: the set-up hooks that start sites have theirs.
           testTimeout: TEST_MS,

@@ -8,7 +8,12 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { migrate } from "../app/services/backend/embedded-db.server";
-import { reapplyErasures } from "../app/services/backend/erasures.server";
+import {
+  journalErasures,
+  ledgerErasures,
+  reapplyErasures,
+  type Erasure,
+} from "../app/services/backend/erasures.server";
 import {
   databaseDir,
   DataDirLockedError,
@@ -16,6 +21,7 @@ import {
   secureDataDir,
   unlockDataDir,
 } from "../app/services/data-dir.server";
+import { describeWriteFailure, diskFullMessage } from "../app/services/disk-space.server";
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
 const file = process.argv[2];
@@ -26,6 +32,11 @@ if (!file) {
 }
 if (!existsSync(file)) {
   console.error(`Sauvegarde introuvable : ${path.resolve(file)}`);
+  process.exit(1);
+}
+const fullBefore = diskFullMessage(dataDir);
+if (fullBefore) {
+  console.error(`Restauration impossible : ${fullBefore}`);
   process.exit(1);
 }
 try {
@@ -39,10 +50,35 @@ try {
   process.exit(1);
 }
 
+/**
+ * What was erased before this restore: the ledger of the database being replaced (noted with each delete, so it holds
+ * even the erasures a full disk kept out of the data folder's list), and that list. A database that cannot be opened
+ * (the reason for a restore, often) leaves the list alone, which the log says.
+ */
+async function erasuresBefore(target: string): Promise<Erasure[]> {
+  const listed = journalErasures(dataDir);
+  if (!existsSync(target)) return listed;
+  try {
+    const current = await PGlite.create(target);
+    try {
+      return [...(await ledgerErasures(current)), ...listed];
+    } finally {
+      await current.close();
+    }
+  } catch (error) {
+    console.warn(
+      `La base remplacée (${target}) ne s'ouvre pas : seuls les effacements notés dans le dossier de données sont ` +
+        `refaits (${(error as Error).message}).`,
+    );
+    return listed;
+  }
+}
+
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const target = databaseDir(dataDir);
 const unpacked = `${target}.restauration-${stamp}`;
 try {
+  const erasures = await erasuresBefore(target);
   mkdirSync(unpacked, { mode: 0o700 });
   let counts: { messages: number; votes: number; brands: number };
   let erasedAgain = 0;
@@ -53,7 +89,7 @@ try {
       // backup opens nothing (a new owner generation), and messages erased since are erased again.
       await migrate(db);
       await db.query("update public.owner_state set generation = gen_random_uuid()::text");
-      erasedAgain = await reapplyErasures(db, dataDir);
+      erasedAgain = await reapplyErasures(db, erasures);
       const { rows } = await db.query<typeof counts>(
         `select (select count(*)::int from public.contact_messages) as messages,
                 (select count(*)::int from public.brands) as brands,
@@ -65,7 +101,12 @@ try {
     }
   } catch (error) {
     rmSync(unpacked, { recursive: true, force: true });
-    console.error(`${path.resolve(file)} n'est pas une sauvegarde de la base lisible : ${(error as Error).message}`);
+    const full = diskFullMessage(dataDir);
+    console.error(
+      full
+        ? `Restauration impossible : ${full}`
+        : `${path.resolve(file)} n'est pas une sauvegarde de la base lisible : ${describeWriteFailure(error, dataDir)}`,
+    );
     process.exit(1);
   }
   const previous = existsSync(target) ? `${target}.avant-restauration-${stamp}` : undefined;

@@ -4,10 +4,13 @@ import { formatFrenchDate } from "./dates";
 export const DISPLAY_THRESHOLDS = {
   /** Below this many votes the summary says "Pas encore assez d'avis". */
   minVotesForRate: 3,
-  /** The warning needs at least this many votes, each of a different visitor... */
+  /**
+   * The rate and the warning both need votes from at least this many networks (IPv4 /24, IPv6 /48): one network
+   * alone, however many addresses it holds, is one opinion.
+   */
+  minNetworks: 3,
+  /** The warning needs at least this many votes, each of a different visitor, from minNetworks networks... */
   warningMinVotes: 5,
-  /** ...from at least this many networks (IPv4 /24, IPv6 /48)... */
-  warningMinNetworks: 3,
   /** ...and a weighed success rate under this share. */
   warningBelowRate: 0.5,
 } as const;
@@ -30,7 +33,10 @@ export interface OfferVotes {
 
 /** What an offer says about its votes and its last check, worded once for cards and the brand page. */
 export interface OfferTrust {
-  /** "{p} % de réussite sur {n} avis" or "Pas encore assez d'avis". */
+  /**
+   * "{p} % de réussite sur {n} avis", with "de {k} réseaux" when fewer networks than votes sent them; "Pas encore
+   * assez d'avis", with "({n} avis de {k} réseau)" when the votes are enough but their networks are not.
+   */
   summary: string;
   /** REPORTED_NOT_WORKING when visitors report the code no longer works (the offer is then never featured). */
   warning: string | null;
@@ -55,11 +61,26 @@ function weighedRate(votes: OfferVotes): number {
   return weight > 0 ? votes.weightedYes / weight : 0;
 }
 
-/** The weighed share of "Oui" as a whole percentage, or null below the minimum number of votes. */
+/** The weighed share of "Oui" as a whole percentage, or null below the minimum number of votes or networks. */
 export function successPercent(votes: OfferVotes | undefined): number | null {
   const total = votes ? votes.yes + votes.no : 0;
-  if (!votes || total < DISPLAY_THRESHOLDS.minVotesForRate) return null;
+  if (!votes || total < DISPLAY_THRESHOLDS.minVotesForRate || votes.networks < DISPLAY_THRESHOLDS.minNetworks) {
+    return null;
+  }
   return Math.round(weighedRate(votes) * 100);
+}
+
+/** "3 réseaux", "1 réseau". */
+const networksText = (networks: number) => `${networks} réseau${networks > 1 ? "x" : ""}`;
+
+/** What the votes say, never claiming more opinions than the rate weighs (see OfferTrust.summary). */
+function summaryOf(votes: OfferVotes | undefined): string {
+  const percent = successPercent(votes);
+  const total = votes ? votes.yes + votes.no : 0;
+  if (!votes || total < DISPLAY_THRESHOLDS.minVotesForRate) return NOT_ENOUGH_VOTES;
+  if (percent === null) return `${NOT_ENOUGH_VOTES} (${total} avis de ${networksText(votes.networks)})`;
+  const fromFewer = votes.networks < total ? ` de ${networksText(votes.networks)}` : "";
+  return `${percent}\u202f% de réussite sur ${total} avis${fromFewer}`;
 }
 
 /** Enough visitors, from enough networks, and too little weight says the code worked. */
@@ -67,7 +88,7 @@ export function isReportedNotWorking(votes: OfferVotes | undefined): boolean {
   if (!votes) return false;
   return (
     votes.yes + votes.no >= DISPLAY_THRESHOLDS.warningMinVotes &&
-    votes.networks >= DISPLAY_THRESHOLDS.warningMinNetworks &&
+    votes.networks >= DISPLAY_THRESHOLDS.minNetworks &&
     weighedRate(votes) < DISPLAY_THRESHOLDS.warningBelowRate
   );
 }
@@ -81,9 +102,8 @@ export function offerTrust(
   verifiedOn: string | undefined,
   votesSince?: string,
 ): OfferTrust {
-  const percent = successPercent(votes);
   return {
-    summary: percent === null ? NOT_ENOUGH_VOTES : `${percent}\u202f% de réussite sur ${votes!.yes + votes!.no} avis`,
+    summary: summaryOf(votes),
     warning: isReportedNotWorking(votes) ? REPORTED_NOT_WORKING : null,
     since: votesSince ? `depuis le ${formatFrenchDate(votesSince)}` : null,
     lastVote: votes ? `Dernier avis le ${formatFrenchDate(votes.lastVoteOn)}` : null,

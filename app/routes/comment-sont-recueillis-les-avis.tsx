@@ -26,7 +26,7 @@ const percent = (share: number) => `${Math.round(share * 100)}\u202f%`;
 
 export default function HowVotesWork() {
   const { maxVotesPerHour, windowDays, votesPerNetwork } = FEEDBACK_RULES;
-  const { minVotesForRate, warningMinVotes, warningMinNetworks, warningBelowRate } = DISPLAY_THRESHOLDS;
+  const { minVotesForRate, minNetworks, warningMinVotes, warningBelowRate } = DISPLAY_THRESHOLDS;
   return (
     <article className="mx-auto max-w-3xl space-y-10 rounded-2xl border border-slate-200 bg-white p-6 sm:p-10">
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{HOW_VOTES_WORK.label}</h1>
@@ -52,8 +52,11 @@ export default function HowVotesWork() {
       <TextSection id="comptage" title="Comment les avis sont comptés">
         <p>
           Seuls les avis des {windowDays} derniers jours comptent. Le pourcentage de réussite s'affiche à partir de{" "}
-          {minVotesForRate} avis ; en dessous, la page indique « {NOT_ENOUGH_VOTES} ». Le nombre d'avis affiché est
-          toujours le nombre réel de visiteurs qui ont répondu.
+          {minVotesForRate} avis venant d'au moins {minNetworks} réseaux différents ; en dessous, la page indique «
+          {NOT_ENOUGH_VOTES} », suivi, quand les avis sont assez nombreux mais viennent de trop peu de réseaux, du
+          nombre d'avis et de réseaux (par exemple « 10 avis de 1 réseau »). Le nombre d'avis affiché est toujours le
+          nombre réel de visiteurs qui ont répondu ; quand ils viennent de moins de réseaux qu'ils ne sont, la page dit
+          aussi de combien de réseaux (« sur 10 avis de 4 réseaux »), puisque le pourcentage les pèse par réseau.
         </p>
         <p>
           Les avis venant d'un même réseau (les adresses IPv4 qui partagent leurs trois premiers nombres, ou les
@@ -63,9 +66,9 @@ export default function HowVotesWork() {
         </p>
         <p>
           L'avertissement « {REPORTED_NOT_WORKING} » s'affiche quand au moins {warningMinVotes} visiteurs, venant d'au
-          moins {warningMinNetworks} réseaux différents, ont répondu, et que le pourcentage de réussite ainsi pondéré
-          est inférieur à {percent(warningBelowRate)}. Une offre qui porte cet avertissement n'est plus mise en avant
-          sur la page d'accueil.
+          moins {minNetworks} réseaux différents, ont répondu, et que le pourcentage de réussite ainsi pondéré est
+          inférieur à {percent(warningBelowRate)}. Une offre qui porte cet avertissement n'est plus mise en avant sur la
+          page d'accueil.
         </p>
         <p>
           Aucun avis n'est supprimé, modifié ou mis en avant selon ce qu'il dit : le site ne donne à l'éditeur aucun

@@ -14,7 +14,7 @@ import { Pagination } from "~/components/pagination";
 import { flashedSuccess } from "~/forms/server-toasts";
 import { readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
-import { formId, missingKey, ownerAccessFor, ownerStoreFor } from "~/services/owner/back-office.server";
+import { formId, missingKey, ownerAccessFor, ownerStoreFor, ownerWrite } from "~/services/owner/back-office.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { OwnerMessage } from "~/services/backend/types.server";
@@ -73,10 +73,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent !== "handled" && intent !== "unhandled" && intent !== "delete") {
     throw new Response("Action inconnue.", { status: 400 });
   }
-  const found = intent === "delete" ? await store.deleteMessage(id) : await store.setHandled(id, intent === "handled");
-  if (!found) throw new Response("Ce message n'existe plus.", { status: 404 });
   // Back to the page of the list the owner was on, with its search.
   const { query, page } = listRequest(new URL(request.url));
+  const found = await ownerWrite(listHref(query, page), () =>
+    intent === "delete" ? store.deleteMessage(id) : store.setHandled(id, intent === "handled"),
+  );
+  if (!found) throw new Response("Ce message n'existe plus.", { status: 404 });
   return redirectWithSuccess(listHref(query, page), DONE[intent], { status: 303 });
 }
 

@@ -18,7 +18,13 @@ import { getBackend } from "~/services/backend/index.server";
 import { readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
 import { loadCatalogue } from "~/services/offers.server";
-import { missingKey, ownerAccessFor, ownerStoreFor } from "~/services/owner/back-office.server";
+import {
+  missingKey,
+  ownerAccessFor,
+  ownerStoreFor,
+  ownerWrite,
+  ownerWriteFailure,
+} from "~/services/owner/back-office.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { OfferFormFields } from "~/forms/brand-form";
@@ -77,10 +83,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "verify") {
     // Checked again: votes count from now, even when it was already checked today.
-    const offer = await saveOffer(store, params.slug, {
-      verified_on: todayInFrance(),
-      votes_since: new Date().toISOString(),
-    });
+    const offer = await ownerWrite(new URL(request.url).pathname, () =>
+      saveOffer(store, params.slug, { verified_on: todayInFrance(), votes_since: new Date().toISOString() }),
+    );
     return redirectWithSuccess(
       `/gestion/offres/${offer.slug}`,
       flashedSuccess("Offre vérifiée", `${offer.brand} est marquée vérifiée aujourd'hui.`),
@@ -90,7 +95,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent !== "save") throw new Response("Action inconnue.", { status: 400 });
   const submission = parseOfferForm(form);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const offer = await saveOffer(store, params.slug, submission.value);
+  let offer: Awaited<ReturnType<typeof saveOffer>>;
+  try {
+    offer = await saveOffer(store, params.slug, submission.value);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // The form comes back as typed, with why nothing was saved.
+    const failure = await ownerWriteFailure(error);
+    return data({ result: submission.reply({ formErrors: [failure] }) }, { status: 503 });
+  }
   return redirectWithSuccess(
     `/gestion/offres/${offer.slug}`,
     flashedSuccess("Offre enregistrée", `La page de ${offer.brand} montre déjà les changements.`),
@@ -137,7 +150,7 @@ export default function EditOffer() {
         <h2 className="font-bold">L'offre</h2>
         {form.status === "error" ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
-            L'offre n'est pas enregistrée : corrigez les champs signalés.
+            {form.errors?.[0] ?? "L'offre n'est pas enregistrée : corrigez les champs signalés."}
           </p>
         ) : null}
         <input type="hidden" name="intent" value="save" />

@@ -18,11 +18,11 @@ import { getConfig } from "~/services/env.server";
 import { readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
 import { brandNameForSlug, findBrandOffer, tryLoadCatalogue } from "~/services/offers.server";
-import { formId, missingKey, ownerAccessFor, ownerStoreFor } from "~/services/owner/back-office.server";
+import { formId, missingKey, ownerAccessFor, ownerStoreFor, ownerWrite } from "~/services/owner/back-office.server";
 import { authorsAreEmailed } from "~/services/testimonials.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { ModerationAction, OwnerTestimonial } from "~/services/backend/types.server";
+import type { ModerationAction, OwnerStore, OwnerTestimonial } from "~/services/backend/types.server";
 
 export const meta: MetaFunction = () => backOfficeMeta("Témoignages");
 
@@ -77,11 +77,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const reason = intent === "refuse" ? TESTIMONIAL_REASONS.find((r) => r.value === form.get("reason"))?.value : null;
   if (reason === undefined) throw new Response("Choisissez la raison du refus.", { status: 400 });
 
-  let done: boolean;
+  const back = pageHref(pageOf(new URL(request.url)));
+  const done = await ownerWrite(back, () =>
+    decide(store, { id, intent, reason, slug: String(form.get("offre") ?? "") }),
+  );
+  if (!done) throw new Response("Ce témoignage n'existe plus, ou cette action ne s'y applique pas.", { status: 404 });
+  return redirectWithSuccess(back, DONE[intent], { status: 303 });
+}
+
+/** Carries out one decision; false when the testimonial no longer exists or the decision does not apply to it. */
+async function decide(
+  store: OwnerStore,
+  { id, intent, reason, slug }: { id: number; intent: Intent; reason: string | null; slug: string },
+): Promise<boolean> {
   if (intent === "delete") {
-    done = (await store.deleteTestimonial(id)) !== null;
+    return (await store.deleteTestimonial(id)) !== null;
   } else {
-    const slug = String(form.get("offre") ?? "");
     // Only a decision the author hears of needs the brand's name.
     const mail =
       (intent === "publish" || intent === "refuse") && authorsAreEmailed()
@@ -92,10 +103,8 @@ export async function action({ request }: ActionFunctionArgs) {
             `${getConfig().siteUrl}/offres/${encodeURIComponent(slug)}`,
           )
         : null;
-    done = (await store.moderateTestimonial({ id, action: intent as ModerationAction, reason, mail })) !== null;
+    return (await store.moderateTestimonial({ id, action: intent as ModerationAction, reason, mail })) !== null;
   }
-  if (!done) throw new Response("Ce témoignage n'existe plus, ou cette action ne s'y applique pas.", { status: 404 });
-  return redirectWithSuccess(pageHref(pageOf(new URL(request.url))), DONE[intent], { status: 303 });
 }
 
 const STATES: Record<OwnerTestimonial["status"], { label: string; className: string }> = {

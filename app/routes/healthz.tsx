@@ -6,23 +6,36 @@ const HEADERS = {
   "X-Content-Type-Options": "nosniff",
 };
 
+const UNAVAILABLE = { status: 503, headers: { ...HEADERS, "Retry-After": "30" } };
+
 /**
- * 200 when the backend answers a brands read now (not from the cache), 503 otherwise; never cached. The answer is a
- * plain French status: what failed, and how, goes to the server's log, not to whoever asks.
+ * 200 when the backend answers a brands read now (not from the cache) and, on the embedded database, its disk has
+ * room to write; 503 otherwise; never cached. The answer is a plain French status that says what was checked: what
+ * failed, and how, goes to the server's log, not to whoever asks.
  */
 export async function loader() {
   try {
     const backend = await getBackend();
     await backend.ping();
-    return new Response("Disponible : les offres sont lues normalement.\n", { headers: HEADERS });
+    const storage = backend.storageProblem();
+    if (storage) {
+      console.error(`Contrôle de santé : ${storage}`);
+      return new Response(
+        "Indisponible : les offres sont lues, mais le site ne peut plus rien enregistrer.\n",
+        UNAVAILABLE,
+      );
+    }
+    return new Response(
+      storage === null
+        ? "Disponible : les offres sont lues normalement, et le disque a de la place pour enregistrer.\n"
+        : "Disponible : les offres sont lues normalement.\n",
+      { headers: HEADERS },
+    );
   } catch (error) {
     console.error(
       "Contrôle de santé : source des marques indisponible :",
       error instanceof Error ? error.message : String(error),
     );
-    return new Response("Indisponible : les offres ne peuvent pas être lues pour le moment.\n", {
-      status: 503,
-      headers: { ...HEADERS, "Retry-After": "30" },
-    });
+    return new Response("Indisponible : les offres ne peuvent pas être lues pour le moment.\n", UNAVAILABLE);
   }
 }

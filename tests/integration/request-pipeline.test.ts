@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_POLICIES } from "~/services/http/route-policy.server";
 import { RouteResolver, type BuildRoute } from "~/services/http/routes.server";
-import { OWNER_PASSWORD, signIn } from "../support/back-office";
+import { OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
 import { mainText } from "../support/oversized-forms";
 import { rawBytes, type RawHead } from "../support/raw-request";
 import { startSite, type RunningSite } from "../support/server";
@@ -254,4 +254,47 @@ describe("the page cache and the owner's pages", () => {
     await emptied.arrayBuffer();
     expect(emptied.headers.get("cache-control")).toContain("public");
   });
+});
+
+/**
+ * Behind a proxy that writes the client's port after its address (Azure App Service, IIS/ARR), each connection
+ * carries another spelling of one address: both servers count it as one visitor, and one network.
+ */
+describe("an address a trusted proxy writes with its port", () => {
+  const temps = [makeTempDir("pipeline-port-server-js"), makeTempDir("pipeline-port-remix-serve")];
+  const sites: RunningSite[] = [];
+  beforeAll(async () => {
+    const env = (dir: string) => ({ DATA_DIR: dir, TRUST_PROXY: "loopback", HTML_CACHE: "off" });
+    sites.push(
+      ...(await Promise.all([startSite(env(temps[0]!.dir)), startSite(env(temps[1]!.dir), { server: "remix-serve" })])),
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(sites.map((site) => site.stop()));
+    for (const temp of temps) temp.cleanup();
+  });
+
+  const voteFrom = (site: RunningSite, slug: string, forwardedFor: string) =>
+    postForm(site, `/offres/${slug}/avis`, { worked: "oui" }, { "X-Forwarded-For": forwardedFor });
+  const summaryOn = async (site: RunningSite, slug: string) =>
+    /\d+\s%\sde réussite sur \d+ avis|Pas encore assez d'avis/.exec(
+      mainText(await (await fetch(`${site.url}/offres/${slug}`)).text()),
+    )?.[0];
+
+  for (const [index, server] of ["server.js", "remix-serve"].entries()) {
+    it(`${server}: three connections of one address are one vote, IPv4 or IPv6; three addresses are three`, async () => {
+      const site = sites[index]!;
+      for (const port of [1000, 1001, 1002]) {
+        expect((await voteFrom(site, "bolt", `198.19.7.7:${port}`)).status).toBe(303);
+        expect((await voteFrom(site, "wise", `[2001:db8:77::1]:${port}`)).status).toBe(303);
+      }
+      expect(await summaryOn(site, "bolt")).toBe("Pas encore assez d'avis");
+      expect(await summaryOn(site, "wise")).toBe("Pas encore assez d'avis");
+      // The same three votes from three networks make a rate: what was refused above is the port alone.
+      for (const address of ["198.19.8.7:1000", "198.19.9.7:1000", "[2001:db8:78::1]:1000"]) {
+        expect((await voteFrom(site, "n26", address)).status).toBe(303);
+      }
+      expect((await summaryOn(site, "n26"))?.replace(/\s/g, " ")).toBe("100 % de réussite sur 3 avis");
+    });
+  }
 });

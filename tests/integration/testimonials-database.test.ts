@@ -3,7 +3,7 @@ import { TESTIMONIAL_LIMITS, TESTIMONIAL_MESSAGES } from "@contract/testimonial-
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asRole, deleteExpiredVisitorData, openEmbeddedDatabase } from "~/services/backend/embedded-db.server";
 import { EmbeddedBackend } from "~/services/backend/embedded.server";
-import { reapplyErasures } from "~/services/backend/erasures.server";
+import { journalErasures, ledgerErasures, reapplyErasures } from "~/services/backend/erasures.server";
 import { RateLimitedError } from "~/services/backend/errors.server";
 import { makeTempDir } from "../support/temp-dir";
 import type { OutgoingTestimonial } from "~/services/backend/types.server";
@@ -168,8 +168,13 @@ describe("testimonials in the embedded database", () => {
     });
     expect(await backend.eraseTestimonial(sent.eraseTokenHash)).toBeNull();
 
-    // What a backup taken before held comes back with a restore, and the list of erasures takes it away again.
+    // What a backup taken before held comes back with a restore; both lists of erasures name it, and take it away again.
     const db = await openEmbeddedDatabase(dir);
+    const noted = (await ledgerErasures(db)).filter((erasure) => erasure.table === "testimonials" && erasure.id === id);
+    expect(noted).toHaveLength(1);
+    expect(journalErasures(dir).filter((erasure) => erasure.id === id && erasure.table === "testimonials")).toEqual([
+      { ...noted[0], erasedAt: expect.any(String) },
+    ]);
     const row = before[0]!;
     await db.query(
       `insert into public.testimonials (id, offer_slug, author_name, body, experienced_in, erase_token_hash, client_key,
@@ -186,7 +191,7 @@ describe("testimonials in the embedded database", () => {
         row.created_at,
       ],
     );
-    expect(await reapplyErasures(db, dir)).toBe(1);
+    expect(await reapplyErasures(db, noted)).toBe(1);
     expect(await serviceRows(`select id from public.testimonials where id = ${id}`)).toEqual([]);
   });
 

@@ -37,6 +37,7 @@ function scriptedSource(...behaviours: Array<(signal?: AbortSignal) => Promise<B
     queueAlerts: async () => {},
     ...NO_TESTIMONIALS,
     owner: () => ({ ok: false, missing: MISSING_SERVICE_ROLE_KEY }),
+    storageProblem: () => null,
     calls: () => calls,
   };
   return source;
@@ -167,6 +168,7 @@ describe("the votes' summary", () => {
       queueAlerts: async () => {},
       ...NO_TESTIMONIALS,
       owner: () => ({ ok: false, missing: MISSING_SERVICE_ROLE_KEY }),
+      storageProblem: () => null,
       reads,
     };
     return source;
@@ -279,6 +281,7 @@ describe("a brand written in the back office", () => {
       queueAlerts: async () => {},
       ...NO_TESTIMONIALS,
       owner: () => ({ ok: true, store }),
+      storageProblem: () => null,
     };
     const events = new SiteEventBus();
     const backend = new CachedBackend(source, { ttlMs: 60_000, timeoutMs: 1_000 }, events);

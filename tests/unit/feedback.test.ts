@@ -94,7 +94,7 @@ describe("the warning that the code no longer works", () => {
 });
 
 describe("votes from one network", () => {
-  it("weigh at most 3 in the rate, keeping their split, while the count shown stays the real one", () => {
+  it("weigh at most 3 in the rate, keeping their split, while the count shown stays the real one, networks said", () => {
     // 8 "Oui" and 2 "Non" of 10 networks, then 40 "Non" of one /48: 8 / (8 + 2 + 3).
     const campaign = fromNetworks(
       ...Array.from({ length: 8 }, () => [1, 0] as [number, number]),
@@ -102,12 +102,30 @@ describe("votes from one network", () => {
       [0, 1],
       [0, 40],
     );
-    expect(offerTrust(campaign, undefined).summary).toBe("62\u202f% de réussite sur 50 avis");
+    expect(offerTrust(campaign, undefined).summary).toBe("62\u202f% de réussite sur 50 avis de 11 réseaux");
     expect(isReportedNotWorking(campaign)).toBe(false);
     // A network split 2 to 2 weighs 1.5 and 1.5: none of its votes is picked over another.
     const split = fromNetworks([1, 0], [1, 0], [2, 2]);
     expect(split.weightedYes).toBe(3.5);
     expect(successPercent(split)).toBe(70);
+  });
+
+  it("never set a rate alone: a rate needs votes from 3 networks, and says how many sent fewer", () => {
+    // Ten "Non" from one /48, as a tunnel broker's customer sends them.
+    expect(successPercent(fromNetworks([0, 10]))).toBeNull();
+    expect(offerTrust(fromNetworks([0, 10]), undefined).summary).toBe("Pas encore assez d'avis (10 avis de 1 réseau)");
+    expect(offerTrust(fromNetworks([0, 5], [2, 0]), undefined).summary).toBe(
+      "Pas encore assez d'avis (7 avis de 2 réseaux)",
+    );
+    // Below 3 votes, nothing more is said.
+    expect(offerTrust(fromNetworks([0, 2]), undefined).summary).toBe("Pas encore assez d'avis");
+    // Three networks: a rate, its votes counted as they are.
+    expect(offerTrust(fromNetworks([0, 1], [1, 0], [1, 0]), undefined).summary).toBe(
+      "67\u202f% de réussite sur 3 avis",
+    );
+    expect(offerTrust(fromNetworks([0, 2], [1, 0], [1, 0]), undefined).summary).toBe(
+      "50\u202f% de réussite sur 4 avis de 3 réseaux",
+    );
   });
 
   it("never warn alone: the warning needs 5 visitors from at least 3 networks", () => {

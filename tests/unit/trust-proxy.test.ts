@@ -1,3 +1,4 @@
+import { UNKNOWN_NETWORK } from "@contract/visitor-network";
 import { describe, expect, it } from "vitest";
 import { parseTrustProxy, visitorAddress } from "~/services/http/trust-proxy.server";
 
@@ -36,8 +37,8 @@ describe("TRUST_PROXY and X-Forwarded-For, read as Express reads them (proxy-add
     expect(read("loopback", "198.51.100.1", "203.0.113.50")).toBe("203.0.113.50");
     // Every entry a trusted proxy: the left-most.
     expect(read("loopback", "127.0.0.2, 127.0.0.3")).toBe("127.0.0.2");
-    // Something that is not an address is not a trusted proxy.
-    expect(read("loopback", "198.51.100.1, inconnu, 127.0.0.2")).toBe("inconnu");
+    // Something that is not an address is not a trusted proxy, and is no visitor of its own.
+    expect(read("loopback", "198.51.100.1, inconnu, 127.0.0.2")).toBe(UNKNOWN_NETWORK);
   });
 
   it("takes the left-most entry when every proxy is trusted", () => {
@@ -49,5 +50,11 @@ describe("TRUST_PROXY and X-Forwarded-For, read as Express reads them (proxy-add
     expect(() => parseTrustProxy("10.0.0.0/33")).toThrow(/TRUST_PROXY/);
     expect(() => parseTrustProxy("10.0.0.0/255.0.255.0")).toThrow(/TRUST_PROXY/);
     expect(() => parseTrustProxy("-1")).toThrow(/TRUST_PROXY/);
+  });
+
+  it("reduces the entry to its address when a proxy writes the client's port after it", () => {
+    expect(read("loopback", "198.19.7.7:1000")).toBe("198.19.7.7");
+    expect(read("loopback", "[2001:db8::1]:1000")).toBe("2001:db8::1");
+    expect(read("1", "203.0.113.9, 198.19.7.7:1001")).toBe("198.19.7.7");
   });
 });

@@ -1,4 +1,4 @@
-import { visitorNetwork, visitorWiderNetwork } from "@contract/visitor-network";
+import { addressWithoutPort, UNKNOWN_NETWORK, visitorNetwork, visitorWiderNetwork } from "@contract/visitor-network";
 import { describe, expect, it } from "vitest";
 
 describe("the network a visitor is counted as", () => {
@@ -24,10 +24,37 @@ describe("the network a visitor is counted as", () => {
     expect(visitorNetwork("::FFFF:c000:0201")).toBe("192.0.2.1");
   });
 
-  it("leaves what is not an address as it is", () => {
-    for (const value of ["adresse-inconnue", "1:2:3", "2001:db8::1::2", "2001:db8:1:2:3:4:5:6:7", "g::1"]) {
-      expect(visitorNetwork(value), value).toBe(value);
+  it("puts everything that is not an address in one shared network", () => {
+    for (const value of [
+      "",
+      "inconnu",
+      "unknown",
+      "1:2:3",
+      "2001:db8::1::2",
+      "2001:db8:1:2:3:4:5:6:7",
+      "g::1",
+      "256.0.0.1",
+      "198.19.7.7:1000:1",
+      "_hidden",
+    ]) {
+      expect(visitorNetwork(value), value).toBe(UNKNOWN_NETWORK);
+      expect(visitorWiderNetwork(value), value).toBe(UNKNOWN_NETWORK);
     }
+  });
+
+  it("drops the port some proxies write after the address: one visitor whatever the connection", () => {
+    for (const port of ["1000", "1001", "65535"]) {
+      expect(addressWithoutPort(`198.19.7.7:${port}`)).toBe("198.19.7.7");
+      expect(visitorNetwork(`198.19.7.7:${port}`)).toBe("198.19.7.7");
+      expect(addressWithoutPort(`[2001:db8::1]:${port}`)).toBe("2001:db8::1");
+      expect(visitorNetwork(`[2001:db8::1]:${port}`)).toBe("2001:db8:0:0::/64");
+      expect(visitorWiderNetwork(`[2001:db8:7:1::1]:${port}`)).toBe("2001:db8:7::/48");
+    }
+    expect(addressWithoutPort(" 198.19.7.7 ")).toBe("198.19.7.7");
+    expect(addressWithoutPort("[2001:DB8::1]")).toBe("2001:db8::1");
+    expect(addressWithoutPort("fe80::1%eth0")).toBe("fe80::1");
+    // An IPv6 address without brackets keeps its last group: it is no port.
+    expect(addressWithoutPort("2001:db8::1:1000")).toBe("2001:db8::1:1000");
   });
 
   it("puts visitors in their network, what one customer can hold: an IPv6 /48, an IPv4 /24", () => {
@@ -39,6 +66,5 @@ describe("the network a visitor is counted as", () => {
       expect(visitorWiderNetwork(address), address).toBe("192.0.2.0/24");
     }
     expect(visitorWiderNetwork("192.0.3.1")).toBe("192.0.3.0/24");
-    expect(visitorWiderNetwork("adresse-inconnue")).toBe("adresse-inconnue");
   });
 });

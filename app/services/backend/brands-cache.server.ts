@@ -67,6 +67,10 @@ export class CachedBackend implements types.Backend {
     await this.listBrands();
   }
 
+  storageProblem(): string | null | undefined {
+    return this.backend.storageProblem();
+  }
+
   /** Resolves when the backend answers a brands read now, not from the cache; /healthz asks this. */
   async ping(): Promise<void> {
     await this.readBackend();

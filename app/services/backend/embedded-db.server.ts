@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite, types, type Transaction } from "@electric-sql/pglite";
 import { databaseDir, lockDataDir, secureDataDir, unlockDataDir } from "../data-dir.server";
+import { diskFullMessage, isNoSpaceError } from "../disk-space.server";
 
 /** The roles hosted Supabase has and the migrations grant to. */
 const SUPABASE_ROLES_SQL = `
@@ -133,6 +134,20 @@ async function createCluster(dir: string): Promise<void> {
 }
 
 const databases = new Map<string, Promise<PGlite>>();
+/** The data folder of each open database, to name its disk when a write fails for want of room. */
+const dataDirs = new WeakMap<PGlite, string>();
+
+/**
+ * `error` as it is, or, when the disk that holds `dataDir` is full, an error that says so and names the folder
+ * (SQLSTATE 53100, disk_full): an embedded database that runs out of room often says no more than "Aborted()".
+ */
+export function notingFullDisk(error: unknown, dataDir: string): unknown {
+  const full = diskFullMessage(dataDir);
+  if (!full && !isNoSpaceError(error)) return error;
+  const original = error instanceof Error ? error.message : String(error);
+  const note = full ?? `Le disque qui porte ${dataDir} est plein. Libérez de la place.`;
+  return Object.assign(new Error(`${note} (${original})`, { cause: error }), { code: "53100" });
+}
 
 /** Closes every embedded database this process opened and releases their data folders, for a clean stop. */
 export async function closeEmbeddedDatabases(): Promise<void> {
@@ -158,22 +173,32 @@ export function openEmbeddedDatabase(dataDir: string): Promise<PGlite> {
   let db = databases.get(dir);
   if (!db) {
     db = (async () => {
-      lockDataDir(dataDir);
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-      if (!existsSync(path.join(dir, "PG_VERSION"))) await createCluster(dir);
-      keepPrivate(dataDir);
-      const instance = await PGlite.create(dir, { parsers: KEEP_AS_TEXT, startParams: START_PARAMS });
-      await migrate(instance);
-      await deleteExpiredVisitorData(instance);
-      // Files Postgres wrote while starting.
-      keepPrivate(dataDir);
-      scheduleMaintenance(instance, dataDir);
-      return instance;
+      try {
+        return await startDatabase(dataDir, dir);
+      } catch (error) {
+        throw notingFullDisk(error, dataDir);
+      }
     })();
     databases.set(dir, db);
     db.catch(() => databases.delete(dir));
   }
   return db;
+}
+
+/** Opens (on first start, creates) and migrates the database of `dataDir`, and schedules its maintenance. */
+async function startDatabase(dataDir: string, dir: string): Promise<PGlite> {
+  lockDataDir(dataDir);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (!existsSync(path.join(dir, "PG_VERSION"))) await createCluster(dir);
+  keepPrivate(dataDir);
+  const instance = await PGlite.create(dir, { parsers: KEEP_AS_TEXT, startParams: START_PARAMS });
+  await migrate(instance);
+  await deleteExpiredVisitorData(instance);
+  // Files Postgres wrote while starting.
+  keepPrivate(dataDir);
+  scheduleMaintenance(instance, dataDir);
+  dataDirs.set(instance, dataDir);
+  return instance;
 }
 
 let warnedNotPrivate = false;
@@ -219,10 +244,15 @@ export async function asRole<T>(
   role: "anon" | "service_role",
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.exec(`set local role ${role}`);
-    return work(tx);
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.exec(`set local role ${role}`);
+      return work(tx);
+    });
+  } catch (error) {
+    const dataDir = dataDirs.get(db);
+    throw dataDir ? notingFullDisk(error, dataDir) : error;
+  }
 }
 
 interface PendingRead {
@@ -270,7 +300,9 @@ async function runReads(db: PGlite, reads: Map<string, PendingRead[]>): Promise<
     });
   } catch (error) {
     if (selects.length === 1) {
-      for (const read of reads.get(selects[0] ?? "") ?? []) read.reject(error);
+      const dataDir = dataDirs.get(db);
+      for (const read of reads.get(selects[0] ?? "") ?? [])
+        read.reject(dataDir ? notingFullDisk(error, dataDir) : error);
       return;
     }
     // A failed select fails the whole query: each select gets its own answer, as if it had gone alone.

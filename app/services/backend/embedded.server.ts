@@ -4,6 +4,7 @@ import { TESTIMONIAL_LIMITS } from "@contract/testimonial-fields";
 import { onShutdown } from "../shutdown.server";
 import { asRole, openEmbeddedDatabase, readAsAnon } from "./embedded-db.server";
 import { EmbeddedOwnerStore } from "./embedded-owner.server";
+import { diskFullMessage } from "../disk-space.server";
 import { recordErasure } from "./erasures.server";
 import {
   DeliveryError,
@@ -76,6 +77,11 @@ export class EmbeddedBackend implements types.Backend {
     } = {},
   ) {
     this.mail = options.mail;
+  }
+
+  /** The data folder's disk, full below MIN_FREE_BYTES: every write would then fail. */
+  storageProblem(): string | null {
+    return diskFullMessage(this.dataDir);
   }
 
   async warmUp(): Promise<void> {

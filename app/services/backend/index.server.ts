@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { embeddedSessionSecret, lockDataDir } from "../data-dir.server";
 import { getConfig, type Config } from "../env.server";
 import { CachedBackend } from "./brands-cache.server";
+import { describeWriteFailure, isNoSpaceError } from "../disk-space.server";
 import type { Backend } from "./types.server";
 
 /**
@@ -51,10 +52,16 @@ let secret: string | undefined;
 export function startBackend(): { sessionSecret: string } {
   if (!secret) {
     const { backend, sessionSecret: configured } = getConfig();
-    if (backend.kind === "embedded") lockDataDir(backend.dataDir);
-    secret =
-      configured ??
-      (backend.kind === "embedded" ? embeddedSessionSecret(backend.dataDir) : randomBytes(32).toString("hex"));
+    try {
+      if (backend.kind === "embedded") lockDataDir(backend.dataDir);
+      secret =
+        configured ??
+        (backend.kind === "embedded" ? embeddedSessionSecret(backend.dataDir) : randomBytes(32).toString("hex"));
+    } catch (error) {
+      // A data folder on a full disk cannot take its lock: say so, and where, rather than a bare ENOSPC.
+      if (backend.kind !== "embedded" || !isNoSpaceError(error)) throw error;
+      throw new Error(`Démarrage impossible : ${describeWriteFailure(error, backend.dataDir)}`, { cause: error });
+    }
   }
   return { sessionSecret: secret };
 }

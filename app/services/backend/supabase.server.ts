@@ -68,6 +68,11 @@ export class SupabaseBackend implements types.Backend {
   private serviceClient: SupabaseClient | undefined;
   private alertOutbox: Promise<{ store: SupabaseAlertStore; outbox: MailOutbox }> | undefined;
 
+  /** The database's disk is Supabase's to watch. */
+  storageProblem(): undefined {
+    return undefined;
+  }
+
   constructor(private readonly options: SupabaseBackendOptions) {
     this.client = clientWith(options.url, options.anonKey);
   }

@@ -190,6 +190,11 @@ export interface Backend {
   addOfferCounts(rows: OfferDayCount[]): Promise<boolean>;
   /** The back office's operations, or the name of the variable to set when this backend cannot give them. */
   owner(): OwnerAccess;
+  /**
+   * Why this process could not write now, in French (the embedded database's disk is full), or null when it can;
+   * /healthz asks. Undefined for a backend whose storage is another's to watch (hosted Supabase).
+   */
+  storageProblem(): string | null | undefined;
 }
 
 /** A testimonial written on a brand page, with what the database needs besides to store it. */

@@ -1,3 +1,4 @@
+import { addressWithoutPort } from "@contract/visitor-network";
 import proxyAddr from "proxy-addr";
 
 /**
@@ -48,15 +49,17 @@ export interface PeerAndHeaders {
 /**
  * The visitor's address: the connection's peer, or, when that is a trusted proxy, the entry of X-Forwarded-For the
  * outermost trusted proxy received the request from (read from the right; what lies further left was written by
- * the client and proves nothing).
+ * the client and proves nothing). Reduced to the address alone (addressWithoutPort): a port some proxies add, or a
+ * made-up spelling, never makes a new visitor.
  */
 export function visitorAddress(request: PeerAndHeaders, trust: TrustProxy): string {
   const forwarded = request.headers["x-forwarded-for"];
-  return proxyAddr(
+  const entry = proxyAddr(
     {
       connection: { remoteAddress: request.socket.remoteAddress },
       headers: { "x-forwarded-for": Array.isArray(forwarded) ? forwarded.join(",") : forwarded },
     } as unknown as Parameters<typeof proxyAddr>[0],
     trust.trusts,
-  );
+  ) as string | undefined;
+  return addressWithoutPort(entry ?? "");
 }

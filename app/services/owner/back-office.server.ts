@@ -1,6 +1,38 @@
 import { requireOwner } from "./owner-session.server";
 import { getBackend } from "../backend/index.server";
+import { redirectWithError } from "../toast.server";
 import type { OwnerAccess, OwnerStore } from "../backend/types.server";
+
+/** What the owner reads when a write of theirs found the database unable to take it. */
+export const OWNER_WRITE_FAILED =
+  "Rien n'a été enregistré : la base de données n'a pas pu l'écrire. Réessayez dans quelques minutes.";
+
+/**
+ * Why one of the owner's writes failed, in French, for the owner: the full disk and its folder when that is the cause
+ * (the owner is who can free it), else OWNER_WRITE_FAILED. The error itself goes to the log.
+ */
+export async function ownerWriteFailure(error: unknown): Promise<string> {
+  console.error("Gestion : écriture impossible :", error);
+  const storage = (await getBackend()).storageProblem();
+  return storage ? `Rien n'a été enregistré. ${storage}` : OWNER_WRITE_FAILED;
+}
+
+/**
+ * Runs one of the owner's writes. When the backend cannot take it (a full disk, a database that does not answer),
+ * the owner is sent back to `back` with an error toast saying that nothing was saved, and why: never a bare 500.
+ */
+export async function ownerWrite<T>(back: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    throw await redirectWithError(
+      back,
+      { message: "Erreur", description: await ownerWriteFailure(error), duration: 10_000 },
+      { status: 303 },
+    );
+  }
+}
 
 /**
  * The back office's operations for a signed-in owner (after requireOwner), or the variable to set when the backend

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { buildEmail, createHandler, MAX_BODY_BYTES } from "./handler.ts";
 import { MESSAGES, MESSAGES_SUMMARY } from "../_shared/contact-contract.ts";
 import { assertCors, endpoint, type Fakes, harness, only, callerKey, testRequestChecks } from "../_shared/testing.ts";
+import { UNKNOWN_NETWORK } from "../_shared/visitor-network.ts";
 
 const CLIENT_KEY = "a".repeat(64);
 const CONTACT_EMAIL = endpoint("send-contact-email", "submit_contact_message", CLIENT_KEY);
@@ -183,7 +184,8 @@ Deno.test("keys a direct caller on the right-most X-Forwarded-For entry, the one
   await call(direct(QUESTION));
   const [forwarded, unknown] = rpcCalls().map((call) => call.body.p_client_key);
   assert.equal(forwarded, callerKey("10.0.0.1"));
-  assert.equal(unknown, callerKey("unknown"));
+  // No address at all: the one network every such caller shares.
+  assert.equal(unknown, callerKey(UNKNOWN_NETWORK));
 });
 
 Deno.test("counts a direct IPv6 caller on its /64, and hashes its address with a key, not plainly", async () => {
