@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures";
 import { axeViolations } from "./helpers";
 import { FAILING_BASE_URL, OWNER_PASSWORD } from "./servers";
+import { BROWSER_TEST_MS } from "../support/timeouts";
 import type { Page } from "@playwright/test";
 
 /** Each project edits an offer of its own: the two run at the same time on one server. */
@@ -134,6 +135,8 @@ test("the back office's pages as the server sends them, scripts refused, pass ax
   browser,
   baseURL,
 }) => {
+  // Eight pages audited by axe: three times a test's usual time.
+  test.setTimeout(3 * BROWSER_TEST_MS);
   for (const viewport of [
     { width: 390, height: 844 },
     { width: 1280, height: 720 },

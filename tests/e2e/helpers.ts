@@ -205,27 +205,19 @@ export async function clickBelowCards(target: Locator) {
 }
 
 /**
- * Waits until `target` has stayed at the same place for several frames in a row: the page has laid out what the
- * scroll brought on screen. However slow the machine, it waits for that, not for a time.
+ * Waits until `target` has been found at the same place three times in a row, 50 ms apart: the page has laid out
+ * what the scroll brought on screen. However slow the machine, it waits for that, not for a set time (the test's
+ * own limit stops it). Read from here rather than in the page: without JavaScript, no animation frame runs there.
  */
-async function untilStill(target: Locator, frames = 5) {
-  await target.evaluate(
-    (element, wanted) =>
-      new Promise<void>((resolve) => {
-        let last = "";
-        let still = 0;
-        const look = () => {
-          const box = element.getBoundingClientRect();
-          const place = `${box.x},${box.y}`;
-          still = place === last ? still + 1 : 0;
-          last = place;
-          if (still >= wanted) resolve();
-          else requestAnimationFrame(look);
-        };
-        requestAnimationFrame(look);
-      }),
-    frames,
-  );
+async function untilStill(target: Locator) {
+  let last = "";
+  for (let still = 0; still < 3;) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const box = await target.boundingBox();
+    const place = box ? `${box.x},${box.y}` : "";
+    still = place !== "" && place === last ? still + 1 : 0;
+    last = place;
+  }
 }
 
 /** The server HTML of each of `paths` answers 200 and passes the W3C Nu HTML checker. */

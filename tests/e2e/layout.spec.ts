@@ -1,11 +1,12 @@
 import { expect, test } from "./fixtures";
 import { sitemapPaths } from "./helpers";
+import { BROWSER_TEST_MS } from "../support/timeouts";
 
 // Phones from the narrowest still sold to a small tablet: the page itself never scrolls sideways; wide content
 // (the comparison tables) scrolls inside its own box.
 for (const width of [320, 390, 768]) {
   test(`no page of the sitemap is wider than a ${width} px screen`, async ({ page, request, baseURL }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(2 * BROWSER_TEST_MS);
     await page.setViewportSize({ width, height: 800 });
     const tooWide: string[] = [];
     for (const path of await sitemapPaths(request, baseURL!)) {

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PROMISED_BRAND_SLUGS, sitemapPaths } from "./helpers";
+import { BROWSER_TEST_MS } from "../support/timeouts";
 
 /** Runs `task` over `items`, a few at a time. */
 async function inBatches<T>(items: readonly T[], size: number, task: (item: T) => Promise<void>) {
@@ -50,7 +51,7 @@ test("every address of the sitemap answers, and every brand page has its heading
 });
 
 test("every internal link of every page leads to a page that answers 200", async ({ request, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(2 * BROWSER_TEST_MS);
   const origin = new URL(baseURL!).origin;
   const brandPages = (await sitemapPaths(request, baseURL!)).filter((path) => path.startsWith("/offres/"));
   expect(brandPages.length).toBeGreaterThanOrEqual(PROMISED_BRAND_SLUGS.length);
