@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { INVISIBLE_MARKS, plainLine, plainText } from "@contract/contact-contract";
 import { OFFER_SLUG_PATTERN } from "@contract/feedback-fields";
 import * as z from "zod";
 import { BRAND_CATEGORIES } from "~/catalogue/categories";
@@ -13,21 +14,26 @@ import type { BrandCategoryId } from "~/catalogue/types";
  * type in both cases, and a field that may stay empty defaults to "".
  */
 
-/** A text of at most `max` characters, empty allowed. */
+/** Why a field holding a control, invisible or reordering character (a NUL byte among them) is refused. */
+const notPlain = (label: string) => `${label} : retirez les caractères invisibles, de contrôle ou de mise en forme.`;
+
+/** A one-line text of at most `max` characters, empty allowed. */
 const optionalText = (max: number, label: string) =>
   z
     .string()
     .trim()
     .max(max, { message: `${label} : ${max} caractères au plus.` })
+    .refine((value) => plainLine(value) && !INVISIBLE_MARKS.test(value), { message: notPlain(label) })
     .default("");
 
-/** A text that must be given: `missing` says what to type. */
+/** A one-line text that must be given: `missing` says what to type. */
 const requiredText = (max: number, label: string, missing: string) =>
   z
     .string({ error: missing })
     .trim()
     .min(1, { message: missing })
-    .max(max, { message: `${label} : ${max} caractères au plus.` });
+    .max(max, { message: `${label} : ${max} caractères au plus.` })
+    .refine((value) => plainLine(value) && !INVISIBLE_MARKS.test(value), { message: notPlain(label) });
 
 const link = requiredText(500, "Le lien", "Indiquez le lien de parrainage.").refine(
   (value) => /^https:\/\//.test(value) && URL.canParse(value) && !/\s/.test(value),
@@ -54,7 +60,8 @@ const advantages = z
   .refine((lines) => lines.length <= 12, { message: "Douze avantages au plus, un par ligne." })
   .refine((lines) => lines.every((line) => line.length <= 200), {
     message: "Chaque avantage : 200 caractères au plus.",
-  });
+  })
+  .refine((lines) => lines.every(plainText), { message: notPlain("Les avantages") });
 
 const offerFields = {
   code: optionalText(100, "Le code"),

@@ -39,7 +39,7 @@ export async function handleMessageAction({
   const formData = await readForm(request);
   if (formData.get(HONEYPOT_FIELD)) {
     console.info("Message ignoré : champ piège rempli.");
-    return redirectWithSuccess(redirectTo, SENT_TOAST, { status: 303 });
+    return redirectWithSuccess(request, redirectTo, SENT_TOAST, { status: 303 });
   }
   for (const [name, value] of Object.entries(trusted)) formData.set(name, value);
 
@@ -67,7 +67,7 @@ export async function handleMessageAction({
       { status: 502 },
     );
   }
-  return redirectWithSuccess(redirectTo, SENT_TOAST, { status: 303 }) as Promise<TypedResponse<never>>;
+  return redirectWithSuccess(request, redirectTo, SENT_TOAST, { status: 303 }) as Promise<TypedResponse<never>>;
 }
 
 const constraints = new Map<MessageFormKind, MessageFormConstraint>();

@@ -75,11 +75,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // Back to the page of the list the owner was on, with its search.
   const { query, page } = listRequest(new URL(request.url));
-  const found = await ownerWrite(listHref(query, page), () =>
+  const found = await ownerWrite(request, listHref(query, page), () =>
     intent === "delete" ? store.deleteMessage(id) : store.setHandled(id, intent === "handled"),
   );
   if (!found) throw new Response("Ce message n'existe plus.", { status: 404 });
-  return redirectWithSuccess(listHref(query, page), DONE[intent], { status: 303 });
+  return redirectWithSuccess(request, listHref(query, page), DONE[intent], { status: 303 });
 }
 
 function deliveryText(delivery: OwnerMessage["delivery"]): string {

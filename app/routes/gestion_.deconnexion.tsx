@@ -14,8 +14,13 @@ export function loader() {
 /** Sign out, by a posted form only: a link or an image elsewhere cannot sign the owner out. */
 export async function action({ request }: ActionFunctionArgs) {
   ownerPassword();
-  return redirectWithSuccess(SIGN_IN_PATH, flashedSuccess("Déconnecté", "Vous êtes sorti de la gestion du site."), {
-    status: 303,
-    headers: { "Set-Cookie": await endSessionCookie(request) },
-  });
+  return redirectWithSuccess(
+    request,
+    SIGN_IN_PATH,
+    flashedSuccess("Déconnecté", "Vous êtes sorti de la gestion du site."),
+    {
+      status: 303,
+      headers: { "Set-Cookie": await endSessionCookie(request) },
+    },
+  );
 }

@@ -73,6 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   return redirectWithSuccess(
+    request,
     `/gestion/offres/${brand.slug}`,
     flashedSuccess("Marque ajoutée", `${brand.name} est en ligne.`),
     { status: 303 },

@@ -83,10 +83,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "verify") {
     // Checked again: votes count from now, even when it was already checked today.
-    const offer = await ownerWrite(new URL(request.url).pathname, () =>
+    const offer = await ownerWrite(request, new URL(request.url).pathname, () =>
       saveOffer(store, params.slug, { verified_on: todayInFrance(), votes_since: new Date().toISOString() }),
     );
     return redirectWithSuccess(
+      request,
       `/gestion/offres/${offer.slug}`,
       flashedSuccess("Offre vérifiée", `${offer.brand} est marquée vérifiée aujourd'hui.`),
       { status: 303 },
@@ -105,6 +106,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors: [failure] }) }, { status: 503 });
   }
   return redirectWithSuccess(
+    request,
     `/gestion/offres/${offer.slug}`,
     flashedSuccess("Offre enregistrée", `La page de ${offer.brand} montre déjà les changements.`),
     { status: 303 },

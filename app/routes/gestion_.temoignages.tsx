@@ -78,11 +78,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (reason === undefined) throw new Response("Choisissez la raison du refus.", { status: 400 });
 
   const back = pageHref(pageOf(new URL(request.url)));
-  const done = await ownerWrite(back, () =>
+  const done = await ownerWrite(request, back, () =>
     decide(store, { id, intent, reason, slug: String(form.get("offre") ?? "") }),
   );
   if (!done) throw new Response("Ce témoignage n'existe plus, ou cette action ne s'y applique pas.", { status: 404 });
-  return redirectWithSuccess(back, DONE[intent], { status: 303 });
+  return redirectWithSuccess(request, back, DONE[intent], { status: 303 });
 }
 
 /** Carries out one decision; false when the testimonial no longer exists or the decision does not apply to it. */

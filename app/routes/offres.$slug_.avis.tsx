@@ -112,6 +112,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const askReason = !vote.worked && vote.reason === null;
   return redirectWithSuccess(
+    request,
     `/offres/${offer.slug}${askReason ? `?${ASK_REASON_PARAMETER}=non` : ""}#${FEEDBACK_ANCHOR}`,
     FEEDBACK_SENT_TOAST,
     { status: 303 },

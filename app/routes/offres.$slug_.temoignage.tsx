@@ -17,6 +17,7 @@ import { TestimonialForm, TestimonialThanks } from "~/components/testimonials";
 import { TESTIMONIAL_FETCHER_FIELD, type ReportAnswer, type TestimonialAnswer } from "~/forms/testimonial-form";
 import { siteInfo } from "~/seo";
 import { readForm } from "~/services/form-request.server";
+import { secureCookieFor } from "~/services/http/cookies.server";
 import { formPageHeaders } from "~/services/http/headers.server";
 import { findBrandOffer, offerForSlug, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
 import {
@@ -57,7 +58,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // Shown once: the cookie goes with this answer, which no cache keeps.
   return data(page, {
     headers: {
-      "Set-Cookie": await storage.destroySession(session, { path: thanksPath(offer.slug) }),
+      "Set-Cookie": await storage.destroySession(session, {
+        path: thanksPath(offer.slug),
+        secure: secureCookieFor(request),
+      }),
       "Cache-Control": "private, no-store",
     },
   });
@@ -81,6 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
     }
     return redirectWithSuccess(
+      request,
       `/offres/${offer.slug}#${TESTIMONIALS_ANCHOR}`,
       { message: "Signalement transmis", description: "Le responsable du site l'examinera. Merci." },
       { status: 303 },
@@ -100,7 +105,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   session.flash(LINK_KEY, answer.eraseLink ?? "");
   return redirect(thanksPath(offer.slug), {
     status: 303,
-    headers: { "Set-Cookie": await storage.commitSession(session, { path: thanksPath(offer.slug) }) },
+    headers: {
+      "Set-Cookie": await storage.commitSession(session, {
+        path: thanksPath(offer.slug),
+        secure: secureCookieFor(request),
+      }),
+    },
   });
 }
 

@@ -113,8 +113,12 @@ export function audience(): AudienceCounter {
 
 type HeaderOf = (name: string) => string | null | undefined;
 
-/** Whether a request is a visitor's own: neither a prefetch (the browser's, or a link preview) nor a bot. */
+/**
+ * Whether a request is a visitor's own: neither a prefetch (the browser's, or a link preview) nor a bot, nor a client
+ * that does not say what it is (every browser sends a User-Agent; a script that sends none is counted nothing).
+ */
 export function countable(header: HeaderOf): boolean {
+  if (!header("User-Agent")?.trim()) return false;
   const purpose = [header("Sec-Purpose"), header("Purpose"), header("X-Purpose")].join(" ").toLowerCase();
   if (purpose.includes("prefetch") || purpose.includes("preview")) return false;
   return !isbot(header("User-Agent") ?? "");

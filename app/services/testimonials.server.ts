@@ -205,7 +205,6 @@ type LinkStorage = ReturnType<typeof createCookieSessionStorage<Record<string, n
 let linkStorage: LinkStorage | undefined;
 export function eraseLinkFlash() {
   if (!linkStorage) {
-    const config = getConfig();
     linkStorage = createCookieSessionStorage<Record<string, never>, { lien: string }>({
       cookie: {
         name: "__lien_effacement",
@@ -213,7 +212,7 @@ export function eraseLinkFlash() {
         sameSite: "lax",
         // Each answer sets the path of its own thank-you page: no other page gets the cookie.
         path: "/temoignages",
-        secure: config.nodeEnv === "production" && config.siteUrl.startsWith("https://"),
+        // Set per answer: secureCookieFor(request).
         secrets: [`${sessionSecret()}:lien-effacement`],
         maxAge: 600,
       },

@@ -1,41 +1,45 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { sessionSecret } from "./backend/index.server";
-import { getConfig } from "./env.server";
+import { secureCookieFor } from "./http/cookies.server";
 import { sharedAnswerAllowed, TOAST_COOKIE_NAME } from "./http/headers.server";
 
-/** The toast's signed cookie, made on first use: its secret comes from the backend's start. */
-let toast:
-  | {
-      session: ReturnType<typeof createCookieSessionStorage>;
-      utils: ReturnType<typeof createToastUtilsWithCustomSession>;
-    }
-  | undefined;
-function toastCookie() {
+/** The toast's signed cookie, made on first use (its secret comes from the backend's start): Secure or not. */
+const toasts = new Map<
+  boolean,
+  {
+    session: ReturnType<typeof createCookieSessionStorage>;
+    utils: ReturnType<typeof createToastUtilsWithCustomSession>;
+  }
+>();
+function toastCookie(secure = false) {
+  let toast = toasts.get(secure);
   if (!toast) {
-    const config = getConfig();
     const session = createCookieSessionStorage({
       cookie: {
         name: TOAST_COOKIE_NAME,
         httpOnly: true,
         sameSite: "lax",
         path: "/",
-        // Sent over HTTPS only in production; a production build tried over plain http on loopback keeps working.
-        secure: config.nodeEnv === "production" && config.siteUrl.startsWith("https://"),
+        secure,
         secrets: [sessionSecret()],
         maxAge: 60,
       },
     });
     toast = { session, utils: createToastUtilsWithCustomSession(session) };
+    toasts.set(secure, toast);
   }
   return toast;
 }
 
-export const redirectWithSuccess: ReturnType<typeof createToastUtilsWithCustomSession>["redirectWithSuccess"] = (
-  ...args
-) => toastCookie().utils.redirectWithSuccess(...args);
-export const redirectWithError: ReturnType<typeof createToastUtilsWithCustomSession>["redirectWithError"] = (...args) =>
-  toastCookie().utils.redirectWithError(...args);
+type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;
+
+/** A redirect flashing a success toast, its cookie Secure as every cookie of the site is (secureCookieFor). */
+export const redirectWithSuccess = (request: Request, ...args: Parameters<ToastUtils["redirectWithSuccess"]>) =>
+  toastCookie(secureCookieFor(request)).utils.redirectWithSuccess(...args);
+/** The same with an error toast. */
+export const redirectWithError = (request: Request, ...args: Parameters<ToastUtils["redirectWithError"]>) =>
+  toastCookie(secureCookieFor(request)).utils.redirectWithError(...args);
 
 /**
  * The flashed toast, if the request carries one, with the header that deletes the cookie. Requests without the

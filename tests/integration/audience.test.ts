@@ -84,6 +84,10 @@ describe("the audience counts", () => {
         });
         await get("/offres/coinbase/vue", ownNetworkAddress(5), { "Sec-Purpose": "prefetch;prerender" });
         await get("/offres/coinbase/lien", ownNetworkAddress(6), { Purpose: "prefetch" });
+        // Nor a client that says nothing of itself, nor a data request no page of the site makes.
+        expect((await get("/offres/coinbase/lien", ownNetworkAddress(7), { "User-Agent": "" })).status).toBe(302);
+        expect((await get("/offres/coinbase/lien.data", ownNetworkAddress(8))).status).toBe(404);
+        expect((await get("/offres/coinbase/vue", ownNetworkAddress(9), { "User-Agent": " " })).status).toBe(200);
       });
       expect(counts).toEqual({
         bolt: { views: 0, copies: 1, follows: 1 },

@@ -35,6 +35,33 @@ describe("signing in to the back office", () => {
     expect(plain.headers.getSetCookie().find((line) => line.startsWith("cp_gestion="))).not.toMatch(/Secure/);
   });
 
+  it("makes every cookie of the site Secure when the request came over https, whatever SITE_URL says", async () => {
+    const form = await (await fetch(`${site.url}/offres/binance/temoignage`)).text();
+    const debut = /name="debut" value="([^"]+)"/.exec(form)?.[1] ?? "";
+    // A testimonial sent less than 3 s after its form was shown is taken for a script's.
+    await new Promise((resolve) => setTimeout(resolve, 3_100));
+    const overHttps = () => ({ ...newVisitor(), "X-Forwarded-Proto": "https" });
+    const cookie = (answer: Response, name: string) =>
+      answer.headers.getSetCookie().find((line) => line.startsWith(`${name}=`)) ?? "";
+
+    const vote = await postForm(site, "/offres/bolt/avis", { worked: "oui" }, overHttps());
+    expect(vote.status).toBe(303);
+    expect(cookie(vote, "cp_toast")).toMatch(/; Secure/);
+    const testimonial = { text: "Compte ouvert en cinq minutes, prime reçue le mois suivant.", name: "Anne" };
+    const sent = await postForm(
+      site,
+      "/offres/binance/temoignage",
+      { ...testimonial, month: "10", year: "2026", consent: "oui", debut },
+      overHttps(),
+    );
+    expect(sent.status).toBe(303);
+    expect(cookie(sent, "__lien_effacement")).toMatch(/; Secure/);
+
+    const plainVote = await postForm(site, "/offres/wise/avis", { worked: "oui" }, newVisitor());
+    expect(cookie(plainVote, "cp_toast")).not.toBe("");
+    expect(cookie(plainVote, "cp_toast")).not.toMatch(/Secure/);
+  });
+
   it("never lets strangers lock out a browser that signed in before: its device cookie counts its own failures", async () => {
     // The owner's browser signs in once and keeps its device cookie.
     const owner = newVisitor();

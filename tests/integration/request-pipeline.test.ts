@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -159,6 +160,18 @@ describe("both servers, one pipeline", () => {
     expect(await location("/%67estion/offres")).toBe("/gestion/offres");
     expect(await location("/../../etc/passwd")).toBe("/etc/passwd");
     expect(await location("/Offres/Binance")).toBe("/offres/binance");
+  });
+
+  it("writes an erasure link's secret in no log line of either server, remix-serve's access log included", async () => {
+    const token = randomBytes(32).toString("hex");
+    for (const site of [serverJs, remixServe]) {
+      await (await fetch(`${site.url}/temoignages/effacer/${token}`)).arrayBuffer();
+      await (await postForm(site, `/temoignages/effacer/${token}`, {})).arrayBuffer();
+    }
+    // remix-serve logs each request once its answer has ended.
+    await expect.poll(() => remixServe.output()).toContain("POST /temoignages/effacer/…");
+    expect(remixServe.output()).toContain("GET /temoignages/effacer/…");
+    for (const site of [serverJs, remixServe]) expect(site.output()).not.toContain(token);
   });
 
   it("stored none of the votes sent through the unnamed proxy", async () => {

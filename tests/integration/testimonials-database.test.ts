@@ -93,6 +93,33 @@ describe("testimonials in the embedded database", () => {
     ).rejects.toBeInstanceOf(RateLimitedError);
   });
 
+  it("count what was sent, not what is left: erasing one's testimonials gives no new ones for the day", async () => {
+    const visitor = key("un visiteur qui efface");
+    const network = key("le réseau de celui qui efface");
+    const sent = Array.from({ length: TESTIMONIAL_LIMITS.perVisitorPerDay }, () =>
+      testimonial({ clientKey: visitor, networkKey: network }),
+    );
+    for (const each of sent) {
+      await backend.submitTestimonial(each);
+      expect(await backend.eraseTestimonial(each.eraseTokenHash)).not.toBeNull();
+    }
+    await expect(backend.submitTestimonial(testimonial({ clientKey: visitor, networkKey: network }))).rejects.toEqual(
+      new RateLimitedError(24 * 3600, TESTIMONIAL_MESSAGES.rateLimited),
+    );
+    // The owner erasing them does not either.
+    const other = key("un autre visiteur");
+    const kept = testimonial({ clientKey: other, networkKey: network });
+    await backend.submitTestimonial(kept);
+    const [row] = await serviceRows<{ id: number }>(
+      `select id from public.testimonials where erase_token_hash = '${kept.eraseTokenHash}'`,
+    );
+    expect(await owner().deleteTestimonial(row!.id)).not.toBeNull();
+    await backend.submitTestimonial(testimonial({ clientKey: other, networkKey: network }));
+    await expect(
+      backend.submitTestimonial(testimonial({ clientKey: other, networkKey: network })),
+    ).rejects.toBeInstanceOf(RateLimitedError);
+  });
+
   it("tell the author the outcome once, then forget their address", async () => {
     const db = await openEmbeddedDatabase(dir);
     const hash = key("avec e-mail");

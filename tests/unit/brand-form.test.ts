@@ -58,6 +58,41 @@ describe("the offer form of the back office", () => {
   });
 });
 
+describe("control characters in the back office's forms", () => {
+  /** A NUL byte (Postgres refuses it in text), an escape, a right-to-left override, a zero-width space. */
+  const ODD = ["\u0000", "\u001b[31m", "\u202e", "\u200b"];
+
+  it("are a French error on every text field, keeping what was typed, never a crash", () => {
+    const brand = { ...offer, name: "Ma Banque", slug: "ma-banque", category: "banque" };
+    const forms = [
+      { parse: parseOfferForm, sent: offer, fields: ["code", "link", "offer_description", "advantages"] },
+      {
+        parse: parseNewBrandForm,
+        sent: brand,
+        fields: ["code", "link", "offer_description", "advantages", "name", "slug"],
+      },
+    ];
+    for (const { parse, sent, fields } of forms) {
+      for (const field of fields) {
+        for (const odd of ODD) {
+          const typed: Record<string, string> = { ...sent, [field]: `${sent[field as keyof typeof sent]}${odd}x` };
+          const submission = parse(form(typed));
+          const errors = fieldErrors(submission) as Record<string, string[] | undefined>;
+          expect(errors[field]?.[0], `${field} ${JSON.stringify(odd)}`).toMatch(
+            /retirez les caractères invisibles|commençant par https|mots en minuscules/,
+          );
+          expect(submission.reply().initialValue?.[field]).toBe(typed[field]);
+        }
+      }
+    }
+  });
+
+  it("leave the advantages their lines", () => {
+    const submission = parseOfferForm(form({ ...offer, advantages: "Sans frais\n\tCarte gratuite" }));
+    expect(submission.status).toBe("success");
+  });
+});
+
 describe("the new brand form", () => {
   const brand = { ...offer, name: "Ma Banque", slug: "", category: "finance", description: "Une banque en ligne." };
 

@@ -1,4 +1,9 @@
-import { experienceMonth, testimonialFormSchema, TESTIMONIAL_MESSAGES } from "@contract/testimonial-contract";
+import {
+  experienceMonth,
+  reportFormSchema,
+  testimonialFormSchema,
+  TESTIMONIAL_MESSAGES,
+} from "@contract/testimonial-contract";
 import { describe, expect, it } from "vitest";
 import {
   homeTestimonials,
@@ -101,5 +106,17 @@ describe("the testimonial form's rules", () => {
     expect(errors({ ...valid, text: "Super offre\u200b, vraiment top !" })).toEqual([TESTIMONIAL_MESSAGES.textInvalid]);
     expect(errors({ ...valid, name: "Support <aide@binance.com>" })).toHaveLength(1);
     expect(errors({ text: valid.text, month: "12", year: "2026" })).toEqual([TESTIMONIAL_MESSAGES.consentRequired]);
+  });
+});
+
+describe("a notice's explanation", () => {
+  it("keeps its lines, and refuses what is invisible, reordering or controlling, as the testimonial does", () => {
+    const details = (text: string) => reportFormSchema.safeParse({ reason: "other", details: text });
+    expect(details("Ce témoignage est une publicité.\n\tVoir le lien.").success).toBe(true);
+    for (const odd of ["\u202e", "\u2066", "\u200b", "\u200f", "\u00ad", "\u0000", "\u001b[2J"]) {
+      const parsed = details(`Ce témoignage ${odd}est faux.`);
+      expect(parsed.success, JSON.stringify(odd)).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(TESTIMONIAL_MESSAGES.detailsInvalid);
+    }
   });
 });

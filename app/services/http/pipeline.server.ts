@@ -137,6 +137,28 @@ export function keptPageKey(request: Request, cacheControl: string, headers: Hea
   return policy ? pageCacheKey(url, policy) : undefined;
 }
 
+/** The path to log in place of `pathname` when its route has a secret parameter: that parameter written "…". */
+function withoutSecret(
+  pathname: string,
+  route: { policy: RoutePolicy; params: Record<string, string | undefined> } | undefined,
+) {
+  const secret = route?.policy.secretParam ? route.params[route.policy.secretParam] : undefined;
+  return secret ? pathname.split(secret).join("…") : undefined;
+}
+
+/**
+ * Makes the request read as `shown` once its answer starts: Remix has read the real address by then, and an access
+ * log written when the answer ends (remix-serve's) writes `shown`.
+ */
+function logAs(req: IncomingMessage, res: ServerResponse, shown: string): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    req.url = shown;
+    (req as { originalUrl?: string }).originalUrl = shown;
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
+}
+
 /** Loopback and private addresses: where a reverse proxy on the same machine or network connects from. */
 const NEAR = /^(?:::ffff:)?(?:127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)|^::1$|^f[cd][0-9a-f]{2}:/i;
 
@@ -157,7 +179,7 @@ export type Verdict =
   | { kind: "refuse"; status: number; text: string; headers?: Record<string, string> }
   | { kind: "redirect"; location: string }
   | { kind: "refuse-vote"; refusal: VoteRefusalKind; retryAfter?: number; slug: string; data: boolean }
-  | { kind: "pass"; address: string; cacheKey: string | undefined; file?: boolean }
+  | { kind: "pass"; address: string; cacheKey: string | undefined; file?: boolean; loggedAs?: string }
   | { kind: "count-image"; address: string; slug: string };
 
 interface Checked {
@@ -249,6 +271,7 @@ export class RequestPipeline {
         return;
       case "pass":
         req.headers[VISITOR_ADDRESS_HEADER] = verdict.address;
+        if (verdict.loggedAs) logAs(req, res, verdict.loggedAs);
         // Files (logos, scripts) are never read as another type than the one they are served with; pages say it too.
         if (verdict.file) res.setHeader("X-Content-Type-Options", "nosniff");
         if (!verdict.cacheKey || !pageCache.enabled) return next();
@@ -350,11 +373,13 @@ export class RequestPipeline {
       if (staticFile && this.publicFolders.has(canonical)) {
         return { kind: "refuse", status: 404, text: "Page introuvable." };
       }
+      if (dataRequest && route?.policy.documentOnly) return { kind: "refuse", status: 404, text: "Page introuvable." };
       if (route?.policy.answer === "count-image" && method === "GET" && !url.search) {
         return { kind: "count-image", address: visitorAddress(req, trustProxy), slug: route.params.slug ?? "" };
       }
       const cacheKey = route && sharedAnswerAllowed(req.headers.cookie) ? pageCacheKey(url, route.policy) : undefined;
-      return { kind: "pass", address: visitorAddress(req, trustProxy), cacheKey, file: staticFile };
+      const loggedAs = withoutSecret(url.pathname, route);
+      return { kind: "pass", address: visitorAddress(req, trustProxy), cacheKey, file: staticFile, loggedAs };
     }
 
     if (policy.sameOrigin) {
@@ -378,7 +403,7 @@ export class RequestPipeline {
       const refusal = this.voteRefusal(address, req.headers["x-forwarded-for"] !== undefined);
       if (refusal) return { kind: "refuse-vote", ...refusal, slug, data: dataRequest };
     }
-    return { kind: "pass", address, cacheKey: undefined };
+    return { kind: "pass", address, cacheKey: undefined, loggedAs: withoutSecret(url.pathname, route) };
   }
 
   /**

@@ -22,6 +22,16 @@ export interface RoutePolicy {
    */
   answer?: "count-image";
   /**
+   * Asked only as a document (a link followed in a new tab): its data request (`.data`), which no page of the site
+   * makes, is answered 404 before the loader runs, and counts nothing.
+   */
+  documentOnly?: true;
+  /**
+   * The route parameter that is a secret (an erasure link's token): no log line of either server shows it, the
+   * access log of remix-serve included.
+   */
+  secretParam?: string;
+  /**
    * Whether an anonymous GET of the route may be shared: kept by the server's page cache and by a CDN
    * (`public, s-maxage`), with the query parameters that make a page of its own (any other query is rendered each
    * time, never kept). `false`: never stored anywhere (`private, no-store`).
@@ -43,9 +53,9 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/offres.$slug": { ...FORM_PAGE, cache: { query: ["temoignages"] } },
   // Its thank-you page shows an author's erasure link once: never kept.
   "routes/offres.$slug_.temoignage": { ...FORM_PAGE, cache: false },
-  "routes/temoignages.effacer.$token": { ...FORM_PAGE, cache: false },
+  "routes/temoignages.effacer.$token": { ...FORM_PAGE, cache: false, secretParam: "token" },
   // The audience counts: each request is counted, so none is ever kept.
-  "routes/offres.$slug_.lien": { ...PAGE, cache: false },
+  "routes/offres.$slug_.lien": { ...PAGE, cache: false, documentOnly: true },
   "routes/offres.$slug_.vue": { ...PAGE, cache: false, answer: "count-image" },
   "routes/offres.$slug_.copie": { methods: ["POST"], sameOrigin: true, cache: false },
   "routes/offres.$slug_.avis": { ...FORM_PAGE, limiter: "votes" },

@@ -21,12 +21,13 @@ export async function ownerWriteFailure(error: unknown): Promise<string> {
  * Runs one of the owner's writes. When the backend cannot take it (a full disk, a database that does not answer),
  * the owner is sent back to `back` with an error toast saying that nothing was saved, and why: never a bare 500.
  */
-export async function ownerWrite<T>(back: string, write: () => Promise<T>): Promise<T> {
+export async function ownerWrite<T>(request: Request, back: string, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     if (error instanceof Response) throw error;
     throw await redirectWithError(
+      request,
       back,
       { message: "Erreur", description: await ownerWriteFailure(error), duration: 10_000 },
       { status: 303 },

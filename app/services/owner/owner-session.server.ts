@@ -5,7 +5,7 @@ import { getBackend, sessionSecret } from "../backend/index.server";
 import { getConfig } from "../env.server";
 import { networkKey } from "../form-request.server";
 import { passwordMatches, passwordTag as tagOf } from "./owner-password.server";
-import { isHttps } from "../http/headers.server";
+import { secureCookieFor } from "../http/cookies.server";
 import type { OwnerStore, SignInVisitor } from "../backend/types.server";
 
 /** The back office's session cookie: its own name, sent only to /gestion addresses. */
@@ -49,8 +49,7 @@ function ownerCookie() {
         httpOnly: true,
         sameSite: "strict",
         path: "/gestion",
-        // Over HTTPS only on an https SITE_URL; also set for each request that came over https (secureFor).
-        secure: httpsSite(),
+        // Set for each answer: secureCookieFor(request).
         secrets: [key],
         maxAge: SESSION_MS / 1000,
       },
@@ -90,14 +89,7 @@ async function wasSignedOut(sid: string): Promise<boolean> {
   return store ? store.isSignedOut(signedOutHash(sid)) : false;
 }
 
-/** Whether the site is served over https in production: its SITE_URL says so. */
-function httpsSite(): boolean {
-  const config = getConfig();
-  return config.nodeEnv === "production" && config.siteUrl.startsWith("https://");
-}
-
-/** Whether a cookie set in answer to `request` must be Secure: an https SITE_URL, or a request over https. */
-const secureFor = (request: Request) => httpsSite() || isHttps(request);
+const secureFor = secureCookieFor;
 
 const GENERATION_KEPT_MS = 10_000;
 let generationRead: { value: Promise<string>; at: number } | undefined;

@@ -47,6 +47,9 @@ export const ADDRESS_LIKE = /[<>@]/;
 /** A one-line text, such as a name: it goes into logs, `npm run messages` and e-mail headers. */
 export const plainLine = (text: string) => !CONTROL_CHARACTERS.test(text);
 
+/** A text of several lines shown to others: lines and tabs, but nothing invisible, reordering or controlling. */
+export const plainText = (text: string) => !INVISIBLE_MARKS.test(text) && plainLine(text.replace(/[\n\t]/g, " "));
+
 /**
  * A visitor's name or pseudonym: one plain line, nothing invisible, nothing of an address. It becomes the display
  * name of the owner's Reply-To, where "Binance Support <support@binance.com>" would pose as that address.

@@ -1,12 +1,5 @@
 import * as z from "zod";
-import {
-  ADDRESS_LIKE,
-  emailField,
-  INVISIBLE_MARKS,
-  MESSAGE_CONTROL_CHARACTERS,
-  MESSAGES,
-  plainLine,
-} from "./contact-contract.ts";
+import { ADDRESS_LIKE, emailField, INVISIBLE_MARKS, MESSAGES, plainLine, plainText } from "./contact-contract.ts";
 import { offerSlugField } from "./feedback-contract.ts";
 import {
   AUTHOR_NAME_MAX,
@@ -41,9 +34,7 @@ export const testimonialTextField = z
   .trim()
   .min(TESTIMONIAL_TEXT_MIN, { error: TESTIMONIAL_MESSAGES.textTooShort })
   .max(TESTIMONIAL_TEXT_MAX, { error: TESTIMONIAL_MESSAGES.textTooLong })
-  .refine((text) => !INVISIBLE_MARKS.test(text) && plainLine(text.replace(/[\n\t]/g, " ")), {
-    error: TESTIMONIAL_MESSAGES.textInvalid,
-  });
+  .refine(plainText, { error: TESTIMONIAL_MESSAGES.textInvalid });
 
 /** A first name or pseudonym, the same hygiene as a message's name; none gives "Anonyme". */
 export const authorNameField = z.preprocess(
@@ -101,7 +92,8 @@ export const reportDetailsField = z.preprocess(
     .overwrite((text) => text.replace(/\r\n?/g, "\n"))
     .trim()
     .max(REPORT_DETAILS_MAX, { error: TESTIMONIAL_MESSAGES.detailsTooLong })
-    .refine((text) => !MESSAGE_CONTROL_CHARACTERS.test(text), { error: TESTIMONIAL_MESSAGES.detailsInvalid })
+    // The rules of the testimonial itself: the owner reads it in the back office, beside the text it is about.
+    .refine(plainText, { error: TESTIMONIAL_MESSAGES.detailsInvalid })
     .optional(),
 );
 
