@@ -10,7 +10,7 @@ import { postContactForm } from "../support/contact-form";
 import { runScript } from "../support/run-script";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
-import { POLL_MS, withSiteStarts } from "../support/timeouts";
+import { POLL_MS, withSiteStarts, withDatabaseStarts } from "../support/timeouts";
 
 /**
  * `npm run backup` while the site runs (the site writes it) and while it does not (the script does), and
@@ -231,27 +231,31 @@ function runScriptWithFile(file: string) {
 }
 
 describe("the site's daily backup", () => {
-  it("is made at start when the last one, or the database if it has none, is more than a day old", async () => {
-    const other = makeTempDir("daily-backup");
-    const db = await PGlite.create(databaseDir(other.dir));
-    try {
-      const young = scheduleBackups(db, other.dir);
-      await young.ready;
-      await young.stop();
-      expect(await listBackups(other.dir)).toEqual([]);
+  it(
+    "is made at start when the last one, or the database if it has none, is more than a day old",
+    { timeout: withDatabaseStarts(1) },
+    async () => {
+      const other = makeTempDir("daily-backup");
+      const db = await PGlite.create(databaseDir(other.dir));
+      try {
+        const young = scheduleBackups(db, other.dir);
+        await young.ready;
+        await young.stop();
+        expect(await listBackups(other.dir)).toEqual([]);
 
-      const twoDaysAgo = new Date(Date.now() - 2 * BACKUP_INTERVAL_MS);
-      utimesSync(path.join(databaseDir(other.dir), "PG_VERSION"), twoDaysAgo, twoDaysAgo);
-      const old = scheduleBackups(db, other.dir);
-      await old.ready;
-      await old.stop();
-      const backups = await listBackups(other.dir);
-      expect(backups).toHaveLength(1);
-      expect(mode(backups[0]!)).toBe(0o600);
-      expect(mode(path.dirname(backups[0]!))).toBe(0o700);
-    } finally {
-      await db.close();
-      other.cleanup();
-    }
-  });
+        const twoDaysAgo = new Date(Date.now() - 2 * BACKUP_INTERVAL_MS);
+        utimesSync(path.join(databaseDir(other.dir), "PG_VERSION"), twoDaysAgo, twoDaysAgo);
+        const old = scheduleBackups(db, other.dir);
+        await old.ready;
+        await old.stop();
+        const backups = await listBackups(other.dir);
+        expect(backups).toHaveLength(1);
+        expect(mode(backups[0]!)).toBe(0o600);
+        expect(mode(path.dirname(backups[0]!))).toBe(0o700);
+      } finally {
+        await db.close();
+        other.cleanup();
+      }
+    },
+  );
 });

@@ -13,6 +13,7 @@ import {
 import { EmbeddedBackend } from "~/services/backend/embedded.server";
 import { BRANDS_PER_READ } from "~/services/backend/types.server";
 import { makeTempDir } from "../support/temp-dir";
+import { withDatabaseStarts } from "../support/timeouts";
 
 const temp = makeTempDir("embedded-db");
 const dataDir = temp.dir;
@@ -29,16 +30,20 @@ afterAll(async () => {
 const count = async (sql: string) => Number((await db.query<{ n: number }>(sql)).rows[0]?.n);
 
 describe("migrations and seed in the embedded database", () => {
-  it("apply from an empty database and insert every brand of the catalogue", async () => {
-    const report = await migrate(db);
-    expect(report.applied.length).toBeGreaterThan(0);
-    expect(report.seeded).toBe(true);
-    expect(await count("select count(*)::int as n from public.brands")).toBe(BRAND_ENTRIES.length);
-    const names = (await db.query<{ name: string }>("select name from public.brands")).rows.map((r) => r.name);
-    expect(names.sort()).toEqual(BRAND_ENTRIES.map((entry) => entry.name).sort());
-  });
+  it(
+    "apply from an empty database and insert every brand of the catalogue",
+    { timeout: withDatabaseStarts(1) },
+    async () => {
+      const report = await migrate(db);
+      expect(report.applied.length).toBeGreaterThan(0);
+      expect(report.seeded).toBe(true);
+      expect(await count("select count(*)::int as n from public.brands")).toBe(BRAND_ENTRIES.length);
+      const names = (await db.query<{ name: string }>("select name from public.brands")).rows.map((r) => r.name);
+      expect(names.sort()).toEqual(BRAND_ENTRIES.map((entry) => entry.name).sort());
+    },
+  );
 
-  it("apply nothing twice when run again, and again after a restart", async () => {
+  it("apply nothing twice when run again, and again after a restart", { timeout: withDatabaseStarts(1) }, async () => {
     expect(await migrate(db)).toEqual({ applied: [], seeded: false });
     await db.close();
     db = await PGlite.create(`${dataDir}/pgdata`, { parsers: { [types.DATE]: (v: string) => v } });
@@ -188,32 +193,36 @@ describe("retention of messages", () => {
     }
   });
 
-  it("is scheduled every day when the site opens its database, not only at start", async () => {
-    const other = makeTempDir("embedded-retention");
-    const setIntervalSpy = vi.spyOn(globalThis, "setInterval");
-    try {
-      const opened = await openEmbeddedDatabase(other.dir);
-      const call = setIntervalSpy.mock.calls.findIndex(([, delay]) => delay === MAINTENANCE_INTERVAL_MS);
-      expect(MAINTENANCE_INTERVAL_MS).toBe(24 * 60 * 60 * 1000);
-      expect(call).toBeGreaterThanOrEqual(0);
-      const timer = setIntervalSpy.mock.results[call]?.value as NodeJS.Timeout;
-      expect(timer.hasRef()).toBe(false);
-      // A day later, a message has passed its 12 months.
-      await opened.exec(`insert into public.contact_messages (name, email, message, created_at) values
+  it(
+    "is scheduled every day when the site opens its database, not only at start",
+    { timeout: withDatabaseStarts(1) },
+    async () => {
+      const other = makeTempDir("embedded-retention");
+      const setIntervalSpy = vi.spyOn(globalThis, "setInterval");
+      try {
+        const opened = await openEmbeddedDatabase(other.dir);
+        const call = setIntervalSpy.mock.calls.findIndex(([, delay]) => delay === MAINTENANCE_INTERVAL_MS);
+        expect(MAINTENANCE_INTERVAL_MS).toBe(24 * 60 * 60 * 1000);
+        expect(call).toBeGreaterThanOrEqual(0);
+        const timer = setIntervalSpy.mock.results[call]?.value as NodeJS.Timeout;
+        expect(timer.hasRef()).toBe(false);
+        // A day later, a message has passed its 12 months.
+        await opened.exec(`insert into public.contact_messages (name, email, message, created_at) values
         ('Périmé', 'e@f.fr', 'Message devenu trop ancien', now() - interval '12 months 1 hour')`);
-      const tick = setIntervalSpy.mock.calls[call]?.[0] as () => void;
-      tick();
-      await vi.waitFor(async () => {
-        const left = await opened.query<{ n: number }>("select count(*)::int as n from public.contact_messages");
-        expect(left.rows[0]?.n).toBe(0);
-      });
-      clearInterval(timer);
-      await opened.close();
-    } finally {
-      setIntervalSpy.mockRestore();
-      other.cleanup();
-    }
-  });
+        const tick = setIntervalSpy.mock.calls[call]?.[0] as () => void;
+        tick();
+        await vi.waitFor(async () => {
+          const left = await opened.query<{ n: number }>("select count(*)::int as n from public.contact_messages");
+          expect(left.rows[0]?.n).toBe(0);
+        });
+        clearInterval(timer);
+        await opened.close();
+      } finally {
+        setIntervalSpy.mockRestore();
+        other.cleanup();
+      }
+    },
+  );
 
   it("is not something visitors can run", async () => {
     await expect(
@@ -223,38 +232,46 @@ describe("retention of messages", () => {
 });
 
 describe("the embedded backend", () => {
-  it("creates its database on first use and reads the brands ordered by name, as anon", async () => {
-    const other = makeTempDir("embedded-source");
-    try {
-      const rows = await new EmbeddedBackend(other.dir, { max: 5, windowSeconds: 600 }).listBrands();
-      expect(rows).toHaveLength(BRAND_ENTRIES.length);
-      const names = rows.map((r) => r.name);
-      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-      expect(rows[0]).toHaveProperty("logo_url");
-      expect(typeof rows[0]?.created_at).toBe("string");
-    } finally {
-      other.cleanup();
-    }
-  });
+  it(
+    "creates its database on first use and reads the brands ordered by name, as anon",
+    { timeout: withDatabaseStarts(1) },
+    async () => {
+      const other = makeTempDir("embedded-source");
+      try {
+        const rows = await new EmbeddedBackend(other.dir, { max: 5, windowSeconds: 600 }).listBrands();
+        expect(rows).toHaveLength(BRAND_ENTRIES.length);
+        const names = rows.map((r) => r.name);
+        expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+        expect(rows[0]).toHaveProperty("logo_url");
+        expect(typeof rows[0]?.created_at).toBe("string");
+      } finally {
+        other.cleanup();
+      }
+    },
+  );
 
-  it("reads every brand past the size of one read, a read at a time, names with quotes included", async () => {
-    const other = makeTempDir("embedded-many-brands");
-    try {
-      const backend = new EmbeddedBackend(other.dir, { max: 5, windowSeconds: 600 });
-      await backend.listBrands();
-      const added = 2 * BRANDS_PER_READ + 100;
-      await (
-        await openEmbeddedDatabase(other.dir)
-      ).exec(
-        `insert into public.brands (name) select 'D''Artagnan ' || lpad(n::text, 5, '0') from generate_series(1, ${added}) n`,
-      );
-      const names = (await backend.listBrands()).map((row) => row.name);
-      expect(names).toHaveLength(BRAND_ENTRIES.length + added);
-      expect(new Set(names).size).toBe(names.length);
-      expect(names.filter((name) => name.startsWith("D'Artagnan "))).toHaveLength(added);
-      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    } finally {
-      other.cleanup();
-    }
-  });
+  it(
+    "reads every brand past the size of one read, a read at a time, names with quotes included",
+    { timeout: withDatabaseStarts(1) },
+    async () => {
+      const other = makeTempDir("embedded-many-brands");
+      try {
+        const backend = new EmbeddedBackend(other.dir, { max: 5, windowSeconds: 600 });
+        await backend.listBrands();
+        const added = 2 * BRANDS_PER_READ + 100;
+        await (
+          await openEmbeddedDatabase(other.dir)
+        ).exec(
+          `insert into public.brands (name) select 'D''Artagnan ' || lpad(n::text, 5, '0') from generate_series(1, ${added}) n`,
+        );
+        const names = (await backend.listBrands()).map((row) => row.name);
+        expect(names).toHaveLength(BRAND_ENTRIES.length + added);
+        expect(new Set(names).size).toBe(names.length);
+        expect(names.filter((name) => name.startsWith("D'Artagnan "))).toHaveLength(added);
+        expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      } finally {
+        other.cleanup();
+      }
+    },
+  );
 });

@@ -14,6 +14,7 @@ import {
 import { EmbeddedBackend } from "~/services/backend/embedded.server";
 import { RateLimitedError, VOTES_RATE_LIMITED } from "~/services/backend/errors.server";
 import { makeTempDir } from "../support/temp-dir";
+import { withDatabaseStarts } from "../support/timeouts";
 import { expectRefusedToVisitors } from "../support/visitor-refusals";
 
 /**
@@ -482,52 +483,57 @@ describe("the owner's check restarts the count", () => {
 });
 
 describe("upgrading a database that holds votes of the daily rule", () => {
-  it("keeps each visitor's latest vote per offer and counts the existing votes", async () => {
-    const shipped = makeTempDir("feedback-upgrade");
-    const old = await PGlite.create();
-    try {
-      const full = findSupabaseDir();
-      mkdirSync(path.join(shipped.dir, "migrations"));
-      for (const file of readdirSync(path.join(full, "migrations")).filter((name) => name < "20250106")) {
-        copyFileSync(path.join(full, "migrations", file), path.join(shipped.dir, "migrations", file));
-      }
-      await migrate(old, shipped.dir);
-      const [ines, jules] = [visitor("migration-ines"), visitor("migration-jules")];
-      // Inès voted "Non" on three days (three rows under the daily rule), then "Oui"; Jules once, "Non".
-      await old.query(
-        `insert into public.code_feedback (offer_slug, worked, reason, visitor_key, voted_at) values
+  it(
+    "keeps each visitor's latest vote per offer and counts the existing votes",
+    { timeout: withDatabaseStarts(2) },
+    async () => {
+      const shipped = makeTempDir("feedback-upgrade");
+      const old = await PGlite.create();
+      try {
+        const full = findSupabaseDir();
+        mkdirSync(path.join(shipped.dir, "migrations"));
+        for (const file of readdirSync(path.join(full, "migrations")).filter((name) => name < "20250106")) {
+          copyFileSync(path.join(full, "migrations", file), path.join(shipped.dir, "migrations", file));
+        }
+        await migrate(old, shipped.dir);
+        const [ines, jules] = [visitor("migration-ines"), visitor("migration-jules")];
+        // Inès voted "Non" on three days (three rows under the daily rule), then "Oui"; Jules once, "Non".
+        await old.query(
+          `insert into public.code_feedback (offer_slug, worked, reason, visitor_key, voted_at) values
           ('migration', false, 'code-refuse', $1, now() - interval '3 days'),
           ('migration', false, 'code-refuse', $1, now() - interval '2 days'),
           ('migration', true, null, $1, now() - interval '1 day'),
           ('migration', false, 'autre', $2, now() - interval '5 hours')`,
-        [ines, jules],
-      );
+          [ines, jules],
+        );
 
-      await migrate(old, full);
-      const { rows } = await asRole(old, "anon", (tx) =>
-        tx.query<SummaryRow>("select * from public.code_feedback_summary()"),
-      );
-      expect(rows).toEqual([
-        expect.objectContaining({ offer_slug: "migration", yes_votes: 1, no_votes: 1, top_reason: "autre" }),
-      ]);
-      const kept = await old.query("select 1 from public.code_feedback where visitor_key = $1", [ines]);
-      expect(kept.rows).toHaveLength(1);
-      // Inès votes again: her one vote is replaced, the counts move with it.
-      const { rows: again } = await asRole(old, "service_role", (tx) =>
-        tx.query<{ result: string }>("select public.record_code_feedback('migration', false, null, $1, $1) as result", [
-          ines,
-        ]),
-      );
-      expect(again[0]?.result).toBe("replaced");
-      const after = await asRole(old, "anon", (tx) =>
-        tx.query<SummaryRow>("select * from public.code_feedback_summary()"),
-      );
-      expect(after.rows).toEqual([expect.objectContaining({ yes_votes: 0, no_votes: 2 })]);
-    } finally {
-      await old.close();
-      shipped.cleanup();
-    }
-  });
+        await migrate(old, full);
+        const { rows } = await asRole(old, "anon", (tx) =>
+          tx.query<SummaryRow>("select * from public.code_feedback_summary()"),
+        );
+        expect(rows).toEqual([
+          expect.objectContaining({ offer_slug: "migration", yes_votes: 1, no_votes: 1, top_reason: "autre" }),
+        ]);
+        const kept = await old.query("select 1 from public.code_feedback where visitor_key = $1", [ines]);
+        expect(kept.rows).toHaveLength(1);
+        // Inès votes again: her one vote is replaced, the counts move with it.
+        const { rows: again } = await asRole(old, "service_role", (tx) =>
+          tx.query<{ result: string }>(
+            "select public.record_code_feedback('migration', false, null, $1, $1) as result",
+            [ines],
+          ),
+        );
+        expect(again[0]?.result).toBe("replaced");
+        const after = await asRole(old, "anon", (tx) =>
+          tx.query<SummaryRow>("select * from public.code_feedback_summary()"),
+        );
+        expect(after.rows).toEqual([expect.objectContaining({ yes_votes: 0, no_votes: 2 })]);
+      } finally {
+        await old.close();
+        shipped.cleanup();
+      }
+    },
+  );
 });
 
 describe("retention of votes", () => {
@@ -570,38 +576,46 @@ describe("retention of votes", () => {
 });
 
 describe("votes through the embedded backend", () => {
-  it("stores, replaces, and rejects the 31st vote of the hour with RateLimitedError", async () => {
-    const temp = makeTempDir("feedback-backend");
-    try {
-      const backend = new EmbeddedBackend(temp.dir, { max: 5, windowSeconds: 600 });
-      const clientKey = visitor("backend-ines");
-      const networkKey = visitor("backend-reseau");
-      const vote = (offerSlug: string) =>
-        backend.recordVote({ offerSlug, worked: false, reason: "autre", clientKey, networkKey });
+  it(
+    "stores, replaces, and rejects the 31st vote of the hour with RateLimitedError",
+    { timeout: withDatabaseStarts(1) },
+    async () => {
+      const temp = makeTempDir("feedback-backend");
+      try {
+        const backend = new EmbeddedBackend(temp.dir, { max: 5, windowSeconds: 600 });
+        const clientKey = visitor("backend-ines");
+        const networkKey = visitor("backend-reseau");
+        const vote = (offerSlug: string) =>
+          backend.recordVote({ offerSlug, worked: false, reason: "autre", clientKey, networkKey });
 
-      await expect(vote("backend-1")).resolves.toBe("stored");
-      await expect(
-        backend.recordVote({ offerSlug: "backend-1", worked: true, reason: null, clientKey, networkKey }),
-      ).resolves.toBe("replaced");
-      for (let i = 2; i < FEEDBACK_RULES.maxVotesPerHour; i += 1)
-        await expect(vote(`backend-${i}`)).resolves.toBe("stored");
+        await expect(vote("backend-1")).resolves.toBe("stored");
+        await expect(
+          backend.recordVote({ offerSlug: "backend-1", worked: true, reason: null, clientKey, networkKey }),
+        ).resolves.toBe("replaced");
+        for (let i = 2; i < FEEDBACK_RULES.maxVotesPerHour; i += 1)
+          await expect(vote(`backend-${i}`)).resolves.toBe("stored");
 
-      const error: unknown = await vote("backend-refuse").catch((reason: unknown) => reason);
-      expect(error).toBeInstanceOf(RateLimitedError);
-      expect(error).toHaveProperty("message", VOTES_RATE_LIMITED);
+        const error: unknown = await vote("backend-refuse").catch((reason: unknown) => reason);
+        expect(error).toBeInstanceOf(RateLimitedError);
+        expect(error).toHaveProperty("message", VOTES_RATE_LIMITED);
 
-      const counts = await backend.listFeedback();
-      expect(counts.find((row) => row.offerSlug === "backend-1")).toMatchObject({
-        yes: 1,
-        no: 0,
-        topReason: null,
-      });
-      expect(counts.find((row) => row.offerSlug === "backend-2")).toMatchObject({ yes: 0, no: 1, topReason: "autre" });
-      expect(counts.some((row) => row.offerSlug === "backend-refuse")).toBe(false);
-      expect(counts).toHaveLength(FEEDBACK_RULES.maxVotesPerHour - 1);
-    } finally {
-      await (await openEmbeddedDatabase(temp.dir)).close();
-      temp.cleanup();
-    }
-  });
+        const counts = await backend.listFeedback();
+        expect(counts.find((row) => row.offerSlug === "backend-1")).toMatchObject({
+          yes: 1,
+          no: 0,
+          topReason: null,
+        });
+        expect(counts.find((row) => row.offerSlug === "backend-2")).toMatchObject({
+          yes: 0,
+          no: 1,
+          topReason: "autre",
+        });
+        expect(counts.some((row) => row.offerSlug === "backend-refuse")).toBe(false);
+        expect(counts).toHaveLength(FEEDBACK_RULES.maxVotesPerHour - 1);
+      } finally {
+        await (await openEmbeddedDatabase(temp.dir)).close();
+        temp.cleanup();
+      }
+    },
+  );
 });

@@ -51,3 +51,9 @@ export const BROWSER_TEST_MS = 60_000;
 
 /** How long a browser test's assertion waits for the page to show what it expects. */
 export const BROWSER_EXPECT_MS = 15_000;
+
+/** An embedded database created on a fresh folder and migrated, as a site's first start does. */
+export const DATABASE_START_MS = 120_000;
+
+/** The limit of a test that creates `databases` embedded databases itself: its own, plus their creation. */
+export const withDatabaseStarts = (databases: number): number => TEST_MS + databases * DATABASE_START_MS;
