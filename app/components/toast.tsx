@@ -1,7 +1,7 @@
 import CheckCircleIcon from "@heroicons/react/20/solid/CheckCircleIcon";
 import ExclamationTriangleIcon from "@heroicons/react/20/solid/ExclamationTriangleIcon";
 import InformationCircleIcon from "@heroicons/react/20/solid/InformationCircleIcon";
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { CloseMark } from "./close-mark";
 import { useHydrated } from "./hydrated";
 
@@ -104,15 +104,35 @@ const VARIANTS = {
   },
 } as const;
 
+/**
+ * A toast that leaves after its duration, counted only while nobody holds it: the pointer over it or the focus in it
+ * stops the count (WCAG 2.2.1, timing adjustable), which goes on from where it was once they leave.
+ */
 function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: string) => void }) {
+  const [held, setHeld] = useState(false);
+  const remaining = useRef(toast.duration);
   useEffect(() => {
-    const timer = setTimeout(() => onDismiss(toast.id), toast.duration);
-    return () => clearTimeout(timer);
-  }, [toast.id, toast.duration, onDismiss]);
-  return <ToastView toast={toast} onDismiss={onDismiss} />;
+    if (held) return;
+    const started = Date.now();
+    const timer = setTimeout(() => onDismiss(toast.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current -= Date.now() - started;
+    };
+  }, [held, toast.id, onDismiss]);
+  return <ToastView toast={toast} onDismiss={onDismiss} onHold={setHeld} />;
 }
 
-export function ToastView({ toast, onDismiss }: { toast: ToastMessage; onDismiss?: (id: string) => void }) {
+export function ToastView({
+  toast,
+  onDismiss,
+  onHold,
+}: {
+  toast: ToastMessage;
+  onDismiss?: (id: string) => void;
+  /** Told true while the pointer is over the toast or the focus in it, false once they leave. */
+  onHold?: (held: boolean) => void;
+}) {
   const hydrated = useHydrated();
   const { label, Icon, box, accent, text } = VARIANTS[toast.variant];
   // A toast already titled with its kind ('Erreur') does not say it twice.
@@ -123,6 +143,10 @@ export function ToastView({ toast, onDismiss }: { toast: ToastMessage; onDismiss
   return (
     <div
       data-toast={toast.variant}
+      onMouseEnter={() => onHold?.(true)}
+      onMouseLeave={() => onHold?.(false)}
+      onFocus={() => onHold?.(true)}
+      onBlur={() => onHold?.(false)}
       className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border border-l-4 p-4 shadow-lg ${box}${leavesByItself}`}
     >
       <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${accent}`} aria-hidden="true" data-toast-icon="" />

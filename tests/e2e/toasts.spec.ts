@@ -46,7 +46,9 @@ async function box(locator: Locator, what: string): Promise<Box> {
 
 /**
  * Sends a form and checks the toast it raises: in the live region its kind calls for, with its icon and the word
- * saying its kind, within the viewport, under the sticky header, and clear of the form's submit button.
+ * saying its kind, within the viewport, under the sticky header, and clear of the form's submit button. The pointer
+ * rests on the toast while it is looked at, which holds it (its 5 s timer with JavaScript, its CSS animation without):
+ * on a busy machine the checks take longer than a toast stays.
  */
 async function sendAndCheckToast(
   page: Page,
@@ -70,6 +72,22 @@ async function sendAndCheckToast(
 
   const toast = page.getByRole(region).locator("[data-toast]").filter({ hasText: title });
   await expect(toast).toBeVisible();
+  // The pointer rests on it, as a reader's would: it stays while it is looked at, then leaves by itself.
+  await toast.hover();
+  try {
+    return await checkToast(page, toast, form, kind, title);
+  } finally {
+    await page.mouse.move(0, 0);
+  }
+}
+
+async function checkToast(
+  page: Page,
+  toast: Locator,
+  form: (typeof FORMS)[keyof typeof FORMS],
+  kind: string,
+  title: string,
+) {
   await expect(toast.getByText(title, { exact: true })).toBeVisible();
   await expect(toast.getByText(kind, { exact: true })).toBeVisible();
   await expect(toast.locator("svg[data-toast-icon]")).toBeVisible();
@@ -98,6 +116,7 @@ async function sendAndCheckToast(
   ).toBe(false);
   // And the button can still be pressed where it is.
   await button.click({ trial: true });
+  await toast.hover();
   // axe runs inside the page, so only where JavaScript runs: the type word and the icon keep their contrast.
   if (test.info().project.use.javaScriptEnabled !== false) {
     expect(await axeViolations(page, { include: "[data-toast]" })).toEqual([]);
