@@ -89,8 +89,6 @@ async function wasSignedOut(sid: string): Promise<boolean> {
   return store ? store.isSignedOut(signedOutHash(sid)) : false;
 }
 
-const secureFor = secureCookieFor;
-
 const GENERATION_KEPT_MS = 10_000;
 let generationRead: { value: Promise<string>; at: number } | undefined;
 
@@ -139,7 +137,7 @@ export async function signInVisitor(request: Request): Promise<SignInVisitor & {
 /** The device cookie a browser gets when it signs in: the one it had, or a new device. */
 export async function deviceCookieFor(request: Request, deviceId: string | null): Promise<string> {
   const id = deviceId ?? randomBytes(32).toString("base64url");
-  return deviceCookieOf().serialize({ d: id, g: await currentGeneration() }, { secure: secureFor(request) });
+  return deviceCookieOf().serialize({ d: id, g: await currentGeneration() }, { secure: secureCookieFor(request) });
 }
 
 /**
@@ -227,7 +225,7 @@ export async function newSessionCookie(request: Request): Promise<string> {
   session.set("signedInAt", Date.now());
   session.set("passwordTag", passwordTag(ownerPassword()));
   session.set("generation", await currentGeneration());
-  return storage.commitSession(session, { secure: secureFor(request) });
+  return storage.commitSession(session, { secure: secureCookieFor(request) });
 }
 
 /** Ends the session: its id is refused from now on, and the browser is told to drop the cookie. */
@@ -244,5 +242,5 @@ export async function endSessionCookie(request: Request): Promise<string> {
       console.error("Déconnexion retenue par ce serveur seulement, la base ne l'a pas enregistrée :", error);
     }
   }
-  return storage.destroySession(session, { secure: secureFor(request) });
+  return storage.destroySession(session, { secure: secureCookieFor(request) });
 }
