@@ -1,4 +1,4 @@
-import { reasonLabel, TESTIMONIAL_REASONS, experienceMonth } from "@contract/testimonial-fields";
+import { experienceMonth, reasonLabel, TESTIMONIAL_LIMITS, TESTIMONIAL_REASONS } from "@contract/testimonial-fields";
 import { Form, useLoaderData } from "@remix-run/react";
 import { parsePageNumber } from "~/catalogue/pagination";
 import { outcomeMail } from "~/catalogue/testimonials";
@@ -54,6 +54,56 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: found.total,
     testimonials: found.testimonials.map((testimonial) => ({ ...testimonial, brand: brand(testimonial.offerSlug) })),
   };
+}
+
+/** The notices shown at once; the others, up to the testimonial's share, fold under them. */
+const NOTICES_SHOWN = 3;
+
+function NoticeList({ reports }: { reports: OwnerTestimonial["reports"] }) {
+  return (
+    <ul className="mt-1 list-disc space-y-1 pl-5">
+      {reports.map((report, index) => (
+        <li key={index} className="break-words">
+          {reasonLabel(report.reason)}, le {frenchDateTime(report.createdAt)}
+          {report.details ? ` : ${report.details}` : ""}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A testimonial's notices: how many, by reason, the first ones, and the rest folded. */
+function Notices({ reports }: { reports: OwnerTestimonial["reports"] }) {
+  const byReason = TESTIMONIAL_REASONS.map(({ value, label }) => ({
+    label,
+    count: reports.filter((report) => report.reason === value).length,
+  })).filter(({ count }) => count > 0);
+  const folded = reports.slice(NOTICES_SHOWN);
+  return (
+    <div className="rounded-lg bg-red-50 p-3 text-sm text-red-950">
+      <h3 className="font-bold">
+        {`${reports.length} signalement${reports.length > 1 ? "s" : ""}`}
+        {reports.length > 1
+          ? ` (${byReason.map(({ label, count }) => `${label.toLowerCase()} : ${count}`).join(", ")})`
+          : ""}
+      </h3>
+      {reports.length >= TESTIMONIAL_LIMITS.reportsPerTestimonial ? (
+        <p>
+          Ce témoignage a atteint {TESTIMONIAL_LIMITS.reportsPerTestimonial} signalements : les suivants sont refusés
+          jusqu'à ce que vous les classiez.
+        </p>
+      ) : null}
+      <NoticeList reports={reports.slice(0, NOTICES_SHOWN)} />
+      {folded.length ? (
+        <details className="mt-1">
+          <summary className="cursor-pointer font-semibold underline">
+            Voir {folded.length === 1 ? "l'autre signalement" : `les ${folded.length} autres signalements`}
+          </summary>
+          <NoticeList reports={folded} />
+        </details>
+      ) : null}
+    </div>
+  );
 }
 
 const INTENTS = ["publish", "refuse", "feature", "unfeature", "dismiss-reports", "delete"] as const;
@@ -170,21 +220,7 @@ function TestimonialCard({ testimonial }: { testimonial: OwnerTestimonial & { br
         ) : null}
       </dl>
       <p className="whitespace-pre-line break-words rounded-lg bg-slate-50 p-3 text-slate-800">{testimonial.text}</p>
-      {testimonial.reports.length ? (
-        <div className="rounded-lg bg-red-50 p-3 text-sm text-red-950">
-          <h3 className="font-bold">
-            {testimonial.reports.length} signalement{testimonial.reports.length > 1 ? "s" : ""}
-          </h3>
-          <ul className="mt-1 list-disc space-y-1 pl-5">
-            {testimonial.reports.map((report, index) => (
-              <li key={index} className="break-words">
-                {reasonLabel(report.reason)}, le {frenchDateTime(report.createdAt)}
-                {report.details ? ` : ${report.details}` : ""}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {testimonial.reports.length ? <Notices reports={testimonial.reports} /> : null}
       <div className="flex flex-wrap items-start gap-2">
         {testimonial.status !== "published" ? (
           <Decision testimonial={testimonial} intent="publish" label="Publier" />

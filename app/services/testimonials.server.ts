@@ -192,6 +192,7 @@ export async function reportTestimonial(
       clientKey: clientKey(request),
       networkKey: networkKey(request),
     });
+    if (result === "full") return { ok: false, error: TESTIMONIAL_MESSAGES.reportsFull, status: 409 };
     return result === "stored" ? { ok: true } : { ok: false, error: "Ce témoignage n'est plus publié.", status: 404 };
   } catch (error) {
     if (error instanceof RateLimitedError) return { ok: false, error: error.message, status: 429 };

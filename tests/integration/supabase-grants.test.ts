@@ -180,7 +180,7 @@ describe("grants of the public key with hosted Supabase's default privileges", (
       submit("e", "anne@exemple.fr"),
       "select public.moderate_testimonial(1, 'publish', null, null, null)",
       `select public.erase_testimonial_by_token('${"e".repeat(64)}')`,
-      "select public.report_testimonial(1, 'other', null, 'c', 'n', 10)",
+      "select public.report_testimonial(1, 'other', null, 'c', 'n', 10, 10)",
       "select * from public.owner_testimonials_page(0, 10)",
       "select public.delete_expired_testimonials()",
     ]);

@@ -65,6 +65,12 @@ describe("the testimonials of the Supabase backend", () => {
       await backend().reportTestimonial({ testimonialId: 4, reason: "insult", details: null, clientKey, networkKey }),
     ).toBe("missing");
     expect(lastBody()).toEqual({ action: "report", testimonialId: 4, reason: "insult", details: null });
+    const report = { testimonialId: 4, reason: "insult" as const, details: null, clientKey, networkKey };
+    respond(200, { ok: true, status: "full" });
+    expect(await backend().reportTestimonial(report)).toBe("full");
+    // An answer the contract does not name is no notice taken.
+    respond(200, { ok: true, status: "maybe" });
+    await expect(backend().reportTestimonial(report)).rejects.toBeInstanceOf(DeliveryError);
 
     const erased = { id: 4, offerSlug: "binance", createdAt: "2026-11-20T10:00:00+00:00", wasPublic: true };
     respond(200, { ok: true, erased });

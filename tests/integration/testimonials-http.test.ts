@@ -2,6 +2,7 @@ import { TESTIMONIAL_LIMITS, TESTIMONIAL_MESSAGES } from "@contract/testimonial-
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFrom, OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
+import { mainText } from "../support/oversized-forms";
 import { startSite, type RunningSite } from "../support/server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
@@ -62,8 +63,8 @@ const page = async (path: string, headers: Record<string, string> = {}) =>
 /** The owner's list, and a decision on the testimonial holding `text`. */
 async function decide(text: string, intent: string, extra: Record<string, string> = {}) {
   const list = await page("/gestion/temoignages", { Cookie: owner });
-  const card = list.split("<li").find((item) => item.includes(text)) ?? "";
-  const id = /name="id" value="(\d+)"/.exec(card)?.[1] ?? "";
+  // The first decision form after the text is the testimonial's.
+  const id = /name="id" value="(\d+)"/.exec(list.slice(list.indexOf(text)))?.[1] ?? "";
   const answer = await postForm(
     site,
     "/gestion/temoignages",
@@ -170,6 +171,46 @@ describe("testimonials over HTTP", () => {
     const list = await page("/gestion/temoignages", { Cookie: owner });
     expect(list).not.toContain("<img src=x onerror");
     expect(list).toContain("&lt;img src=x onerror=alert(1)&gt;");
+  });
+
+  it(`keep ${TESTIMONIAL_LIMITS.reportsPerTestimonial} notices per testimonial, say the next is not taken, and fold them`, async () => {
+    const text = "Un témoignage que soixante réseaux voudraient signaler.";
+    expect((await send({ text })).status).toBe(303);
+    await decide(text, "publish");
+    const card = (await page("/offres/binance")).split("<li").find((item) => item.includes(text)) ?? "";
+    const id = /name="temoignage" value="(\d+)"/.exec(card)?.[1] ?? "";
+    expect(id).not.toBe("");
+    const details = "x".repeat(1000);
+    const statuses: number[] = [];
+    let refusal = "";
+    for (let notice = 0; notice < TESTIMONIAL_LIMITS.reportsPerTestimonial + 2; notice += 1) {
+      const answer = await postForm(
+        site,
+        "/offres/binance/temoignage",
+        { intent: "signaler", temoignage: id, reason: notice % 2 ? "insult" : "other", details },
+        { "X-Forwarded-For": ownNetworkAddress((visitors += 1)) },
+      );
+      statuses.push(answer.status);
+      if (answer.status !== 303) refusal = await answer.text();
+    }
+    const cap = TESTIMONIAL_LIMITS.reportsPerTestimonial;
+    expect(statuses).toEqual([...Array<number>(cap).fill(303), 409, 409]);
+    expect(refusal).toContain(TESTIMONIAL_MESSAGES.reportsFull.replaceAll("'", "&#x27;"));
+
+    // Only this testimonial's notices carry that explanation.
+    const moderated = mainText(await page("/gestion/temoignages", { Cookie: owner }));
+    expect(moderated.split(details).length - 1).toBe(cap);
+    expect(moderated).toContain(`${cap} signalements (propos injurieux : ${cap / 2}, autre raison : ${cap / 2})`);
+    expect(moderated).toContain(`Voir les ${cap - 3} autres signalements`);
+    // Dismissed, they make room for new notices.
+    await decide(text, "dismiss-reports");
+    const again = await postForm(
+      site,
+      "/offres/binance/temoignage",
+      { intent: "signaler", temoignage: id, reason: "other" },
+      { "X-Forwarded-For": ownNetworkAddress((visitors += 1)) },
+    );
+    expect(again.status).toBe(303);
   });
 
   it(`take ${TESTIMONIAL_LIMITS.perNetworkPerDay} a day from one /48, however many addresses it uses`, async () => {

@@ -123,7 +123,7 @@ export class CachedBackend implements types.Backend {
     return this.backend.submitTestimonial(testimonial);
   }
 
-  reportTestimonial(report: types.OutgoingReport): Promise<"stored" | "missing"> {
+  reportTestimonial(report: types.OutgoingReport): Promise<types.ReportOutcome> {
     return this.backend.reportTestimonial(report);
   }
 

@@ -267,10 +267,10 @@ export class EmbeddedBackend implements types.Backend {
     return result;
   }
 
-  async reportTestimonial(report: types.OutgoingReport): Promise<"stored" | "missing"> {
+  async reportTestimonial(report: types.OutgoingReport): Promise<types.ReportOutcome> {
     const result = await callAsServiceRole(
       this.dataDir,
-      "select public.report_testimonial($1, $2, $3, $4, $5, $6) as result",
+      "select public.report_testimonial($1, $2, $3, $4, $5, $6, $7) as result",
       [
         report.testimonialId,
         report.reason,
@@ -278,11 +278,13 @@ export class EmbeddedBackend implements types.Backend {
         report.clientKey,
         report.networkKey,
         TESTIMONIAL_LIMITS.reportsPerNetworkPerDay,
+        TESTIMONIAL_LIMITS.reportsPerTestimonial,
       ],
       "Enregistrement du signalement impossible",
     );
     if (result === "rate_limited") throw new RateLimitedError(TESTIMONIAL_RETRY_AFTER_SECONDS, REPORTS_RATE_LIMITED);
-    if (result !== "stored" && result !== "missing") throw new DeliveryError(`Réponse inattendue : ${result}`);
+    if (result !== "stored" && result !== "missing" && result !== "full")
+      throw new DeliveryError(`Réponse inattendue : ${result}`);
     return result;
   }
 

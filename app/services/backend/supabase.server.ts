@@ -167,13 +167,16 @@ export class SupabaseBackend implements types.Backend {
     return "stored";
   }
 
-  async reportTestimonial({ clientKey, networkKey, ...report }: types.OutgoingReport): Promise<"stored" | "missing"> {
+  async reportTestimonial({ clientKey, networkKey, ...report }: types.OutgoingReport): Promise<types.ReportOutcome> {
     const { status } = await this.callTestimonials(
       { action: "report", ...report },
       { clientKey, networkKey },
       REPORTS_RATE_LIMITED,
     );
-    return status === "missing" ? "missing" : "stored";
+    if (status !== "stored" && status !== "missing" && status !== "full") {
+      throw new DeliveryError(`Réponse inattendue du signalement : ${String(status)}`);
+    }
+    return status;
   }
 
   async eraseTestimonial(eraseTokenHash: string): Promise<types.ErasedTestimonial | null> {

@@ -179,7 +179,7 @@ export interface Backend {
   /** Stores a pending testimonial; rejects with RateLimitedError (TESTIMONIALS_RATE_LIMITED) or DeliveryError. */
   submitTestimonial(testimonial: OutgoingTestimonial): Promise<"stored">;
   /** Stores a notice; "missing" when the testimonial is not published; rejects like submitTestimonial. */
-  reportTestimonial(report: OutgoingReport): Promise<"stored" | "missing">;
+  reportTestimonial(report: OutgoingReport): Promise<ReportOutcome>;
   /** Erases the testimonial of an erasure link (its hash); null when none has it. Rejects with DeliveryError. */
   eraseTestimonial(eraseTokenHash: string): Promise<ErasedTestimonial | null>;
   /** Every published testimonial, newest first; rejects with a BackendError. */
@@ -218,6 +218,9 @@ export interface OutgoingTestimonial {
 }
 
 /** A visitor's notice about a published testimonial. */
+/** A notice taken, about a testimonial no longer published, or refused: the testimonial has its share of notices. */
+export type ReportOutcome = "stored" | "missing" | "full";
+
 export interface OutgoingReport {
   testimonialId: number;
   reason: TestimonialReason;

@@ -20,6 +20,8 @@ export const TESTIMONIAL_LIMITS = {
   /** All the visitors of one network (an IPv4 /24, an IPv6 /48) together. */
   perNetworkPerDay: 5,
   reportsPerNetworkPerDay: 10,
+  /** Notices one testimonial keeps until the owner dismisses them: enough to look at it, never a flood. */
+  reportsPerTestimonial: 10,
 } as const;
 
 /** Why the owner refused a testimonial, and why a visitor reports one; the values are stored, the labels shown. */
@@ -86,5 +88,7 @@ export const TESTIMONIAL_MESSAGES = {
   tooFast: "Votre témoignage est parti très vite : relisez-le, puis envoyez-le à nouveau.",
   notStored: "Votre témoignage n'a pas pu être enregistré. Veuillez réessayer.",
   reportNotStored: "Votre signalement n'a pas pu être enregistré. Veuillez réessayer.",
+  reportsFull:
+    "Ce témoignage a déjà reçu assez de signalements pour que le responsable du site l'examine : le vôtre n'a pas été ajouté.",
   thanks: "Merci ! Votre témoignage sera publié après modération.",
 } as const;

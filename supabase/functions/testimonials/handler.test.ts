@@ -15,12 +15,12 @@ const REFUSED = {
   notStored: "Votre témoignage n'a pas pu être enregistré. Veuillez réessayer.",
 };
 
-function setup({ env, rpc = () => Response.json("stored") }: Fakes = {}) {
+function setup({ env, rpc = () => Response.json("stored"), report = "missing" }: Fakes & { report?: string } = {}) {
   return harness({
     env,
     routes: {
       [SUBMIT.rpcUrl]: rpc,
-      [REPORT_URL]: () => Response.json("missing"),
+      [REPORT_URL]: () => Response.json(report),
       [ERASE_URL]: () =>
         Response.json({ id: 4, offerSlug: "binance", createdAt: "2026-11-20T10:00:00Z", wasPublic: true }),
     },
@@ -69,6 +69,16 @@ Deno.test("refuses a text with a right-to-left override, before the database", a
   const response = await call(SUBMIT.post({ ...TESTIMONIAL, text: "Super offre \u202e moc.liam@ ! Vraiment." }));
   assert.equal(response.status, 400);
   assert.equal(requests.length, 0);
+});
+
+Deno.test("says a testimonial has its share of notices, with the cap it passed to the database", async () => {
+  const { call, requests } = setup({ report: "full" });
+  const report = await call(SUBMIT.post({ action: "report", testimonialId: 4, reason: "other", details: "Faux." }));
+  assert.deepEqual(await report.json(), { ok: true, status: "full" });
+  const { url, body } = only(requests);
+  assert.equal(url, REPORT_URL);
+  assert.equal(body.p_max_per_testimonial, 10);
+  assert.equal(body.p_max_per_network, 10);
 });
 
 Deno.test("passes on a notice and an erasure by link", async () => {

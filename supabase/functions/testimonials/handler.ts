@@ -49,8 +49,9 @@ export function createHandler(deps: EndpointDeps): (req: Request) => Promise<Res
             p_details: call.details,
             ...(await keys()),
             p_max_per_network: TESTIMONIAL_LIMITS.reportsPerNetworkPerDay,
+            p_max_per_testimonial: TESTIMONIAL_LIMITS.reportsPerTestimonial,
           },
-          results: ["stored", "missing"],
+          results: ["stored", "missing", "full"],
           retryAfterSeconds: RETRY_AFTER_SECONDS,
         });
         return result instanceof Response ? result : json(200, { ok: true, status: result });
