@@ -8,12 +8,14 @@ import {
   dangerButton,
   frenchDateTime,
   MissingKey,
+  UnnamedProxyWarning,
   outlineButton,
 } from "~/components/back-office/frame";
 import { Pagination } from "~/components/pagination";
 import { flashedSuccess } from "~/forms/server-toasts";
 import { readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
+import { unnamedProxySighting } from "~/services/http/unnamed-proxy.server";
 import { formId, missingKey, ownerAccessFor, ownerStoreFor, ownerWrite } from "~/services/owner/back-office.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -49,8 +51,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const found = access.ok
     ? await access.store.listMessages({ query, offset: (page - 1) * MESSAGES_PER_PAGE, limit: MESSAGES_PER_PAGE })
     : { messages: [], total: 0 };
+  const sighting = unnamedProxySighting();
   return {
     missingKey: missingKey(access),
+    unnamedProxy: sighting
+      ? { proxy: sighting.proxy, requests: sighting.requests, lastAt: new Date(sighting.lastAt).toISOString() }
+      : null,
     query,
     page,
     pageCount: Math.max(1, Math.ceil(found.total / MESSAGES_PER_PAGE)),
@@ -145,10 +151,11 @@ function found(total: number, query: string): string {
 }
 
 export default function Messages() {
-  const { missingKey, messages, query, page, pageCount, total } = useLoaderData<typeof loader>();
+  const { missingKey, unnamedProxy, messages, query, page, pageCount, total } = useLoaderData<typeof loader>();
   return (
     <BackOfficePage title="Messages">
       {missingKey ? <MissingKey variable={missingKey} /> : null}
+      {unnamedProxy ? <UnnamedProxyWarning {...unnamedProxy} /> : null}
       <Form method="get" action="/gestion" reloadDocument role="search" className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1 space-y-1">
           <label htmlFor="recherche-messages" className="block text-sm font-semibold text-slate-800">

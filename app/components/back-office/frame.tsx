@@ -68,6 +68,20 @@ export function MissingKey({ variable }: { variable: string }) {
   );
 }
 
+/** Requests keep coming through a reverse proxy TRUST_PROXY does not name: what that turns off, and what to set. */
+export function UnnamedProxyWarning({ proxy, requests, lastAt }: { proxy: string; requests: number; lastAt: string }) {
+  const came = requests > 1 ? `${requests} requêtes sont arrivées` : "Une requête est arrivée";
+  return (
+    <p role="alert" className="rounded-md bg-amber-50 p-4 text-amber-900">
+      {`${came} (la dernière le ${frenchDateTime(lastAt)}) par un proxy (${proxy}) que TRUST_PROXY ne désigne pas. ` +
+        "Les avis sur les codes sont désactivés, et les autres limites comptent chaque visiteur à l'adresse que ce " +
+        "proxy a écrite. Définissez "}
+      <code>TRUST_PROXY</code> (par exemple « loopback » ou « 1 ») dans l'environnement du serveur, puis redémarrez le
+      site.
+    </p>
+  );
+}
+
 /** A date and time in France, as the owner reads it. */
 export function frenchDateTime(iso: string): string {
   return new Date(iso).toLocaleString("fr-FR", { timeZone: "Europe/Paris", dateStyle: "medium", timeStyle: "short" });

@@ -18,7 +18,8 @@ import {
   routePolicyOf,
   type BuildRoute,
 } from "./routes.server";
-import { visitorAddress } from "./trust-proxy.server";
+import { visitorOf, type Visitor } from "./trust-proxy.server";
+import { noteUnnamedProxy } from "./unnamed-proxy.server";
 import { VoteLimiter } from "./vote-limiter.server";
 import {
   voteChoice,
@@ -159,9 +160,6 @@ function logAs(req: IncomingMessage, res: ServerResponse, shown: string): void {
   } as ServerResponse["writeHead"];
 }
 
-/** Loopback and private addresses: where a reverse proxy on the same machine or network connects from. */
-const NEAR = /^(?:::ffff:)?(?:127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)|^::1$|^f[cd][0-9a-f]{2}:/i;
-
 /** A transparent 1 × 1 GIF: a brand page's count image. */
 export const COUNT_IMAGE = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
@@ -209,7 +207,6 @@ export class RequestPipeline {
   private readonly publicEntries: ReadonlySet<string>;
   private readonly publicFolders: ReadonlySet<string>;
   private readonly voteLimiter = new VoteLimiter(FEEDBACK_RULES.maxVotesPerHour, 60 * 60 * 1000);
-  private warnedUntrustedProxy = false;
   private audience: Promise<typeof import("../audience.server")> | undefined;
   private readonly checked = new WeakMap<IncomingMessage, Checked>();
 
@@ -375,11 +372,11 @@ export class RequestPipeline {
       }
       if (dataRequest && route?.policy.documentOnly) return { kind: "refuse", status: 404, text: "Page introuvable." };
       if (route?.policy.answer === "count-image" && method === "GET" && !url.search) {
-        return { kind: "count-image", address: visitorAddress(req, trustProxy), slug: route.params.slug ?? "" };
+        return { kind: "count-image", address: this.visitor(req).address, slug: route.params.slug ?? "" };
       }
       const cacheKey = route && sharedAnswerAllowed(req.headers.cookie) ? pageCacheKey(url, route.policy) : undefined;
       const loggedAs = withoutSecret(url.pathname, route);
-      return { kind: "pass", address: visitorAddress(req, trustProxy), cacheKey, file: staticFile, loggedAs };
+      return { kind: "pass", address: this.visitor(req).address, cacheKey, file: staticFile, loggedAs };
     }
 
     if (policy.sameOrigin) {
@@ -397,10 +394,11 @@ export class RequestPipeline {
       delete req.headers.origin;
     }
 
-    const address = visitorAddress(req, trustProxy);
+    const visitor = this.visitor(req);
+    const address = visitor.address;
     if (policy.limiter === "votes") {
       const slug = route?.params.slug ?? "";
-      const refusal = this.voteRefusal(address, req.headers["x-forwarded-for"] !== undefined);
+      const refusal = this.voteRefusal(visitor);
       if (refusal) return { kind: "refuse-vote", ...refusal, slug, data: dataRequest };
     }
     return { kind: "pass", address, cacheKey: undefined, loggedAs: withoutSecret(url.pathname, route) };
@@ -411,22 +409,20 @@ export class RequestPipeline {
    * it, so that a visitor past it costs no database call), and, in production, when the vote comes through a proxy
    * TRUST_PROXY does not name: every visitor would then be the proxy, one visitor for the whole site.
    */
-  private voteRefusal(
-    address: string,
-    forwarded: boolean,
-  ): { refusal: VoteRefusalKind; retryAfter?: number } | undefined {
-    if (this.production && !this.config.trustProxy.any && forwarded && NEAR.test(address)) {
-      if (!this.warnedUntrustedProxy) {
-        this.warnedUntrustedProxy = true;
-        console.error(
-          `Avis désactivés : les requêtes arrivent par un proxy (${address}) que TRUST_PROXY ne désigne pas, et tous ` +
-            "les visiteurs auraient son adresse. Définissez TRUST_PROXY (par exemple « loopback » ou « 1 »).",
-        );
-      }
-      return { refusal: "votes-off" };
-    }
+  private voteRefusal({
+    address,
+    unnamedProxy,
+  }: Visitor): { refusal: VoteRefusalKind; retryAfter?: number } | undefined {
+    if (unnamedProxy) return { refusal: "votes-off" };
     const retryAfter = this.voteLimiter.admit(visitorKey(address));
     return retryAfter === undefined ? undefined : { refusal: "rate-limited", retryAfter };
+  }
+
+  /** The request's visitor (trust-proxy.server.ts); a request through a proxy nobody named is noted. */
+  private visitor(req: IncomingMessage): Visitor {
+    const visitor = visitorOf(req, this.config.trustProxy, this.production);
+    if (visitor.unnamedProxy) noteUnnamedProxy(visitor.unnamedProxy);
+    return visitor;
   }
 
   private securityHeaders(req: IncomingMessage, headers: Headers): void {

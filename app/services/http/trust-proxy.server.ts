@@ -63,3 +63,31 @@ export function visitorAddress(request: PeerAndHeaders, trust: TrustProxy): stri
   ) as string | undefined;
   return addressWithoutPort(entry ?? "");
 }
+
+/** Loopback and private addresses: where a reverse proxy on the same machine or network connects from. */
+export const NEAR = /^(?:::ffff:)?(?:127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)|^::1$|^f[cd][0-9a-f]{2}:/i;
+
+/** Who sent a request, as the site keys it. */
+export interface Visitor {
+  /** The address the limits, weighings and counts key. */
+  address: string;
+  /**
+   * The proxy's address when the request came, in production, from a near address with an X-Forwarded-For that
+   * TRUST_PROXY does not name: a reverse proxy nobody declared.
+   */
+  unnamedProxy?: string;
+}
+
+/**
+ * The visitor of a request. Behind a proxy TRUST_PROXY does not name, every request has the proxy's address: one
+ * stranger's few tries would then lock every visitor out, the owner on a new browser included. Such a request is
+ * keyed by the entry that proxy wrote, the last of X-Forwarded-For: a client can put anything further left, but not
+ * there. Votes stay off all the same (pipeline.server.ts): a public rate rests only on what a named proxy vouches for.
+ */
+export function visitorOf(request: PeerAndHeaders, trust: TrustProxy, production: boolean): Visitor {
+  const address = visitorAddress(request, trust);
+  const forwarded = request.headers["x-forwarded-for"];
+  if (!production || trust.any || forwarded === undefined || !NEAR.test(address)) return { address };
+  const entries = (Array.isArray(forwarded) ? forwarded.join(",") : forwarded).split(",");
+  return { address: addressWithoutPort(entries.at(-1) ?? ""), unnamedProxy: address };
+}
