@@ -70,19 +70,24 @@ export function homeTestimonials(all: readonly Testimonial[], listed: (offerSlug
   return [...chosen, ...shown.filter((testimonial) => !testimonial.featured)].slice(0, HOME_TESTIMONIAL_COUNT);
 }
 
-/** The e-mail an author who left an address gets at once: their private erasure link. */
-export function erasureLinkMail(brand: string, link: string) {
+/**
+ * The one e-mail an address typed in the form gets until its owner confirms it: it says who asked, what confirming
+ * does, and that ignoring it is enough. It carries no erasure link (that is shown on the thank-you page): whoever
+ * typed a stranger's address sends them nothing of the testimonial.
+ */
+export function confirmationMail(brand: string, link: string) {
   return {
-    subject: `Votre témoignage sur ${brand} a bien été reçu`,
+    subject: `Confirmez votre adresse pour votre témoignage sur ${brand}`,
     body: [
       "Bonjour,",
       "",
-      `Merci pour votre témoignage sur ${brand}. Il sera publié après modération ; vous recevrez un e-mail quand il sera publié ou s'il ne peut pas l'être.`,
+      `Cette adresse a été donnée avec un témoignage sur ${brand}, pour apprendre s'il est publié.`,
       "",
-      "Pour effacer votre témoignage à tout moment, ouvrez ce lien personnel (ne le partagez pas) :",
+      "Si c'est vous, confirmez-la en ouvrant ce lien puis en cliquant sur le bouton de la page :",
       link,
       "",
-      "Votre adresse e-mail sert seulement à vous tenir informé(e) et sera effacée après la décision.",
+      "Si ce n'est pas vous, ignorez ce message : rien d'autre ne vous sera envoyé, et l'adresse sera effacée à la " +
+        "décision du responsable du site.",
     ].join("\n"),
   };
 }

@@ -12,6 +12,7 @@ import { TESTIMONIALS_ANCHOR, type TestimonialView } from "~/catalogue/testimoni
 import {
   TESTIMONIAL_FETCHER_FIELD,
   TESTIMONIAL_THANKS,
+  type AddressNote,
   type ReportAnswer,
   type TestimonialAnswer,
 } from "~/forms/testimonial-form";
@@ -97,8 +98,23 @@ export function TestimonialList({ slug, testimonials }: { slug: string; testimon
   );
 }
 
-/** The thanks that replace the form, with the private erasure link when no e-mail carries it. */
-export function TestimonialThanks({ eraseLink }: { eraseLink: string | null }) {
+const ADDRESS_NOTE_TEXTS: Record<AddressNote, string> = {
+  confirmation:
+    "Un e-mail vous demande de confirmer votre adresse : ouvrez-le et cliquez sur le bouton de la page pour apprendre " +
+    "si votre témoignage est publié. Sans confirmation, rien d'autre ne vous est envoyé.",
+  "already-asked":
+    "Cette adresse a déjà reçu aujourd'hui une demande de confirmation : elle n'est pas gardée avec ce témoignage, " +
+    "et aucun e-mail ne lui est envoyé.",
+};
+
+/** The thanks that replace the form: the private erasure link, shown once, and what became of the address. */
+export function TestimonialThanks({
+  eraseLink,
+  addressNote,
+}: {
+  eraseLink: string | null;
+  addressNote: AddressNote | null;
+}) {
   return (
     <div role="status" className="space-y-2 rounded-md bg-green-50 p-4 text-green-950">
       <p className="font-semibold">{TESTIMONIAL_THANKS}</p>
@@ -109,9 +125,8 @@ export function TestimonialThanks({ eraseLink }: { eraseLink: string | null }) {
             Effacer mon témoignage
           </a>
         </p>
-      ) : (
-        <p className="text-sm">Le lien pour l'effacer vous est envoyé par e-mail.</p>
-      )}
+      ) : null}
+      {addressNote ? <p className="text-sm">{ADDRESS_NOTE_TEXTS[addressNote]}</p> : null}
     </div>
   );
 }
@@ -217,7 +232,8 @@ export function TestimonialForm({
   const fetcher = useFetcher<{ testimonial: TestimonialAnswer }>({ key: `temoignage-${slug}` });
   const hydrated = useHydrated();
   const answer = fetcher.state === "idle" ? fetcher.data?.testimonial : undefined;
-  if (answer?.status === "sent") return <TestimonialThanks eraseLink={answer.eraseLink} />;
+  if (answer?.status === "sent")
+    return <TestimonialThanks eraseLink={answer.eraseLink} addressNote={answer.addressNote} />;
   const shown = answer?.status === "refused" ? answer : refused;
   const errors = shown?.errors ?? {};
   const values = shown?.values ?? {};
@@ -298,7 +314,7 @@ export function TestimonialForm({
           type="email"
           maxLength={EMAIL_MAX}
           autoComplete="email"
-          hint="Seulement pour vous envoyer le lien d'effacement et vous dire si votre témoignage est publié ; jamais affiché, effacé après la décision."
+          hint="Seulement pour vous dire si votre témoignage est publié, une fois l'adresse confirmée par l'e-mail que vous recevrez ; jamais affiché, effacé après la décision."
           {...fieldState("email")}
         />
       ) : null}

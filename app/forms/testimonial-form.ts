@@ -12,8 +12,13 @@ export const TESTIMONIAL_FETCHER_FIELD = "reponse";
 export type TestimonialAnswer =
   | {
       status: "sent";
-      /** The author's private erasure link, when no e-mail carries it: shown once. */
+      /** The author's private erasure link: shown once (null for a form a script's honeypot caught). */
       eraseLink: string | null;
+      /**
+       * What became of the address typed: "confirmation", one e-mail asks to confirm it; "already-asked", it had its
+       * confirmation e-mail of the day and was not kept; null, none was given.
+       */
+      addressNote: AddressNote | null;
     }
   | {
       status: "refused";
@@ -23,6 +28,8 @@ export type TestimonialAnswer =
       errors: Record<string, string>;
       values: Record<string, string>;
     };
+
+export type AddressNote = "confirmation" | "already-asked";
 
 /** What a notice's action answers with JavaScript. */
 export type ReportAnswer = { ok: true } | { ok: false; error: string };

@@ -106,12 +106,13 @@ export default function HowVotesWork() {
         <p>
           Un témoignage publié reste en ligne jusqu'à ce que son auteur ou l'éditeur l'efface. Un témoignage refusé est
           effacé 30 jours après la décision ; un témoignage jamais modéré, au bout de 90 jours. L'adresse e-mail
-          facultative sert seulement à envoyer à l'auteur son lien d'effacement et la décision de l'éditeur : elle est
-          effacée dès la décision prise.
+          facultative reçoit d'abord un seul e-mail, qui demande de la confirmer ; une adresse en reçoit au plus un par
+          jour. Une fois confirmée, elle reçoit la décision de l'éditeur, et rien d'autre ; sans confirmation, plus
+          rien. Elle est effacée dès la décision prise.
         </p>
         <p>
-          Pour effacer son témoignage, l'auteur ouvre le lien personnel reçu par e-mail ou affiché une seule fois après
-          l'envoi, ou écrit à l'éditeur par la{" "}
+          Pour effacer son témoignage, l'auteur ouvre le lien personnel affiché une seule fois après l'envoi, ou écrit à
+          l'éditeur par la{" "}
           <Link to="/contact" className="font-medium text-indigo-800 underline">
             page de contact
           </Link>

@@ -14,7 +14,12 @@ import { TESTIMONIALS_ANCHOR } from "~/catalogue/testimonials";
 import { BackLink } from "~/components/back-link";
 import { OffersUnavailable } from "~/components/offers-unavailable";
 import { TestimonialForm, TestimonialThanks } from "~/components/testimonials";
-import { TESTIMONIAL_FETCHER_FIELD, type ReportAnswer, type TestimonialAnswer } from "~/forms/testimonial-form";
+import {
+  TESTIMONIAL_FETCHER_FIELD,
+  type AddressNote,
+  type ReportAnswer,
+  type TestimonialAnswer,
+} from "~/forms/testimonial-form";
 import { siteInfo } from "~/seo";
 import { readForm } from "~/services/form-request.server";
 import { secureCookieFor } from "~/services/http/cookies.server";
@@ -37,6 +42,8 @@ import { redirectWithSuccess } from "~/services/toast.server";
 export const headers: HeadersFunction = formPageHeaders;
 
 const LINK_KEY = "lien";
+const NOTE_KEY = "adresse";
+const ADDRESS_NOTES: readonly AddressNote[] = ["confirmation", "already-asked"];
 const thanksPath = (slug: string) => `/offres/${slug}/temoignage`;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -47,9 +54,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const storage = eraseLinkFlash();
   const session = await storage.getSession(request.headers.get("Cookie"));
   const link = session.get(LINK_KEY) as string | undefined;
+  const note = session.get(NOTE_KEY) as unknown;
+  const addressNote = ADDRESS_NOTES.find((known) => known === note) ?? null;
   const page = {
     offer: { slug: offer.slug, brand: offer.brand },
-    thanks: link === undefined ? null : { eraseLink: link === "" ? null : link },
+    thanks: link === undefined ? null : { eraseLink: link === "" ? null : link, addressNote },
     startedToken: formStartedToken(),
     askEmail: authorsAreEmailed(),
     years: experienceYears(),
@@ -103,6 +112,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const storage = eraseLinkFlash();
   const session = await storage.getSession();
   session.flash(LINK_KEY, answer.eraseLink ?? "");
+  if (answer.addressNote) session.flash(NOTE_KEY, answer.addressNote);
   return redirect(thanksPath(offer.slug), {
     status: 303,
     headers: {
@@ -141,7 +151,7 @@ export default function TestimonialPage() {
         </p>
       ) : null}
       {"thanks" in page && page.thanks ? (
-        <TestimonialThanks eraseLink={page.thanks.eraseLink} />
+        <TestimonialThanks {...page.thanks} />
       ) : (
         <TestimonialForm
           slug={offer.slug}

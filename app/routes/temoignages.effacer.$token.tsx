@@ -1,38 +1,26 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { siteInfo } from "~/seo";
 import { getBackend } from "~/services/backend/index.server";
-import { readForm } from "~/services/form-request.server";
-import { eraseTokenHash } from "~/services/testimonials.server";
+import { linkToken, pressLinkButton } from "~/services/testimonials.server";
 
 /**
  * `/temoignages/effacer/{lien}`: the author's private erasure link. Opening it erases nothing (a mail scanner may
- * open links); the button does, at once and for good.
+ * open links); the button does, at once and for good. The link is in the address: the site's Referrer-Policy
+ * (strict-origin-when-cross-origin) keeps it from others.
  */
-const TOKEN = /^[0-9a-f]{64}$/;
-
-function tokenOf(params: LoaderFunctionArgs["params"]): string {
-  const token = params.token ?? "";
-  if (!TOKEN.test(token)) throw new Response("Lien introuvable", { status: 404 });
-  return token;
-}
-
-/** The link is in the address: the site's Referrer-Policy (strict-origin-when-cross-origin) keeps it from others. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  tokenOf(params);
+  linkToken(params);
   return null;
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const token = tokenOf(params);
-  await readForm(request);
-  try {
-    const erased = await (await getBackend()).eraseTestimonial(eraseTokenHash(token));
-    return data({ outcome: erased ? ("erased" as const) : ("unknown" as const) });
-  } catch (error) {
-    console.error("Effacement du témoignage impossible :", error);
-    return data({ outcome: "failed" as const }, { status: 502 });
-  }
+export function action({ request, params }: ActionFunctionArgs) {
+  return pressLinkButton(
+    request,
+    params,
+    async (hash) => ((await (await getBackend()).eraseTestimonial(hash)) ? "erased" : "unknown"),
+    "Effacement du témoignage",
+  );
 }
 
 export const meta: MetaFunction = ({ matches }) => [

@@ -6,9 +6,9 @@ import {
   TESTIMONIAL_MESSAGES,
   testimonialFormSchema,
 } from "@contract/testimonial-contract";
-import { createCookieSessionStorage } from "@remix-run/node";
+import { createCookieSessionStorage, data } from "@remix-run/node";
 import {
-  erasureLinkMail,
+  confirmationMail,
   homeTestimonials,
   pendingAlert,
   toTestimonialView,
@@ -18,8 +18,9 @@ import { HONEYPOT_FIELD } from "~/forms/message-form";
 import { RateLimitedError } from "./backend/errors.server";
 import { getBackend, sessionSecret } from "./backend/index.server";
 import { getConfig } from "./env.server";
-import { clientKey, networkKey } from "./form-request.server";
+import { clientKey, networkKey, readForm } from "./form-request.server";
 import { findBrandOffer, type Catalogue } from "./offers.server";
+import type { SubmissionResult } from "./backend/types.server";
 import type { TestimonialAnswer } from "~/forms/testimonial-form";
 
 /**
@@ -65,8 +66,42 @@ export function newEraseToken(): { token: string; hash: string } {
 
 export const eraseTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/** The token of a private link (erasure, confirmation) in a route's `token` parameter; any other is a 404. */
+export function linkToken(params: { token?: string }): string {
+  const token = params.token ?? "";
+  if (!/^[0-9a-f]{64}$/.test(token)) throw new Response("Lien introuvable", { status: 404 });
+  return token;
+}
+
+/**
+ * The button of a private link's page: `outcomeFor` gets the hash of the link's token and gives the outcome to show; a
+ * backend failure is logged as `what` and answered "failed" (502).
+ */
+export async function pressLinkButton<Outcome extends string>(
+  request: Request,
+  params: { token?: string },
+  outcomeFor: (tokenHash: string) => Promise<Outcome>,
+  what: string,
+) {
+  const token = linkToken(params);
+  await readForm(request);
+  try {
+    return data({ outcome: await outcomeFor(eraseTokenHash(token)) });
+  } catch (error) {
+    console.error(`${what} impossible :`, error);
+    return data({ outcome: "failed" as const }, { status: 502 });
+  }
+}
+
 /** The author's private erasure link. */
 export const erasePath = (token: string) => `/temoignages/effacer/${token}`;
+
+/** The link that confirms an author's address (a token made as an erasure link's, and hashed the same way). */
+export const confirmPath = (token: string) => `/temoignages/confirmer/${token}`;
+
+/** A keyed hash of an e-mail address: the per-address limit counts it, and the database never links it back. */
+const addressKey = (email: string) =>
+  createHmac("sha256", `${sessionSecret()}:adresses`).update(email.trim().toLowerCase()).digest("hex");
 
 /** Whether the site e-mails authors (SMTP_URL, and the service role's key with hosted Supabase): only then is an e-mail asked for. */
 export function authorsAreEmailed(): boolean {
@@ -117,7 +152,8 @@ const refused = (
 
 /**
  * A testimonial sent from a brand page: honeypot and time check, the contract's rules, the day's limits. Gives what
- * the page shows next: thanks (with the erasure link when no e-mail carries it), or the errors with the values kept.
+ * the page shows next: thanks (with the erasure link, and what became of the address), or the errors with the values
+ * kept.
  */
 export async function submitTestimonial(
   request: Request,
@@ -127,7 +163,7 @@ export async function submitTestimonial(
   const values = typedValues(form);
   if (form.get(HONEYPOT_FIELD)) {
     console.info("Témoignage ignoré : champ piège rempli.");
-    return { answer: { status: "sent", eraseLink: null }, httpStatus: 200 };
+    return { answer: { status: "sent", eraseLink: null, addressNote: null }, httpStatus: 200 };
   }
   // A person who pastes a text can be quick: they are asked to send it again, never silently dropped.
   const started = checkFormStarted(form.get(STARTED_FIELD));
@@ -144,9 +180,10 @@ export async function submitTestimonial(
   const { text, name, month, year, email } = submission.value;
   const mailing = authorsAreEmailed() && email !== undefined;
   const { token, hash } = newEraseToken();
-  const link = `${getConfig().siteUrl}${erasePath(token)}`;
+  const confirm = newEraseToken();
+  let stored: SubmissionResult;
   try {
-    await (
+    stored = await (
       await getBackend()
     ).submitTestimonial({
       offerSlug: offer.slug,
@@ -154,8 +191,10 @@ export async function submitTestimonial(
       text,
       experiencedIn: `${year}-${month}`,
       email: mailing ? email : null,
+      emailKey: mailing ? addressKey(email) : null,
+      confirmTokenHash: mailing ? confirm.hash : null,
       eraseTokenHash: hash,
-      mail: mailing ? erasureLinkMail(offer.brand, link) : null,
+      mail: mailing ? confirmationMail(offer.brand, `${getConfig().siteUrl}${confirmPath(confirm.token)}`) : null,
       alert: pendingAlert(offer.brand),
       clientKey: clientKey(request),
       networkKey: networkKey(request),
@@ -167,7 +206,8 @@ export async function submitTestimonial(
     console.error("Enregistrement du témoignage impossible :", error);
     return refused(502, TESTIMONIAL_MESSAGES.notStored, {}, values);
   }
-  return { answer: { status: "sent", eraseLink: mailing ? null : erasePath(token) }, httpStatus: 200 };
+  const addressNote = !mailing ? null : stored === "stored" ? "confirmation" : "already-asked";
+  return { answer: { status: "sent", eraseLink: erasePath(token), addressNote }, httpStatus: 200 };
 }
 
 /** A visitor's notice about a published testimonial. */
@@ -202,11 +242,13 @@ export async function reportTestimonial(
 }
 
 /** Carries the erasure link from the answer to a form sent without JavaScript to the page that shows it, once. */
-type LinkStorage = ReturnType<typeof createCookieSessionStorage<Record<string, never>, { lien: string }>>;
+type LinkStorage = ReturnType<
+  typeof createCookieSessionStorage<Record<string, never>, { lien: string; adresse: string }>
+>;
 let linkStorage: LinkStorage | undefined;
 export function eraseLinkFlash() {
   if (!linkStorage) {
-    linkStorage = createCookieSessionStorage<Record<string, never>, { lien: string }>({
+    linkStorage = createCookieSessionStorage<Record<string, never>, { lien: string; adresse: string }>({
       cookie: {
         name: "__lien_effacement",
         httpOnly: true,

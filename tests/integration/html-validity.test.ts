@@ -87,6 +87,8 @@ const PAGES: Page[] = [
   },
   { name: "testimonial-erasure", path: `/temoignages/effacer/${"ab".repeat(32)}` },
   { name: "testimonial-erasure-unknown", path: `/temoignages/effacer/${"ab".repeat(32)}`, form: {} },
+  { name: "testimonial-address", path: `/temoignages/confirmer/${"cd".repeat(32)}` },
+  { name: "testimonial-address-unknown", path: `/temoignages/confirmer/${"cd".repeat(32)}`, form: {} },
   { name: "brand-index", path: "/marques" },
   { name: "brand-index-initial", path: "/marques/b" },
   { name: "brand-index-unknown-initial", path: "/marques/b/zz" },

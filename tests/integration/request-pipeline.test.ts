@@ -162,15 +162,17 @@ describe("both servers, one pipeline", () => {
     expect(await location("/Offres/Binance")).toBe("/offres/binance");
   });
 
-  it("writes an erasure link's secret in no log line of either server, remix-serve's access log included", async () => {
+  it("writes a private link's secret in no log line of either server, remix-serve's access log included", async () => {
     const token = randomBytes(32).toString("hex");
-    for (const site of [serverJs, remixServe]) {
-      await (await fetch(`${site.url}/temoignages/effacer/${token}`)).arrayBuffer();
-      await (await postForm(site, `/temoignages/effacer/${token}`, {})).arrayBuffer();
+    for (const link of ["effacer", "confirmer"]) {
+      for (const site of [serverJs, remixServe]) {
+        await (await fetch(`${site.url}/temoignages/${link}/${token}`)).arrayBuffer();
+        await (await postForm(site, `/temoignages/${link}/${token}`, {})).arrayBuffer();
+      }
+      // remix-serve logs each request once its answer has ended.
+      await expect.poll(() => remixServe.output()).toContain(`POST /temoignages/${link}/…`);
+      expect(remixServe.output()).toContain(`GET /temoignages/${link}/…`);
     }
-    // remix-serve logs each request once its answer has ended.
-    await expect.poll(() => remixServe.output()).toContain("POST /temoignages/effacer/…");
-    expect(remixServe.output()).toContain("GET /temoignages/effacer/…");
     for (const site of [serverJs, remixServe]) expect(site.output()).not.toContain(token);
   });
 

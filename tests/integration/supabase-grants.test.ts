@@ -175,7 +175,7 @@ describe("grants of the public key with hosted Supabase's default privileges", (
   it("show visitors published testimonials only, without e-mail or keys; they store nothing themselves", async () => {
     const submit = (hash: string, email: string) =>
       `select public.submit_testimonial('binance', 'Anne', 'Un témoignage assez long pour passer.', '2026-10-01',
-         '${email}', '${hash.repeat(64)}', 'visiteur', 'reseau', 2, 5, null, null, null) as result`;
+         '${email}', '${hash.repeat(64)}', 'visiteur', 'reseau', 2, 5, null, null, null, null, null, 1) as result`;
     await expectRefusedToVisitors(db, [
       submit("e", "anne@exemple.fr"),
       "select public.moderate_testimonial(1, 'publish', null, null, null)",

@@ -22,6 +22,8 @@ const testimonial: OutgoingTestimonial = {
   text: "Bonus reçu en une semaine, inscription simple.",
   experiencedIn: "2026-10",
   email: "anne@exemple.fr",
+  emailKey: "a".repeat(64),
+  confirmTokenHash: "f".repeat(64),
   eraseTokenHash: "e".repeat(64),
   mail: { subject: "Votre lien", body: "…" },
   alert: "[Témoignage] Nouveau témoignage à modérer sur Binance",
@@ -45,6 +47,8 @@ describe("the testimonials of the Supabase backend", () => {
       text: testimonial.text,
       experiencedIn: "2026-10",
       email: null,
+      emailKey: null,
+      confirmTokenHash: null,
       eraseTokenHash: "e".repeat(64),
       mail: null,
       alert: null,
@@ -78,6 +82,16 @@ describe("the testimonials of the Supabase backend", () => {
     expect(lastBody()).toEqual({ action: "erase", eraseTokenHash: "f".repeat(64) });
     respond(200, { ok: true, erased: null });
     expect(await backend().eraseTestimonial("f".repeat(64))).toBeNull();
+  });
+
+  it("passes on the button of a confirmation link, and a testimonial stored without its address", async () => {
+    respond(200, { ok: true, offer: "binance" });
+    expect(await backend().confirmTestimonialEmail("c".repeat(64))).toBe("binance");
+    expect(lastBody()).toEqual({ action: "confirm", confirmTokenHash: "c".repeat(64) });
+    respond(200, { ok: true, offer: null });
+    expect(await backend().confirmTestimonialEmail("c".repeat(64))).toBeNull();
+    respond(200, { ok: true, status: "stored_unmailed" });
+    expect(await backend().submitTestimonial(testimonial)).toBe("stored_unmailed");
   });
 
   it("reads the published ones through the view with the public key, newest first", async () => {

@@ -36,6 +36,8 @@ function testimonial(changes: Partial<OutgoingTestimonial> = {}): OutgoingTestim
     text: `Bonus reçu en une semaine, inscription simple (${written}).`,
     experiencedIn: "2026-10",
     email: null,
+    emailKey: null,
+    confirmTokenHash: null,
     eraseTokenHash: key(`lien ${written}`),
     mail: null,
     alert: null,
@@ -120,22 +122,57 @@ describe("testimonials in the embedded database", () => {
     ).rejects.toBeInstanceOf(RateLimitedError);
   });
 
-  it("tell the author the outcome once, then forget their address", async () => {
+  it("ask an address to confirm once a day, tell only a confirmed one the outcome, then forget it", async () => {
     const db = await openEmbeddedDatabase(dir);
-    const hash = key("avec e-mail");
-    await asRole(db, "service_role", (tx) =>
-      tx.query(
-        `select public.submit_testimonial('binance', 'Marc', 'Un témoignage avec une adresse pour la réponse.',
-           '2026-09-01', 'marc@exemple.fr', $1, 'visiteur-marc', 'reseau-marc', 2, 5, 'Votre lien', 'Corps', null)`,
-        [hash],
-      ),
-    );
-    const [{ id } = { id: 0 }] = await serviceRows<{ id: number }>(
-      `select id from public.testimonials where erase_token_hash = '${hash}'`,
-    );
-    expect(await serviceRows("select recipient, subject from public.author_mails")).toEqual([
-      { recipient: "marc@exemple.fr", subject: "Votre lien" },
-    ]);
+    /** A testimonial naming marc@exemple.fr (its keyed hash: `address`); what submit_testimonial answers. */
+    const submit = async (erase: string, confirm: string, address = key("marc@exemple.fr")) =>
+      (
+        await asRole(db, "service_role", (tx) =>
+          tx.query<{ result: string }>(
+            `select public.submit_testimonial('binance', 'Marc', 'Un témoignage avec une adresse pour la réponse.',
+               '2026-09-01', 'marc@exemple.fr', $1, 'visiteur-marc', $2, 2, 5, 'Confirmez', 'Corps', null, $3, $4, 1)
+               as result`,
+            [erase, key(`réseau ${erase}`), address, confirm],
+          ),
+        )
+      ).rows[0]?.result;
+    const row = (hash: string) =>
+      serviceRows<{ id: number; email: string | null; confirmed: boolean }>(
+        `select id, email, email_confirmed_at is not null as confirmed from public.testimonials
+          where erase_token_hash = '${hash}'`,
+      );
+    const subjects = async () =>
+      (await serviceRows<{ subject: string }>("select subject from public.author_mails order by id")).map(
+        (mail) => mail.subject,
+      );
+
+    expect(await submit(key("marc 1"), key("confirmer 1"))).toBe("stored");
+    expect(await subjects()).toEqual(["Confirmez"]);
+    // The same address again the same day, from another network: stored, without the address, and no e-mail.
+    expect(await submit(key("marc 2"), key("confirmer 2"))).toBe("stored_unmailed");
+    expect(await row(key("marc 2"))).toEqual([expect.objectContaining({ email: null, confirmed: false })]);
+    expect(await subjects()).toEqual(["Confirmez"]);
+
+    // Not confirmed: the decision is not e-mailed, and the address is forgotten.
+    const [{ id: unconfirmed } = { id: 0 }] = await row(key("marc 1"));
+    expect(await owner().listTestimonials({ offset: 0, limit: 50 })).toMatchObject({
+      testimonials: expect.arrayContaining([expect.objectContaining({ id: unconfirmed, hasEmail: false })]),
+    });
+    await owner().moderateTestimonial({
+      id: unconfirmed,
+      action: "publish",
+      reason: null,
+      mail: { subject: "Publié", body: "…" },
+    });
+    expect(await subjects()).toEqual(["Confirmez"]);
+    expect(await row(key("marc 1"))).toEqual([expect.objectContaining({ email: null })]);
+
+    // Another address, confirmed by its link's button: it hears the decision, once.
+    expect(await submit(key("léa 1"), key("confirmer léa"), key("lea@exemple.fr"))).toBe("stored");
+    expect(await backend.confirmTestimonialEmail(key("un lien inconnu"))).toBeNull();
+    expect(await backend.confirmTestimonialEmail(key("confirmer léa"))).toBe("binance");
+    expect(await backend.confirmTestimonialEmail(key("confirmer léa"))).toBeNull();
+    const [{ id } = { id: 0 }] = await row(key("léa 1"));
     await owner().moderateTestimonial({
       id,
       action: "refuse",
@@ -145,12 +182,10 @@ describe("testimonials in the embedded database", () => {
     expect(await serviceRows("select email, status, refusal_reason from public.testimonials where id = " + id)).toEqual(
       [{ email: null, status: "refused", refusal_reason: "advertising" }],
     );
-    expect(
-      (await serviceRows<{ subject: string }>("select subject from public.author_mails")).map((m) => m.subject),
-    ).toEqual(["Votre lien", "Votre témoignage n'a pas été publié"]);
+    expect(await subjects()).toEqual(["Confirmez", "Confirmez", "Votre témoignage n'a pas été publié"]);
     // Decided again: no address is left to write to.
     await owner().moderateTestimonial({ id, action: "publish", reason: null, mail: { subject: "X", body: "Y" } });
-    expect(await serviceRows("select count(*)::int as n from public.author_mails")).toEqual([{ n: 2 }]);
+    expect(await subjects()).toHaveLength(3);
     await serviceRows("delete from public.author_mails");
   });
 

@@ -95,9 +95,18 @@ describe("testimonials over HTTP", () => {
     const sent = await send({ text, email: "auteur.secret@exemple.fr" });
     expect(sent.status).toBe(303);
 
-    const [linkMail] = await mailsTo("auteur.secret@exemple.fr", 1);
-    expect(linkMail?.subject).toBe("Votre témoignage sur Binance a bien été reçu");
-    expect(linkMail?.text).toMatch(/\/temoignages\/effacer\/[0-9a-f]{64}/);
+    // One e-mail asks to confirm the address; it carries no erasure link, which the thank-you page shows.
+    const [confirmation] = await mailsTo("auteur.secret@exemple.fr", 1);
+    expect(confirmation?.subject).toBe("Confirmez votre adresse pour votre témoignage sur Binance");
+    expect(confirmation?.text).not.toContain("/temoignages/effacer/");
+    const confirmLink = /\/temoignages\/confirmer\/[0-9a-f]{64}/.exec(confirmation?.text ?? "")?.[0] ?? "";
+    const thanks = await page("/offres/binance/temoignage", { Cookie: cookieFrom(sent, "__lien_effacement") ?? "" });
+    expect(thanks).toMatch(/href="\/temoignages\/effacer\/[0-9a-f]{64}"/);
+    expect(mainText(thanks)).toContain("Un e-mail vous demande de confirmer votre adresse");
+    // Opening the link (a mail scanner does) confirms nothing; its button does.
+    expect(mainText(await page(confirmLink))).toContain("Confirmer mon adresse");
+    const confirmed = await postForm(site, confirmLink, {});
+    expect(mainText(await confirmed.text())).toContain("Votre adresse est confirmée");
     // The owner hears of it in the alert digest.
     const [digest] = await mailsTo("proprietaire@exemple.fr", 1);
     expect(digest?.subject).toMatch(/^\[Alertes\] \d+ alertes? regroupées$/);
@@ -129,6 +138,33 @@ describe("testimonials over HTTP", () => {
     // The address was erased with the first decision: no second e-mail.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(smtp.received.filter((mail) => mail.recipients.includes("auteur.secret@exemple.fr"))).toHaveLength(2);
+  });
+
+  it("e-mail an address typed in only to ask to confirm it, once a day, and nothing more until it is", async () => {
+    const stranger = "quelqu.un.d.autre@exemple.fr";
+    const first = "Témoignage qui donne une adresse inconnue, une première fois.";
+    for (const text of [first, "Témoignage qui donne une adresse inconnue, une seconde fois."]) {
+      expect((await send({ text, email: stranger })).status).toBe(303);
+    }
+    const [asked] = await mailsTo(stranger, 1);
+    expect(asked?.subject).toBe("Confirmez votre adresse pour votre témoignage sur Binance");
+    // The second submission was told its address was not kept, without JavaScript and with it.
+    const byScript = await postForm(
+      site,
+      "/offres/binance/temoignage",
+      fields({
+        text: "Témoignage qui donne une adresse inconnue, une troisième fois.",
+        email: stranger,
+        reponse: "1",
+      }),
+      { "X-Forwarded-For": ownNetworkAddress((visitors += 1)) },
+    );
+    expect(byScript.status).toBe(200);
+    expect(await byScript.text()).toContain("already-asked");
+    // Never confirmed: the owner's decision e-mails no one.
+    await decide(first, "publish");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.received.filter((mail) => mail.recipients.includes(stranger))).toHaveLength(1);
   });
 
   it("show scripts sent in any field as text, never as markup", async () => {

@@ -9,6 +9,7 @@ import type { Backend, FeedbackCounts, OutgoingVote, OwnerStore } from "~/servic
 /** A backend's testimonial calls, for fakes that have none. */
 const NO_TESTIMONIALS = {
   submitTestimonial: async () => "stored" as const,
+  confirmTestimonialEmail: async () => null,
   reportTestimonial: async () => "missing" as const,
   eraseTestimonial: async () => null,
   listPublishedTestimonials: async () => [],

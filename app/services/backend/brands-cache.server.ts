@@ -119,8 +119,12 @@ export class CachedBackend implements types.Backend {
     return this.feedbackCache ? this.feedbackCache.get() : this.readFeedback();
   }
 
-  submitTestimonial(testimonial: types.OutgoingTestimonial): Promise<"stored"> {
+  submitTestimonial(testimonial: types.OutgoingTestimonial): Promise<types.SubmissionResult> {
     return this.backend.submitTestimonial(testimonial);
+  }
+
+  confirmTestimonialEmail(confirmTokenHash: string): Promise<string | null> {
+    return this.backend.confirmTestimonialEmail(confirmTokenHash);
   }
 
   reportTestimonial(report: types.OutgoingReport): Promise<types.ReportOutcome> {

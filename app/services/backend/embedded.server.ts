@@ -235,12 +235,12 @@ export class EmbeddedBackend implements types.Backend {
    * Through submit_testimonial, which applies the day's limits. The author's e-mail (their erasure link) and the
    * owner's digest line are passed only when this server e-mails.
    */
-  async submitTestimonial(testimonial: types.OutgoingTestimonial): Promise<"stored"> {
+  async submitTestimonial(testimonial: types.OutgoingTestimonial): Promise<types.SubmissionResult> {
     const mailing = Boolean(this.mail);
     const result = await callAsServiceRole(
       this.dataDir,
-      `select public.submit_testimonial($1, $2, $3, ($4 || '-01')::date, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-         as result`,
+      `select public.submit_testimonial($1, $2, $3, ($4 || '-01')::date, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+                                        $15, $16) as result`,
       [
         testimonial.offerSlug,
         testimonial.name,
@@ -255,16 +255,29 @@ export class EmbeddedBackend implements types.Backend {
         mailing ? (testimonial.mail?.subject ?? null) : null,
         mailing ? (testimonial.mail?.body ?? null) : null,
         mailing ? testimonial.alert : null,
+        mailing ? testimonial.emailKey : null,
+        mailing ? testimonial.confirmTokenHash : null,
+        TESTIMONIAL_LIMITS.confirmationMailsPerAddressPerDay,
       ],
       "Enregistrement du témoignage impossible",
     );
     if (result === "rate_limited") {
       throw new RateLimitedError(TESTIMONIAL_RETRY_AFTER_SECONDS, TESTIMONIALS_RATE_LIMITED);
     }
-    if (result !== "stored") throw new DeliveryError(`Réponse inattendue : ${result}`);
+    if (result !== "stored" && result !== "stored_unmailed") throw new DeliveryError(`Réponse inattendue : ${result}`);
     this.wakeOutbox();
     console.info(`Témoignage reçu sur ${testimonial.offerSlug}, ${testimonial.text.length} caractères, à modérer.`);
     return result;
+  }
+
+  async confirmTestimonialEmail(confirmTokenHash: string): Promise<string | null> {
+    const offer = await callAsServiceRole(
+      this.dataDir,
+      "select public.confirm_testimonial_email($1) as result",
+      [confirmTokenHash],
+      "Confirmation de l'adresse impossible",
+    );
+    return typeof offer === "string" ? offer : null;
   }
 
   async reportTestimonial(report: types.OutgoingReport): Promise<types.ReportOutcome> {

@@ -146,9 +146,13 @@ export class SupabaseBackend implements types.Backend {
   }
 
   /** The author's e-mail and the digest line go only when this server e-mails (SMTP_URL and the service role). */
-  async submitTestimonial({ clientKey, networkKey, ...testimonial }: types.OutgoingTestimonial): Promise<"stored"> {
+  async submitTestimonial({
+    clientKey,
+    networkKey,
+    ...testimonial
+  }: types.OutgoingTestimonial): Promise<types.SubmissionResult> {
     const mailing = Boolean(this.alerts());
-    await this.callTestimonials(
+    const { status } = await this.callTestimonials(
       {
         action: "submit",
         offerSlug: testimonial.offerSlug,
@@ -156,6 +160,8 @@ export class SupabaseBackend implements types.Backend {
         text: testimonial.text,
         experiencedIn: testimonial.experiencedIn,
         email: mailing ? testimonial.email : null,
+        emailKey: mailing ? testimonial.emailKey : null,
+        confirmTokenHash: mailing ? testimonial.confirmTokenHash : null,
         eraseTokenHash: testimonial.eraseTokenHash,
         mail: mailing ? testimonial.mail : null,
         alert: mailing ? testimonial.alert : null,
@@ -163,8 +169,16 @@ export class SupabaseBackend implements types.Backend {
       { clientKey, networkKey },
       TESTIMONIALS_RATE_LIMITED,
     );
+    if (status !== "stored" && status !== "stored_unmailed") {
+      throw new DeliveryError(`Réponse inattendue du témoignage : ${String(status)}`);
+    }
     void this.alerts()?.then(({ outbox }) => outbox.wake());
-    return "stored";
+    return status;
+  }
+
+  async confirmTestimonialEmail(confirmTokenHash: string): Promise<string | null> {
+    const { offer } = await this.callTestimonials({ action: "confirm", confirmTokenHash });
+    return typeof offer === "string" ? offer : null;
   }
 
   async reportTestimonial({ clientKey, networkKey, ...report }: types.OutgoingReport): Promise<types.ReportOutcome> {
@@ -189,15 +203,17 @@ export class SupabaseBackend implements types.Backend {
     body: TestimonialCall,
     keys?: { clientKey: string; networkKey: string },
     rateLimited?: string,
-  ): Promise<{ status?: string; erased?: unknown }> {
-    const { data, error } = await this.client.functions.invoke<{ ok?: boolean; status?: string; erased?: unknown }>(
-      "testimonials",
-      {
-        body,
-        headers: keys ? this.clientKeyHeaders(keys.clientKey, keys.networkKey) : {},
-        timeout: FUNCTION_TIMEOUT_MS,
-      },
-    );
+  ): Promise<{ status?: string; erased?: unknown; offer?: unknown }> {
+    const { data, error } = await this.client.functions.invoke<{
+      ok?: boolean;
+      status?: string;
+      erased?: unknown;
+      offer?: unknown;
+    }>("testimonials", {
+      body,
+      headers: keys ? this.clientKeyHeaders(keys.clientKey, keys.networkKey) : {},
+      timeout: FUNCTION_TIMEOUT_MS,
+    });
     if (error) {
       const retryAfter = rateLimitedFor(error, TESTIMONIAL_RETRY_AFTER_SECONDS);
       if (retryAfter !== undefined && rateLimited) throw new RateLimitedError(retryAfter, rateLimited);

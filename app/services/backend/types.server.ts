@@ -177,7 +177,12 @@ export interface Backend {
    */
   queueAlerts(check: AlertCheck): Promise<void>;
   /** Stores a pending testimonial; rejects with RateLimitedError (TESTIMONIALS_RATE_LIMITED) or DeliveryError. */
-  submitTestimonial(testimonial: OutgoingTestimonial): Promise<"stored">;
+  submitTestimonial(testimonial: OutgoingTestimonial): Promise<SubmissionResult>;
+  /**
+   * The button of an author's confirmation link (its hash): the offer of the testimonial whose address now hears the
+   * outcome, or null when none waits for that link. Rejects with DeliveryError.
+   */
+  confirmTestimonialEmail(confirmTokenHash: string): Promise<string | null>;
   /** Stores a notice; "missing" when the testimonial is not published; rejects like submitTestimonial. */
   reportTestimonial(report: OutgoingReport): Promise<ReportOutcome>;
   /** Erases the testimonial of an erasure link (its hash); null when none has it. Rejects with DeliveryError. */
@@ -197,6 +202,12 @@ export interface Backend {
   storageProblem(): string | null | undefined;
 }
 
+/**
+ * A testimonial stored; "stored_unmailed" when its address already had its confirmation e-mail of the day, so that
+ * it was stored without the address.
+ */
+export type SubmissionResult = "stored" | "stored_unmailed";
+
 /** A testimonial written on a brand page, with what the database needs besides to store it. */
 export interface OutgoingTestimonial {
   offerSlug: string;
@@ -205,11 +216,18 @@ export interface OutgoingTestimonial {
   text: string;
   /** "YYYY-MM". */
   experiencedIn: string;
-  /** Only when the site e-mails (it then sends the erasure link and the outcome to it). */
+  /**
+   * Only when the site e-mails: it gets one confirmation e-mail, and the outcome of moderation once its owner has
+   * confirmed it.
+   */
   email: string | null;
+  /** A keyed hash of the address (the per-address limit on confirmation e-mails), with `email`. */
+  emailKey: string | null;
+  /** SHA-256 (hex) of the address's confirmation link, with `email`. */
+  confirmTokenHash: string | null;
   /** SHA-256 (hex) of the author's private erasure link. */
   eraseTokenHash: string;
-  /** The e-mail to the author with their erasure link, when they gave an address and the site e-mails. */
+  /** The confirmation e-mail, when they gave an address and the site e-mails. */
   mail: { subject: string; body: string } | null;
   /** The line of the owner's digest that names it, when the site e-mails the owner. */
   alert: string | null;

@@ -54,6 +54,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   // Its thank-you page shows an author's erasure link once: never kept.
   "routes/offres.$slug_.temoignage": { ...FORM_PAGE, cache: false },
   "routes/temoignages.effacer.$token": { ...FORM_PAGE, cache: false, secretParam: "token" },
+  "routes/temoignages.confirmer.$token": { ...FORM_PAGE, cache: false, secretParam: "token" },
   // The audience counts: each request is counted, so none is ever kept.
   "routes/offres.$slug_.lien": { ...PAGE, cache: false, documentOnly: true },
   "routes/offres.$slug_.vue": { ...PAGE, cache: false, answer: "count-image" },

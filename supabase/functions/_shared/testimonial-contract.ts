@@ -102,7 +102,7 @@ export const reportFormSchema = z.object({ reason: reportReasonField, details: r
 
 const tokenHashField = z.string().regex(/^[0-9a-f]{64}$/);
 
-/** What the testimonials edge function accepts, one of three calls. */
+/** What the testimonials edge function accepts, one of four calls. */
 export const testimonialCallSchema = z.discriminatedUnion("action", [
   z.object({
     action: z.literal("submit"),
@@ -111,6 +111,8 @@ export const testimonialCallSchema = z.discriminatedUnion("action", [
     text: testimonialTextField,
     experiencedIn: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
     email: emailField.nullable(),
+    emailKey: tokenHashField.nullable(),
+    confirmTokenHash: tokenHashField.nullable(),
     eraseTokenHash: tokenHashField,
     mail: z.object({ subject: z.string().max(200), body: z.string().max(5000) }).nullable(),
     alert: z.string().max(200).nullable(),
@@ -122,6 +124,7 @@ export const testimonialCallSchema = z.discriminatedUnion("action", [
     details: z.string().max(REPORT_DETAILS_MAX).nullable(),
   }),
   z.object({ action: z.literal("erase"), eraseTokenHash: tokenHashField }),
+  z.object({ action: z.literal("confirm"), confirmTokenHash: tokenHashField }),
 ]);
 
 export type TestimonialCall = z.infer<typeof testimonialCallSchema>;

@@ -22,6 +22,8 @@ export const TESTIMONIAL_LIMITS = {
   reportsPerNetworkPerDay: 10,
   /** Notices one testimonial keeps until the owner dismisses them: enough to look at it, never a flood. */
   reportsPerTestimonial: 10,
+  /** Confirmation e-mails one address gets, whatever the number of testimonials that name it. */
+  confirmationMailsPerAddressPerDay: 1,
 } as const;
 
 /** Why the owner refused a testimonial, and why a visitor reports one; the values are stored, the labels shown. */

@@ -7,6 +7,7 @@ const NETWORK_KEY = "e".repeat(64);
 const SUBMIT = endpoint("testimonials", "submit_testimonial", CLIENT_KEY);
 const REPORT_URL = `${SUPABASE_URL}/rest/v1/rpc/report_testimonial`;
 const ERASE_URL = `${SUPABASE_URL}/rest/v1/rpc/erase_testimonial_by_token`;
+const CONFIRM_URL = `${SUPABASE_URL}/rest/v1/rpc/confirm_testimonial_email`;
 
 const REFUSED = {
   retryAfter: "86400",
@@ -21,6 +22,7 @@ function setup({ env, rpc = () => Response.json("stored"), report = "missing" }:
     routes: {
       [SUBMIT.rpcUrl]: rpc,
       [REPORT_URL]: () => Response.json(report),
+      [CONFIRM_URL]: () => Response.json("binance"),
       [ERASE_URL]: () =>
         Response.json({ id: 4, offerSlug: "binance", createdAt: "2026-11-20T10:00:00Z", wasPublic: true }),
     },
@@ -35,6 +37,8 @@ const TESTIMONIAL = {
   text: "Inscription simple, bonus reçu en une semaine.",
   experiencedIn: "2026-10",
   email: null,
+  emailKey: null,
+  confirmTokenHash: null,
   eraseTokenHash: "a".repeat(64),
   mail: null,
   alert: null,
@@ -61,6 +65,9 @@ Deno.test("stores a testimonial with the site's visitor and network keys and the
     p_mail_subject: null,
     p_mail_body: null,
     p_alert_subject: null,
+    p_email_key: null,
+    p_confirm_hash: null,
+    p_max_mails_per_address: 1,
   });
 });
 
@@ -79,6 +86,13 @@ Deno.test("says a testimonial has its share of notices, with the cap it passed t
   assert.equal(url, REPORT_URL);
   assert.equal(body.p_max_per_testimonial, 10);
   assert.equal(body.p_max_per_network, 10);
+});
+
+Deno.test("passes on the button of a confirmation link", async () => {
+  const { call, requests } = setup();
+  const confirm = await call(SUBMIT.post({ action: "confirm", confirmTokenHash: "d".repeat(64) }));
+  assert.deepEqual(await confirm.json(), { ok: true, offer: "binance" });
+  assert.deepEqual(only(requests).body, { p_confirm_hash: "d".repeat(64) });
 });
 
 Deno.test("passes on a notice and an erasure by link", async () => {

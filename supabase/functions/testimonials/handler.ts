@@ -15,7 +15,8 @@ export const ERRORS = {
 /**
  * What visitors send about testimonials with hosted Supabase, from the site only (its shared secret): a new
  * testimonial (submit_testimonial), a notice about a published one (report_testimonial), an erasure by the
- * author's private link (erase_testimonial_by_token). Each runs with the service role, which visitors never hold.
+ * author's private link (erase_testimonial_by_token), the button of an address's confirmation link
+ * (confirm_testimonial_email). Each runs with the service role, which visitors never hold.
  */
 export function createHandler(deps: EndpointDeps): (req: Request) => Promise<Response> {
   return jsonEndpoint(
@@ -32,6 +33,14 @@ export function createHandler(deps: EndpointDeps): (req: Request) => Promise<Res
         p_client_key: await clientKey(req, deps.env, { functionName: "testimonials", counted: "témoignage" }),
         p_network_key: await networkKey(req, deps.env),
       });
+      if (call.action === "confirm") {
+        const { data, error } = await db.rpc("confirm_testimonial_email", { p_confirm_hash: call.confirmTokenHash });
+        if (error) {
+          console.error("testimonials : confirmation impossible", error);
+          return json(502, { error: ERRORS.notStored });
+        }
+        return json(200, { ok: true, offer: typeof data === "string" ? data : null });
+      }
       if (call.action === "erase") {
         const { data, error } = await db.rpc("erase_testimonial_by_token", { p_erase_token_hash: call.eraseTokenHash });
         if (error) {
@@ -71,8 +80,11 @@ export function createHandler(deps: EndpointDeps): (req: Request) => Promise<Res
           p_mail_subject: call.mail?.subject ?? null,
           p_mail_body: call.mail?.body ?? null,
           p_alert_subject: call.alert,
+          p_email_key: call.emailKey,
+          p_confirm_hash: call.confirmTokenHash,
+          p_max_mails_per_address: TESTIMONIAL_LIMITS.confirmationMailsPerAddressPerDay,
         },
-        results: ["stored"],
+        results: ["stored", "stored_unmailed"],
         retryAfterSeconds: RETRY_AFTER_SECONDS,
       });
       return result instanceof Response ? result : json(200, { ok: true, status: result });
