@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures";
 import { axeViolations, cardBrands, clickBelowCards, offerList } from "./helpers";
 import { LARGE_BASE_URL } from "./servers";
+import { BROWSER_JOURNEY_MS } from "../support/timeouts";
 import type { Page } from "@playwright/test";
 
 /** A listing of the large catalogue, page after page: each page's brands and where its "next" link leads. */
@@ -138,6 +139,7 @@ test.describe("a large catalogue, page by page", () => {
     page,
     javaScriptEnabled,
   }) => {
+    test.setTimeout(BROWSER_JOURNEY_MS);
     await page.goto("/offres");
     const list = await offerList(page, /^Tous les codes parrainage/);
     await expect(list.cards).toHaveCount(PER_PAGE);

@@ -1,7 +1,7 @@
 import { MONTH_NAMES } from "@contract/testimonial-fields";
 import { expect, testOnDedicatedSite } from "./fixtures";
 import { axeViolations, expectValidHtml, openServerRendered, ownerOnPhone } from "./helpers";
-import { BROWSER_TEST_MS } from "../support/timeouts";
+import { BROWSER_JOURNEY_MS } from "../support/timeouts";
 import type { Page } from "@playwright/test";
 
 /**
@@ -27,7 +27,7 @@ test.describe("a testimonial", () => {
     baseURL,
     javaScriptEnabled,
   }, testInfo) => {
-    test.setTimeout(2 * BROWSER_TEST_MS);
+    test.setTimeout(BROWSER_JOURNEY_MS);
     const { slug, brand } = OFFER[testInfo.project.name as keyof typeof OFFER];
     const text = `Inscription en dix minutes, bonus reçu la semaine suivante (${testInfo.project.name}).`;
     const now = new Date();

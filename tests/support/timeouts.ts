@@ -49,6 +49,13 @@ export const BUILD_MS = 300_000;
 /** A browser test's own limit; its servers were started and warmed before it (Playwright's webServer, fixtures). */
 export const BROWSER_TEST_MS = 60_000;
 
+/**
+ * A journey of many pages, forms and axe audits in one test (a testimonial from its form to its erasure; a listing
+ * grown three times, audited at each step). Quiet, such a journey takes a minute here; with both cores busy, nearly
+ * three.
+ */
+export const BROWSER_JOURNEY_MS = 4 * BROWSER_TEST_MS;
+
 /** How long a browser test's assertion waits for the page to show what it expects. */
 export const BROWSER_EXPECT_MS = 15_000;
 
