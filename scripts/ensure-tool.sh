@@ -2,13 +2,19 @@
 # Makes sure a program from Debian's packages is there for the tests (none of them can download its own here).
 #   ensure-tool.sh chromium   Debian's Chromium for the browser tests (or the one at CHROMIUM_PATH)
 #   ensure-tool.sh java       a Java runtime for the W3C HTML checker (vnu-jar)
+#   ensure-tool.sh postgres   Debian's Postgres server for the tests that need one (its binaries are not on PATH)
 set -euo pipefail
 case "${1:-}" in
   chromium) program="${CHROMIUM_PATH:-/usr/bin/chromium}"; package=chromium ;;
   java) program=java; package=default-jre-headless ;;
-  *) echo "usage: ensure-tool.sh chromium|java" >&2; exit 2 ;;
+  postgres) program="/usr/lib/postgresql/*/bin/initdb"; package=postgresql ;;
+  *) echo "usage: ensure-tool.sh chromium|java|postgres" >&2; exit 2 ;;
 esac
-found() { [ -x "$program" ] || command -v "$program" >/dev/null 2>&1; }
+found() {
+  # shellcheck disable=SC2086 # the glob of the Postgres binaries is meant to expand
+  for candidate in $program; do [ -x "$candidate" ] && return 0; done
+  command -v "$program" >/dev/null 2>&1
+}
 if found; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "$1 introuvable : installation du paquet Debian $package…"

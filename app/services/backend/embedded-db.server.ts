@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite, types, type Transaction } from "@electric-sql/pglite";
 import { databaseDir, lockDataDir, secureDataDir, unlockDataDir } from "../data-dir.server";
 import { diskFullMessage, isNoSpaceError } from "../disk-space.server";
+import type { SqlSession } from "./sql-session.server";
 
 /** The roles hosted Supabase has and the migrations grant to. */
 const SUPABASE_ROLES_SQL = `
@@ -48,8 +49,11 @@ export interface MigrationReport {
   seeded: boolean;
 }
 
-/** Applies `migrations/*.sql` not yet applied, in name order, then `seed.sql` once. */
-export async function migrate(db: PGlite, supabaseDir = findSupabaseDir()): Promise<MigrationReport> {
+/**
+ * Applies `migrations/*.sql` not yet applied, in name order, then `seed.sql` once, into an empty database only. On
+ * a Postgres server, run it under the migrations' advisory lock (sql-session.server.ts, underMigrationLock).
+ */
+export async function migrate(db: SqlSession, supabaseDir = findSupabaseDir()): Promise<MigrationReport> {
   await db.exec(SUPABASE_ROLES_SQL);
   const migrationsDir = path.join(supabaseDir, "migrations");
   const files = readdirSync(migrationsDir)
