@@ -71,7 +71,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   const data = path.join(dir, "data");
   await postgres("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--locale=C", "--encoding=UTF8"]);
   const port = await freePort();
-  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`;
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300 -c deadlock_timeout=100ms`;
   await postgres("pg_ctl", ["-D", data, "-o", settings, "-l", path.join(dir, "log"), "-w", "start"]);
   const version = Number(/^\d+/.exec(path.basename(path.dirname(bin)))?.[0] ?? 0);
 

@@ -1,0 +1,253 @@
+import { createHash } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate } from "~/services/backend/embedded-db.server";
+import { clientSession, poolSession, underMigrationLock, type SqlSession } from "~/services/backend/sql-session.server";
+import { postgresServer } from "../support/postgres-server";
+import { DATABASE_START_MS } from "../support/timeouts";
+
+/**
+ * The SQL rules that guard races, on a real Postgres server with many connections at once (PGlite serves one at a
+ * time, so there they never meet). Each race also runs against the function with its locks taken out (its
+ * lock-less version, made from the real one by removing them), and must then fail: the test sees the race.
+ */
+const server = postgresServer();
+const CONNECTIONS = 60;
+/** How many runs the lock-less version gets to show its race. */
+const LOCK_LESS_ATTEMPTS = 5;
+
+interface Database {
+  session: SqlSession;
+  pool: pg.Pool;
+}
+let guarded: Database;
+let lockLess: Database;
+
+async function migratedDatabase(name: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: await server().createDatabase(name), max: CONNECTIONS });
+  await underMigrationLock(pool, (session) => migrate(session));
+  return { pool, session: poolSession(pool) };
+}
+
+/** The functions whose locks the races below stand on. */
+const GUARDED_FUNCTIONS = [
+  "record_code_feedback",
+  "submit_contact_message",
+  "queue_owner_alerts",
+  "submit_testimonial",
+  "report_testimonial",
+  "add_offer_counts",
+];
+
+/**
+ * Rewrites each guarded function without its advisory locks, its row locks and the key order it upserts in: what
+ * the races would meet without them.
+ */
+async function takeLocksOut({ pool }: Database): Promise<void> {
+  const { rows } = await pool.query<{ definition: string }>(
+    `select pg_get_functiondef(p.oid) as definition from pg_proc p
+      where p.pronamespace = 'public'::regnamespace and p.proname = any($1)`,
+    [GUARDED_FUNCTIONS],
+  );
+  for (const { definition } of rows) {
+    const lockLessDefinition = definition
+      .replace(/perform pg_advisory_xact_lock\([^;]*\);/g, "")
+      .replace(/\bfor update\b/g, "")
+      .replace(/\border by 1, 2\b/g, "");
+    expect(lockLessDefinition).not.toBe(definition);
+    await pool.query(lockLessDefinition);
+  }
+}
+
+beforeAll(async () => {
+  [guarded, lockLess] = await Promise.all([migratedDatabase("courses"), migratedDatabase("courses_sans_verrou")]);
+  await takeLocksOut(lockLess);
+}, DATABASE_START_MS);
+afterAll(async () => {
+  await Promise.all([guarded?.pool.end(), lockLess?.pool.end()]);
+});
+
+const key = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** One call as the service role, in a transaction of its own: what it answers. */
+async function asService<T = string>(
+  { session }: { session: SqlSession },
+  sql: string,
+  params: unknown[] = [],
+): Promise<T> {
+  return session.transaction(async (tx) => {
+    await tx.exec("set local role service_role");
+    return ((await tx.query<{ result: T }>(sql, params)).rows[0] as { result: T }).result;
+  });
+}
+
+/**
+ * `count` calls at the same moment, each on a connection of its own opened beforehand (a pool opening them one by
+ * one would let the first calls end before the last begin): their answers, or their errors.
+ */
+async function atOnce<T>(
+  { pool }: Database,
+  count: number,
+  call: (connection: { session: SqlSession }, index: number) => Promise<T>,
+): Promise<(T | Error)[]> {
+  const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
+  try {
+    return await Promise.all(
+      clients.map((client, index) =>
+        call({ session: clientSession(client) }, index).catch((error: unknown) =>
+          error instanceof Error ? error : new Error(String(error)),
+        ),
+      ),
+    );
+  } finally {
+    for (const client of clients) client.release();
+  }
+}
+
+const tally = (answers: unknown[]) =>
+  answers.reduce<Record<string, number>>((counts, answer) => {
+    const name = answer instanceof Error ? "erreur" : String(answer);
+    return { ...counts, [name]: (counts[name] ?? 0) + 1 };
+  }, {});
+
+/**
+ * Runs `race` on the guarded database, where it must hold, and on the lock-less one, where it must fail within a few
+ * runs: a race is a matter of timing, and a run may happen to miss it.
+ */
+function raceOnBoth(name: string, race: (db: Database, run: string) => Promise<void>) {
+  it(`${name} (the lock-less version fails it)`, async () => {
+    await race(guarded, "verrous");
+    const failures: unknown[] = [];
+    for (let attempt = 0; attempt < LOCK_LESS_ATTEMPTS && failures.length === 0; attempt += 1) {
+      await race(lockLess, `sans-verrou-${attempt}`).catch((error: unknown) => failures.push(error));
+    }
+    expect(failures, "the lock-less version held every time").toHaveLength(1);
+  });
+}
+describe("races on a Postgres server", () => {
+  raceOnBoth("50 identical votes at once: one is counted", async (db, run) => {
+    const visitor = key(`votant ${run}`);
+    const answers = await atOnce(db, 50, (connection) =>
+      asService(connection, "select public.record_code_feedback('binance', true, null, $1, $2, 100) as result", [
+        visitor,
+        key(`réseau ${run}`),
+      ]),
+    );
+    expect(tally(answers)).toEqual({ stored: 1, replaced: 49 });
+    const [counted] = await db.session
+      .query<{ votes: number }>("select count(*)::int as votes from public.code_feedback where visitor_key = $1", [
+        visitor,
+      ])
+      .then((result) => result.rows);
+    expect(counted?.votes).toBe(1);
+  });
+
+  raceOnBoth("20 messages at once from one network: 5 are taken", async (db, run) => {
+    const answers = await atOnce(db, 20, (connection, visitor) =>
+      asService(
+        connection,
+        `select public.submit_contact_message('Anne', 'anne@exemple.fr', 'question', 'Une question posée en même temps.',
+           null, gen_random_uuid(), $1, $2, 5, interval '10 minutes', 5) as result`,
+        [key(`expéditeur ${run} ${visitor}`), key(`réseau des messages ${run}`)],
+      ),
+    );
+    const counts = tally(answers);
+    expect(counts.rate_limited).toBe(15);
+    expect(20 - (counts.rate_limited ?? 0) - (counts.erreur ?? 0)).toBe(5);
+  });
+
+  raceOnBoth("10 alert checks at once: one alert", async (db, run) => {
+    const alert = JSON.stringify([
+      { kind: "reported", offerSlug: `signalee-${run}`, subject: "Signalée", body: "Trois « Non » de suite." },
+    ]);
+    const answers = await atOnce(db, 10, (connection) =>
+      asService<number>(connection, "select public.queue_owner_alerts($1::jsonb, '{}') as result", [alert]),
+    );
+    expect(answers.filter((answer) => answer instanceof Error)).toEqual([]);
+    const { rows } = await db.session.query<{ alerts: number }>(
+      "select count(*)::int as alerts from public.owner_alerts where offer_slug = $1",
+      [`signalee-${run}`],
+    );
+    expect(rows[0]?.alerts).toBe(1);
+  });
+
+  raceOnBoth("12 testimonials at once from one network: its 5 a day", async (db, run) => {
+    const answers = await atOnce(db, 12, (connection, visitor) =>
+      asService(
+        connection,
+        `select public.submit_testimonial('binance', 'Anne', 'Un témoignage envoyé en même temps que onze autres.',
+           '2026-09-01', null, $1, $2, $3, 2, 5, null, null, null, null, null, 1) as result`,
+        [key(`lien ${run} ${visitor}`), key(`auteur ${run} ${visitor}`), key(`réseau des témoignages ${run}`)],
+      ),
+    );
+    expect(tally(answers)).toEqual({ stored: 5, rate_limited: 7 });
+  });
+  raceOnBoth("count batches from two instances add up, without a deadlock", async (db) => {
+    const days = ["2026-11-24", "2026-11-25", "2026-11-26"];
+    const slugs = Array.from({ length: 30 }, (_, index) => `offre-${index}`);
+    /** A batch of some offers, in an order of its own; each row counts one view. */
+    const batch = (seed: number) =>
+      slugs
+        .filter((_, index) => (index * 7 + seed) % 3 !== 0)
+        .flatMap((offerSlug) => days.map((day) => ({ day, offerSlug, views: 1, copies: 0, follows: 0 })))
+        .sort(() => (seed % 2 ? 1 : -1));
+    const batches = Array.from({ length: 40 }, (_, index) => batch(index));
+    const viewsSoFar = async () =>
+      (
+        await db.session.query<{ views: number | null }>(
+          "select sum(views)::int as views from public.offer_daily_counts",
+        )
+      ).rows[0]?.views ?? 0;
+    const before = await viewsSoFar();
+    const answers = await atOnce(db, batches.length, (connection, index) =>
+      asService<number>(connection, "select public.add_offer_counts($1::jsonb) as result", [
+        JSON.stringify(batches[index]),
+      ]),
+    );
+    expect(answers.filter((answer) => answer instanceof Error)).toEqual([]);
+    expect((await viewsSoFar()) - before).toBe(batches.flat().length);
+  });
+});
+
+describe("counters on a Postgres server", () => {
+  it("30 visitors of one network at once: its count holds every vote, weighed as one network", async () => {
+    const db = guarded;
+    const run = "réseau";
+    const network = key(`réseau partagé ${run}`);
+    const answers = await atOnce(db, 30, (connection, visitor) =>
+      asService(connection, "select public.record_code_feedback('wise', false, 'autre', $1, $2, 30) as result", [
+        key(`visiteur ${run} ${visitor}`),
+        network,
+      ]),
+    );
+    expect(tally(answers)).toEqual({ stored: 30 });
+    const { rows } = await db.session.query<{ no: number }>(
+      "select sum(no_votes)::int as no from public.code_feedback_networks where network_key = $1",
+      [network],
+    );
+    expect(rows[0]?.no).toBe(30);
+    const summary = await db.session.query<{ networks: number; weighted_no: number }>(
+      "select networks, weighted_no from public.code_feedback_summary() where offer_slug = 'wise'",
+    );
+    expect(summary.rows[0]?.networks).toBe(1);
+    expect(summary.rows[0]?.weighted_no).toBeLessThan(30);
+  });
+
+  it("lock sign-in after 5 wrong passwords sent at once from one network, strangers only", async () => {
+    const network = key("réseau des essais");
+    const locks = await atOnce(guarded, 8, (connection) =>
+      asService<number>(connection, "select public.owner_sign_in_failed(null, $1) as result", [network]),
+    );
+    expect(locks.filter((lock) => lock instanceof Error)).toEqual([]);
+    expect(
+      await asService<number>(guarded, "select public.owner_sign_in_lock(null, $1) as result", [network]),
+    ).toBeGreaterThan(0);
+    // A known device is not locked by strangers.
+    expect(
+      await asService<number>(guarded, "select public.owner_sign_in_lock($1, $2) as result", [
+        key("appareil"),
+        network,
+      ]),
+    ).toBe(0);
+  });
+});
