@@ -2,8 +2,8 @@ import { MESSAGES_SUMMARY } from "@contract/contact-contract";
 import { simpleParser, type AddressObject } from "mailparser";
 import { afterAll, describe, expect, it } from "vitest";
 import { asRole, openEmbeddedDatabase } from "~/services/backend/embedded-db.server";
-import { EmbeddedOutboxStore } from "~/services/backend/embedded-outbox.server";
 import { EmbeddedBackend } from "~/services/backend/embedded.server";
+import { embeddedOutboxStore } from "~/services/backend/sql-outbox.server";
 import { GIVE_UP_AFTER_MS, startOutbox } from "~/services/mail/outbox.server";
 import { postContactForm } from "../support/contact-form";
 import { runScript } from "../support/run-script";
@@ -161,7 +161,7 @@ describe("messages e-mailed from the embedded database", () => {
       message: "Une question sur ce code.",
       brandName: "Binance\r\nX-Pirate: oui\nSubject: autre",
     });
-    const outbox = await startOutbox(new EmbeddedOutboxStore(db), mailTo(server.port));
+    const outbox = await startOutbox(embeddedOutboxStore(db), mailTo(server.port));
     try {
       const [mail] = await server.waitFor(1);
       const headers = mail!.raw.slice(0, mail!.raw.indexOf("\r\n\r\n"));
@@ -187,7 +187,7 @@ describe("messages e-mailed from the embedded database", () => {
       subject: "question",
       message: "Votre compte est bloqué.",
     });
-    const outbox = await startOutbox(new EmbeddedOutboxStore(db), mailTo(server.port));
+    const outbox = await startOutbox(embeddedOutboxStore(db), mailTo(server.port));
     try {
       const [mail] = await server.waitFor(1);
       const replyTo = address((await simpleParser(mail!.raw)).replyTo);
@@ -275,7 +275,7 @@ describe("messages e-mailed from the embedded database", () => {
       { name: "Anne", subject: "other", message: "Un message bien ancien." },
       { attempts: 20, ageSeconds: GIVE_UP_AFTER_MS / 1000 - 5 },
     );
-    const outbox = await startOutbox(new EmbeddedOutboxStore(db), mailTo(port));
+    const outbox = await startOutbox(embeddedOutboxStore(db), mailTo(port));
     try {
       const [row] = await until(
         () => outboxRows(dir),

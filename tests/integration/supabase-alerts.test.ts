@@ -12,7 +12,8 @@ import type { MailConfig } from "~/services/env.server";
 /**
  * The owner's alerts with hosted Supabase: handed to the database's queue_owner_alerts through PostgREST with the
  * service role's key, then e-mailed by the site's outbox through a real SMTP server. The stand-in answers as
- * PostgREST does: the alert row the outbox finds due is the one queued, and once marked sent no other is due.
+ * PostgREST does: the alert row the outbox claims is the one queued, claimed once, and once settled as sent no
+ * other is due.
  */
 const SERVICE_ROLE_KEY = "service-role-key";
 const ALERT: OfferAlert = {
@@ -34,7 +35,7 @@ let smtp: TestSmtpServer;
 let standIn: StandIn;
 const calls: Call[] = [];
 /** What owner_alerts holds, as far as this contract goes: the one row queued, and whether it was sent. */
-const table = { queued: false, sent: false };
+const table = { queued: false, sent: false, claimed: false };
 
 function answer(request: IncomingMessage, response: ServerResponse, body: unknown) {
   const url = request.url ?? "";
@@ -49,18 +50,23 @@ function answer(request: IncomingMessage, response: ServerResponse, body: unknow
     return reply(200, queued);
   }
   // No testimonial's author is waiting for an e-mail.
-  if (url.startsWith("/rest/v1/author_mails")) return reply(200, []);
-  if (!url.startsWith("/rest/v1/owner_alerts")) return reply(404, { message: "unknown" });
-  if (request.method === "PATCH") {
-    if ((body as { state?: string }).state === "sent") table.sent = true;
-    return reply(204);
-  }
+  if (url === "/rest/v1/rpc/claim_due_author_mails") return reply(200, []);
   const pending = table.queued && !table.sent;
-  if (url.includes("select=id")) {
+  // The alert is claimed once: the database's SKIP LOCKED gives it to one instance until it is settled.
+  if (url === "/rest/v1/rpc/claim_due_alerts") {
     const row = { id: 1, attempts: 0, queued_at: new Date().toISOString(), subject: ALERT.subject, body: ALERT.body };
-    return reply(200, pending ? [row] : []);
+    const claimed = pending && !table.claimed;
+    table.claimed ||= claimed;
+    return reply(200, claimed ? [row] : []);
   }
-  return reply(200, pending ? [{ next_attempt_at: new Date().toISOString() }] : []);
+  if (url === "/rest/v1/rpc/settle_outbox_row") {
+    if ((body as { p_error: string | null }).p_error === null) table.sent = true;
+    table.claimed = false;
+    return reply(200, true);
+  }
+  if (url === "/rest/v1/rpc/renew_outbox_claim") return reply(200, table.claimed);
+  if (url === "/rest/v1/rpc/outbox_next_due_ms") return reply(200, pending && !table.claimed ? 0 : null);
+  return reply(404, { message: "unknown" });
 }
 
 beforeAll(async () => {
@@ -118,22 +124,30 @@ describe("the owner's alerts with hosted Supabase", () => {
     // The outbox's first look for what an earlier run left pending may come before or after these two.
     expect(Math.max(...calls.map((call) => call.url.length))).toBeLessThan(1_000);
     // One call of the database's rules with the whole check: the offers no longer reported travel in its body.
-    const queued = calls.filter((call) => call.method === "POST");
+    const queued = calls.filter((call) => call.url.endsWith("/queue_owner_alerts"));
     expect(queued).toEqual([
       expect.objectContaining({
         url: "/rest/v1/rpc/queue_owner_alerts",
         body: { p_alerts: [ALERT], p_not_reported: ["wise", "n26", ...others] },
       }),
     ]);
-    const due = calls.find((call) => call.method === "GET");
-    expect(due?.url).toMatch(
-      /^\/rest\/v1\/owner_alerts\?select=id,attempts,queued_at:created_at,subject,body&state=eq\.pending&next_attempt_at=lte\.\S+&order=next_attempt_at\.asc,id\.asc&limit=20$/,
-    );
-    expect(calls.find((call) => call.method === "PATCH" && call.url === "/rest/v1/owner_alerts?id=eq.1")).toMatchObject(
-      {
-        body: { state: "sent", attempts: 1, last_error: null, sent_at: expect.any(String) },
-      },
-    );
+    const claim = calls.find((call) => call.url === "/rest/v1/rpc/claim_due_alerts");
+    expect(claim?.body).toEqual({
+      p_claimer: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      p_limit: 20,
+      p_lease_seconds: 120,
+    });
+    const claimer = (claim?.body as { p_claimer: string }).p_claimer;
+    // Settled by the instance that claimed it.
+    expect(calls.find((call) => call.url === "/rest/v1/rpc/settle_outbox_row")?.body).toEqual({
+      p_queue: "alerts",
+      p_id: 1,
+      p_claimer: claimer,
+      p_attempts: 1,
+      p_error: null,
+      p_gives_up: false,
+      p_retry_seconds: 0,
+    });
 
     // The same alert again: the rules queue nothing, nothing is sent twice.
     calls.length = 0;
@@ -144,24 +158,23 @@ describe("the owner's alerts with hosted Supabase", () => {
   });
 
   it("are tried again later, with the error noted in their row, when the mail server cannot be reached", async () => {
-    Object.assign(table, { queued: false, sent: false });
+    Object.assign(table, { queued: false, sent: false, claimed: false });
     calls.length = 0;
     const unreachable = { ...mail(), smtpUrl: "smtp://site:motdepasse@127.0.0.1:9" };
     await backend({ serviceRoleKey: SERVICE_ROLE_KEY, mail: unreachable }).queueAlerts({
       alerts: [ALERT],
       notReported: [],
     });
-    const marksRow = (call: Call) => call.method === "PATCH" && call.url === "/rest/v1/owner_alerts?id=eq.1";
-    await expect.poll(() => calls.some(marksRow), { timeout: POLL_MS }).toBe(true);
-    const failed = calls.find(marksRow);
-    expect(failed?.body).toMatchObject({
-      attempts: 1,
-      state: "pending",
-      last_error: expect.stringMatching(/ECONNREFUSED/),
+    const settles = (call: Call) => call.url === "/rest/v1/rpc/settle_outbox_row";
+    await expect.poll(() => calls.some(settles), { timeout: POLL_MS }).toBe(true);
+    const failed = calls.find(settles)?.body as { p_retry_seconds: number };
+    expect(failed).toMatchObject({
+      p_queue: "alerts",
+      p_attempts: 1,
+      p_gives_up: false,
+      p_error: expect.stringMatching(/ECONNREFUSED/),
     });
-    const retryIn = Date.parse((failed?.body as { next_attempt_at: string }).next_attempt_at) - Date.now();
-    expect(retryIn).toBeGreaterThan(5_000);
-    expect(retryIn).toBeLessThanOrEqual(10_000);
+    expect(failed.p_retry_seconds).toBe(10);
     expect(table.sent).toBe(false);
   });
 });

@@ -100,11 +100,11 @@ export class EmbeddedBackend implements types.Backend {
     const mail = this.mail;
     if (!mail) return undefined;
     this.outbox ??= (async () => {
-      const [{ startOutbox }, { EmbeddedOutboxStore }] = await Promise.all([
+      const [{ startOutbox }, { embeddedOutboxStore }] = await Promise.all([
         import("../mail/outbox.server"),
-        import("./embedded-outbox.server"),
+        import("./sql-outbox.server"),
       ]);
-      return startOutbox(new EmbeddedOutboxStore(await openEmbeddedDatabase(this.dataDir)), mail);
+      return startOutbox(embeddedOutboxStore(await openEmbeddedDatabase(this.dataDir)), mail);
     })();
     this.outbox.catch(() => (this.outbox = undefined));
     return this.outbox;

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { toBackendError } from "./errors.server";
+import { OUTBOX_LEASE_SECONDS } from "../mail/outbox.server";
 import type { DueAlert, DueAuthorMail, DueMessage, OutboxQueue, OutboxStore } from "../mail/outbox.server";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { AlertCheck } from "~/catalogue/alerts";
@@ -6,14 +8,21 @@ import type { AlertCheck } from "~/catalogue/alerts";
 /**
  * The owner's alerts with hosted Supabase (SMTP_URL and SUPABASE_SERVICE_ROLE_KEY on the site's server): queued in
  * owner_alerts through the REST API with the service role's key, and sent by the server's outbox with the same
- * retries as with the embedded database, as are the e-mails to testimonials' authors (author_mails). It has no
- * messages to send: send-contact-email e-mails them.
+ * retries and the same claims as with the embedded database (the database's claim_due_* and settle_outbox_row, by
+ * RPC), as are the e-mails to testimonials' authors (author_mails). It has no messages to send: send-contact-email
+ * e-mails them.
  */
 export class SupabaseAlertStore implements OutboxStore {
   readonly closed = false;
 
+  /** This instance's name on the rows it claims. */
+  readonly claimer = randomUUID();
+
   /** `client`: made with the service role's key. */
-  constructor(private readonly client: SupabaseClient) {}
+  constructor(
+    private readonly client: SupabaseClient,
+    private readonly leaseSeconds = OUTBOX_LEASE_SECONDS,
+  ) {}
 
   /**
    * Hands one check of the offers to the database's queue_owner_alerts, which applies the rules (one report per
@@ -34,33 +43,26 @@ export class SupabaseAlertStore implements OutboxStore {
   }
 
   async dueAlerts(limit: number): Promise<DueAlert[]> {
-    return this.due<DueAlert>("owner_alerts", "id, attempts, queued_at:created_at, subject, body", limit);
+    return this.claim<DueAlert>("claim_due_alerts", limit);
   }
 
   async dueAuthorMails(limit: number): Promise<DueAuthorMail[]> {
-    return this.due<DueAuthorMail>(
-      "author_mails",
-      "id, attempts, queued_at:created_at, recipient, subject, body",
-      limit,
-    );
+    return this.claim<DueAuthorMail>("claim_due_author_mails", limit);
   }
 
-  private async due<T>(table: string, columns: string, limit: number): Promise<T[]> {
-    const { data, error } = await this.client
-      .from(table)
-      .select(columns)
-      .eq("state", "pending")
-      .lte("next_attempt_at", new Date().toISOString())
-      .order("next_attempt_at")
-      .order("id")
-      .limit(limit);
+  async stillHolds(queue: OutboxQueue, id: number): Promise<boolean> {
+    const { data, error } = await this.client.rpc("renew_outbox_claim", {
+      p_queue: queue,
+      p_id: id,
+      p_claimer: this.claimer,
+      p_lease_seconds: this.leaseSeconds,
+    });
     if (error) throw toBackendError(error);
-    return (data ?? []) as T[];
+    return data === true;
   }
 
   async markSent(queue: OutboxQueue, id: number, attempts: number): Promise<void> {
-    if (queue === "authors") return this.forgetAuthorMail(id);
-    await this.update(id, { state: "sent", sent_at: new Date().toISOString(), attempts, last_error: null });
+    await this.settle(queue, id, attempts, null, false, 0);
   }
 
   async markFailed(
@@ -68,38 +70,45 @@ export class SupabaseAlertStore implements OutboxStore {
     id: number,
     failure: { attempts: number; error: string; givesUp: boolean; retryInSeconds: number },
   ): Promise<void> {
-    if (queue === "authors" && failure.givesUp) return this.forgetAuthorMail(id);
-    await this.update(
-      id,
-      {
-        attempts: failure.attempts,
-        last_error: failure.error,
-        state: failure.givesUp ? "failed" : "pending",
-        next_attempt_at: new Date(Date.now() + failure.retryInSeconds * 1000).toISOString(),
-      },
-      queue === "authors" ? "author_mails" : "owner_alerts",
-    );
+    await this.settle(queue, id, failure.attempts, failure.error, failure.givesUp, failure.retryInSeconds);
   }
 
   async untilNextDue(): Promise<number | null> {
-    const { data, error } = await this.client
-      .from("owner_alerts")
-      .select("next_attempt_at")
-      .eq("state", "pending")
-      .order("next_attempt_at")
-      .limit(1);
+    const { data, error } = await this.client.rpc("outbox_next_due_ms");
     if (error) throw toBackendError(error);
-    const next = (data as { next_attempt_at: string }[] | null)?.[0]?.next_attempt_at;
-    return next === undefined ? null : Date.parse(next) - Date.now();
+    return typeof data === "number" ? data : null;
   }
 
-  private async forgetAuthorMail(id: number): Promise<void> {
-    const { error } = await this.client.from("author_mails").delete().eq("id", id);
+  /** The rows due now, claimed for this instance by the database (SKIP LOCKED: never a row another instance took). */
+  private async claim<T>(claimFunction: string, limit: number): Promise<T[]> {
+    const { data, error } = await this.client.rpc(claimFunction, {
+      p_claimer: this.claimer,
+      p_limit: limit,
+      p_lease_seconds: this.leaseSeconds,
+    });
     if (error) throw toBackendError(error);
+    return (data ?? []) as T[];
   }
 
-  private async update(id: number, changes: Record<string, unknown>, table = "owner_alerts"): Promise<void> {
-    const { error } = await this.client.from(table).update(changes).eq("id", id);
+  /** What became of a row this instance claimed; the database ignores it when the claim is no longer this instance's. */
+  private async settle(
+    queue: OutboxQueue,
+    id: number,
+    attempts: number,
+    failure: string | null,
+    givesUp: boolean,
+    retryInSeconds: number,
+  ): Promise<void> {
+    const { data, error } = await this.client.rpc("settle_outbox_row", {
+      p_queue: queue,
+      p_id: id,
+      p_claimer: this.claimer,
+      p_attempts: attempts,
+      p_error: failure,
+      p_gives_up: givesUp,
+      p_retry_seconds: retryInSeconds,
+    });
     if (error) throw toBackendError(error);
+    if (data !== true) console.warn(`Outbox : la ligne ${queue} ${id} n'était plus réservée par cette instance.`);
   }
 }

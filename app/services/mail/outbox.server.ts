@@ -27,6 +27,12 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
 }
 
+/**
+ * How long an instance holds the rows it claimed: longer than sending a batch takes, short enough that the rows of
+ * an instance that died go out soon after from another.
+ */
+export const OUTBOX_LEASE_SECONDS = 120;
+
 /** A visitor's message due to be e-mailed (message_outbox, with the message). */
 export interface DueMessage extends MessageColumns {
   message_id: number;
@@ -61,10 +67,16 @@ const LABELS: Record<OutboxQueue, string> = { messages: "Message", alerts: "Aler
 export interface OutboxStore {
   /** Whether the store was closed (the server stopping): a failure then is not worth a line in the log. */
   readonly closed: boolean;
+  /** The rows due now, claimed by this instance: no other instance takes them until it settles them or its claim runs out. */
   dueMessages(limit: number): Promise<DueMessage[]>;
   dueAlerts(limit: number): Promise<DueAlert[]>;
   dueAuthorMails(limit: number): Promise<DueAuthorMail[]>;
-  /** An author's e-mail is then deleted, address and all. */
+  /**
+   * Renews this instance's claim on a row just before sending it: false when the claim ran out and another instance
+   * took the row, which this one then leaves alone.
+   */
+  stillHolds(queue: OutboxQueue, id: number): Promise<boolean>;
+  /** An author's e-mail is then deleted, address and all. Only for a row this instance still holds. */
   markSent(queue: OutboxQueue, id: number, attempts: number): Promise<void>;
   /**
    * A failed try: `givesUp` marks the row failed (an author's e-mail is deleted), otherwise it is due again in
@@ -206,6 +218,7 @@ export class MailOutbox {
     row: { attempts: number; queued_at: string },
     mail: Parameters<Transporter["sendMail"]>[0],
   ): Promise<void> {
+    if (!(await this.store.stillHolds(queue, id))) return;
     let error: string | undefined;
     try {
       await this.transport.sendMail(mail);

@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import { asRole } from "./embedded-db.server";
+import {
+  OUTBOX_LEASE_SECONDS,
+  type DueAlert,
+  type DueAuthorMail,
+  type DueMessage,
+  type OutboxQueue,
+  type OutboxStore,
+} from "../mail/outbox.server";
+import type { PGlite } from "@electric-sql/pglite";
+
+/** A query run as the service role: the rows it gives. */
+export type ServiceRoleQuery = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
+
+/**
+ * The outbox's tables in a Postgres database the site reaches itself (the embedded one, or a server), through the
+ * database's claim functions: the rows this instance takes are its own until it settles them or its claim runs
+ * out (migration 20250204000000_outbox_claims.sql).
+ */
+export class SqlOutboxStore implements OutboxStore {
+  /** This instance's name on the rows it claims. */
+  readonly claimer = randomUUID();
+
+  constructor(
+    private readonly query: ServiceRoleQuery,
+    private readonly isClosed: () => boolean = () => false,
+    private readonly leaseSeconds = OUTBOX_LEASE_SECONDS,
+  ) {}
+
+  get closed(): boolean {
+    return this.isClosed();
+  }
+
+  dueMessages(limit: number): Promise<DueMessage[]> {
+    return this.claim<DueMessage>("claim_due_messages", limit);
+  }
+
+  dueAlerts(limit: number): Promise<DueAlert[]> {
+    return this.claim<DueAlert>("claim_due_alerts", limit);
+  }
+
+  dueAuthorMails(limit: number): Promise<DueAuthorMail[]> {
+    return this.claim<DueAuthorMail>("claim_due_author_mails", limit);
+  }
+
+  async stillHolds(queue: OutboxQueue, id: number): Promise<boolean> {
+    const [row] = await this.query<{ held: boolean }>("select public.renew_outbox_claim($1, $2, $3, $4) as held", [
+      queue,
+      id,
+      this.claimer,
+      this.leaseSeconds,
+    ]);
+    return row?.held === true;
+  }
+
+  async markSent(queue: OutboxQueue, id: number, attempts: number): Promise<void> {
+    await this.settle(queue, id, attempts, null, false, 0);
+  }
+
+  async markFailed(
+    queue: OutboxQueue,
+    id: number,
+    {
+      attempts,
+      error,
+      givesUp,
+      retryInSeconds,
+    }: { attempts: number; error: string; givesUp: boolean; retryInSeconds: number },
+  ): Promise<void> {
+    await this.settle(queue, id, attempts, error, givesUp, retryInSeconds);
+  }
+
+  async untilNextDue(): Promise<number | null> {
+    const [row] = await this.query<{ ms: number | null }>("select public.outbox_next_due_ms() as ms");
+    return row?.ms ?? null;
+  }
+
+  private claim<T>(claimFunction: string, limit: number): Promise<T[]> {
+    return this.query<T>(`select * from public.${claimFunction}($1, $2, $3)`, [this.claimer, limit, this.leaseSeconds]);
+  }
+
+  private async settle(
+    queue: OutboxQueue,
+    id: number,
+    attempts: number,
+    error: string | null,
+    givesUp: boolean,
+    retryInSeconds: number,
+  ): Promise<void> {
+    const [row] = await this.query<{ held: boolean }>(
+      "select public.settle_outbox_row($1, $2, $3, $4, $5, $6, $7) as held",
+      [queue, id, this.claimer, attempts, error, givesUp, retryInSeconds],
+    );
+    if (!row?.held) console.warn(`Outbox : la ligne ${queue} ${id} n'était plus réservée par cette instance.`);
+  }
+}
+
+/** The outbox of the embedded database. */
+export function embeddedOutboxStore(db: PGlite, leaseSeconds = OUTBOX_LEASE_SECONDS): SqlOutboxStore {
+  const asServiceRole: ServiceRoleQuery = async <T>(sql: string, params?: unknown[]) =>
+    (await asRole(db, "service_role", (tx) => tx.query<T>(sql, params))).rows;
+  return new SqlOutboxStore(asServiceRole, () => db.closed, leaseSeconds);
+}
