@@ -56,15 +56,15 @@ export function checkFormStarted(token: unknown, now = Date.now()): "ok" | "too-
 }
 
 /**
- * The link's secret part (given once to the author) and its hash (stored). In lower-case hex: addresses of the site
+ * A private link's secret part (erasure, confirmation: given once to the author) and its hash (stored). In lower-case hex: addresses of the site
  * are lower case, and a capital letter would be redirected away.
  */
-export function newEraseToken(): { token: string; hash: string } {
+export function newLinkToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString("hex");
-  return { token, hash: eraseTokenHash(token) };
+  return { token, hash: linkTokenHash(token) };
 }
 
-export const eraseTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+export const linkTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** The token of a private link (erasure, confirmation) in a route's `token` parameter; any other is a 404. */
 export function linkToken(params: { token?: string }): string {
@@ -86,7 +86,7 @@ export async function pressLinkButton<Outcome extends string>(
   const token = linkToken(params);
   await readForm(request);
   try {
-    return data({ outcome: await outcomeFor(eraseTokenHash(token)) });
+    return data({ outcome: await outcomeFor(linkTokenHash(token)) });
   } catch (error) {
     console.error(`${what} impossible :`, error);
     return data({ outcome: "failed" as const }, { status: 502 });
@@ -96,7 +96,7 @@ export async function pressLinkButton<Outcome extends string>(
 /** The author's private erasure link. */
 export const erasePath = (token: string) => `/temoignages/effacer/${token}`;
 
-/** The link that confirms an author's address (a token made as an erasure link's, and hashed the same way). */
+/** The link that confirms an author's address (a token of newLinkToken). */
 export const confirmPath = (token: string) => `/temoignages/confirmer/${token}`;
 
 /** A keyed hash of an e-mail address: the per-address limit counts it, and the database never links it back. */
@@ -179,8 +179,8 @@ export async function submitTestimonial(
   }
   const { text, name, month, year, email } = submission.value;
   const mailing = authorsAreEmailed() && email !== undefined;
-  const { token, hash } = newEraseToken();
-  const confirm = newEraseToken();
+  const { token, hash } = newLinkToken();
+  const confirm = newLinkToken();
   let stored: SubmissionResult;
   try {
     stored = await (
