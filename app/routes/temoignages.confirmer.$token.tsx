@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { PrivateLinkPage } from "~/components/private-link-page";
 import { siteInfo } from "~/seo";
 import { getBackend } from "~/services/backend/index.server";
 import { linkToken, pressLinkButton } from "~/services/testimonials.server";
@@ -40,33 +41,12 @@ const OUTCOMES = {
 export default function ConfirmAddressPage() {
   const answer = useActionData<typeof action>();
   return (
-    <div className="mx-auto max-w-xl space-y-6">
-      <h1 className="text-2xl font-extrabold text-slate-900">Confirmer votre adresse</h1>
-      {answer ? (
-        <p role={answer.outcome === "failed" ? "alert" : "status"} className="text-slate-800">
-          {OUTCOMES[answer.outcome]}
-        </p>
-      ) : null}
-      {answer?.outcome === "confirmed" || answer?.outcome === "unknown" ? (
-        <p>
-          <a href="/" className="font-medium text-indigo-800 underline">
-            Retour à l'accueil
-          </a>
-        </p>
-      ) : (
-        <Form method="post" className="space-y-4">
-          <p className="text-slate-800">
-            Confirmez cette adresse pour apprendre si votre témoignage est publié. Si vous n'avez écrit aucun
-            témoignage, fermez simplement cette page : rien ne vous sera envoyé.
-          </p>
-          <button
-            type="submit"
-            className="inline-flex min-h-11 items-center justify-center rounded-lg bg-indigo-700 px-4 py-2 font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2"
-          >
-            Confirmer mon adresse
-          </button>
-        </Form>
-      )}
-    </div>
+    <PrivateLinkPage
+      heading="Confirmer votre adresse"
+      explanation="Confirmez cette adresse pour apprendre si votre témoignage est publié. Si vous n'avez écrit aucun témoignage, fermez simplement cette page : rien ne vous sera envoyé."
+      button="Confirmer mon adresse"
+      buttonClass="bg-indigo-700 hover:bg-indigo-800 focus-visible:ring-indigo-600"
+      outcome={answer ? { text: OUTCOMES[answer.outcome], failed: answer.outcome === "failed" } : undefined}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { PrivateLinkPage } from "~/components/private-link-page";
 import { siteInfo } from "~/seo";
 import { getBackend } from "~/services/backend/index.server";
 import { linkToken, pressLinkButton } from "~/services/testimonials.server";
@@ -37,33 +38,12 @@ const OUTCOMES = {
 export default function EraseTestimonialPage() {
   const answer = useActionData<typeof action>();
   return (
-    <div className="mx-auto max-w-xl space-y-6">
-      <h1 className="text-2xl font-extrabold text-slate-900">Effacer votre témoignage</h1>
-      {answer ? (
-        <p role={answer.outcome === "failed" ? "alert" : "status"} className="text-slate-800">
-          {OUTCOMES[answer.outcome]}
-        </p>
-      ) : null}
-      {answer?.outcome === "erased" || answer?.outcome === "unknown" ? (
-        <p>
-          <a href="/" className="font-medium text-indigo-800 underline">
-            Retour à l'accueil
-          </a>
-        </p>
-      ) : (
-        <Form method="post" className="space-y-4">
-          <p className="text-slate-800">
-            Ce lien personnel efface votre témoignage, qu'il soit publié ou en attente de modération. L'effacement est
-            définitif.
-          </p>
-          <button
-            type="submit"
-            className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-600 focus-visible:ring-offset-2"
-          >
-            Effacer définitivement mon témoignage
-          </button>
-        </Form>
-      )}
-    </div>
+    <PrivateLinkPage
+      heading="Effacer votre témoignage"
+      explanation="Ce lien personnel efface votre témoignage, qu'il soit publié ou en attente de modération. L'effacement est définitif."
+      button="Effacer définitivement mon témoignage"
+      buttonClass="bg-red-700 hover:bg-red-800 focus-visible:ring-red-600"
+      outcome={answer ? { text: OUTCOMES[answer.outcome], failed: answer.outcome === "failed" } : undefined}
+    />
   );
 }
