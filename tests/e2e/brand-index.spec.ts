@@ -66,6 +66,8 @@ test.describe("the A–Z index of thousands of brands", () => {
     await expect(page).toHaveURL(new RegExp(`/marques/${initial}$`));
     const parts = page.getByRole("navigation", { name: `Marques en ${initial.toUpperCase()}, par lettres` });
     const partLinks = parts.getByRole("link");
+    // With JavaScript the address changes before the new page is drawn: read the parts once they are there.
+    await expect(partLinks.first()).toBeVisible();
     const labels = await partLinks.allTextContents();
     const counts = labels.map((label) => Number(/(\d[\d\s\u202f]*) marques?$/.exec(label)?.[1]?.replace(/\D/g, "")));
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(total);
