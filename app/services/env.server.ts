@@ -73,6 +73,23 @@ function isSmtpUrl(value: string): boolean {
   return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
 }
 
+/** postgres:// or postgresql://, naming a host (or a socket folder, `?host=/run/postgresql`). */
+function isPostgresUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (
+    (url.protocol === "postgres:" || url.protocol === "postgresql:") &&
+    (url.hostname !== "" || url.searchParams.has("host"))
+  );
+}
+
+/**
+ * Connections per instance: Postgres's default of 100 shared by several instances and psql, and a page needs one
+ * connection at a time (its reads go out together): 10 serve hundreds of requests a second (README, Plusieurs
+ * instances).
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -108,6 +125,27 @@ const envSchema = z
     HOSTING_ADDRESS: optionalText,
     HOSTING_PHONE: optionalText,
     DATA_DIR: optionalText.default(".data"),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .refine(isPostgresUrl, {
+          message:
+            "DATABASE_URL doit être l'adresse d'un serveur Postgres, par exemple " +
+            "postgres://utilisateur:motdepasse@db.exemple.fr:5432/codeparrain.",
+        })
+        .refine((url) => !isPostgresUrl(url) || new URL(url).port !== "6543", {
+          message:
+            "DATABASE_URL désigne le pooler en mode transaction de Supabase (port 6543), où les verrous de session et " +
+            "LISTEN ne fonctionnent pas : utilisez la connexion directe ou le pooler en mode session (port 5432).",
+        })
+        .optional(),
+    ),
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ message: "DATABASE_POOL_SIZE doit être un nombre de connexions." })
+      .int({ message: "DATABASE_POOL_SIZE doit être un nombre entier de connexions." })
+      .min(1, { message: "DATABASE_POOL_SIZE doit être compris entre 1 et 100." })
+      .max(100, { message: "DATABASE_POOL_SIZE doit être compris entre 1 et 100." })
+      .default(DEFAULT_POOL_SIZE),
     BRANDS_CACHE_TTL_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
     BRANDS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
     HTML_CACHE: z.enum(["on", "off"]).default("on"),
@@ -185,6 +223,25 @@ const envSchema = z
           "SUPABASE_URL et SUPABASE_ANON_KEY vont ensemble : définissez les deux (Supabase hébergé) ou aucun (base embarquée).",
       });
     }
+    if (env.DATABASE_URL && env.SUPABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_URL"],
+        message:
+          "DATABASE_URL et SUPABASE_URL désignent chacun une base : définissez l'un ou l'autre, pas les deux " +
+          "(la base d'un projet Supabase s'atteint aussi par DATABASE_URL).",
+      });
+    }
+    if (env.DATABASE_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message:
+          "SESSION_SECRET est obligatoire avec DATABASE_URL, la même valeur pour toutes les instances (au moins 32 " +
+          "caractères aléatoires, par exemple : openssl rand -hex 32) : les votes, la connexion à la gestion et les " +
+          "liens d'effacement en dépendent.",
+      });
+    }
     if (env.NODE_ENV === "production" && env.SUPABASE_URL && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -212,7 +269,15 @@ export type BackendChoice =
       /** Lets the back office read messages and edit brands; kept on the server. */
       serviceRoleKey: string | undefined;
     }
-  | { kind: "embedded"; dataDir: string };
+  | { kind: "embedded"; dataDir: string }
+  | {
+      kind: "postgres";
+      url: string;
+      /** Connections each instance keeps at most (DATABASE_POOL_SIZE). */
+      poolSize: number;
+      /** This instance's own folder (its backups); the data itself is the server's. */
+      dataDir: string;
+    };
 
 /**
  * Where the embedded mode e-mails visitors' messages, and both modes the owner's alerts (SMTP_URL, CONTACT_TO_EMAIL,
@@ -294,7 +359,9 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
           anonKey: env.SUPABASE_ANON_KEY,
           serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY,
         }
-      : { kind: "embedded", dataDir };
+      : env.DATABASE_URL
+        ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, dataDir }
+        : { kind: "embedded", dataDir };
   const identity = { ...EXAMPLE_IDENTITY };
   const identityPlaceholders: IdentityField[] = [];
   for (const variable of IDENTITY_VARIABLES) {

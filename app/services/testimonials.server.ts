@@ -106,7 +106,7 @@ const addressKey = (email: string) =>
 /** Whether the site e-mails authors (SMTP_URL, and the service role's key with hosted Supabase): only then is an e-mail asked for. */
 export function authorsAreEmailed(): boolean {
   const { mail, backend } = getConfig();
-  return Boolean(mail) && (backend.kind === "embedded" || Boolean(backend.serviceRoleKey));
+  return Boolean(mail) && (backend.kind !== "supabase" || Boolean(backend.serviceRoleKey));
 }
 
 /** The published testimonials, newest first; none, logged, when they cannot be read: a page never fails for them. */

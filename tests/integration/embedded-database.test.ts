@@ -1,6 +1,7 @@
 import { PGlite, types } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BRAND_ENTRIES } from "~/catalogue/data";
+import { embeddedAt } from "~/services/backend/database.server";
 import {
   asRole,
   deleteExpiredVisitorData,
@@ -10,7 +11,7 @@ import {
   readAsAnon,
   scheduleMaintenance,
 } from "~/services/backend/embedded-db.server";
-import { EmbeddedBackend } from "~/services/backend/embedded.server";
+import { SqlBackend } from "~/services/backend/sql-backend.server";
 import { BRANDS_PER_READ } from "~/services/backend/types.server";
 import { makeTempDir } from "../support/temp-dir";
 import { withDatabaseStarts } from "../support/timeouts";
@@ -238,7 +239,7 @@ describe("the embedded backend", () => {
     async () => {
       const other = makeTempDir("embedded-source");
       try {
-        const rows = await new EmbeddedBackend(other.dir, { max: 5, windowSeconds: 600 }).listBrands();
+        const rows = await new SqlBackend(embeddedAt(other.dir), { max: 5, windowSeconds: 600 }).listBrands();
         expect(rows).toHaveLength(BRAND_ENTRIES.length);
         const names = rows.map((r) => r.name);
         expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -256,7 +257,7 @@ describe("the embedded backend", () => {
     async () => {
       const other = makeTempDir("embedded-many-brands");
       try {
-        const backend = new EmbeddedBackend(other.dir, { max: 5, windowSeconds: 600 });
+        const backend = new SqlBackend(embeddedAt(other.dir), { max: 5, windowSeconds: 600 });
         await backend.listBrands();
         const added = 2 * BRANDS_PER_READ + 100;
         await (

@@ -4,6 +4,7 @@ import path from "node:path";
 import { FEEDBACK_RULES } from "@contract/feedback-contract";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { embeddedAt } from "~/services/backend/database.server";
 import {
   asRole,
   deleteExpiredVisitorData,
@@ -11,8 +12,8 @@ import {
   migrate,
   openEmbeddedDatabase,
 } from "~/services/backend/embedded-db.server";
-import { EmbeddedBackend } from "~/services/backend/embedded.server";
 import { RateLimitedError, VOTES_RATE_LIMITED } from "~/services/backend/errors.server";
+import { SqlBackend } from "~/services/backend/sql-backend.server";
 import { makeTempDir } from "../support/temp-dir";
 import { withDatabaseStarts } from "../support/timeouts";
 import { expectRefusedToVisitors } from "../support/visitor-refusals";
@@ -268,7 +269,7 @@ describe("what visitors (anon) may do with votes", () => {
     const key = visitor("anon-resume");
     await vote("anon-resume", false, "code-refuse", key);
     const result = await summary();
-    expect(result.fields.map((field) => field.name)).toEqual([
+    expect(Object.keys(result.rows[0] ?? {})).toEqual([
       "offer_slug",
       "yes_votes",
       "no_votes",
@@ -582,7 +583,7 @@ describe("votes through the embedded backend", () => {
     async () => {
       const temp = makeTempDir("feedback-backend");
       try {
-        const backend = new EmbeddedBackend(temp.dir, { max: 5, windowSeconds: 600 });
+        const backend = new SqlBackend(embeddedAt(temp.dir), { max: 5, windowSeconds: 600 });
         const clientKey = visitor("backend-ines");
         const networkKey = visitor("backend-reseau");
         const vote = (offerSlug: string) =>

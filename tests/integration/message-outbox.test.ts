@@ -1,9 +1,10 @@
 import { MESSAGES_SUMMARY } from "@contract/contact-contract";
 import { simpleParser, type AddressObject } from "mailparser";
 import { afterAll, describe, expect, it } from "vitest";
+import { embeddedAt } from "~/services/backend/database.server";
 import { asRole, openEmbeddedDatabase } from "~/services/backend/embedded-db.server";
-import { EmbeddedBackend } from "~/services/backend/embedded.server";
-import { embeddedOutboxStore } from "~/services/backend/sql-outbox.server";
+import { SqlBackend } from "~/services/backend/sql-backend.server";
+import { sqlOutboxStore } from "~/services/backend/sql-outbox.server";
 import { GIVE_UP_AFTER_MS, startOutbox } from "~/services/mail/outbox.server";
 import { postContactForm } from "../support/contact-form";
 import { runScript } from "../support/run-script";
@@ -99,7 +100,7 @@ describe("messages e-mailed from the embedded database", () => {
   it("sends each message to the owner, signed in with SMTP_URL's credentials, Reply-To the visitor", async () => {
     const server = await smtp();
     const dir = dataDir("outbox-sent");
-    const backend = new EmbeddedBackend(dir, rateLimit, { mail: mailTo(server.port) });
+    const backend = new SqlBackend(embeddedAt(dir), rateLimit, { mail: mailTo(server.port) });
     await backend.warmUp();
     await backend.sendMessage({
       payload: {
@@ -161,7 +162,7 @@ describe("messages e-mailed from the embedded database", () => {
       message: "Une question sur ce code.",
       brandName: "Binance\r\nX-Pirate: oui\nSubject: autre",
     });
-    const outbox = await startOutbox(embeddedOutboxStore(db), mailTo(server.port));
+    const outbox = await startOutbox(sqlOutboxStore(db), mailTo(server.port));
     try {
       const [mail] = await server.waitFor(1);
       const headers = mail!.raw.slice(0, mail!.raw.indexOf("\r\n\r\n"));
@@ -187,7 +188,7 @@ describe("messages e-mailed from the embedded database", () => {
       subject: "question",
       message: "Votre compte est bloqué.",
     });
-    const outbox = await startOutbox(embeddedOutboxStore(db), mailTo(server.port));
+    const outbox = await startOutbox(sqlOutboxStore(db), mailTo(server.port));
     try {
       const [mail] = await server.waitFor(1);
       const replyTo = address((await simpleParser(mail!.raw)).replyTo);
@@ -200,7 +201,7 @@ describe("messages e-mailed from the embedded database", () => {
   it("e-mails 20 messages an hour at most, then one summary instead of the others, which wait in the back office", async () => {
     const server = await smtp();
     const dir = dataDir("outbox-ceiling");
-    const backend = new EmbeddedBackend(dir, rateLimit, { mail: mailTo(server.port) });
+    const backend = new SqlBackend(embeddedAt(dir), rateLimit, { mail: mailTo(server.port) });
     await backend.warmUp();
     for (let sender = 0; sender < 23; sender += 1) {
       const result = await backend.sendMessage({
@@ -231,7 +232,7 @@ describe("messages e-mailed from the embedded database", () => {
   it("keeps a message while the mail server is down, retries within 30 s, and sends it once the server is up", async () => {
     const port = await freePort();
     const dir = dataDir("outbox-down");
-    const backend = new EmbeddedBackend(dir, rateLimit, { mail: mailTo(port) });
+    const backend = new SqlBackend(embeddedAt(dir), rateLimit, { mail: mailTo(port) });
     await backend.warmUp();
     const result = await backend.sendMessage({
       payload: {
@@ -275,7 +276,7 @@ describe("messages e-mailed from the embedded database", () => {
       { name: "Anne", subject: "other", message: "Un message bien ancien." },
       { attempts: 20, ageSeconds: GIVE_UP_AFTER_MS / 1000 - 5 },
     );
-    const outbox = await startOutbox(embeddedOutboxStore(db), mailTo(port));
+    const outbox = await startOutbox(sqlOutboxStore(db), mailTo(port));
     try {
       const [row] = await until(
         () => outboxRows(dir),
@@ -293,7 +294,7 @@ describe("messages e-mailed from the embedded database", () => {
 
   it("without SMTP_URL stores the message and queues nothing", async () => {
     const dir = dataDir("outbox-none");
-    const backend = new EmbeddedBackend(dir, rateLimit);
+    const backend = new SqlBackend(embeddedAt(dir), rateLimit);
     await backend.sendMessage({
       payload: {
         name: "Anne Martin",

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { EmbeddedBackend } from "~/services/backend/embedded.server";
+import { embeddedAt } from "~/services/backend/database.server";
+import { SqlBackend } from "~/services/backend/sql-backend.server";
 import { runScript } from "../support/run-script";
 import { seededDataDir } from "../support/seeded-data-dir";
 
@@ -55,7 +56,7 @@ describe("the log of the embedded backend", () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
     try {
       // Past the contract, as a caller of the backend that forgot it would.
-      const result = await new EmbeddedBackend(data.dir, { max: 5, windowSeconds: 600 }).sendMessage({
+      const result = await new SqlBackend(embeddedAt(data.dir), { max: 5, windowSeconds: 600 }).sendMessage({
         payload: {
           name: "\u001b[1AAnne\u0007",
           email: "anne@exemple.fr",

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { TESTIMONIAL_LIMITS, TESTIMONIAL_MESSAGES } from "@contract/testimonial-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { embeddedAt } from "~/services/backend/database.server";
 import { asRole, deleteExpiredVisitorData, openEmbeddedDatabase } from "~/services/backend/embedded-db.server";
-import { EmbeddedBackend } from "~/services/backend/embedded.server";
 import { journalErasures, ledgerErasures, reapplyErasures } from "~/services/backend/erasures.server";
 import { RateLimitedError } from "~/services/backend/errors.server";
+import { SqlBackend } from "~/services/backend/sql-backend.server";
 import { makeTempDir } from "../support/temp-dir";
 import type { OutgoingTestimonial } from "~/services/backend/types.server";
 
@@ -14,10 +15,10 @@ import type { OutgoingTestimonial } from "~/services/backend/types.server";
  * retention, and erasures that a restored backup does not undo.
  */
 const { dir, cleanup } = makeTempDir("temoignages");
-let backend: EmbeddedBackend;
+let backend: SqlBackend;
 
 beforeAll(async () => {
-  backend = new EmbeddedBackend(dir, { max: 5, windowSeconds: 600 });
+  backend = new SqlBackend(embeddedAt(dir), { max: 5, windowSeconds: 600 });
   await backend.warmUp();
 });
 afterAll(async () => {

@@ -45,6 +45,10 @@ export interface PostgresServer {
   url(database: string, user?: string): string;
   /** A new empty database owned by the site's role, as an owner would create it for the site. */
   createDatabase(name: string): Promise<string>;
+  /** Stops the server, keeping its data, as a crash or a maintenance would: every connection is cut. */
+  pause(): Promise<void>;
+  /** Starts it again on the same port, with the same data. */
+  resume(): Promise<void>;
   /** Runs SQL as the superuser on `database`. */
   asSuperuser<T = Record<string, unknown>>(database: string, sql: string, params?: unknown[]): Promise<T[]>;
   stop(): Promise<void>;
@@ -72,7 +76,8 @@ export async function startPostgres(): Promise<PostgresServer> {
   await postgres("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--locale=C", "--encoding=UTF8"]);
   const port = await freePort();
   const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300 -c deadlock_timeout=100ms`;
-  await postgres("pg_ctl", ["-D", data, "-o", settings, "-l", path.join(dir, "log"), "-w", "start"]);
+  const pgCtlStart = () => postgres("pg_ctl", ["-D", data, "-o", settings, "-l", path.join(dir, "log"), "-w", "start"]);
+  await pgCtlStart();
   const version = Number(/^\d+/.exec(path.basename(path.dirname(bin)))?.[0] ?? 0);
 
   const url = (database: string, user = SITE_ROLE) => `postgres://${user}@127.0.0.1:${port}/${database}`;
@@ -102,6 +107,12 @@ export async function startPostgres(): Promise<PostgresServer> {
     async createDatabase(name) {
       await asSuperuser("postgres", `create database ${name} owner ${SITE_ROLE}`);
       return url(name);
+    },
+    async pause() {
+      await postgres("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+    },
+    async resume() {
+      await pgCtlStart();
     },
     async stop() {
       await postgres("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]).catch(() => undefined);

@@ -4,7 +4,13 @@ import { BackendError, RateLimitedError, VOTES_RATE_LIMITED } from "~/services/b
 import { MISSING_SERVICE_ROLE_KEY } from "~/services/backend/types.server";
 import { SiteEventBus } from "~/services/events.server";
 import type { BrandRow } from "~/catalogue/types";
-import type { Backend, FeedbackCounts, OutgoingVote, OwnerStore } from "~/services/backend/types.server";
+import type {
+  Backend,
+  FeedbackCounts,
+  OutgoingVote,
+  OwnerStore,
+  SiteChangeListener,
+} from "~/services/backend/types.server";
 
 /** A backend's testimonial calls, for fakes that have none. */
 const NO_TESTIMONIALS = {
@@ -303,5 +309,54 @@ describe("a brand written in the back office", () => {
   it("is refused by a backend without the service role's key, which names it", () => {
     const backend = new CachedBackend(scriptedSource(answer("A")), { ttlMs: 60_000, timeoutMs: 1_000 });
     expect(backend.owner()).toEqual({ ok: false, missing: "SUPABASE_SERVICE_ROLE_KEY" });
+  });
+});
+
+describe("changes another instance made", () => {
+  /** A backend that announces other instances' changes, as a Postgres server's LISTEN does. */
+  function announcingSource() {
+    const source = scriptedSource(answer("A"), answer("B"), answer("C"));
+    let listener: SiteChangeListener | undefined;
+    let stopped = false;
+    const announcing: Backend = {
+      ...source,
+      watchChanges: (given) => {
+        listener = given;
+        return () => (stopped = true);
+      },
+    };
+    return { source: announcing, calls: source.calls, announce: () => listener!, stopped: () => stopped };
+  }
+
+  it("drop the brands kept here and tell the pages, as a change made through this instance does", async () => {
+    const { source, calls, announce } = announcingSource();
+    const events = new SiteEventBus();
+    const heard: string[] = [];
+    events.on("brands-changed", () => heard.push("brands-changed"));
+    events.on("vote-stored", ({ offerSlug }) => heard.push(`vote-stored ${offerSlug}`));
+    events.on("testimonials-changed", ({ offerSlug }) => heard.push(`testimonials-changed ${offerSlug}`));
+    const cached = new CachedBackend(source, { ttlMs: 60_000, timeoutMs: 1_000 }, events);
+    expect(await cached.listBrands()).toEqual(rows("A"));
+
+    announce().changed({ event: "brands-changed" });
+    expect(await cached.listBrands()).toEqual(rows("B"));
+    announce().changed({ event: "vote-stored", offerSlug: "wise" });
+    announce().changed({ event: "testimonials-changed", offerSlug: "bolt" });
+    expect(heard).toEqual(["brands-changed", "vote-stored wise", "testimonials-changed bolt"]);
+    expect(calls()).toBe(2);
+  });
+
+  it("once some may have been missed, drop everything kept, and stop being followed on request", async () => {
+    const { source, announce, stopped } = announcingSource();
+    const events = new SiteEventBus();
+    let forgotten = 0;
+    events.on("brands-changed", () => (forgotten += 1));
+    const cached = new CachedBackend(source, { ttlMs: 60_000, timeoutMs: 1_000 }, events);
+    expect(await cached.listBrands()).toEqual(rows("A"));
+    announce().missed();
+    expect(await cached.listBrands()).toEqual(rows("B"));
+    expect(forgotten).toBe(1);
+    cached.stopWatching?.();
+    expect(stopped()).toBe(true);
   });
 });

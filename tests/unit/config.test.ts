@@ -56,6 +56,59 @@ describe("configuration", () => {
     expect(() => parseConfig({ ...base, SUPABASE_ANON_KEY: "key" })).toThrow(/SUPABASE_URL/);
   });
 
+  describe("a Postgres server (DATABASE_URL)", () => {
+    const secret = { SESSION_SECRET: "s".repeat(32) };
+
+    it("runs on it with a pool of 10 connections unless told, keeping the data folder for this instance's own files", () => {
+      const url = "postgres://codeparrain:motdepasse@db.exemple.fr:5432/codeparrain";
+      expect(parseConfig({ ...base, ...secret, DATABASE_URL: url }).backend).toEqual({
+        kind: "postgres",
+        url,
+        poolSize: 10,
+        dataDir: path.resolve(temp.dir),
+      });
+      const socket = "postgresql:///codeparrain?host=/run/postgresql";
+      expect(parseConfig({ ...base, ...secret, DATABASE_URL: socket, DATABASE_POOL_SIZE: "4" }).backend).toMatchObject({
+        url: socket,
+        poolSize: 4,
+      });
+    });
+
+    it("refuses, in French, an address that is not a Postgres server's", () => {
+      for (const url of ["mysql://db.exemple.fr/site", "db.exemple.fr:5432", "postgres://"]) {
+        expect(() => parseConfig({ ...base, ...secret, DATABASE_URL: url }), url).toThrow(
+          /DATABASE_URL doit être l'adresse d'un serveur Postgres/,
+        );
+      }
+    });
+
+    it("refuses Supabase's transaction pooler (port 6543), where session locks and LISTEN do not work", () => {
+      const pooler = "postgres://postgres.abc:motdepasse@aws-0-eu-west-3.pooler.supabase.com:6543/postgres";
+      expect(() => parseConfig({ ...base, ...secret, DATABASE_URL: pooler })).toThrow(
+        /pooler en mode transaction de Supabase \(port 6543\)/,
+      );
+      expect(parseConfig({ ...base, ...secret, DATABASE_URL: pooler.replace(":6543", ":5432") }).backend.kind).toBe(
+        "postgres",
+      );
+    });
+
+    it("requires SESSION_SECRET, shared by every instance, even outside production", () => {
+      expect(() => parseConfig({ ...base, DATABASE_URL: "postgres://db.exemple.fr/site" })).toThrow(
+        /SESSION_SECRET est obligatoire avec DATABASE_URL, la même valeur pour toutes les instances/,
+      );
+    });
+
+    it("refuses DATABASE_URL beside SUPABASE_URL, and a pool size out of bounds", () => {
+      const supabase = { SUPABASE_URL: "https://abc.supabase.co", SUPABASE_ANON_KEY: "k" };
+      expect(() => parseConfig({ ...base, ...secret, ...supabase, DATABASE_URL: "postgres://db/site" })).toThrow(
+        /DATABASE_URL et SUPABASE_URL désignent chacun une base/,
+      );
+      expect(() =>
+        parseConfig({ ...base, ...secret, DATABASE_URL: "postgres://db/site", DATABASE_POOL_SIZE: "0" }),
+      ).toThrow(/DATABASE_POOL_SIZE doit être compris entre 1 et 100/);
+    });
+  });
+
   it("requires SESSION_SECRET in production with Supabase", () => {
     expect(() =>
       parseConfig({ ...base, NODE_ENV: "production", SUPABASE_URL: "https://abc.supabase.co", SUPABASE_ANON_KEY: "k" }),

@@ -60,6 +60,47 @@ export class CachedBackend implements types.Backend {
       this.testimonialsCache = new ReadAfterWriteCache(options.ttlMs, () => this.readTestimonials());
       this.followsCache = new ReadAfterWriteCache(options.ttlMs, () => this.readFollows());
     }
+    this.stopWatching = backend.watchChanges?.({
+      changed: (change) => this.changedElsewhere(change),
+      missed: () => this.forgetEverything(),
+    });
+  }
+
+  /** Stops following other instances' changes (a test's backend, before its database goes). */
+  readonly stopWatching: (() => void) | undefined;
+
+  /** What another instance changed: dropped here as if it had been written through this one. */
+  private changedElsewhere(change: types.SiteChange): void {
+    switch (change.event) {
+      case "brands-changed":
+        this.brandsChanged();
+        return;
+      case "vote-stored":
+        this.voteStored(change.offerSlug);
+        return;
+      case "testimonials-changed":
+        this.testimonialsChanged(change.offerSlug);
+    }
+  }
+
+  /** Some changes may have been missed: every cache is read again and every page kept is dropped. */
+  private forgetEverything(): void {
+    this.testimonialsCache?.invalidate();
+    this.followsCache?.invalidate();
+    this.brandsChanged();
+  }
+
+  private brandsChanged(): void {
+    this.cache?.invalidate();
+    // A check, or a new code or link, restarts the offer's votes (brands.votes_since).
+    this.feedbackCache?.invalidate();
+    this.events.emit("brands-changed", {});
+  }
+
+  private voteStored(offerSlug: string): void {
+    // The next page shown counts this vote: the visitor who sent it sees it at once.
+    this.feedbackCache?.invalidate();
+    this.events.emit("vote-stored", { offerSlug });
   }
 
   /** Fills the cache (and, on first start, creates the embedded database). */
@@ -99,9 +140,7 @@ export class CachedBackend implements types.Backend {
 
   async recordVote(vote: types.OutgoingVote): Promise<types.VoteResult> {
     const result = await this.backend.recordVote(vote);
-    // The next page shown counts this vote: the visitor who sent it sees it at once.
-    this.feedbackCache?.invalidate();
-    this.events.emit("vote-stored", { offerSlug: vote.offerSlug });
+    this.voteStored(vote.offerSlug);
     return result;
   }
 
@@ -188,10 +227,7 @@ export class CachedBackend implements types.Backend {
     if (!access.ok) return access;
     const { store } = access;
     const changed = <T>(written: T): T => {
-      this.cache?.invalidate();
-      // A check, or a new code or link, restarts the offer's votes (brands.votes_since).
-      this.feedbackCache?.invalidate();
-      this.events.emit("brands-changed", {});
+      this.brandsChanged();
       return written;
     };
     const cached: types.OwnerStore = {

@@ -3,10 +3,10 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite, types, type Transaction } from "@electric-sql/pglite";
+import { PGlite, types } from "@electric-sql/pglite";
 import { databaseDir, lockDataDir, secureDataDir, unlockDataDir } from "../data-dir.server";
 import { diskFullMessage, isNoSpaceError } from "../disk-space.server";
-import type { SqlSession } from "./sql-session.server";
+import type { SqlRunner, SqlSession } from "./sql-session.server";
 
 /** The roles hosted Supabase has and the migrations grant to. */
 const SUPABASE_ROLES_SQL = `
@@ -139,7 +139,7 @@ async function createCluster(dir: string): Promise<void> {
 
 const databases = new Map<string, Promise<PGlite>>();
 /** The data folder of each open database, to name its disk when a write fails for want of room. */
-const dataDirs = new WeakMap<PGlite, string>();
+const dataDirs = new WeakMap<SqlSession, string>();
 
 /**
  * `error` as it is, or, when the disk that holds `dataDir` is full, an error that says so and names the folder
@@ -226,7 +226,11 @@ export const MAINTENANCE_INTERVAL_MS = 24 * 60 * 60 * 1000;
  * Supabase: a server that runs for months keeps no message past its time. The timer does not keep the process
  * alive, and stops once the database is closed.
  */
-export function scheduleMaintenance(db: PGlite, dataDir: string, everyMs = MAINTENANCE_INTERVAL_MS): NodeJS.Timeout {
+export function scheduleMaintenance(
+  db: SqlSession,
+  dataDir: string,
+  everyMs = MAINTENANCE_INTERVAL_MS,
+): NodeJS.Timeout {
   const timer = setInterval(() => {
     if (db.closed) {
       clearInterval(timer);
@@ -244,9 +248,9 @@ export function scheduleMaintenance(db: PGlite, dataDir: string, everyMs = MAINT
 
 /** Runs `work` in a transaction as `role`, so row-level security and grants apply as they do through the REST API. */
 export async function asRole<T>(
-  db: PGlite,
+  db: SqlSession,
   role: "anon" | "service_role",
-  work: (tx: Transaction) => Promise<T>,
+  work: (tx: SqlRunner) => Promise<T>,
 ): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
@@ -265,7 +269,7 @@ interface PendingRead {
 }
 
 /** The reads asked for since the last query went out, by their select: one query takes them all. */
-const pendingReads = new WeakMap<PGlite, Map<string, PendingRead[]>>();
+const pendingReads = new WeakMap<SqlSession, Map<string, PendingRead[]>>();
 
 /**
  * The rows of one constant `select` read as the anon role. The selects asked for within one turn of the event loop
@@ -275,7 +279,7 @@ const pendingReads = new WeakMap<PGlite, Map<string, PendingRead[]>>();
  * rows: read them, never change them. The select returns one `json` column named `rows`, as the REST API would give
  * them (dates as ISO strings).
  */
-export function readAsAnon<T>(db: PGlite, select: string): Promise<T[]> {
+export function readAsAnon<T>(db: SqlSession, select: string): Promise<T[]> {
   return new Promise<unknown[]>((resolve, reject) => {
     let batch = pendingReads.get(db);
     if (!batch) {
@@ -293,7 +297,7 @@ export function readAsAnon<T>(db: PGlite, select: string): Promise<T[]> {
   }) as Promise<T[]>;
 }
 
-async function runReads(db: PGlite, reads: Map<string, PendingRead[]>): Promise<void> {
+async function runReads(db: SqlSession, reads: Map<string, PendingRead[]>): Promise<void> {
   const selects = [...reads.keys()];
   try {
     const results = await db.exec(`set local role anon; ${selects.join("; ")}`);
@@ -317,17 +321,25 @@ async function runReads(db: PGlite, reads: Map<string, PendingRead[]>): Promise<
 /**
  * The retentions of the legal notice: 12 months for messages and votes; for testimonials, 30 days after a refusal
  * and 90 days for one never moderated; 25 months for the audience totals. Hosted Supabase runs the same functions
- * daily with pg_cron. Returns how many of each were deleted.
+ * daily with pg_cron. With `onceADay`, several instances on one database run them once a day between them: the
+ * instance that claims the day runs them in the same transaction (nothing is deleted when another one did).
+ * Returns how many of each were deleted.
  */
 export async function deleteExpiredVisitorData(
-  db: PGlite,
+  db: SqlSession,
+  { onceADay = false }: { onceADay?: boolean } = {},
 ): Promise<{ messages: number; votes: number; testimonials: number; counts: number }> {
-  const result = await asRole(db, "service_role", (tx) =>
-    tx.query<{ messages: number; votes: number; testimonials: number; counts: number }>(
+  const result = await asRole(db, "service_role", async (tx) => {
+    if (onceADay) {
+      const claim = await tx.query<{ claimed: boolean }>("select public.claim_daily_run('retentions') as claimed");
+      if (!claim.rows[0]?.claimed) return { rows: [] };
+    }
+    return tx.query<{ messages: number; votes: number; testimonials: number; counts: number }>(
       `select public.delete_expired_contact_messages() as messages, public.delete_expired_code_feedback() as votes,
-              public.delete_expired_testimonials() as testimonials, public.delete_expired_offer_counts() as counts`,
-    ),
-  );
+              public.delete_expired_testimonials() as testimonials, public.delete_expired_offer_counts() as counts,
+              public.delete_old_site_changes() as changes`,
+    );
+  });
   const { messages = 0, votes = 0, testimonials = 0, counts = 0 } = result.rows[0] ?? {};
   if (messages > 0) console.info(`${messages} message(s) de plus de 12 mois supprimé(s).`);
   if (votes > 0) console.info(`${votes} avis de plus de 12 mois supprimé(s).`);

@@ -1,7 +1,8 @@
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describeWriteFailure } from "../disk-space.server";
-import type { PGlite, Transaction } from "@electric-sql/pglite";
+import type { DatabasePlace } from "./database.server";
+import type { SqlRunner } from "./sql-session.server";
 
 /**
  * The erasures (a visitor's message the owner erased on request, a testimonial its author or the owner erased). The
@@ -24,17 +25,20 @@ export interface Erasure {
 }
 
 /**
- * Copies an erasure the database has already noted to the data folder's list. The erasure is done and noted
- * whatever happens here: a failure (a full disk) is said in the log, never to the visitor or the owner as a failed
- * erasure. Gives whether the copy was written.
+ * Copies an erasure the embedded database has already noted to the data folder's list. The erasure is done and
+ * noted whatever happens here: a failure (a full disk) is said in the log, never to the visitor or the owner as a
+ * failed erasure. Gives whether the copy was written. A Postgres server's instances each have their own folder, so
+ * none holds the whole list: there the database's own list is the one (`npm run restore` reads it before restoring).
  */
 export function recordErasure(
-  dataDir: string,
+  place: DatabasePlace,
   id: number,
   createdAt: string,
   now = new Date(),
   table: ErasableTable = "contact_messages",
 ): boolean {
+  if (place.kind !== "embedded") return false;
+  const { dataDir } = place;
   const erasure: Erasure = { table, id, createdAt, erasedAt: now.toISOString() };
   const file = path.join(dataDir, ERASURES_FILE);
   try {
@@ -66,7 +70,7 @@ export function journalErasures(dataDir: string): Erasure[] {
 }
 
 /** The erasures a database noted itself (public.erasures); none in a database older than that table. */
-export async function ledgerErasures(db: PGlite): Promise<Erasure[]> {
+export async function ledgerErasures(db: SqlRunner): Promise<Erasure[]> {
   const exists = await db.query<{ found: boolean }>("select to_regclass('public.erasures') is not null as found");
   if (!exists.rows[0]?.found) return [];
   const { rows } = await db.query<{ table: ErasableTable; id: string; createdAt: string; erasedAt: string }>(
@@ -78,7 +82,7 @@ export async function ledgerErasures(db: PGlite): Promise<Erasure[]> {
 }
 
 /** Erases again, in `db`, every row `erasures` names: gives how many were still there. */
-export async function reapplyErasures(db: PGlite | Transaction, erasures: Erasure[]): Promise<number> {
+export async function reapplyErasures(db: SqlRunner, erasures: Erasure[]): Promise<number> {
   let erased = 0;
   for (const { table, id, createdAt } of erasures) {
     // The table's name comes from the list above, never from the file.

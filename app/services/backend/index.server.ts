@@ -6,8 +6,8 @@ import { describeWriteFailure, isNoSpaceError } from "../disk-space.server";
 import type { Backend } from "./types.server";
 
 /**
- * The backend the configuration names: hosted Supabase when SUPABASE_URL and SUPABASE_ANON_KEY are set, the
- * embedded database in DATA_DIR otherwise. Each is loaded only when chosen.
+ * The backend the configuration names: hosted Supabase when SUPABASE_URL and SUPABASE_ANON_KEY are set, a Postgres
+ * server when DATABASE_URL is, the embedded database in DATA_DIR otherwise. Each is loaded only when chosen.
  */
 async function createBackend({
   backend,
@@ -38,8 +38,8 @@ async function createBackend({
       "SMTP_URL n'est pas défini : les messages des visiteurs sont seulement enregistrés (npm run messages pour les lire).",
     );
   }
-  const { EmbeddedBackend } = await import("./embedded.server");
-  return new EmbeddedBackend(backend.dataDir, contactRateLimit, { mail, backups: true });
+  const { SqlBackend } = await import("./sql-backend.server");
+  return new SqlBackend(backend, contactRateLimit, { mail, backups: true });
 }
 
 let secret: string | undefined;
@@ -67,18 +67,26 @@ export function startBackend(): { sessionSecret: string } {
 }
 
 /**
- * The secret that signs the cookies and keys the visitors: SESSION_SECRET, else the embedded default's (outside
- * production with Supabase, one for this process only).
+ * The secret that signs the cookies and keys the visitors: SESSION_SECRET (required with DATABASE_URL, so that every
+ * instance has the same), else the embedded default's (outside production with Supabase, one for this process only).
  */
 export const sessionSecret = (): string => startBackend().sessionSecret;
 
 let current: Promise<CachedBackend> | undefined;
 
-/** Closes the embedded database, if this process opened one, and releases its data folder: before the process ends. */
+/**
+ * Closes the database this process opened, before it ends: the embedded one, releasing its data folder, or the pool
+ * of a Postgres server.
+ */
 export async function shutdownBackend(): Promise<void> {
-  if (getConfig().backend.kind !== "embedded") return;
-  const { closeEmbeddedDatabases } = await import("./embedded-db.server");
-  await closeEmbeddedDatabases();
+  const { kind } = getConfig().backend;
+  if (kind === "embedded") {
+    const { closeEmbeddedDatabases } = await import("./embedded-db.server");
+    await closeEmbeddedDatabases();
+  } else if (kind === "postgres") {
+    const { closePostgresDatabases } = await import("./postgres-db.server");
+    await closePostgresDatabases();
+  }
 }
 
 /** The configured backend behind the brands cache, created once per process: the site's one way to its data. */

@@ -8,7 +8,7 @@ import {
   type OutboxQueue,
   type OutboxStore,
 } from "../mail/outbox.server";
-import type { PGlite } from "@electric-sql/pglite";
+import type { SqlSession } from "./sql-session.server";
 
 /** A query run as the service role: the rows it gives. */
 export type ServiceRoleQuery = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
@@ -96,8 +96,8 @@ export class SqlOutboxStore implements OutboxStore {
   }
 }
 
-/** The outbox of the embedded database. */
-export function embeddedOutboxStore(db: PGlite, leaseSeconds = OUTBOX_LEASE_SECONDS): SqlOutboxStore {
+/** The outbox of a database the site reaches itself (embedded, or a server), as the service role. */
+export function sqlOutboxStore(db: SqlSession, leaseSeconds = OUTBOX_LEASE_SECONDS): SqlOutboxStore {
   const asServiceRole: ServiceRoleQuery = async <T>(sql: string, params?: unknown[]) =>
     (await asRole(db, "service_role", (tx) => tx.query<T>(sql, params))).rows;
   return new SqlOutboxStore(asServiceRole, () => db.closed, leaseSeconds);

@@ -7,14 +7,20 @@ import pg from "pg";
  * parses them, so that the same SQL gives the same rows on both.
  */
 export interface SqlRunner {
-  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  /** Several statements, no parameters (a migration). */
-  exec(sql: string): Promise<unknown>;
+  /** The rows of one statement, and how many rows it wrote. */
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
+  /**
+   * Several statements without parameters (a migration, a batch of reads) in one round trip, as one implicit
+   * transaction: the rows of each, in order.
+   */
+  exec(sql: string): Promise<{ rows: unknown[] }[]>;
 }
 
 export interface SqlSession extends SqlRunner {
   /** Runs `work` in a transaction on one connection: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /** Once closed, nothing more runs on it. */
+  readonly closed: boolean;
 }
 
 const DATE = 1082;
@@ -39,11 +45,19 @@ export const PGLITE_LIKE_TYPES: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig["getTypeParser"],
 };
 
-const runnerOf = (client: pg.ClientBase): SqlRunner => ({
-  query: async <T>(sql: string, params?: unknown[]) => ({
-    rows: (await client.query({ text: sql, values: params, types: PGLITE_LIKE_TYPES })).rows as T[],
-  }),
-  exec: (sql: string) => client.query({ text: sql, types: PGLITE_LIKE_TYPES }),
+type Queryable = Pick<pg.ClientBase, "query">;
+
+const rowsOf = <T>(result: pg.QueryResult) => ({ rows: result.rows as T[], affectedRows: result.rowCount ?? 0 });
+
+/** node-postgres answers a simple query of several statements with an array, of one statement with one result. */
+const resultsOf = (result: pg.QueryResult | pg.QueryResult[]) =>
+  (Array.isArray(result) ? result : [result]).map(({ rows }) => ({ rows: rows as unknown[] }));
+
+const runnerOf = (client: Queryable): SqlRunner => ({
+  query: async <T>(sql: string, params?: unknown[]) =>
+    rowsOf<T>(await client.query({ text: sql, values: params, types: PGLITE_LIKE_TYPES })),
+  exec: async (sql: string) =>
+    resultsOf((await client.query({ text: sql, types: PGLITE_LIKE_TYPES })) as pg.QueryResult | pg.QueryResult[]),
 });
 
 async function inTransaction<T>(client: pg.ClientBase, work: (tx: SqlRunner) => Promise<T>): Promise<T> {
@@ -60,16 +74,16 @@ async function inTransaction<T>(client: pg.ClientBase, work: (tx: SqlRunner) => 
 
 /** One connection held by its caller (the migrations' session, which holds their advisory lock). */
 export function clientSession(client: pg.ClientBase): SqlSession {
-  return { ...runnerOf(client), transaction: (work) => inTransaction(client, work) };
+  return { ...runnerOf(client), transaction: (work) => inTransaction(client, work), closed: false };
 }
 
 /** A pool: each query on any free connection, each transaction on one connection taken for it. */
 export function poolSession(pool: pg.Pool): SqlSession {
   return {
-    query: async <T>(sql: string, params?: unknown[]) => ({
-      rows: (await pool.query({ text: sql, values: params, types: PGLITE_LIKE_TYPES })).rows as T[],
-    }),
-    exec: (sql: string) => pool.query({ text: sql, types: PGLITE_LIKE_TYPES }),
+    ...runnerOf(pool),
+    get closed() {
+      return pool.ending || pool.ended;
+    },
     transaction: async (work) => {
       const client = await pool.connect();
       try {

@@ -155,9 +155,21 @@ export const MISSING_SERVICE_ROLE_KEY = "SUPABASE_SERVICE_ROLE_KEY";
 /** The back office's operations, or the variable to set when the backend cannot give them. */
 export type OwnerAccess = { ok: true; store: OwnerStore } | { ok: false; missing: typeof MISSING_SERVICE_ROLE_KEY };
 
+/** A change another instance made to what the caches keep, as the database announced it. */
+export type SiteChange =
+  | { event: "brands-changed" }
+  | { event: "vote-stored"; offerSlug: string }
+  | { event: "testimonials-changed"; offerSlug: string };
+
+export interface SiteChangeListener {
+  changed(change: SiteChange): void;
+  /** Changes may have been missed (the connection that announces them was lost): everything kept may be stale. */
+  missed(): void;
+}
+
 /**
- * What the site asks of its data: the embedded database (embedded.server.ts) and hosted Supabase
- * (supabase.server.ts) each implement it, and index.server.ts picks one from the configuration. A new operation is
+ * What the site asks of its data: a Postgres database the site reaches itself, embedded or a server
+ * (sql-backend.server.ts), and hosted Supabase (supabase.server.ts) each implement it, and index.server.ts picks one from the configuration. A new operation is
  * added here, in both implementations, and in CachedBackend (brands-cache.server.ts), which the site goes through.
  */
 export interface Backend {
@@ -200,6 +212,11 @@ export interface Backend {
    * /healthz asks. Undefined for a backend whose storage is another's to watch (hosted Supabase).
    */
   storageProblem(): string | null | undefined;
+  /**
+   * Follows the changes other instances on the same database make (brands, votes, testimonials); the function
+   * returned stops. Absent when this backend serves one instance only (the embedded database).
+   */
+  watchChanges?(listener: SiteChangeListener): () => void;
 }
 
 /**

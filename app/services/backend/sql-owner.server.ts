@@ -1,10 +1,11 @@
-import { asRole, openEmbeddedDatabase } from "./embedded-db.server";
+import { openDatabase, type DatabasePlace } from "./database.server";
+import { asRole } from "./embedded-db.server";
 import { recordErasure } from "./erasures.server";
 import { toBackendError } from "./errors.server";
 import { toMessagePage, type MessageRow } from "./owner-message-row.server";
 import { toOwnerTestimonialPage, type OwnerTestimonialRow } from "./testimonial-row.server";
+import type { SqlRunner } from "./sql-session.server";
 import type * as types from "./types.server";
-import type { Transaction } from "@electric-sql/pglite";
 
 /** The columns the back office may write, in the order of an insert: each name is checked against this list. */
 const BRAND_COLUMNS: readonly (keyof types.BrandColumns)[] = [
@@ -28,17 +29,17 @@ function columnsOf(changes: Partial<types.BrandColumns>): [keyof types.BrandColu
   return BRAND_COLUMNS.filter((column) => changes[column] !== undefined).map((column) => [column, changes[column]]);
 }
 
-/** The back office on the embedded database, as the service role (as the server stores messages). */
-export class EmbeddedOwnerStore implements types.OwnerStore {
+/** The back office on a Postgres database the site reaches itself, as the service role (as the server stores messages). */
+export class SqlOwnerStore implements types.OwnerStore {
   constructor(
-    private readonly dataDir: string,
+    private readonly place: DatabasePlace,
     /** Called when an e-mail to an author was queued. */
     private readonly mailQueued: () => void = () => undefined,
   ) {}
 
-  private async asServiceRole<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  private async asServiceRole<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
     try {
-      return await asRole(await openEmbeddedDatabase(this.dataDir), "service_role", work);
+      return await asRole(await openDatabase(this.place), "service_role", work);
     } catch (error) {
       throw toBackendError(error);
     }
@@ -76,7 +77,7 @@ export class EmbeddedOwnerStore implements types.OwnerStore {
       ),
     );
     const erased = rows[0];
-    if (erased) recordErasure(this.dataDir, id, erased.created_at);
+    if (erased) recordErasure(this.place, id, erased.created_at);
     return erased !== undefined;
   }
 
@@ -112,7 +113,7 @@ export class EmbeddedOwnerStore implements types.OwnerStore {
     );
     const erased = rows[0];
     if (!erased) return null;
-    recordErasure(this.dataDir, id, erased.created_at, new Date(), "testimonials");
+    recordErasure(this.place, id, erased.created_at, new Date(), "testimonials");
     return { id, offerSlug: erased.offer_slug, createdAt: erased.created_at, wasPublic: erased.status === "published" };
   }
 

@@ -2,8 +2,9 @@ import { MESSAGES_PER_NETWORK_PER_HOUR, MESSAGES_SUMMARY, printable } from "@con
 import { FEEDBACK_RULES } from "@contract/feedback-contract";
 import { TESTIMONIAL_LIMITS } from "@contract/testimonial-fields";
 import { onShutdown } from "../shutdown.server";
+import { openDatabase, type DatabasePlace } from "./database.server";
 import { asRole, openEmbeddedDatabase, readAsAnon } from "./embedded-db.server";
-import { EmbeddedOwnerStore } from "./embedded-owner.server";
+import { SqlOwnerStore } from "./sql-owner.server";
 import { diskFullMessage } from "../disk-space.server";
 import { recordErasure } from "./erasures.server";
 import {
@@ -20,8 +21,8 @@ import { toErasedTestimonial, toPublishedTestimonial, type PublishedTestimonialR
 import { BRANDS_PER_READ } from "./types.server";
 import type * as types from "./types.server";
 import type { MailConfig } from "../env.server";
+import type { SqlRunner } from "./sql-session.server";
 import type { MailOutbox } from "../mail/outbox.server";
-import type { Transaction } from "@electric-sql/pglite";
 import type { AlertCheck } from "~/catalogue/alerts";
 import type { BrandRow } from "~/catalogue/types";
 
@@ -30,15 +31,15 @@ import type { BrandRow } from "~/catalogue/types";
  * Supabase), and gives its one-word answer; any failure to get it is a DeliveryError starting with `failure`.
  */
 async function callAsServiceRole(
-  dataDir: string,
+  place: DatabasePlace,
   sql: string,
   params: unknown[],
   failure: string,
   /** More work in the same transaction, given the answer. */
-  then?: (tx: Transaction, result: string | undefined) => Promise<void>,
+  then?: (tx: SqlRunner, result: string | undefined) => Promise<void>,
 ): Promise<string | undefined> {
   try {
-    const db = await openEmbeddedDatabase(dataDir);
+    const db = await openDatabase(place);
     return await asRole(db, "service_role", async (tx) => {
       const result = (await tx.query<{ result: string }>(sql, params)).rows[0]?.result;
       await then?.(tx, result);
@@ -56,18 +57,19 @@ const STORED_ANSWERS = new Set(["stored", "stored_summary", "stored_quiet"]);
 const sqlText = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /**
- * The embedded database in `dataDir`: brands read as the anon role, messages stored in contact_messages through the
- * same SQL function as on Supabase, which also applies the per-sender rate limit.
+ * A Postgres database the site reaches itself, the embedded one or a server (DATABASE_URL), through the same SQL as
+ * hosted Supabase: brands read as the anon role, what visitors send stored through the SQL functions that apply its
+ * limits, as the service role.
  */
-export class EmbeddedBackend implements types.Backend {
+export class SqlBackend implements types.Backend {
   private outbox: Promise<MailOutbox> | undefined;
 
   private readonly mail: MailConfig | undefined;
   private backupsScheduled = false;
-  private ownerStore: EmbeddedOwnerStore | undefined;
+  private ownerStore: SqlOwnerStore | undefined;
 
   constructor(
-    private readonly dataDir: string,
+    private readonly place: DatabasePlace,
     private readonly rateLimit: { max: number; windowSeconds: number; perNetworkPerHour?: number },
     private readonly options: {
       /** With it, every message stored is also queued to be e-mailed (message_outbox). */
@@ -79,17 +81,20 @@ export class EmbeddedBackend implements types.Backend {
     this.mail = options.mail;
   }
 
-  /** The data folder's disk, full below MIN_FREE_BYTES: every write would then fail. */
-  storageProblem(): string | null {
-    return diskFullMessage(this.dataDir);
+  /**
+   * The embedded database's disk, full below MIN_FREE_BYTES: every write would then fail. A Postgres server's disk is
+   * its own to watch.
+   */
+  storageProblem(): string | null | undefined {
+    return this.place.kind === "embedded" ? diskFullMessage(this.place.dataDir) : undefined;
   }
 
   async warmUp(): Promise<void> {
-    const db = await openEmbeddedDatabase(this.dataDir);
-    if (this.options.backups && !this.backupsScheduled) {
+    await openDatabase(this.place);
+    if (this.options.backups && !this.backupsScheduled && this.place.kind === "embedded") {
       this.backupsScheduled = true;
       const { scheduleBackups } = await import("../backup.server");
-      const backups = scheduleBackups(db, this.dataDir);
+      const backups = scheduleBackups(await openEmbeddedDatabase(this.place.dataDir), this.place.dataDir);
       onShutdown(backups.stop);
     }
     await this.startOutbox();
@@ -100,11 +105,11 @@ export class EmbeddedBackend implements types.Backend {
     const mail = this.mail;
     if (!mail) return undefined;
     this.outbox ??= (async () => {
-      const [{ startOutbox }, { embeddedOutboxStore }] = await Promise.all([
+      const [{ startOutbox }, { sqlOutboxStore }] = await Promise.all([
         import("../mail/outbox.server"),
         import("./sql-outbox.server"),
       ]);
-      return startOutbox(embeddedOutboxStore(await openEmbeddedDatabase(this.dataDir)), mail);
+      return startOutbox(sqlOutboxStore(await openDatabase(this.place)), mail);
     })();
     this.outbox.catch(() => (this.outbox = undefined));
     return this.outbox;
@@ -117,7 +122,7 @@ export class EmbeddedBackend implements types.Backend {
    */
   async listBrands(): Promise<BrandRow[]> {
     try {
-      const db = await openEmbeddedDatabase(this.dataDir);
+      const db = await openDatabase(this.place);
       const rows: BrandRow[] = [];
       for (;;) {
         const after = rows.at(-1)?.name;
@@ -141,7 +146,7 @@ export class EmbeddedBackend implements types.Backend {
    */
   async sendMessage({ payload, clientKey, networkKey }: types.OutgoingMessage): Promise<types.DeliveryResult> {
     const answer = await callAsServiceRole(
-      this.dataDir,
+      this.place,
       `select public.submit_contact_message($1, $2, $3, $4, $5, $6, $7, $8, $9, make_interval(secs => $10), $11)
          as result`,
       [
@@ -192,7 +197,7 @@ export class EmbeddedBackend implements types.Backend {
 
   async recordVote(vote: types.OutgoingVote): Promise<types.VoteResult> {
     const result = await callAsServiceRole(
-      this.dataDir,
+      this.place,
       "select public.record_code_feedback($1, $2, $3, $4, $5, $6) as result",
       [vote.offerSlug, vote.worked, vote.reason, vote.clientKey, vote.networkKey, FEEDBACK_RULES.maxVotesPerHour],
       "Enregistrement de l'avis impossible",
@@ -205,7 +210,7 @@ export class EmbeddedBackend implements types.Backend {
   /** Read as the anon role, which may only call the aggregate function: what a visitor could see, nothing more. */
   async listFeedback(): Promise<types.FeedbackCounts[]> {
     try {
-      const db = await openEmbeddedDatabase(this.dataDir);
+      const db = await openDatabase(this.place);
       const rows = await readAsAnon<FeedbackRow>(
         db,
         "select json_agg(s) as rows from public.code_feedback_summary() s",
@@ -223,7 +228,7 @@ export class EmbeddedBackend implements types.Backend {
   async queueAlerts({ alerts, notReported }: AlertCheck): Promise<void> {
     if (!this.mail) return;
     const queued = await callAsServiceRole(
-      this.dataDir,
+      this.place,
       "select public.queue_owner_alerts($1::jsonb, $2::text[]) as result",
       [JSON.stringify(alerts), notReported],
       "Mise en file des alertes impossible",
@@ -238,7 +243,7 @@ export class EmbeddedBackend implements types.Backend {
   async submitTestimonial(testimonial: types.OutgoingTestimonial): Promise<types.SubmissionResult> {
     const mailing = Boolean(this.mail);
     const result = await callAsServiceRole(
-      this.dataDir,
+      this.place,
       `select public.submit_testimonial($1, $2, $3, ($4 || '-01')::date, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
                                         $15, $16) as result`,
       [
@@ -272,7 +277,7 @@ export class EmbeddedBackend implements types.Backend {
 
   async confirmTestimonialEmail(confirmTokenHash: string): Promise<string | null> {
     const offer = await callAsServiceRole(
-      this.dataDir,
+      this.place,
       "select public.confirm_testimonial_email($1) as result",
       [confirmTokenHash],
       "Confirmation de l'adresse impossible",
@@ -282,7 +287,7 @@ export class EmbeddedBackend implements types.Backend {
 
   async reportTestimonial(report: types.OutgoingReport): Promise<types.ReportOutcome> {
     const result = await callAsServiceRole(
-      this.dataDir,
+      this.place,
       "select public.report_testimonial($1, $2, $3, $4, $5, $6, $7) as result",
       [
         report.testimonialId,
@@ -304,20 +309,20 @@ export class EmbeddedBackend implements types.Backend {
   /** Noted outside the database too (erasures.server.ts), so that a restored backup does not bring it back. */
   async eraseTestimonial(eraseTokenHash: string): Promise<types.ErasedTestimonial | null> {
     const result = await callAsServiceRole(
-      this.dataDir,
+      this.place,
       "select public.erase_testimonial_by_token($1)::text as result",
       [eraseTokenHash],
       "Effacement du témoignage impossible",
     );
     const erased = toErasedTestimonial(result ? JSON.parse(result) : null);
-    if (erased) recordErasure(this.dataDir, erased.id, erased.createdAt, new Date(), "testimonials");
+    if (erased) recordErasure(this.place, erased.id, erased.createdAt, new Date(), "testimonials");
     return erased;
   }
 
   /** Read as the anon role, through the view: what a visitor could see, nothing more. */
   async listPublishedTestimonials(): Promise<types.PublishedTestimonial[]> {
     try {
-      const db = await openEmbeddedDatabase(this.dataDir);
+      const db = await openDatabase(this.place);
       const rows = await readAsAnon<PublishedTestimonialRow>(
         db,
         "select json_agg(t order by t.published_at desc, t.id desc) as rows from public.published_testimonials t",
@@ -331,7 +336,7 @@ export class EmbeddedBackend implements types.Backend {
   /** As the service role: visitors see only the rounded figure the pages make of it. */
   async listFollowsSince(since: string): Promise<types.OfferFollows[]> {
     try {
-      const db = await openEmbeddedDatabase(this.dataDir);
+      const db = await openDatabase(this.place);
       const { rows } = await asRole(db, "service_role", (tx) =>
         tx.query<types.OfferFollows>(
           `select offer_slug as "offerSlug", follows::integer as follows from public.offer_follows_since($1::date)`,
@@ -346,12 +351,29 @@ export class EmbeddedBackend implements types.Backend {
 
   async addOfferCounts(rows: types.OfferDayCount[]): Promise<boolean> {
     await callAsServiceRole(
-      this.dataDir,
+      this.place,
       "select public.add_offer_counts($1::jsonb)::text as result",
       [JSON.stringify(rows)],
       "Enregistrement des mesures d'audience impossible",
     );
     return true;
+  }
+
+  /** On a Postgres server, the changes other instances make, as its triggers announce them (LISTEN). */
+  get watchChanges(): types.Backend["watchChanges"] {
+    const place = this.place;
+    if (place.kind !== "postgres") return undefined;
+    return (listener) => {
+      let stop: (() => void) | undefined;
+      let stopped = false;
+      void import("./postgres-db.server").then(({ listenToSiteChanges }) => {
+        if (!stopped) stop = listenToSiteChanges(place.url, place.poolSize, listener);
+      });
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    };
   }
 
   /** Sends what was just queued (an author's e-mail) without waiting for the outbox's next look. */
@@ -363,7 +385,7 @@ export class EmbeddedBackend implements types.Backend {
   }
 
   owner(): types.OwnerAccess {
-    this.ownerStore ??= new EmbeddedOwnerStore(this.dataDir, () => this.wakeOutbox());
+    this.ownerStore ??= new SqlOwnerStore(this.place, () => this.wakeOutbox());
     return { ok: true, store: this.ownerStore };
   }
 }

@@ -1,0 +1,187 @@
+import pg from "pg";
+import { deleteExpiredVisitorData, migrate } from "./embedded-db.server";
+import { poolSession, underMigrationLock, type SqlSession } from "./sql-session.server";
+import type { SiteChange, SiteChangeListener } from "./types.server";
+
+/** How often an instance looks whether the day's retentions are still to run (the first to look runs them). */
+const DAILY_JOBS_CHECK_MS = 60 * 60 * 1000;
+/** Waits between two attempts to listen again after the connection was lost: doubled from 0.5 s up to 10 s. */
+const RELISTEN_FIRST_MS = 500;
+const RELISTEN_MAX_MS = 10_000;
+/** The channel the migrations' triggers announce changes on (20250205000000_site_changes_announced.sql). */
+const CHANNEL = "site_changes";
+
+interface OpenPostgres {
+  session: SqlSession;
+  pool: pg.Pool;
+  /** The server's process ids of this instance's own connections: their changes are already known here. */
+  ownProcesses: Set<number>;
+  stop: () => Promise<void>;
+}
+
+const databases = new Map<string, Promise<OpenPostgres>>();
+
+const processIdOf = (client: pg.ClientBase) => (client as unknown as { processID?: number }).processID;
+
+/**
+ * The Postgres server at `url`, reached through a pool of `poolSize` connections, migrated on first use: under the
+ * migrations' advisory lock, so that instances starting together apply each migration once. A failed start (the
+ * server down) is forgotten, so that the next call tries again: the site comes back by itself.
+ */
+export function openPostgresDatabase(url: string, poolSize: number): Promise<SqlSession> {
+  return openPostgres(url, poolSize).then((db) => db.session);
+}
+
+function openPostgres(url: string, poolSize: number): Promise<OpenPostgres> {
+  let db = databases.get(url);
+  if (!db) {
+    db = start(url, poolSize);
+    databases.set(url, db);
+    db.catch(() => databases.delete(url));
+  }
+  return db;
+}
+
+async function start(url: string, poolSize: number): Promise<OpenPostgres> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: "codeparrain",
+  });
+  const ownProcesses = new Set<number>();
+  pool.on("connect", (client) => {
+    const id = processIdOf(client);
+    if (id !== undefined) ownProcesses.add(id);
+  });
+  pool.on("remove", (client) => {
+    const id = processIdOf(client);
+    if (id !== undefined) ownProcesses.delete(id);
+  });
+  // A connection lost while idle (the server restarted) is dropped from the pool; the next query opens another.
+  pool.on("error", (error) => console.error("Connexion à Postgres perdue :", error.message));
+  try {
+    const report = await underMigrationLock(pool, (session) => migrate(session));
+    if (report.applied.length > 0) console.info(`Migrations appliquées : ${report.applied.join(", ")}.`);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+  const session = poolSession(pool);
+  const jobs = await scheduleDailyJobs(session);
+  return {
+    session,
+    pool,
+    ownProcesses,
+    stop: async () => {
+      clearInterval(jobs);
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * The retentions, once a day across instances, unless pg_cron runs them in the database (as on hosted Supabase):
+ * each instance looks every hour, the first one to look on a new day runs them.
+ */
+async function scheduleDailyJobs(session: SqlSession): Promise<NodeJS.Timeout | undefined> {
+  const cron = await session.query<{ loaded: boolean }>(
+    "select exists (select 1 from pg_extension where extname = 'pg_cron') as loaded",
+  );
+  if (cron.rows[0]?.loaded) return undefined;
+  const run = () =>
+    deleteExpiredVisitorData(session, { onceADay: true }).catch((error: unknown) => {
+      if (!session.closed) console.error("Suppression des données arrivées à échéance impossible :", error);
+    });
+  await run();
+  const timer = setInterval(() => void run(), DAILY_JOBS_CHECK_MS);
+  timer.unref();
+  return timer;
+}
+
+/**
+ * Calls `listener` for each change another instance, or anyone else, made to what the caches keep, as Postgres
+ * announces it (LISTEN). The connection is its own, outside the pool; when it is lost, changes may be missed:
+ * `listener.missed()` is called once it listens again. The function returned stops listening.
+ */
+export function listenToSiteChanges(url: string, poolSize: number, listener: SiteChangeListener): () => void {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let wait = RELISTEN_FIRST_MS;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (afterLoss: boolean) => {
+    const { ownProcesses } = await openPostgres(url, poolSize);
+    const current = new pg.Client({ connectionString: url, application_name: "codeparrain-listen" });
+    client = current;
+    let listening = false;
+    current.on("error", () => undefined);
+    current.on("end", () => {
+      if (client === current && listening) lost();
+    });
+    current.on("notification", ({ processId, payload }) => {
+      if (ownProcesses.has(processId) || !payload) return;
+      const change = parseChange(payload);
+      if (change) listener.changed(change);
+    });
+    await current.connect();
+    await current.query(`listen ${CHANNEL}`);
+    listening = true;
+    if (stopped) {
+      await current.end().catch(() => undefined);
+      return;
+    }
+    wait = RELISTEN_FIRST_MS;
+    // What changed while nobody listened is unknown: everything kept may be out of date.
+    if (afterLoss) listener.missed();
+  };
+
+  const attempt = (afterLoss: boolean) => {
+    if (stopped) return;
+    connect(afterLoss).catch(() => {
+      const failed = client;
+      client = undefined;
+      void failed?.end().catch(() => undefined);
+      retry = setTimeout(() => attempt(true), wait);
+      retry.unref();
+      wait = Math.min(wait * 2, RELISTEN_MAX_MS);
+    });
+  };
+
+  const lost = () => {
+    client = undefined;
+    if (stopped) return;
+    console.error("Écoute des changements perdue : nouvel essai, puis tous les caches seront relus.");
+    attempt(true);
+  };
+
+  attempt(false);
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = undefined;
+    void current?.end().catch(() => undefined);
+  };
+}
+
+/** A notice of the triggers, checked: anything else is ignored. */
+export function parseChange(payload: string): SiteChange | undefined {
+  try {
+    const { event, offerSlug } = JSON.parse(payload) as { event?: unknown; offerSlug?: unknown };
+    if (event === "brands-changed") return { event };
+    if ((event === "vote-stored" || event === "testimonials-changed") && typeof offerSlug === "string")
+      return { event, offerSlug };
+  } catch {
+    // not a notice of ours
+  }
+  return undefined;
+}
+
+/** Closes every pool this process opened, for a clean stop. */
+export async function closePostgresDatabases(): Promise<void> {
+  const open = [...databases.values()];
+  databases.clear();
+  await Promise.all(open.map(async (db) => (await db.catch(() => undefined))?.stop()));
+}

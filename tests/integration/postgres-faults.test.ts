@@ -1,0 +1,93 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postContactForm } from "../support/contact-form";
+import { mainText } from "../support/oversized-forms";
+import { postgresServer } from "../support/postgres-server";
+import { startSite, type RunningSite } from "../support/server";
+import { makeTempDir } from "../support/temp-dir";
+import { POLL_MS, SITE_SET_UP_MS, SITE_STOP_MS, withDatabaseStarts, withSiteStarts } from "../support/timeouts";
+
+/**
+ * The site on a Postgres server that is down at its start, then lost while it runs: it says so in French, answers
+ * 503 on /healthz, loses no message it acknowledged, and comes back by itself once the server does.
+ */
+const postgres = postgresServer();
+const SESSION_SECRET = "un-secret-partage-par-toutes-les-instances-0123456789";
+const SENDING_FAILED = "Une erreur est survenue lors de l&#x27;envoi de votre message. Veuillez réessayer.";
+
+/** Asks `path` until `accept` holds for its answer: the answer, or a failure after POLL_MS. */
+async function until(site: RunningSite, path: string, accept: (status: number, text: string) => boolean) {
+  const started = Date.now();
+  for (;;) {
+    const response = await fetch(`${site.url}${path}`);
+    const text = await response.text();
+    if (accept(response.status, text)) return { status: response.status, text };
+    if (Date.now() - started > POLL_MS) throw new Error(`${path} : toujours ${response.status} après ${POLL_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe("a Postgres server down at start, then lost while the site runs", () => {
+  let site: RunningSite;
+  let database: string;
+  const folder = makeTempDir("instance");
+
+  beforeAll(async () => {
+    database = "pannes";
+    const url = await postgres().createDatabase(database);
+    await postgres().pause();
+    site = await startSite({ DATABASE_URL: url, SESSION_SECRET, DATA_DIR: folder.dir });
+  }, SITE_SET_UP_MS);
+
+  afterAll(async () => {
+    await site?.stop();
+    folder.cleanup();
+  }, SITE_STOP_MS);
+
+  it(
+    "down at start: 503 on /healthz and the French messages, then back by itself once the server is",
+    async () => {
+      const health = await fetch(`${site.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.text()).toBe("Indisponible : les offres ne peuvent pas être lues pour le moment.\n");
+      const home = await fetch(`${site.url}/`);
+      expect(home.status).toBe(503);
+      expect(mainText(await home.text())).toContain("Une erreur est survenue lors du chargement des offres.");
+      const refused = await postContactForm(site, { message: "Envoyé pendant la panne de la base." });
+      expect(refused.status).toBe(502);
+      expect(await refused.text()).toContain(SENDING_FAILED);
+
+      await postgres().resume();
+      await until(site, "/healthz", (status) => status === 200);
+      const page = await until(site, "/offres/wise", (status) => status === 200);
+      expect(page.text).toContain("Code parrainage Wise");
+    },
+    withDatabaseStarts(1),
+  );
+
+  it(
+    "lost while running: 503, no acknowledged message lost, and back by itself",
+    async () => {
+      const before = `Avant la panne ${randomUUID()}`;
+      expect((await postContactForm(site, { message: before })).status).toBe(303);
+
+      await postgres().pause();
+      await until(site, "/healthz", (status) => status === 503);
+      const during = await postContactForm(site, { message: `Pendant la panne ${randomUUID()}` });
+      expect(during.status).toBe(502);
+      expect(await during.text()).toContain(SENDING_FAILED);
+
+      await postgres().resume();
+      await until(site, "/healthz", (status) => status === 200);
+      const after = `Après la panne ${randomUUID()}`;
+      expect((await postContactForm(site, { message: after })).status).toBe(303);
+
+      const stored = await postgres().asSuperuser<{ message: string }>(
+        database,
+        "select message from public.contact_messages order by id",
+      );
+      expect(stored.map((row) => row.message)).toEqual([before, after]);
+    },
+    withSiteStarts(1),
+  );
+});

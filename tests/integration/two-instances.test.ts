@@ -1,0 +1,215 @@
+import { randomUUID } from "node:crypto";
+import { simpleParser } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OWNER_PASSWORD, cookieFrom, postForm, signIn } from "../support/back-office";
+import { mainText } from "../support/oversized-forms";
+import { postgresServer } from "../support/postgres-server";
+import { startSite, type RunningSite } from "../support/server";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { makeTempDir } from "../support/temp-dir";
+import { SITE_SET_UP_MS, SITE_STOP_MS, SMTP_BULK_WAIT_MS, TEST_MS } from "../support/timeouts";
+import { ownNetworkAddress } from "../support/visitor-addresses";
+
+/**
+ * Two instances of the site on one real Postgres server (DATABASE_URL), started at the same moment on an empty
+ * database, as an owner who outgrew one machine runs them: each serves, what is written through one shows on the
+ * other's cached pages, a back-office session holds on both, the limits count both together, and each message is
+ * e-mailed once. Run with two server.js, then with remix-serve as the second.
+ */
+const postgres = postgresServer();
+const SESSION_SECRET = "un-secret-partage-par-toutes-les-instances-0123456789";
+
+/** How long an owner's edit may take to show on the other instance, and a vote (the page cache's 5 s, plus delivery). */
+const EDIT_REACHES_OTHERS_MS = 2_000;
+const VOTE_REACHES_OTHERS_MS = 6_000;
+
+let visitors = 0;
+/** A visitor of a network of their own, as the trusted proxy in front of both instances reports them. */
+const newVisitor = () => ownNetworkAddress(20_000 + (visitors += 1));
+
+/** Polls `page` on `site` until its main text matches `expected`: how long that took, or -1 past `withinMs`. */
+async function shownWithin(site: RunningSite, page: string, expected: RegExp, withinMs: number): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const text = mainText(await (await fetch(`${site.url}${page}`)).text());
+    if (expected.test(text)) return Date.now() - started;
+    if (Date.now() - started > withinMs) return -1;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const message = (site: RunningSite, visitor: string, text: string) =>
+  fetch(`${site.url}/contact`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: site.origin,
+      "X-Forwarded-For": visitor,
+    },
+    body: new URLSearchParams({
+      name: "Anne Martin",
+      email: "anne@exemple.fr",
+      subject: "question",
+      message: text,
+      submissionId: randomUUID(),
+    }),
+  });
+
+describe.each([
+  { first: "server.js", second: "server.js" },
+  { first: "server.js", second: "remix-serve" },
+] as const)("two instances on one Postgres: $first and $second", ({ first, second }) => {
+  let sites: [RunningSite, RunningSite];
+  let smtp: TestSmtpServer;
+  const folders = [makeTempDir("instance"), makeTempDir("instance")];
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const url = await postgres().createDatabase(`deux_${first}_${second}`.replace(/\W/g, "_"));
+    const env = (dataDir: string) => ({
+      DATABASE_URL: url,
+      SESSION_SECRET,
+      DATA_DIR: dataDir,
+      TRUST_PROXY: "loopback",
+      OWNER_PASSWORD,
+      SMTP_URL: `smtp://site:motdepasse@127.0.0.1:${smtp.port}`,
+      CONTACT_TO_EMAIL: "proprietaire@exemple.fr",
+      CONTACT_FROM_EMAIL: "site@exemple.fr",
+    });
+    // At the same moment, on an empty database: each migration is applied once, the seed goes in once.
+    sites = await Promise.all([
+      startSite(env(folders[0]!.dir), { server: first }),
+      startSite(env(folders[1]!.dir), { server: second }),
+    ]);
+  }, SITE_SET_UP_MS);
+
+  afterAll(async () => {
+    await Promise.all((sites ?? []).map((site) => site.stop()));
+    await smtp?.stop();
+    for (const folder of folders) folder.cleanup();
+  }, 2 * SITE_STOP_MS);
+
+  it("both serve, from one database migrated and seeded once", async () => {
+    for (const site of sites) {
+      expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
+      const page = await fetch(`${site.url}/offres/wise`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Code parrainage Wise");
+    }
+    const database = `deux_${first}_${second}`.replace(/\W/g, "_");
+    const [ledger] = await postgres().asSuperuser<{ migrations: number; distinct_migrations: number; seeds: number }>(
+      database,
+      `select (select count(*)::int from supabase_migrations.schema_migrations) as migrations,
+              (select count(distinct version)::int from supabase_migrations.schema_migrations) as distinct_migrations,
+              (select count(*)::int from supabase_migrations.seed_files) as seeds`,
+    );
+    expect(ledger?.migrations).toBe(ledger?.distinct_migrations);
+    expect(ledger?.seeds).toBe(1);
+    const [brands] = await postgres().asSuperuser<{ wise: number }>(
+      database,
+      "select count(*)::int as wise from public.brands where slug = 'wise'",
+    );
+    expect(brands?.wise).toBe(1);
+  });
+
+  it("an owner's edit through one shows on the other's cached page within 2 s", async () => {
+    const [one, other] = sites;
+    const description = `Offre revue ${randomUUID().slice(0, 8)}.`;
+    // The other instance keeps the page: its second answer comes from its cache.
+    await (await fetch(`${other.url}/offres/wise`)).text();
+    expect(mainText(await (await fetch(`${other.url}/offres/wise`)).text())).not.toContain(description);
+
+    const cookie = await signIn(one, { "X-Forwarded-For": newVisitor() });
+    const form = await (await fetch(`${one.url}/gestion/offres/wise`, { headers: { Cookie: cookie } })).text();
+    const link = /name="link"[^>]*value="([^"]*)"/.exec(form)?.[1]?.replaceAll("&amp;", "&") ?? "";
+    const saved = await postForm(
+      one,
+      "/gestion/offres/wise",
+      { intent: "save", code: "", link, offer_description: description, advantages: "", valid_until: "" },
+      { Cookie: cookie },
+    );
+    expect(saved.status).toBe(303);
+    const took = await shownWithin(other, "/offres/wise", new RegExp(description), EDIT_REACHES_OTHERS_MS);
+    expect(took, "délai avant que l'autre instance montre la modification").toBeGreaterThanOrEqual(0);
+  });
+
+  it("votes through one show on the other's cached page within 6 s", async () => {
+    const [one, other] = sites;
+    await (await fetch(`${other.url}/offres/bolt`)).text();
+    expect(mainText(await (await fetch(`${other.url}/offres/bolt`)).text())).toContain("Pas encore assez d'avis");
+    for (let vote = 0; vote < 3; vote += 1) {
+      const answer = await fetch(`${one.url}/offres/bolt/avis`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: one.origin,
+          "X-Forwarded-For": newVisitor(),
+        },
+        body: "worked=oui",
+      });
+      expect(answer.status).toBe(303);
+    }
+    const took = await shownWithin(other, "/offres/bolt", /100\s%\sde réussite sur 3 avis/, VOTE_REACHES_OTHERS_MS);
+    expect(took, "délai avant que l'autre instance compte les votes").toBeGreaterThanOrEqual(0);
+  });
+
+  it("a back-office session opened on one works on the other, and its sign-out holds on both", async () => {
+    const [one, other] = sites;
+    const visitor = { "X-Forwarded-For": newVisitor() };
+    const cookie = await signIn(one, visitor);
+    const onOther = await fetch(`${other.url}/gestion`, {
+      headers: { Cookie: cookie, ...visitor },
+      redirect: "manual",
+    });
+    expect(onOther.status).toBe(200);
+    expect(await onOther.text()).toContain("Se déconnecter");
+
+    const out = await postForm(other, "/gestion/deconnexion", {}, { Cookie: cookie, ...visitor });
+    expect(out.status).toBe(303);
+    for (const site of sites) {
+      const after = await fetch(`${site.url}/gestion`, { headers: { Cookie: cookie, ...visitor }, redirect: "manual" });
+      expect({ status: after.status, location: after.headers.get("location") }, site.url).toEqual({
+        status: 303,
+        location: "/gestion/connexion",
+      });
+    }
+    expect(cookieFrom(out, "cp_gestion")).toBeDefined();
+  });
+
+  it(
+    "20 messages sent through both are each e-mailed once",
+    async () => {
+      const before = smtp.received.length;
+      const texts = Array.from({ length: 20 }, (_, index) => `Message partagé numéro ${index + 1} ${randomUUID()}.`);
+      const answers = await Promise.all(texts.map((text, index) => message(sites[index % 2]!, newVisitor(), text)));
+      expect(answers.map((answer) => answer.status)).toEqual(texts.map(() => 303));
+      await smtp.waitFor(before + 20, SMTP_BULK_WAIT_MS);
+      // Time for a second copy to arrive, if either instance were to send one.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const bodies = await Promise.all(
+        smtp.received.slice(before).map(async (mail) => (await simpleParser(mail.raw)).text ?? ""),
+      );
+      expect(bodies).toHaveLength(20);
+      for (const text of texts)
+        expect(
+          bodies.filter((body) => body.includes(text)),
+          text,
+        ).toHaveLength(1);
+    },
+    TEST_MS + SMTP_BULK_WAIT_MS,
+  );
+
+  it("the per-network message limit counts both instances together", async () => {
+    // Ten senders of one /24, half through each instance: the network's 5 an hour between them.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        message(sites[index % 2]!, `198.51.100.${index + 1}`, `Une question du réseau partagé, ${index}.`),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 303)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+});
