@@ -135,10 +135,10 @@ export default function LegalNotice() {
           Pour savoir quelles offres intéressent les visiteurs, le site compte lui-même, pour chaque offre et chaque
           jour, les affichages de sa page, les copies de son code et les clics sur son lien de parrainage, qui passe par
           le site avant de mener au service. Il ne dépose pour cela aucun cookie et n'enregistre rien qui vous concerne
-          : pour ne compter qu'une fois les répétitions venant d'un même réseau le même jour, il garde en mémoire,
-          jusqu'à minuit seulement, une empreinte chiffrée avec une clé tirée chaque jour et jamais écrite. Seuls les
-          totaux par offre et par jour sont conservés, 25 mois au plus. Les robots et les préchargements ne sont pas
-          comptés.
+          : pour ne compter qu'une fois les répétitions venant d'un même réseau le même jour, il garde, jusqu'à minuit
+          seulement, une empreinte chiffrée avec une clé tirée chaque jour ; l'empreinte et la clé sont effacées le
+          lendemain, et votre adresse n'est jamais enregistrée. Seuls les totaux par offre et par jour sont conservés,
+          25 mois au plus. Les robots et les préchargements ne sont pas comptés.
         </p>
         <p>
           Le site n'utilise aucun cookie publicitaire ni traceur d'un tiers : seuls des cookies techniques sont déposés,

@@ -7,21 +7,34 @@ import { networkKey } from "./form-request.server";
 import { networkKey as networkKeyOf } from "./http/pipeline.server";
 import { offerForSlug } from "./offers.server";
 import { onShutdown } from "./shutdown.server";
-import type { OfferDayCount } from "./backend/types.server";
+import type { AudienceEvent, AudienceKind, AudienceSalt } from "./backend/types.server";
 
 /**
  * Cookie-free audience counts: per offer and per day, views of its page, copies of its code and follows of its
  * referral link. Nothing about a visitor is written: a repeat from the same network (its /24 or /48) on the same
- * offer, of the same kind, the same day, is told apart in memory by a key hashed with a salt drawn each day, never
- * written, and forgotten at midnight (Paris). The totals are added in memory and written in batches, every few
- * seconds and when the server stops; each batch is one upsert that adds to the day's row.
+ * offer, of the same kind, the same day, is told apart by a key hashed with a salt drawn each day. Each instance
+ * first tells its own repeats apart in memory, with a salt of its own; what it saw first goes out in batches, every
+ * few seconds and when the server stops, keyed with the day's salt all instances share, and the database counts
+ * each key once a day whichever instance saw it (add_audience_events). The shared salt and the keys are erased the
+ * next day.
  */
-export type CountKind = "views" | "copies" | "follows";
+export type CountKind = AudienceKind;
 
 /** How often the counts in memory are written. */
 export const FLUSH_EVERY_MS = 5_000;
 /** Repeats remembered at most; past it the oldest are forgotten (and may count again). */
 const REMEMBERED = 100_000;
+
+/** A first sighting in this instance, until its batch goes out: the network is its keyed hash, never an address. */
+interface Sighting {
+  day: string;
+  offerSlug: string;
+  kind: CountKind;
+  network: string;
+}
+
+const keyOf = (salt: string, kind: CountKind, offerSlug: string, network: string) =>
+  hash("sha256", `${salt}\u0000${kind}\u0000${offerSlug}\u0000${network}`, "base64url");
 
 export class AudienceCounter {
   private day = "";
@@ -29,12 +42,17 @@ export class AudienceCounter {
   private dayReadAt = Number.NEGATIVE_INFINITY;
   private salt = "";
   private seen = new LRUCache<string, true>({ max: REMEMBERED });
-  private pending = new Map<string, OfferDayCount>();
+  private pending: Sighting[] = [];
+  private shared: AudienceSalt | undefined;
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
-    /** Adds a batch to the stored totals; false when the backend cannot store them (then said once, dropped). */
-    private readonly write: (rows: OfferDayCount[]) => Promise<boolean>,
+    private readonly store: {
+      /** Today's salt shared by every instance; null when the backend cannot store counts. */
+      salt: () => Promise<AudienceSalt | null>;
+      /** Adds a batch to the stored totals; false when the backend cannot store them (then said once, dropped). */
+      write: (events: AudienceEvent[]) => Promise<boolean>;
+    },
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -51,43 +69,48 @@ export class AudienceCounter {
         this.seen.clear();
       }
     }
-    const day = this.day;
-    const key = hash("sha256", `${this.salt}\u0000${kind}\u0000${offerSlug}\u0000${network}`, "base64url");
+    const key = keyOf(this.salt, kind, offerSlug, network);
     if (this.seen.has(key)) return false;
     this.seen.set(key, true);
-    const rowKey = `${day}|${offerSlug}`;
-    const row = this.pending.get(rowKey) ?? { day, offerSlug, views: 0, copies: 0, follows: 0 };
-    row[kind] += 1;
-    this.pending.set(rowKey, row);
+    this.pending.push({ day: this.day, offerSlug, kind, network });
     return true;
   }
 
   /** Writes what is in memory; a failed write keeps it for the next flush. One write at a time. */
   flush(): Promise<void> {
     this.writing = this.writing.then(async () => {
-      if (this.pending.size === 0) return;
-      const rows = [...this.pending.values()];
-      this.pending.clear();
+      if (this.pending.length === 0) return;
+      const sightings = this.pending;
+      this.pending = [];
       try {
-        if (!(await this.write(rows))) this.warnOnce();
+        const shared = await this.sharedSalt();
+        if (!shared) {
+          this.warnOnce();
+          return;
+        }
+        // A sighting of a day whose salt is gone (it crossed midnight in memory) is counted without a key.
+        const events = sightings.map(({ day, offerSlug, kind, network }) => ({
+          day,
+          offerSlug,
+          kind,
+          key: day === shared.day ? keyOf(shared.salt, kind, offerSlug, network) : null,
+        }));
+        if (!(await this.store.write(events))) this.warnOnce();
       } catch (error) {
         console.error("Enregistrement des mesures d'audience impossible, nouvel essai plus tard :", error);
-        for (const row of rows) this.merge(row);
+        // Kept for the next flush, within the bound of what memory holds while the database is away.
+        this.pending = [...sightings, ...this.pending].slice(-REMEMBERED);
       }
     });
     return this.writing;
   }
 
-  private merge(row: OfferDayCount): void {
-    const key = `${row.day}|${row.offerSlug}`;
-    const current = this.pending.get(key);
-    if (!current) {
-      this.pending.set(key, row);
-      return;
-    }
-    current.views += row.views;
-    current.copies += row.copies;
-    current.follows += row.follows;
+  /** The day's shared salt, asked again when the day in memory is not its day. */
+  private async sharedSalt(): Promise<AudienceSalt | null> {
+    if (this.shared?.day === this.day) return this.shared;
+    const salt = await this.store.salt();
+    if (salt) this.shared = salt;
+    return salt;
   }
 
   private warned = false;
@@ -103,7 +126,10 @@ let counter: AudienceCounter | undefined;
 /** The counter of this process, started on first use: written every FLUSH_EVERY_MS and when the server stops. */
 export function audience(): AudienceCounter {
   if (!counter) {
-    const started = new AudienceCounter(async (rows) => (await getBackend()).addOfferCounts(rows));
+    const started = new AudienceCounter({
+      salt: async () => (await getBackend()).audienceSalt(),
+      write: async (events) => (await getBackend()).addAudienceEvents(events),
+    });
     setInterval(() => void started.flush(), FLUSH_EVERY_MS).unref();
     onShutdown(() => started.flush());
     counter = started;

@@ -53,7 +53,7 @@ drop trigger if exists testimonials_announced on public.testimonials;
 create trigger testimonials_announced after update of status, featured or delete on public.testimonials
   for each row execute function public.announce_site_change();
 
--- The notices after `p_after` (0: only the last one's id, to start from), oldest first, 200 at most.
+-- The notices after `p_after`, oldest first, 200 at most; null asks for the last one's id only, to start from.
 create or replace function public.site_changes_after(p_after bigint)
 returns table (id bigint, event text, offer_slug text)
 language sql
@@ -61,13 +61,13 @@ stable
 security definer
 set search_path = ''
 as $$
-  select c.id, c.event, c.offer_slug
-    from public.site_changes c
-   where p_after > 0 and c.id > p_after
+  (select c.id, c.event, c.offer_slug
+     from public.site_changes c
+    where p_after is not null and c.id > p_after
+    order by c.id
+    limit 200)
   union all
-  select max(c.id), null, null from public.site_changes c where p_after <= 0
-  order by 1
-  limit 200;
+  select (select max(c.id) from public.site_changes c), null, null where p_after is null;
 $$;
 revoke execute on function public.site_changes_after(bigint) from public, anon, authenticated;
 grant execute on function public.site_changes_after(bigint) to service_role;

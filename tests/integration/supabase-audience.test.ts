@@ -4,7 +4,7 @@ import { BackendError } from "~/services/backend/errors.server";
 import { SupabaseBackend } from "~/services/backend/supabase.server";
 import { migratedDatabase } from "../support/migrated-database";
 import { ANON_KEY, rejection, supabaseStandIn } from "../support/supabase-stand-in";
-import type { OfferDayCount } from "~/services/backend/types.server";
+import type { AudienceEvent } from "~/services/backend/types.server";
 
 /**
  * The audience counts on hosted Supabase at the HTTP boundary: PostgREST calls of the migration's functions with
@@ -17,9 +17,14 @@ const database = migratedDatabase();
 const site = ({ serviceRoleKey }: { serviceRoleKey?: string } = { serviceRoleKey: SERVICE_ROLE_KEY }) =>
   new SupabaseBackend({ url: standIn.url, anonKey: ANON_KEY, defaultRetryAfterSeconds: 600, serviceRoleKey });
 
-const batch: OfferDayCount[] = [
-  { day: "2026-11-25", offerSlug: "binance", views: 12, copies: 3, follows: 2 },
-  { day: "2026-11-25", offerSlug: "fortuneo", views: 4, copies: 0, follows: 1 },
+const key = (name: string) => name.padEnd(43, "x");
+const batch: AudienceEvent[] = [
+  { day: "2026-11-25", offerSlug: "binance", kind: "views", key: key("vue-binance-reseau-a") },
+  { day: "2026-11-25", offerSlug: "binance", kind: "views", key: key("vue-binance-reseau-b") },
+  { day: "2026-11-25", offerSlug: "binance", kind: "copies", key: key("copie-binance-reseau-a") },
+  { day: "2026-11-25", offerSlug: "fortuneo", kind: "follows", key: key("suivi-fortuneo-reseau-a") },
+  // Seen before midnight, sent after: its day's salt is gone, so it is counted as it is.
+  { day: "2026-11-24", offerSlug: "fortuneo", kind: "views", key: null },
 ];
 
 /** The request of the test, checked to be a call of `fn` with the service role's key; its body. */
@@ -33,37 +38,53 @@ function serviceRoleCall(fn: string): unknown {
 }
 
 describe("the audience counts with hosted Supabase", () => {
-  it("adds a batch through add_offer_counts, and two instances' batches add up in the database", async () => {
+  it("gets the day's salt through audience_salt, the same for every instance, drawn once a day", async () => {
+    standIn.respond(200, { day: "2026-11-25", salt: "s".repeat(64) });
+    expect(await site().audienceSalt()).toEqual({ day: "2026-11-25", salt: "s".repeat(64) });
+    expect(serviceRoleCall("audience_salt")).toEqual({});
+
+    const salt = () =>
+      asRole(database(), "service_role", (tx) =>
+        tx.query<{ day: string; salt: string }>("select * from public.audience_salt()"),
+      );
+    const [first, second] = [(await salt()).rows[0], (await salt()).rows[0]];
+    expect(first?.salt).toMatch(/^[0-9a-f]{64}$/);
+    expect(second).toEqual(first);
+  });
+
+  it("adds a batch through add_audience_events: the same keys sent by two instances count once", async () => {
     standIn.respond(200, 2);
-    expect(await site().addOfferCounts(batch)).toBe(true);
-    const body = serviceRoleCall("add_offer_counts") as { p_rows: unknown };
-    expect(body).toEqual({ p_rows: batch });
+    expect(await site().addAudienceEvents(batch)).toBe(true);
+    const body = serviceRoleCall("add_audience_events") as { p_events: unknown };
+    expect(body).toEqual({ p_events: batch });
 
     // What PostgREST would hand the function, sent twice as two instances of the site would.
     const add = () =>
       asRole(database(), "service_role", (tx) =>
-        tx.query("select public.add_offer_counts($1::jsonb)", [JSON.stringify(body.p_rows)]),
+        tx.query("select public.add_audience_events($1::jsonb)", [JSON.stringify(body.p_events)]),
       );
     await add();
     await add();
     const totals = await database().query(
-      "select offer_slug, views, copies, follows from public.offer_daily_counts order by offer_slug",
+      "select day::text, offer_slug, views, copies, follows from public.offer_daily_counts order by day, offer_slug",
     );
     expect(totals.rows).toEqual([
-      { offer_slug: "binance", views: 24, copies: 6, follows: 4 },
-      { offer_slug: "fortuneo", views: 8, copies: 0, follows: 2 },
+      { day: "2026-11-24", offer_slug: "fortuneo", views: 2, copies: 0, follows: 0 },
+      { day: "2026-11-25", offer_slug: "binance", views: 2, copies: 1, follows: 0 },
+      { day: "2026-11-25", offer_slug: "fortuneo", views: 0, copies: 0, follows: 1 },
     ]);
   });
 
   it("writes nothing without the service role's key, and says so", async () => {
-    expect(await site({}).addOfferCounts(batch)).toBe(false);
+    expect(await site({}).audienceSalt()).toBeNull();
+    expect(await site({}).addAudienceEvents(batch)).toBe(false);
     expect(await site({}).listFollowsSince("2026-10-27")).toEqual([]);
     expect(standIn.received).toEqual([]);
   });
 
   it("turns a refused write into a backend error, so that the batch is kept for the next one", async () => {
     standIn.respond(500, { code: "XX000", message: "boom" });
-    expect(await rejection(site().addOfferCounts(batch))).toBeInstanceOf(BackendError);
+    expect(await rejection(site().addAudienceEvents(batch))).toBeInstanceOf(BackendError);
   });
 
   it("reads each offer's follows through offer_follows_since, as numbers", async () => {
@@ -84,8 +105,8 @@ describe("the audience counts with hosted Supabase", () => {
       ]),
     );
     expect(rows.rows).toEqual([
-      { offer_slug: "binance", follows: "4" },
-      { offer_slug: "fortuneo", follows: "2" },
+      { offer_slug: "binance", follows: "0" },
+      { offer_slug: "fortuneo", follows: "1" },
     ]);
   });
 

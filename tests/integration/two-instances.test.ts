@@ -7,7 +7,7 @@ import { postgresServer } from "../support/postgres-server";
 import { startSite, type RunningSite } from "../support/server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
-import { SITE_SET_UP_MS, SITE_STOP_MS, SMTP_BULK_WAIT_MS, TEST_MS } from "../support/timeouts";
+import { POLL_MS, SITE_SET_UP_MS, SITE_STOP_MS, SMTP_BULK_WAIT_MS, TEST_MS } from "../support/timeouts";
 import { ownNetworkAddress } from "../support/visitor-addresses";
 
 /**
@@ -177,6 +177,48 @@ describe.each([
     }
     expect(cookieFrom(out, "cp_gestion")).toBeDefined();
   });
+
+  it(
+    "a network's follows and views count once a day across both instances, and no address is stored",
+    async () => {
+      const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36";
+      const visitor = newVisitor();
+      const get = (site: RunningSite, path: string, from: string) =>
+        fetch(`${site.url}${path}`, {
+          redirect: "manual",
+          headers: { "User-Agent": browser, "X-Forwarded-For": from },
+        });
+      for (const site of [...sites, ...sites]) {
+        expect((await get(site, "/offres/bolt/lien", visitor)).status).toBe(302);
+        expect((await get(site, "/offres/bolt/vue", visitor)).status).toBe(200);
+      }
+      // Another network, through the second instance only.
+      await get(sites[1], "/offres/bolt/lien", newVisitor());
+
+      const database = `deux_${first}_${second}`.replace(/\W/g, "_");
+      const totals = async () =>
+        (
+          await postgres().asSuperuser<{ views: number; follows: number }>(
+            database,
+            "select coalesce(sum(views), 0)::int as views, coalesce(sum(follows), 0)::int as follows " +
+              "from public.offer_daily_counts where offer_slug = 'bolt'",
+          )
+        )[0];
+      // Each instance writes its counts every 5 s: wait for both to have written, then one more round.
+      const started = Date.now();
+      while ((await totals())?.follows !== 2 && Date.now() - started < POLL_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(await totals()).toEqual({ views: 1, follows: 2 });
+      const stored = await postgres().asSuperuser<{ text: string }>(
+        database,
+        "select string_agg(key, ' ') as text from public.audience_seen",
+      );
+      expect(stored[0]?.text).not.toContain(visitor);
+    },
+    TEST_MS + POLL_MS,
+  );
 
   it(
     "20 messages sent through both are each e-mailed once",

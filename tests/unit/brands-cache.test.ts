@@ -19,7 +19,8 @@ const NO_TESTIMONIALS = {
   reportTestimonial: async () => "missing" as const,
   eraseTestimonial: async () => null,
   listPublishedTestimonials: async () => [],
-  addOfferCounts: async () => true,
+  audienceSalt: async () => null,
+  addAudienceEvents: async () => true,
   listFollowsSince: async () => [],
 };
 

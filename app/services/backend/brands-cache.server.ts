@@ -210,8 +210,12 @@ export class CachedBackend implements types.Backend {
     return this.followsCache ? this.followsCache.get() : this.readFollows();
   }
 
-  addOfferCounts(rows: types.OfferDayCount[]): Promise<boolean> {
-    return this.backend.addOfferCounts(rows);
+  audienceSalt(): Promise<types.AudienceSalt | null> {
+    return this.backend.audienceSalt();
+  }
+
+  addAudienceEvents(events: types.AudienceEvent[]): Promise<boolean> {
+    return this.backend.addAudienceEvents(events);
   }
 
   queueAlerts(check: AlertCheck): Promise<void> {

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { deleteExpiredVisitorData, migrate } from "./embedded-db.server";
+import { toSiteChange } from "./site-changes.server";
 import { poolSession, underMigrationLock, type SqlSession } from "./sql-session.server";
 import type { SiteChange, SiteChangeListener } from "./types.server";
 
@@ -167,16 +168,12 @@ export function listenToSiteChanges(url: string, poolSize: number, listener: Sit
 }
 
 /** A notice of the triggers, checked: anything else is ignored. */
-export function parseChange(payload: string): SiteChange | undefined {
+function parseChange(payload: string): SiteChange | undefined {
   try {
-    const { event, offerSlug } = JSON.parse(payload) as { event?: unknown; offerSlug?: unknown };
-    if (event === "brands-changed") return { event };
-    if ((event === "vote-stored" || event === "testimonials-changed") && typeof offerSlug === "string")
-      return { event, offerSlug };
+    return toSiteChange(JSON.parse(payload) as { event?: unknown; offerSlug?: unknown });
   } catch {
-    // not a notice of ours
+    return undefined;
   }
-  return undefined;
 }
 
 /** Closes every pool this process opened, for a clean stop. */

@@ -349,11 +349,21 @@ export class SqlBackend implements types.Backend {
     }
   }
 
-  async addOfferCounts(rows: types.OfferDayCount[]): Promise<boolean> {
+  async audienceSalt(): Promise<types.AudienceSalt> {
+    const salt = await callAsServiceRole(
+      this.place,
+      "select json_build_object('day', day, 'salt', salt)::text as result from public.audience_salt()",
+      [],
+      "Lecture du sel des mesures d'audience impossible",
+    );
+    return JSON.parse(salt ?? "null") as types.AudienceSalt;
+  }
+
+  async addAudienceEvents(events: types.AudienceEvent[]): Promise<boolean> {
     await callAsServiceRole(
       this.place,
-      "select public.add_offer_counts($1::jsonb)::text as result",
-      [JSON.stringify(rows)],
+      "select public.add_audience_events($1::jsonb)::text as result",
+      [JSON.stringify(events)],
       "Enregistrement des mesures d'audience impossible",
     );
     return true;

@@ -10,6 +10,7 @@ import {
   VOTES_RATE_LIMITED,
 } from "./errors.server";
 import { type FeedbackRow, toFeedbackCounts } from "./feedback-row.server";
+import { pollSiteChanges, type SiteChangeRow } from "./site-changes.server";
 import { SupabaseAlertStore } from "./supabase-alerts.server";
 import { SupabaseOwnerStore } from "./supabase-owner.server";
 import { toErasedTestimonial, toPublishedTestimonial, type PublishedTestimonialRow } from "./testimonial-row.server";
@@ -255,11 +256,36 @@ export class SupabaseBackend implements types.Backend {
     }));
   }
 
+  /**
+   * With the service role's key, the changes other instances make, asked every second through
+   * public.site_changes_after (Supabase's clients cannot LISTEN through its REST API). Without it, none: each
+   * instance's caches then run their 60 s.
+   */
+  get watchChanges(): types.Backend["watchChanges"] {
+    const client = this.serviceRoleClient();
+    if (!client) return undefined;
+    return (listener) =>
+      pollSiteChanges(async (after) => {
+        const { data, error } = await client.rpc("site_changes_after", { p_after: after }).retry(false);
+        if (error) throw toBackendError(error);
+        return (data ?? []) as SiteChangeRow[];
+      }, listener);
+  }
+
+  /** With the service role's key only, as the totals it keys. */
+  async audienceSalt(): Promise<types.AudienceSalt | null> {
+    const client = this.serviceRoleClient();
+    if (!client) return null;
+    const { data, error } = await client.rpc("audience_salt").single<types.AudienceSalt>();
+    if (error) throw toBackendError(error);
+    return data;
+  }
+
   /** With the service role's key only: visitors may not write totals. */
-  async addOfferCounts(rows: types.OfferDayCount[]): Promise<boolean> {
+  async addAudienceEvents(events: types.AudienceEvent[]): Promise<boolean> {
     const client = this.serviceRoleClient();
     if (!client) return false;
-    const { error } = await client.rpc("add_offer_counts", { p_rows: rows });
+    const { error } = await client.rpc("add_audience_events", { p_events: events });
     if (error) throw toBackendError(error);
     return true;
   }

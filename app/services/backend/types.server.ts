@@ -203,8 +203,13 @@ export interface Backend {
   listPublishedTestimonials(signal?: AbortSignal): Promise<PublishedTestimonial[]>;
   /** Each offer's follows from `since` (YYYY-MM-DD) on; none when this backend cannot read them. */
   listFollowsSince(since: string, signal?: AbortSignal): Promise<OfferFollows[]>;
-  /** Adds a batch of counts to the stored daily totals; false when this backend cannot store them. */
-  addOfferCounts(rows: OfferDayCount[]): Promise<boolean>;
+  /** Today's audience salt, shared by every instance; null when this backend cannot store counts. */
+  audienceSalt(): Promise<AudienceSalt | null>;
+  /**
+   * Adds a batch of events to the stored daily totals, each key once a day across instances; false when this
+   * backend cannot store them.
+   */
+  addAudienceEvents(events: AudienceEvent[]): Promise<boolean>;
   /** The back office's operations, or the name of the variable to set when this backend cannot give them. */
   owner(): OwnerAccess;
   /**
@@ -298,19 +303,38 @@ export interface TestimonialDecision {
   mail: { subject: string; body: string } | null;
 }
 
-/** One offer's audience on one day (YYYY-MM-DD, Paris): views of its page, copies of its code, follows of its link. */
 /** An offer's follows of its referral link over a period. */
 export interface OfferFollows {
   offerSlug: string;
   follows: number;
 }
 
+/** One offer's audience on one day (YYYY-MM-DD, Paris): views of its page, copies of its code, follows of its link. */
 export interface OfferDayCount {
   day: string;
   offerSlug: string;
   views: number;
   copies: number;
   follows: number;
+}
+
+export type AudienceKind = "views" | "copies" | "follows";
+
+/**
+ * A view, copy or follow an instance saw first on its day: `key` is the hash, under the day's shared salt, of the
+ * kind, the offer and the network's keyed hash (never an address); null when its day's salt is gone (past midnight).
+ */
+export interface AudienceEvent {
+  day: string;
+  offerSlug: string;
+  kind: AudienceKind;
+  key: string | null;
+}
+
+/** The salt all instances hash the day's audience keys with, drawn by the database for one day (Paris). */
+export interface AudienceSalt {
+  day: string;
+  salt: string;
 }
 
 /** Brands per read of the table: hosted Supabase's API answers at most 1 000 rows a request by default. */
