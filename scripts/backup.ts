@@ -1,7 +1,8 @@
 /**
  * Backs up the embedded database now, into DATA_DIR/backups/ (the last seven are kept): `npm run backup`. While the
  * site runs, the site writes the backup itself (asked through a request file in that folder), so that no file it is
- * writing is ever copied; when it does not run, this script opens the database and writes it.
+ * writing is ever copied; when it does not run, this script opens the database and writes it. With DATABASE_URL,
+ * `pg_dump` writes it from the server, site running or not.
  */
 import { existsSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
@@ -26,6 +27,16 @@ if (process.env.SUPABASE_URL) {
       "Backups), et `supabase db dump --data-only -f sauvegarde.sql` en fait une copie à la demande (README).",
   );
   process.exit(0);
+}
+if (process.env.DATABASE_URL) {
+  const { dumpPostgres } = await import("./lib/postgres-backup");
+  try {
+    console.log(`Sauvegarde écrite : ${await dumpPostgres(process.env.DATABASE_URL, dataDir)}`);
+    process.exit(0);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 }
 if (!existsSync(path.join(databaseDir(dataDir), "PG_VERSION"))) {
   console.error(`Aucune base embarquée dans ${databaseDir(dataDir)} : rien à sauvegarder.`);

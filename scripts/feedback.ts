@@ -3,16 +3,11 @@
  * offer with votes in the summary's window (90 days): its slug, the "Oui" and "Non", the success rate, the latest
  * vote and the reason given most often. Reads a copy of the data folder, so it is safe while the site is running.
  */
-import { existsSync } from "node:fs";
 import { FEEDBACK_RULES, reasonLabel } from "@contract/feedback-contract";
-import { readDatabaseCopy } from "./lib/database-copy";
+import { readSiteDatabase } from "./lib/database-copy";
 import { databaseDir } from "../app/services/data-dir.server";
 
 const dataDir = databaseDir(process.env.DATA_DIR ?? ".data");
-if (!existsSync(dataDir)) {
-  console.log(`Aucune base embarquée dans ${dataDir} : lancez d'abord le site (npm start).`);
-  process.exit(0);
-}
 
 interface Line {
   offer_slug: string;
@@ -22,7 +17,7 @@ interface Line {
   top_reason: string | null;
 }
 
-const lines = await readDatabaseCopy(dataDir, "feedback", async (db) => {
+const stored = await readSiteDatabase(dataDir, "feedback", async (db) => {
   const { rows } = await db.query<Line>(
     `select offer_slug, yes_votes, no_votes, top_reason,
             to_char(last_vote_on, 'YYYY-MM-DD') as last_vote
@@ -30,6 +25,11 @@ const lines = await readDatabaseCopy(dataDir, "feedback", async (db) => {
   );
   return rows;
 });
+if (!stored.found) {
+  console.log(`Aucune base embarquée dans ${dataDir} : lancez d'abord le site (npm start).`);
+  process.exit(0);
+}
+const lines = stored.value;
 
 const rate = (line: Line) => line.yes_votes / (line.yes_votes + line.no_votes);
 lines.sort((a, b) => rate(a) - rate(b) || b.no_votes - a.no_votes || a.offer_slug.localeCompare(b.offer_slug));

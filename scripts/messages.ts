@@ -6,9 +6,8 @@
  * files nor takes the folder's lock (DATA_DIR/lock). Control characters of what visitors wrote are printed as
  * escapes (\x1b), so that the terminal obeys none of them.
  */
-import { existsSync } from "node:fs";
 import { printable, subjectLabel } from "@contract/contact-contract";
-import { readDatabaseCopy } from "./lib/database-copy";
+import { readSiteDatabase } from "./lib/database-copy";
 import { databaseDir } from "../app/services/data-dir.server";
 
 interface MessageRow {
@@ -47,11 +46,7 @@ const dataDir = databaseDir(process.env.DATA_DIR ?? ".data");
 const limitArg = process.argv.indexOf("--limit");
 const limit = limitArg > 0 ? Number(process.argv[limitArg + 1]) || 50 : 50;
 
-if (!existsSync(dataDir)) {
-  console.log(`Aucune base embarquée dans ${dataDir} : lancez d'abord le site (npm start).`);
-  process.exit(0);
-}
-const { rows, total } = await readDatabaseCopy(dataDir, "messages", async (db) => {
+const stored = await readSiteDatabase(dataDir, "messages", async (db) => {
   // The outbox exists once the server has applied its migration; before that, no message was e-mailed.
   const hasOutbox =
     (await db.query<{ found: boolean }>("select to_regclass('public.message_outbox') is not null as found")).rows[0]
@@ -85,6 +80,11 @@ const { rows, total } = await readDatabaseCopy(dataDir, "messages", async (db) =
     (await db.query<{ n: number }>("select count(*)::int as n from public.contact_messages")).rows[0]?.n ?? 0;
   return { rows, total };
 });
+if (!stored.found) {
+  console.log(`Aucune base embarquée dans ${dataDir} : lancez d'abord le site (npm start).`);
+  process.exit(0);
+}
+const { rows, total } = stored.value;
 console.log(`${total} message(s) enregistré(s)${total > rows.length ? `, les ${rows.length} plus récents` : ""} :\n`);
 for (const row of rows) {
   const about = row.brand_name

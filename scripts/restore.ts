@@ -2,7 +2,8 @@
  * Puts a backup back in place of the embedded database, on a stopped site: `npm run restore FILE`. The backup is
  * unpacked into a new folder and opened to check it, then takes the place of DATA_DIR/pgdata; the database it
  * replaces is kept beside it (pgdata.avant-restauration-…) until the owner removes it. At the next start the site
- * applies the migrations the backup may predate.
+ * applies the migrations the backup may predate. With DATABASE_URL, `pg_restore` puts a dump of `npm run backup`
+ * back into the server, with the instances stopped (scripts/lib/postgres-backup.ts).
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -27,12 +28,30 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
 const file = process.argv[2];
 
 if (!file) {
-  console.error("Indiquez la sauvegarde à restaurer : npm run restore -- .data/backups/codeparrain-….tar.gz");
+  console.error(
+    "Indiquez la sauvegarde à restaurer : npm run restore -- .data/backups/codeparrain-….tar.gz (ou ….dump avec " +
+      "DATABASE_URL)",
+  );
   process.exit(1);
 }
 if (!existsSync(file)) {
   console.error(`Sauvegarde introuvable : ${path.resolve(file)}`);
   process.exit(1);
+}
+if (process.env.DATABASE_URL) {
+  const { restorePostgres } = await import("./lib/postgres-backup");
+  try {
+    const restored = await restorePostgres(process.env.DATABASE_URL, file);
+    console.log(
+      `Base restaurée depuis ${path.resolve(file)} : ${restored.messages} message(s), ${restored.votes} avis, ` +
+        `${restored.brands} marque(s). Sessions de la gestion fermées ; ${restored.erasedAgain} message(s) effacé(s) ` +
+        "depuis la sauvegarde de nouveau effacé(s).",
+    );
+    process.exit(0);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 }
 const fullBefore = diskFullMessage(dataDir);
 if (fullBefore) {

@@ -1,12 +1,14 @@
 /**
  * Reads the embedded database from a copy of its folder, so that it is safe while the site is running: it never
  * opens the server's own files nor takes the data folder's lock (DATA_DIR/lock). Used by `npm run messages` and by
- * the browser tests, which read what the site under test stored.
+ * the browser tests, which read what the site under test stored. With DATABASE_URL, the scripts read the server.
  */
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { poolSession, type SqlRunner } from "../../app/services/backend/sql-session.server";
 
 /**
  * Copies `databaseDir` (the `pgdata` folder) to a fresh temporary folder, opens the copy, runs `read` on it, then
@@ -29,4 +31,26 @@ export async function readDatabaseCopy<T>(
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
+}
+
+/**
+ * Runs `read` on the site's database: the Postgres server of DATABASE_URL when it is set, else a copy of the
+ * embedded one in `databaseDir`. False, without running it, when there is neither.
+ */
+export async function readSiteDatabase<T>(
+  databaseDir: string,
+  prefix: string,
+  read: (db: SqlRunner) => Promise<T>,
+): Promise<{ found: true; value: T } | { found: false }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      return { found: true, value: await read(poolSession(pool)) };
+    } finally {
+      await pool.end();
+    }
+  }
+  if (!existsSync(databaseDir)) return { found: false };
+  return { found: true, value: await readDatabaseCopy(databaseDir, prefix, read) };
 }
