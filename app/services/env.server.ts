@@ -73,6 +73,13 @@ function isSmtpUrl(value: string): boolean {
   return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
 }
 
+/**
+ * How long an instance holds the e-mails it claimed, by default: longer than sending one takes (the mail server's
+ * slowest answer is given 30 s), short enough that the e-mails of an instance that died go out soon after from
+ * another (OUTBOX_LEASE_SECONDS).
+ */
+export const OUTBOX_LEASE_SECONDS = 120;
+
 /** postgres:// or postgresql://, naming a host (or a socket folder, `?host=/run/postgresql`). */
 function isPostgresUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
@@ -164,6 +171,12 @@ const envSchema = z
         })
         .optional(),
     ),
+    OUTBOX_LEASE_SECONDS: z.coerce
+      .number({ message: "OUTBOX_LEASE_SECONDS doit être un nombre de secondes." })
+      .int({ message: "OUTBOX_LEASE_SECONDS doit être un nombre entier de secondes." })
+      .min(10, { message: "OUTBOX_LEASE_SECONDS doit être compris entre 10 et 3600 secondes." })
+      .max(3_600, { message: "OUTBOX_LEASE_SECONDS doit être compris entre 10 et 3600 secondes." })
+      .default(OUTBOX_LEASE_SECONDS),
     CONTACT_TO_EMAIL: optionalText.pipe(
       z.email({ message: "CONTACT_TO_EMAIL doit être une adresse e-mail valide." }).optional(),
     ),
@@ -287,6 +300,11 @@ export interface MailConfig {
   smtpUrl: string;
   to: string;
   from: string;
+  /**
+   * How long an instance holds an e-mail it claimed before another may send it (OUTBOX_LEASE_SECONDS; 120 by
+   * default): above the mail server's slowest answer, or a slow send could go out twice.
+   */
+  leaseSeconds?: number;
 }
 
 export interface Config {
@@ -394,7 +412,12 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     trustProxy: env.TRUST_PROXY,
     mail:
       env.SMTP_URL && env.CONTACT_TO_EMAIL && env.CONTACT_FROM_EMAIL
-        ? { smtpUrl: env.SMTP_URL, to: env.CONTACT_TO_EMAIL, from: env.CONTACT_FROM_EMAIL }
+        ? {
+            smtpUrl: env.SMTP_URL,
+            to: env.CONTACT_TO_EMAIL,
+            from: env.CONTACT_FROM_EMAIL,
+            leaseSeconds: env.OUTBOX_LEASE_SECONDS,
+          }
         : undefined,
     ownerPassword: env.OWNER_PASSWORD,
   };

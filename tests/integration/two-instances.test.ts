@@ -7,7 +7,7 @@ import { postgresServer } from "../support/postgres-server";
 import { startSite, type RunningSite } from "../support/server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
-import { POLL_MS, SITE_SET_UP_MS, SITE_STOP_MS, SMTP_BULK_WAIT_MS, TEST_MS } from "../support/timeouts";
+import { POLL_MS, SITE_SET_UP_MS, SITE_STOP_MS, SMTP_BULK_WAIT_MS, TEST_MS, withSiteStarts } from "../support/timeouts";
 import { ownNetworkAddress } from "../support/visitor-addresses";
 
 /**
@@ -254,4 +254,71 @@ describe.each([
     expect(statuses.filter((status) => status === 303)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
   });
+});
+
+describe("an instance killed (SIGKILL) while it sends an e-mail", () => {
+  const LEASE_SECONDS = 10;
+  const MARKER = `Envoyé au moment de la panne ${randomUUID()}`;
+  let smtp: TestSmtpServer;
+  const folders = [makeTempDir("instance"), makeTempDir("instance")];
+  const started: RunningSite[] = [];
+
+  beforeAll(async () => {
+    let first = true;
+    // The first attempt at the marked message stalls: the server has it but never says it took it.
+    smtp = await startSmtpServer({
+      hold: (raw) => {
+        const stall = first && raw.replace(/=\r?\n/g, "").includes(MARKER.slice(-36));
+        if (stall) first = false;
+        return stall;
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await Promise.all(started.map((site) => site.stop()));
+    await smtp?.stop();
+    for (const folder of folders) folder.cleanup();
+  }, 2 * SITE_STOP_MS);
+
+  it(
+    "loses nothing: the other instance sends it once the claim runs out, and it arrives once",
+    async () => {
+      const url = await postgres().createDatabase("panne_en_plein_envoi");
+      const env = (dataDir: string) => ({
+        DATABASE_URL: url,
+        SESSION_SECRET,
+        DATA_DIR: dataDir,
+        TRUST_PROXY: "loopback",
+        SMTP_URL: `smtp://site:motdepasse@127.0.0.1:${smtp.port}`,
+        CONTACT_TO_EMAIL: "proprietaire@exemple.fr",
+        CONTACT_FROM_EMAIL: "site@exemple.fr",
+        OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS),
+      });
+      const dying = await startSite(env(folders[0]!.dir));
+      started.push(dying);
+      expect((await message(dying, newVisitor(), MARKER)).status).toBe(303);
+      const stalled = Date.now();
+      while (smtp.held.length === 0) {
+        if (Date.now() - stalled > POLL_MS) throw new Error("l'e-mail n'est jamais parti");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+
+      const surviving = await startSite(env(folders[1]!.dir));
+      started.push(surviving);
+      process.kill(-dying.process.pid!, "SIGKILL");
+
+      const mails = await smtp.waitFor(1, LEASE_SECONDS * 1000 + POLL_MS);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const bodies = await Promise.all(smtp.received.map(async (mail) => (await simpleParser(mail.raw)).text ?? ""));
+      expect(mails).toHaveLength(1);
+      expect(bodies.filter((body) => body.includes(MARKER))).toHaveLength(1);
+      const [row] = await postgres().asSuperuser<{ state: string }>(
+        "panne_en_plein_envoi",
+        "select state from public.message_outbox",
+      );
+      expect(row?.state).toBe("sent");
+    },
+    withSiteStarts(2) + LEASE_SECONDS * 1000 + POLL_MS,
+  );
 });

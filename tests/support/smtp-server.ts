@@ -12,6 +12,8 @@ export interface ReceivedMail {
 export interface TestSmtpServer {
   port: number;
   received: ReceivedMail[];
+  /** The e-mails `hold` kept unanswered: the client still waits for the server's word that it took them. */
+  held: string[];
   /** Waits until `count` e-mails have arrived (SMTP_WAIT_MS at most by default). */
   waitFor: (count: number, timeoutMs?: number) => Promise<ReceivedMail[]>;
   stop: () => Promise<void>;
@@ -25,8 +27,16 @@ export async function startSmtpServer({
   port = 0,
   user = "site",
   password = "motdepasse",
-}: { port?: number; user?: string; password?: string } = {}): Promise<TestSmtpServer> {
+  hold = () => false,
+}: {
+  port?: number;
+  user?: string;
+  password?: string;
+  /** Whether to leave an e-mail unanswered, as a server that stalls would: it is then not taken. */
+  hold?: (raw: string) => boolean;
+} = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const held: string[] = [];
   const server = new SMTPServer({
     disabledCommands: ["STARTTLS"],
     allowInsecureAuth: true,
@@ -39,8 +49,13 @@ export async function startSmtpServer({
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        if (hold(raw)) {
+          held.push(raw);
+          return;
+        }
         received.push({
-          raw: Buffer.concat(chunks).toString("utf8"),
+          raw,
           recipients: session.envelope.rcptTo.map((recipient) => recipient.address),
           user: typeof session.user === "string" ? session.user : undefined,
         });
@@ -56,6 +71,7 @@ export async function startSmtpServer({
   return {
     port: typeof address === "object" && address ? address.port : port,
     received,
+    held,
     async waitFor(count, timeoutMs = SMTP_WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {

@@ -109,7 +109,7 @@ export class SqlBackend implements types.Backend {
         import("../mail/outbox.server"),
         import("./sql-outbox.server"),
       ]);
-      return startOutbox(sqlOutboxStore(await openDatabase(this.place)), mail);
+      return startOutbox(sqlOutboxStore(await openDatabase(this.place), mail.leaseSeconds), mail);
     })();
     this.outbox.catch(() => (this.outbox = undefined));
     return this.outbox;

@@ -304,7 +304,7 @@ export class SupabaseBackend implements types.Backend {
     const client = this.serviceRoleClient();
     if (!mail || !client) return undefined;
     this.alertOutbox ??= (async () => {
-      const store = new SupabaseAlertStore(client);
+      const store = new SupabaseAlertStore(client, mail.leaseSeconds);
       const { startOutbox } = await import("../mail/outbox.server");
       return { store, outbox: await startOutbox(store, mail) };
     })();

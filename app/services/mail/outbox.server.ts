@@ -27,11 +27,7 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
 }
 
-/**
- * How long an instance holds the rows it claimed: longer than sending a batch takes, short enough that the rows of
- * an instance that died go out soon after from another.
- */
-export const OUTBOX_LEASE_SECONDS = 120;
+export { OUTBOX_LEASE_SECONDS } from "../env.server";
 
 /** A visitor's message due to be e-mailed (message_outbox, with the message). */
 export interface DueMessage extends MessageColumns {
