@@ -207,10 +207,20 @@ describe("configuration", () => {
         smtpUrl: mail.SMTP_URL,
         to: "proprietaire@exemple.fr",
         from: "CodeParrain <site@exemple.fr>",
+        leaseSeconds: 120,
       });
       expect(parseConfig({ ...base, ...mail, CONTACT_FROM_EMAIL: "site@exemple.fr" }).mail?.from).toBe(
         "site@exemple.fr",
       );
+    });
+
+    it("holds a claimed e-mail OUTBOX_LEASE_SECONDS (10 to 3600) before another instance may send it", () => {
+      expect(parseConfig({ ...base, ...mail, OUTBOX_LEASE_SECONDS: "45" }).mail?.leaseSeconds).toBe(45);
+      for (const OUTBOX_LEASE_SECONDS of ["5", "7200", "deux minutes"]) {
+        expect(() => parseConfig({ ...base, ...mail, OUTBOX_LEASE_SECONDS }), OUTBOX_LEASE_SECONDS).toThrow(
+          /OUTBOX_LEASE_SECONDS doit être/,
+        );
+      }
     });
 
     it("refuses an address that is not an SMTP server's, in French", () => {
