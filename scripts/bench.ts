@@ -1,8 +1,9 @@
 /**
  * Throughput and latency of the production build on loopback (`npm run bench`, after `npm run build`): the
  * render alone, in process, with every cache off; each page against the same bytes from a minimal node:http
- * static server in the same run; then with every cache off over HTTP; then valid contact submissions. Prints the
- * figures and writes them to bench-results/latest.md.
+ * static server in the same run; then with every cache off over HTTP; then valid contact submissions and votes,
+ * on the embedded database and on a Postgres server (DATABASE_URL). Prints the figures and writes them to
+ * bench-results/latest.md.
  */
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -16,6 +17,8 @@ import {
   serverCpuMs,
   type Figures,
 } from "./lib/bench-tools";
+import { DEFAULT_POOL_SIZE } from "../app/services/env.server";
+import { startPostgres } from "../tests/support/postgres-server";
 import { startSite } from "../tests/support/server";
 import { startStandIn } from "../tests/support/stand-in";
 import { makeTempDir } from "../tests/support/temp-dir";
@@ -236,48 +239,82 @@ for (const page of PAGES) {
 }
 await site.stop();
 
+/** Valid contact submissions for a few seconds, 10 connections (the rate limits raised for the bench). */
+async function measureMessages(siteUrl: string) {
+  let sent = 0;
+  const figures = await load(`${siteUrl}/contact`, {
+    duration: Math.min(DURATION_S, 5),
+    connections: 10,
+    requests: [
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        setupRequest: (request) => {
+          sent += 1;
+          return {
+            ...request,
+            body: new URLSearchParams({
+              name: "Banc d'essai",
+              email: "bench@exemple.fr",
+              subject: "question",
+              message: `Message de test numéro ${sent} envoyé par le banc d'essai.`,
+            }).toString(),
+          };
+        },
+      },
+    ],
+  });
+  return { ...figures, sent };
+}
+
+/** Votes for a few seconds, each by a new visitor of a network of its own, after two seconds of warm-up. */
+async function measureStoredVotes(siteUrl: string) {
+  await measureVotes(siteUrl, 2);
+  return measureVotes(siteUrl, Math.min(DURATION_S, 5));
+}
+
+const describeMessages = (figures: Figures) =>
+  `${figures.rps} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${figures.non2xx} réponses non-2xx (303 attendu)`;
+
 // 3. Valid contact submissions (rate limit raised for the bench), then the count stored.
 site = await startSite(env);
-let sent = 0;
-const contact = await load(`${site.url}/contact`, {
-  duration: Math.min(DURATION_S, 5),
-  connections: 10,
-  requests: [
-    {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      setupRequest: (request) => {
-        sent += 1;
-        return {
-          ...request,
-          body: new URLSearchParams({
-            name: "Banc d'essai",
-            email: "bench@exemple.fr",
-            subject: "question",
-            message: `Message de test numéro ${sent} envoyé par le banc d'essai.`,
-          }).toString(),
-        };
-      },
-    },
-  ],
-});
+const contact = await measureMessages(site.url);
+const sent = contact.sent;
 say();
-say(
-  `Envois du formulaire de contact (10 connexions) : ${contact.rps} req/s, p50 ${contact.p50} ms, p99 ${contact.p99} ms, ${contact.non2xx} réponses non-2xx (303 attendu).`,
-);
+say(`Envois du formulaire de contact (10 connexions) : ${describeMessages(contact)}.`);
 say(`Mémoire résidente du site après les envois : ${residentMemoryMb(site)} Mo.`);
 await site.stop();
 
 // 4. Votes, each by a new visitor of a network of its own: what a stored vote costs (weighed per network).
 const voteTemp = makeTempDir("bench-votes");
 site = await startSite({ ...env, DATA_DIR: voteTemp.dir, TRUST_PROXY: "loopback" });
-await measureVotes(site.url, 2);
-const votes = await measureVotes(site.url, Math.min(DURATION_S, 5));
-say(
-  `Avis enregistrés (10 connexions, un visiteur et un réseau par avis) : ${votes.rps} req/s, p50 ${votes.p50} ms, p99 ${votes.p99} ms, ${votes.non2xx} réponses non-2xx (303 attendu).`,
-);
+const votes = await measureStoredVotes(site.url);
+say(`Avis enregistrés (10 connexions, un visiteur et un réseau par avis) : ${describeMessages(votes)}.`);
 await site.stop();
 voteTemp.cleanup();
+
+// 5. The same two on a Postgres server on this machine (DATABASE_URL), beside the embedded figures above.
+const postgres = await startPostgres();
+try {
+  const serverTemp = makeTempDir("bench-postgres");
+  site = await startSite({
+    ...env,
+    DATA_DIR: serverTemp.dir,
+    TRUST_PROXY: "loopback",
+    DATABASE_URL: await postgres.createDatabase("banc"),
+    SESSION_SECRET: "banc-d-essai-".padEnd(64, "0"),
+  });
+  const serverMessages = await measureMessages(site.url);
+  const serverVotes = await measureStoredVotes(site.url);
+  await site.stop();
+  serverTemp.cleanup();
+  say();
+  say(`Sous DATABASE_URL (Postgres ${postgres.version} sur cette machine, ${DEFAULT_POOL_SIZE} connexions) :`);
+  say(`- envois du formulaire de contact : ${describeMessages(serverMessages)} (embarquée : ${contact.rps} req/s) ;`);
+  say(`- avis enregistrés : ${describeMessages(serverVotes)} (embarquée : ${votes.rps} req/s).`);
+} finally {
+  await postgres.stop();
+}
 
 const db = await PGlite.create(path.join(temp.dir, "pgdata"));
 const stored =
