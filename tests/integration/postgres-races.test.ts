@@ -182,6 +182,51 @@ describe("races on a Postgres server", () => {
     );
     expect(tally(answers)).toEqual({ stored: 5, rate_limited: 7 });
   });
+  raceOnBoth(
+    "12 testimonials at once naming one address, from 12 networks: one confirmation e-mail a day",
+    async (db, run) => {
+      const address = key(`adresse visée ${run}`);
+      const answers = await atOnce(db, 12, (connection, visitor) =>
+        asService(
+          connection,
+          `select public.submit_testimonial('binance', 'Anne', 'Un témoignage qui donne l''adresse d''une autre personne.',
+           '2026-09-01', 'victime@exemple.fr', $1, $2, $3, 2, 5, 'Confirmez votre adresse', 'Lien', null, $4, $5, 1)
+           as result`,
+          [
+            key(`lien d'effacement ${run} ${visitor}`),
+            key(`auteur ${run} ${visitor}`),
+            key(`réseau ${run} ${visitor}`),
+            address,
+            key(`confirmation ${run} ${visitor}`),
+          ],
+        ),
+      );
+      expect(tally(answers)).toEqual({ stored: 1, stored_unmailed: 11 });
+    },
+  );
+
+  raceOnBoth(
+    "20 notices at once from 20 networks on one testimonial: 10 are kept, the others find it full",
+    async (db, run) => {
+      const { rows } = await db.session.query<{ id: number }>(
+        `insert into public.testimonials (offer_slug, author_name, body, experienced_in, erase_token_hash, client_key,
+                                        network_key, status, published_at)
+       values ('binance', 'Anne', 'Un témoignage publié que vingt réseaux signalent.', '2026-09-01', $1, 'cle',
+               'reseau', 'published', now())
+       returning id::int`,
+        [key(`témoignage signalé ${run}`)],
+      );
+      const answers = await atOnce(db, 20, (connection, visitor) =>
+        asService(connection, "select public.report_testimonial($1, 'insult', null, $2, $3, 3, 10) as result", [
+          rows[0]!.id,
+          key(`signaleur ${run} ${visitor}`),
+          key(`réseau signaleur ${run} ${visitor}`),
+        ]),
+      );
+      expect(tally(answers)).toEqual({ stored: 10, full: 10 });
+    },
+  );
+
   raceOnBoth("count batches from two instances add up, without a deadlock", async (db) => {
     const days = ["2026-11-24", "2026-11-25", "2026-11-26"];
     const slugs = Array.from({ length: 30 }, (_, index) => `offre-${index}`);
@@ -210,6 +255,27 @@ describe("races on a Postgres server", () => {
 });
 
 describe("counters on a Postgres server", () => {
+  it("the same sightings sent by 20 instances' batches at once: each counted once, without a deadlock", async () => {
+    const db = guarded;
+    const sightings = Array.from({ length: 40 }, (_, index) => ({
+      day: "2026-11-26",
+      offerSlug: `vue-partagee-${index % 4}`,
+      kind: index % 2 ? "views" : "follows",
+      key: key(`vue ${index}`).slice(0, 43),
+    }));
+    const answers = await atOnce(db, 20, (connection, index) =>
+      asService<number>(connection, "select public.add_audience_events($1::jsonb) as result", [
+        JSON.stringify([...sightings].sort(() => (index % 2 ? 1 : -1))),
+      ]),
+    );
+    expect(answers.filter((answer) => answer instanceof Error)).toEqual([]);
+    const { rows } = await db.session.query<{ views: number; follows: number }>(
+      `select sum(views)::int as views, sum(follows)::int as follows from public.offer_daily_counts
+        where offer_slug like 'vue-partagee-%'`,
+    );
+    expect(rows[0]).toEqual({ views: 20, follows: 20 });
+  });
+
   it("30 visitors of one network at once: its count holds every vote, weighed as one network", async () => {
     const db = guarded;
     const run = "réseau";
