@@ -82,6 +82,14 @@ describe("a Postgres server down at start, then lost while the site runs", () =>
       const after = `Après la panne ${randomUUID()}`;
       expect((await postContactForm(site, { message: after })).status).toBe(303);
 
+      // Listening again: a change made in the database reaches the page this instance keeps, well before its 60 s.
+      await until(site, "/offres/wise", (status) => status === 200);
+      const description = `Revue après la panne ${randomUUID().slice(0, 8)}.`;
+      await postgres().asSuperuser(database, "update public.brands set offer_description = $1 where slug = 'wise'", [
+        description,
+      ]);
+      await until(site, "/offres/wise", (status, text) => text.includes(description));
+
       const stored = await postgres().asSuperuser<{ message: string }>(
         database,
         "select message from public.contact_messages order by id",

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "~/services/backend/embedded-db.server";
+import { deleteExpiredVisitorData, migrate } from "~/services/backend/embedded-db.server";
 import { clientSession, poolSession, underMigrationLock, type SqlSession } from "~/services/backend/sql-session.server";
 import { postgresServer } from "../support/postgres-server";
 import { DATABASE_START_MS } from "../support/timeouts";
@@ -255,6 +255,30 @@ describe("races on a Postgres server", () => {
 });
 
 describe("counters on a Postgres server", () => {
+  it("the day's retentions asked by 5 instances at once: run once, and not again that day", async () => {
+    const db = guarded;
+    const expired = (message: string) =>
+      db.session.query(
+        `insert into public.contact_messages (name, email, subject, message, client_key, network_key, dedupe_key,
+                                              created_at)
+         values ('Anne', 'anne@exemple.fr', 'question', $1, 'cle', 'reseau', md5($1), now() - interval '13 months')`,
+        [message],
+      );
+    await expired("Un message de plus de douze mois.");
+    const runs = await Promise.all(
+      Array.from({ length: 5 }, () => deleteExpiredVisitorData(db.session, { onceADay: true })),
+    );
+    expect(runs.map((run) => run.messages).sort()).toEqual([0, 0, 0, 0, 1]);
+
+    // Later the same day, on any instance: the day's run is done; this one waits for tomorrow's.
+    await expired("Un autre message de plus de douze mois.");
+    expect((await deleteExpiredVisitorData(db.session, { onceADay: true })).messages).toBe(0);
+    const { rows } = await db.session.query<{ left: number }>(
+      "select count(*)::int as left from public.contact_messages where created_at < now() - interval '12 months'",
+    );
+    expect(rows[0]?.left).toBe(1);
+  });
+
   it("the same sightings sent by 20 instances' batches at once: each counted once, without a deadlock", async () => {
     const db = guarded;
     const sightings = Array.from({ length: 40 }, (_, index) => ({
