@@ -32,11 +32,7 @@ interface KeyedBrand extends BrandLink {
 
 const frenchCollator = new Intl.Collator("fr", { sensitivity: "base" });
 
-/** The initial a name is listed under: its first letter without accent, or the digits' group. */
-export function initialOf(name: string): string {
-  return initialOfKey(brandKey(name));
-}
-
+/** The initial a name's key is listed under: its first letter without accent, or the digits' group. */
 function initialOfKey(key: string): string {
   const first = key.charAt(0);
   return /[a-z]/.test(first) ? first : DIGITS_KEY;
