@@ -1,6 +1,9 @@
 /**
  * What happens in the site that other parts react to, and what each event carries. Every emitter and listener names
- * its event here: a search for the name finds them all (tests/unit/site-events.test.ts lists them).
+ * its event here: a search for the name finds them all (tests/unit/site-events.test.ts lists them). All three are
+ * emitted by the cached backend (backend/cached-backend.server.ts, `CachedBackend`), for a change made through this
+ * instance or announced by the database from another; the application's start wires what reacts to them
+ * (start.server.ts).
  */
 export interface SiteEvents {
   /** A visitor's vote was stored: the pages showing the offer and the owner's alerts are out of date. */

@@ -3,7 +3,7 @@ import { todayInFrance } from "~/catalogue/dates";
 import { mergeOffers, selectFeatured } from "~/catalogue/merge";
 import { BUNDLED_OFFERS, findOfferBySlug, offerFromBrandRow } from "~/catalogue/offers";
 import { getBackend } from "./backend/index.server";
-import type { CachedBackend } from "./backend/brands-cache.server";
+import type { CachedBackend } from "./backend/cached-backend.server";
 import type { FeedbackCounts, OfferFollows } from "./backend/types.server";
 import type { BrandRow, ReferralOffer } from "~/catalogue/types";
 

@@ -51,7 +51,7 @@ describe("the site's events", () => {
     }
     // What reacts to a vote and to a brand change: the page cache, and the owner's alerts.
     expect(listened.get("vote-stored")).toEqual(["services/start.server.ts", "services/start.server.ts"]);
-    expect(emitted.get("vote-stored")).toEqual(["services/backend/brands-cache.server.ts"]);
+    expect(emitted.get("vote-stored")).toEqual(["services/backend/cached-backend.server.ts"]);
   });
 
   it("reach every listener, even when one of them throws", () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { embeddedSessionSecret, lockDataDir } from "../data-dir.server";
 import { getConfig, type Config } from "../env.server";
-import { CachedBackend } from "./brands-cache.server";
+import { CachedBackend } from "./cached-backend.server";
 import { describeWriteFailure, isNoSpaceError } from "../disk-space.server";
 import type { Backend } from "./types.server";
 

@@ -170,7 +170,7 @@ export interface SiteChangeListener {
 /**
  * What the site asks of its data: a Postgres database the site reaches itself, embedded or a server
  * (sql-backend.server.ts), and hosted Supabase (supabase.server.ts) each implement it, and index.server.ts picks one from the configuration. A new operation is
- * added here, in both implementations, and in CachedBackend (brands-cache.server.ts), which the site goes through.
+ * added here, in both implementations, and in CachedBackend (cached-backend.server.ts), which the site goes through.
  */
 export interface Backend {
   /** Gets ready to answer (opens, and on first start creates, the embedded database); not bound by any timeout. */

@@ -1,7 +1,7 @@
 import { checkOfferAlerts } from "~/catalogue/alerts";
 import { getConfig } from "../env.server";
 import { loadOffers } from "../offers.server";
-import type { CachedBackend } from "../backend/brands-cache.server";
+import type { CachedBackend } from "../backend/cached-backend.server";
 
 /**
  * Checked this often besides: the expiry dates, offers whose recovery has held long enough, alerts held past the

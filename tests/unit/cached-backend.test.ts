@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CachedBackend } from "~/services/backend/brands-cache.server";
+import { CachedBackend } from "~/services/backend/cached-backend.server";
 import { BackendError, RateLimitedError, VOTES_RATE_LIMITED } from "~/services/backend/errors.server";
 import { MISSING_SERVICE_ROLE_KEY } from "~/services/backend/types.server";
 import { SiteEventBus } from "~/services/events.server";
