@@ -6,8 +6,9 @@ import { HONEYPOT_FIELD, SEND_FAILED_TOAST, SENT_TOAST, type MessageActionData }
 import { MESSAGE_FORM_SCHEMAS, type MessageFormConstraint, type MessageFormKind } from "~/forms/message-validation";
 import { RateLimitedError } from "~/services/backend/errors.server";
 import { getBackend } from "~/services/backend/index.server";
-import { clientKey, networkKey, readForm } from "~/services/form-request.server";
+import { readForm } from "~/services/form-request.server";
 import { redirectWithSuccess } from "~/services/toast.server";
+import { networkKey, visitorKey } from "~/services/visitor.server";
 import type { SendContactEmailPayload } from "@contract/contact-contract";
 import type * as z from "zod";
 
@@ -51,7 +52,7 @@ export async function handleMessageAction({
     const backend = await getBackend();
     await backend.sendMessage({
       payload: submission.value,
-      clientKey: clientKey(request),
+      clientKey: visitorKey(request),
       networkKey: networkKey(request),
     });
   } catch (error) {

@@ -26,10 +26,11 @@ import {
 import { siteInfo } from "~/seo";
 import { RateLimitedError } from "~/services/backend/errors.server";
 import { getBackend } from "~/services/backend/index.server";
-import { clientKey, networkKey, readForm } from "~/services/form-request.server";
+import { readForm } from "~/services/form-request.server";
 import { formPageHeaders } from "~/services/http/headers.server";
 import { findBrandOffer, offerForSlug, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
 import { redirectWithSuccess } from "~/services/toast.server";
+import { networkKey, visitorKey } from "~/services/visitor.server";
 
 /**
  * `/offres/{slug}/avis`: where the brand page's vote is sent. Opened directly (or answered after a refused vote
@@ -80,7 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     offerSlug: offer.slug,
     worked: parsed.data.worked === "oui",
     reason: parsed.data.worked === "oui" ? null : (parsed.data.reason ?? null),
-    clientKey: clientKey(request),
+    clientKey: visitorKey(request),
     networkKey: networkKey(request),
   };
   try {

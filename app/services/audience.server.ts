@@ -3,10 +3,9 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { todayInFrance } from "~/catalogue/dates";
 import { getBackend } from "./backend/index.server";
-import { networkKey } from "./form-request.server";
-import { networkKey as networkKeyOf } from "./http/pipeline.server";
 import { offerForSlug } from "./offers.server";
 import { onShutdown } from "./shutdown.server";
+import { networkKey, networkKeyForAddress } from "./visitor.server";
 import type { AudienceEvent, AudienceKind, AudienceSalt } from "./backend/types.server";
 
 /**
@@ -160,5 +159,5 @@ export function countFor(request: Request, kind: CountKind, offerSlug: string): 
  * be a listed offer's, the request a visitor's own, from `address`.
  */
 export async function countView(slug: string, header: HeaderOf, address: string): Promise<void> {
-  if (countable(header) && (await offerForSlug(slug))) audience().count("views", slug, networkKeyOf(address));
+  if (countable(header) && (await offerForSlug(slug))) audience().count("views", slug, networkKeyForAddress(address));
 }

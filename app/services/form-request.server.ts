@@ -1,5 +1,3 @@
-import { networkKey as networkKeyOf, VISITOR_ADDRESS_HEADER, visitorKey } from "./http/pipeline.server";
-
 /**
  * Largest form body accepted: a message of the longest length allowed still fits when every character takes 3 bytes
  * (Chinese, '€', '’'), which urlencoding turns into 9: 5000 x 9 = 45 000 bytes, plus the other fields. (An emoji
@@ -61,22 +59,4 @@ function tooLarge() {
       statusText: "Formulaire trop volumineux",
     },
   );
-}
-
-/** The key of every sender whose address is unknown: they share one rate-limit budget. */
-const UNKNOWN_SENDER = "adresse-inconnue";
-
-/**
- * An opaque key for the sender, for rate limiting: a keyed hash of their network (their IPv4 address, or the /64 of
- * their IPv6 address), never stored in clear. The address is the one the request pipeline found, having applied
- * TRUST_PROXY (it drops any copy of its header a visitor sends). Called in-process without the pipeline, every
- * sender shares one budget.
- */
-export function clientKey(request: Request): string {
-  return visitorKey(request.headers.get(VISITOR_ADDRESS_HEADER) || UNKNOWN_SENDER);
-}
-
-/** The same for the sender's network (the /24 or the /48 around their address). */
-export function networkKey(request: Request): string {
-  return networkKeyOf(request.headers.get(VISITOR_ADDRESS_HEADER) || UNKNOWN_SENDER);
 }

@@ -18,8 +18,9 @@ import { HONEYPOT_FIELD } from "~/forms/message-form";
 import { RateLimitedError } from "./backend/errors.server";
 import { getBackend, sessionSecret } from "./backend/index.server";
 import { getConfig } from "./env.server";
-import { clientKey, networkKey, readForm } from "./form-request.server";
+import { readForm } from "./form-request.server";
 import { findBrandOffer, type Catalogue } from "./offers.server";
+import { networkKey, visitorKey } from "./visitor.server";
 import type { SubmissionResult } from "./backend/types.server";
 import type { TestimonialAnswer } from "~/forms/testimonial-form";
 
@@ -196,7 +197,7 @@ export async function submitTestimonial(
       eraseTokenHash: hash,
       mail: mailing ? confirmationMail(offer.brand, `${getConfig().siteUrl}${confirmPath(confirm.token)}`) : null,
       alert: pendingAlert(offer.brand),
-      clientKey: clientKey(request),
+      clientKey: visitorKey(request),
       networkKey: networkKey(request),
     });
   } catch (error) {
@@ -229,7 +230,7 @@ export async function reportTestimonial(
       testimonialId: id,
       reason: parsed.data.reason,
       details: parsed.data.details ?? null,
-      clientKey: clientKey(request),
+      clientKey: visitorKey(request),
       networkKey: networkKey(request),
     });
     if (result === "full") return { ok: false, error: TESTIMONIAL_MESSAGES.reportsFull, status: 409 };

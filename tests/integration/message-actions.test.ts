@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { VISITOR_ADDRESS_HEADER } from "~/services/http/pipeline.server";
+import { VISITOR_ADDRESS_HEADER } from "~/services/visitor.server";
 import { callAction, formRequest } from "../support/actions";
 import { makeTempDir } from "../support/temp-dir";
 import { ownNetworkAddress } from "../support/visitor-addresses";

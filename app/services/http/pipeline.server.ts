@@ -1,11 +1,9 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { FEEDBACK_RULES } from "@contract/feedback-fields";
-import { visitorNetwork, visitorWiderNetwork } from "@contract/visitor-network";
-import { sessionSecret } from "../backend/index.server";
 import { getConfig, type Config } from "../env.server";
 import { applySecurityHeaders, SHARED_PAGE_CACHE, sharedAnswerAllowed } from "./headers.server";
 import { answerWithPage, pageCache } from "./page-cache.server";
@@ -21,6 +19,8 @@ import {
 import { visitorOf, type Visitor } from "./trust-proxy.server";
 import { noteUnnamedProxy } from "./unnamed-proxy.server";
 import { VoteLimiter } from "./vote-limiter.server";
+import { countView } from "../audience.server";
+import { VISITOR_ADDRESS_HEADER, visitorKeyForAddress } from "../visitor.server";
 import {
   voteChoice,
   voteRefusalData,
@@ -45,9 +45,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** Longest wait for a request's headers and body: a body trickled in at a byte a second is cut off then (408). */
 export const REQUEST_TIMEOUT_MS = 30_000;
-
-/** The header that carries the visitor's address from the pipeline to the application (any copy sent is dropped). */
-export const VISITOR_ADDRESS_HEADER = "x-codeparrain-visitor";
 
 /** A host as a Host or X-Forwarded-Host header may carry it: a name or an address, and an optional port. */
 const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
@@ -207,7 +204,6 @@ export class RequestPipeline {
   private readonly publicEntries: ReadonlySet<string>;
   private readonly publicFolders: ReadonlySet<string>;
   private readonly voteLimiter = new VoteLimiter(FEEDBACK_RULES.maxVotesPerHour, 60 * 60 * 1000);
-  private audience: Promise<typeof import("../audience.server")> | undefined;
   private readonly checked = new WeakMap<IncomingMessage, Checked>();
 
   constructor(private readonly options: PipelineOptions) {
@@ -414,7 +410,7 @@ export class RequestPipeline {
     unnamedProxy,
   }: Visitor): { refusal: VoteRefusalKind; retryAfter?: number } | undefined {
     if (unnamedProxy) return { refusal: "votes-off" };
-    const retryAfter = this.voteLimiter.admit(visitorKey(address));
+    const retryAfter = this.voteLimiter.admit(visitorKeyForAddress(address));
     return retryAfter === undefined ? undefined : { refusal: "rate-limited", retryAfter };
   }
 
@@ -460,11 +456,7 @@ export class RequestPipeline {
       const value = req.headers[name.toLowerCase()];
       return Array.isArray(value) ? value.join(", ") : value;
     };
-    // Loaded on first use: the audience's module reaches the backend, which the pipeline does not need otherwise.
-    this.audience ??= import("../audience.server");
-    this.audience
-      .then(({ countView }) => countView(slug, header, address))
-      .catch((error: unknown) => console.error("Mesure d'audience impossible :", error));
+    countView(slug, header, address).catch((error: unknown) => console.error("Mesure d'audience impossible :", error));
     res.writeHead(200, COUNT_IMAGE_HEADERS);
     res.end(COUNT_IMAGE);
   }
@@ -559,14 +551,4 @@ async function readSmallForm(req: IncomingMessage): Promise<string> {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
-}
-
-/** The opaque key of a visitor at `address`: a keyed hash of their network, as the database's limits count them. */
-export function visitorKey(address: string): string {
-  return createHmac("sha256", sessionSecret()).update(visitorNetwork(address)).digest("hex");
-}
-
-/** The opaque key of the network around `address` (its /24 or /48): votes and messages weigh per network too. */
-export function networkKey(address: string): string {
-  return createHmac("sha256", sessionSecret()).update(visitorWiderNetwork(address)).digest("hex");
 }

@@ -3,7 +3,7 @@ import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/n
 import { LRUCache } from "lru-cache";
 import { getBackend, sessionSecret } from "../backend/index.server";
 import { getConfig } from "../env.server";
-import { networkKey } from "../form-request.server";
+import { networkKey } from "../visitor.server";
 import { passwordMatches, passwordTag as tagOf } from "./owner-password.server";
 import { secureCookieFor } from "../http/cookies.server";
 import type { OwnerStore, SignInVisitor } from "../backend/types.server";
