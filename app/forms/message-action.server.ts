@@ -34,9 +34,6 @@ export async function handleMessageAction({
   trusted?: Record<string, string>;
   redirectTo: string;
 }) {
-  if (request.method !== "POST") {
-    throw new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "GET, HEAD, POST" } });
-  }
   const formData = await readForm(request);
   if (formData.get(HONEYPOT_FIELD)) {
     console.info("Message ignoré : champ piège rempli.");

@@ -49,9 +49,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") {
-    throw new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "GET, HEAD, POST" } });
-  }
   const offer = await offerForSlug(params.slug ?? "");
   if (!offer || !takesVotes(offer, todayInFrance()))
     throw new Response(FEEDBACK_MESSAGES.offerInvalid, { status: 404 });

@@ -77,9 +77,6 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") {
-    throw new Response("Méthode non autorisée.", { status: 405, headers: { Allow: "GET, HEAD, POST" } });
-  }
   const offer = await offerForSlug(params.slug ?? "");
   if (!offer) throw new Response("Offre introuvable", { status: 404 });
   const form = await readForm(request);

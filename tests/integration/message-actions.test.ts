@@ -169,13 +169,6 @@ describe("the contact action", () => {
     const answer = await callAction(() => routes.contact.action({ request, params: {}, context: {} }));
     expect(answer.status).toBe(415);
   });
-
-  it("answers 405 to methods other than POST", async () => {
-    const request = formRequest("/contact", contactFields(), { method: "PUT" });
-    const answer = await callAction(() => routes.contact.action({ request, params: {}, context: {} }));
-    expect(answer.status).toBe(405);
-    expect(answer.headers.get("Allow")).toContain("POST");
-  });
 });
 
 describe("the per-offer question action", () => {
