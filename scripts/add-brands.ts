@@ -5,7 +5,7 @@
  */
 import { insertBrands, syntheticBrands } from "./lib/synthetic-brands";
 import { openEmbeddedDatabase } from "../app/services/backend/embedded-db.server";
-import { unlockDataDir } from "../app/services/data-dir.server";
+import { unlockDataDir } from "../app/services/storage/data-dir.server";
 
 const [dataDir, count] = process.argv.slice(2);
 if (!dataDir || !/^\d+$/.test(count ?? "")) {

@@ -14,8 +14,8 @@ import {
   ensureBackupsDir,
   listBackups,
   writeBackup,
-} from "../app/services/backup.server";
-import { databaseDir, DataDirLockedError, lockDataDir, unlockDataDir } from "../app/services/data-dir.server";
+} from "../app/services/storage/backup.server";
+import { databaseDir, DataDirLockedError, lockDataDir, unlockDataDir } from "../app/services/storage/data-dir.server";
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
 /** How long the running site may take to write the backup asked for. */

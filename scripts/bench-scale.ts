@@ -17,7 +17,7 @@ import { crawlBrandDepths } from "./lib/crawl";
 import { runLighthouse } from "./lib/lighthouse-run";
 import { insertBrands, syntheticBrands, type SyntheticBrand } from "./lib/synthetic-brands";
 import { BUNDLED_OFFERS } from "../app/catalogue/offers";
-import { databaseDir, lockDataDir, unlockDataDir } from "../app/services/data-dir.server";
+import { databaseDir, lockDataDir, unlockDataDir } from "../app/services/storage/data-dir.server";
 import { startSite } from "../tests/support/server";
 import { makeTempDir } from "../tests/support/temp-dir";
 

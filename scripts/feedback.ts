@@ -5,7 +5,7 @@
  */
 import { FEEDBACK_RULES, reasonLabel } from "@contract/feedback-contract";
 import { readSiteDatabase } from "./lib/database-copy";
-import { databaseDir } from "../app/services/data-dir.server";
+import { databaseDir } from "../app/services/storage/data-dir.server";
 
 const dataDir = databaseDir(process.env.DATA_DIR ?? ".data");
 

@@ -8,7 +8,7 @@
  */
 import { printable, subjectLabel } from "@contract/contact-contract";
 import { readSiteDatabase } from "./lib/database-copy";
-import { databaseDir } from "../app/services/data-dir.server";
+import { databaseDir } from "../app/services/storage/data-dir.server";
 
 interface MessageRow {
   created_at: string;

@@ -21,8 +21,8 @@ import {
   lockDataDir,
   secureDataDir,
   unlockDataDir,
-} from "../app/services/data-dir.server";
-import { describeWriteFailure, diskFullMessage } from "../app/services/disk-space.server";
+} from "../app/services/storage/data-dir.server";
+import { describeWriteFailure, diskFullMessage } from "../app/services/storage/disk-space.server";
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
 const file = process.argv[2];

@@ -10,9 +10,9 @@ import { OfferGrid } from "~/components/offer-grid";
 import { TestimonialQuote } from "~/components/testimonial-quote";
 import { StepCards, TextCard } from "~/components/text-card";
 import { pageMeta, siteInfo } from "~/seo";
-import { homeContent } from "~/services/home.server";
-import { tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
-import { homeTestimonialCards } from "~/services/testimonials.server";
+import { homeContent } from "~/services/pages/home.server";
+import { tryLoadCatalogue, UNAVAILABLE } from "~/services/pages/offers.server";
+import { homeTestimonialCards } from "~/services/pages/testimonials.server";
 import type { MouseEvent } from "react";
 import type { loader as rootLoader } from "~/root";
 

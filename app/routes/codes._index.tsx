@@ -6,8 +6,8 @@ import { CategoryTabs } from "~/components/category-tabs";
 import { ListingResults } from "~/components/listing-results";
 import { SearchForm } from "~/components/search-form";
 import { pageMeta, siteInfo } from "~/seo";
-import { loadListing } from "~/services/listing.server";
-import { UNAVAILABLE } from "~/services/offers.server";
+import { loadListing } from "~/services/pages/listing.server";
+import { UNAVAILABLE } from "~/services/pages/offers.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
   const title = listTitle(page?.category ?? "all");

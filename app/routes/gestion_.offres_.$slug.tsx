@@ -17,7 +17,6 @@ import { flashedSuccess } from "~/forms/server-toasts";
 import { getBackend } from "~/services/backend/index.server";
 import { readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
-import { loadCatalogue } from "~/services/offers.server";
 import {
   missingKey,
   ownerAccessFor,
@@ -25,6 +24,7 @@ import {
   ownerWrite,
   ownerWriteFailure,
 } from "~/services/owner/back-office.server";
+import { loadCatalogue } from "~/services/pages/offers.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { OfferFormFields } from "~/forms/brand-form";

@@ -13,8 +13,8 @@ import {
 import { formatFrenchDate, todayInFrance } from "~/catalogue/dates";
 import { BackOfficePage, backOfficeMeta, MissingKey } from "~/components/back-office/frame";
 import { backOfficeHeaders } from "~/services/http/headers.server";
-import { loadOffers } from "~/services/offers.server";
 import { missingKey, ownerAccessFor } from "~/services/owner/back-office.server";
+import { loadOffers } from "~/services/pages/offers.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = () => backOfficeMeta("Statistiques");

@@ -1,8 +1,8 @@
 import { audienceCsv, periodDays } from "~/catalogue/audience";
 import { todayInFrance } from "~/catalogue/dates";
 import { findOfferBySlug } from "~/catalogue/offers";
-import { loadOffers } from "~/services/offers.server";
 import { ownerStoreFor } from "~/services/owner/back-office.server";
+import { loadOffers } from "~/services/pages/offers.server";
 import { choices } from "./gestion_.statistiques";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 

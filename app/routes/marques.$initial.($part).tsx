@@ -5,8 +5,8 @@ import { BRAND_INDEX_PATH } from "~/catalogue/site-pages";
 import { BrandInitials, BrandLinks, IndexPage, IndexTile } from "~/components/brand-initials";
 import { OffersUnavailable } from "~/components/offers-unavailable";
 import { pageMeta, siteInfo } from "~/seo";
-import { loadBrandIndex } from "~/services/brand-index.server";
-import { UNAVAILABLE } from "~/services/offers.server";
+import { loadBrandIndex } from "~/services/pages/brand-index.server";
+import { UNAVAILABLE } from "~/services/pages/offers.server";
 
 /** "Marques en B", "Marques commençant par un chiffre", "Marques de Ba à Bel". */
 function pageTitle(initial: { key: string; label: string }, part?: { label: string }): string {

@@ -5,8 +5,8 @@ import { BRAND_INDEX_PATH } from "~/catalogue/site-pages";
 import { IndexPage, IndexTile } from "~/components/brand-initials";
 import { OffersUnavailable } from "~/components/offers-unavailable";
 import { pageMeta, siteInfo } from "~/seo";
-import { loadBrandIndex } from "~/services/brand-index.server";
-import { UNAVAILABLE } from "~/services/offers.server";
+import { loadBrandIndex } from "~/services/pages/brand-index.server";
+import { UNAVAILABLE } from "~/services/pages/offers.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(siteInfo(matches), {

@@ -45,8 +45,8 @@ import { ASK_REASON_PARAMETER, voteFetcherKey, type FeedbackActionData } from "~
 import { handleMessageAction, messageFormConstraint } from "~/forms/message-action.server";
 import { pageMeta, siteInfo } from "~/seo";
 import { formPageHeaders } from "~/services/http/headers.server";
-import { brandNameForSlug, findBrandOffer, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
-import { authorsAreEmailed, formStartedToken, publishedTestimonials } from "~/services/testimonials.server";
+import { brandNameForSlug, findBrandOffer, tryLoadCatalogue, UNAVAILABLE } from "~/services/pages/offers.server";
+import { authorsAreEmailed, formStartedToken, publishedTestimonials } from "~/services/pages/testimonials.server";
 import type { loader as rootLoader } from "~/root";
 
 /** Passes the Retry-After of a refused message (429) on to the page. */

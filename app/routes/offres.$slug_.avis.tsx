@@ -28,7 +28,7 @@ import { RateLimitedError } from "~/services/backend/errors.server";
 import { getBackend } from "~/services/backend/index.server";
 import { readForm } from "~/services/form-request.server";
 import { formPageHeaders } from "~/services/http/headers.server";
-import { findBrandOffer, offerForSlug, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
+import { findBrandOffer, offerForSlug, tryLoadCatalogue, UNAVAILABLE } from "~/services/pages/offers.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import { networkKey, visitorKey } from "~/services/visitor.server";
 

@@ -1,5 +1,5 @@
 import { countFor } from "~/services/audience.server";
-import { offerForSlug } from "~/services/offers.server";
+import { offerForSlug } from "~/services/pages/offers.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 /**

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { todayInFrance, isExpired } from "~/catalogue/dates";
 import { NotFound } from "~/components/not-found";
 import { countFor } from "~/services/audience.server";
-import { offerForSlug } from "~/services/offers.server";
+import { offerForSlug } from "~/services/pages/offers.server";
 
 const NOT_INDEXED = { "X-Robots-Tag": "noindex", "Cache-Control": "no-store" };
 

@@ -24,14 +24,14 @@ import { siteInfo } from "~/seo";
 import { readForm } from "~/services/form-request.server";
 import { secureCookieFor } from "~/services/http/cookies.server";
 import { formPageHeaders } from "~/services/http/headers.server";
-import { findBrandOffer, offerForSlug, tryLoadCatalogue, UNAVAILABLE } from "~/services/offers.server";
+import { findBrandOffer, offerForSlug, tryLoadCatalogue, UNAVAILABLE } from "~/services/pages/offers.server";
 import {
   authorsAreEmailed,
   eraseLinkFlash,
   formStartedToken,
   reportTestimonial,
   submitTestimonial,
-} from "~/services/testimonials.server";
+} from "~/services/pages/testimonials.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 
 /**

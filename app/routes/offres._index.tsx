@@ -10,8 +10,8 @@ import { SearchForm } from "~/components/search-form";
 import { StepCards } from "~/components/text-card";
 import { OFFRES_FAQ, OFFRES_HOWTO, OFFRES_INTRO } from "~/content/offres";
 import { pageMeta, siteInfo } from "~/seo";
-import { loadListing } from "~/services/listing.server";
-import { UNAVAILABLE } from "~/services/offers.server";
+import { loadListing } from "~/services/pages/listing.server";
+import { UNAVAILABLE } from "~/services/pages/offers.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) =>
   pageMeta(siteInfo(matches), {

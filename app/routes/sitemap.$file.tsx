@@ -1,6 +1,6 @@
 import { urlsetXml } from "~/catalogue/sitemap";
 import { getConfig } from "~/services/env.server";
-import { SITEMAP_UNAVAILABLE, loadSitemapFiles, xmlResponse } from "~/services/sitemap.server";
+import { SITEMAP_UNAVAILABLE, loadSitemapFiles, xmlResponse } from "~/services/pages/sitemap.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /** One file of a sitemap split past the protocol's limit: /sitemap/1.xml… (none while one file holds it all). */

@@ -1,6 +1,6 @@
 import { sitemapIndexXml, urlsetXml } from "~/catalogue/sitemap";
 import { getConfig } from "~/services/env.server";
-import { SITEMAP_UNAVAILABLE, loadSitemapFiles, xmlResponse } from "~/services/sitemap.server";
+import { SITEMAP_UNAVAILABLE, loadSitemapFiles, xmlResponse } from "~/services/pages/sitemap.server";
 
 /** The sitemap robots.txt names: every address, or past the protocol's limit, the index of its files. */
 export async function loader() {

@@ -3,7 +3,7 @@ import { useActionData } from "@remix-run/react";
 import { PrivateLinkPage } from "~/components/private-link-page";
 import { siteInfo } from "~/seo";
 import { getBackend } from "~/services/backend/index.server";
-import { linkToken, pressLinkButton } from "~/services/testimonials.server";
+import { linkToken, pressLinkButton } from "~/services/pages/testimonials.server";
 
 /**
  * `/temoignages/confirmer/{lien}`: the link of the one e-mail an author's address gets. Opening it confirms nothing

@@ -3,7 +3,7 @@ import { useActionData } from "@remix-run/react";
 import { PrivateLinkPage } from "~/components/private-link-page";
 import { siteInfo } from "~/seo";
 import { getBackend } from "~/services/backend/index.server";
-import { linkToken, pressLinkButton } from "~/services/testimonials.server";
+import { linkToken, pressLinkButton } from "~/services/pages/testimonials.server";
 
 /**
  * `/temoignages/effacer/{lien}`: the author's private erasure link. Opening it erases nothing (a mail scanner may

@@ -12,7 +12,7 @@ import pg from "pg";
 import { migrate } from "../../app/services/backend/embedded-db.server";
 import { ledgerErasures, reapplyErasures } from "../../app/services/backend/erasures.server";
 import { poolSession, underMigrationLock } from "../../app/services/backend/sql-session.server";
-import { BACKUPS_KEPT, ensureBackupsDir } from "../../app/services/backup.server";
+import { BACKUPS_KEPT, ensureBackupsDir } from "../../app/services/storage/backup.server";
 
 const run = promisify(execFile);
 const DUMP_NAME = /^codeparrain-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.\d{3}\.dump$/;

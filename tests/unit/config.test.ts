@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { embeddedSessionSecret } from "~/services/data-dir.server";
 import { ConfigError, EXAMPLE_IDENTITY, parseConfig } from "~/services/env.server";
+import { embeddedSessionSecret } from "~/services/storage/data-dir.server";
 import { makeTempDir } from "../support/temp-dir";
 
 const temp = makeTempDir("config");

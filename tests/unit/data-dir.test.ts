@@ -2,7 +2,13 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DataDirLockedError, isAlive, lockDataDir, secureDataDir, unlockDataDir } from "~/services/data-dir.server";
+import {
+  DataDirLockedError,
+  isAlive,
+  lockDataDir,
+  secureDataDir,
+  unlockDataDir,
+} from "~/services/storage/data-dir.server";
 import { makeTempDir } from "../support/temp-dir";
 
 const temp = makeTempDir("data-dir");
@@ -65,7 +71,7 @@ describe("the data folder's lock", () => {
 
   it("is released when the process exits", () => {
     const dir = folder();
-    const script = `const { lockDataDir } = await import(${JSON.stringify(path.resolve("app/services/data-dir.server.ts"))});
+    const script = `const { lockDataDir } = await import(${JSON.stringify(path.resolve("app/services/storage/data-dir.server.ts"))});
       lockDataDir(${JSON.stringify(dir)});
       const { readFileSync } = await import("node:fs");
       process.stdout.write(readFileSync(${JSON.stringify(lockOf(dir))}, "utf8"));`;

@@ -4,8 +4,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite, types } from "@electric-sql/pglite";
-import { databaseDir, lockDataDir, secureDataDir, unlockDataDir } from "../data-dir.server";
-import { diskFullMessage, isNoSpaceError } from "../disk-space.server";
+import { databaseDir, lockDataDir, secureDataDir, unlockDataDir } from "../storage/data-dir.server";
+import { diskFullMessage, isNoSpaceError } from "../storage/disk-space.server";
 import type { SqlRunner, SqlSession } from "./sql-session.server";
 
 /** The roles hosted Supabase has and the migrations grant to. */

@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describeWriteFailure } from "../disk-space.server";
+import { describeWriteFailure } from "../storage/disk-space.server";
 import type { DatabasePlace } from "./database.server";
 import type { SqlRunner } from "./sql-session.server";
 

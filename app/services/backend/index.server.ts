@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { embeddedSessionSecret, lockDataDir } from "../data-dir.server";
 import { getConfig, type Config } from "../env.server";
 import { CachedBackend } from "./cached-backend.server";
-import { describeWriteFailure, isNoSpaceError } from "../disk-space.server";
+import { embeddedSessionSecret, lockDataDir } from "../storage/data-dir.server";
+import { describeWriteFailure, isNoSpaceError } from "../storage/disk-space.server";
 import type { Backend } from "./types.server";
 
 /**

@@ -4,8 +4,6 @@ import { TESTIMONIAL_LIMITS } from "@contract/testimonial-fields";
 import { onShutdown } from "../shutdown.server";
 import { openDatabase, type DatabasePlace } from "./database.server";
 import { asRole, openEmbeddedDatabase, readAsAnon } from "./embedded-db.server";
-import { SqlOwnerStore } from "./sql-owner.server";
-import { diskFullMessage } from "../disk-space.server";
 import { recordErasure } from "./erasures.server";
 import {
   DeliveryError,
@@ -17,8 +15,10 @@ import {
   VOTES_RATE_LIMITED,
 } from "./errors.server";
 import { toFeedbackCounts, type FeedbackRow } from "./feedback-row.server";
+import { SqlOwnerStore } from "./sql-owner.server";
 import { toErasedTestimonial, toPublishedTestimonial, type PublishedTestimonialRow } from "./testimonial-row.server";
 import { BRANDS_PER_READ } from "./types.server";
+import { diskFullMessage } from "../storage/disk-space.server";
 import type * as types from "./types.server";
 import type { MailConfig } from "../env.server";
 import type { SqlRunner } from "./sql-session.server";
@@ -93,7 +93,7 @@ export class SqlBackend implements types.Backend {
     await openDatabase(this.place);
     if (this.options.backups && !this.backupsScheduled && this.place.kind === "embedded") {
       this.backupsScheduled = true;
-      const { scheduleBackups } = await import("../backup.server");
+      const { scheduleBackups } = await import("../storage/backup.server");
       const backups = scheduleBackups(await openEmbeddedDatabase(this.place.dataDir), this.place.dataDir);
       onShutdown(backups.stop);
     }

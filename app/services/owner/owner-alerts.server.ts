@@ -1,6 +1,6 @@
 import { checkOfferAlerts } from "~/catalogue/alerts";
 import { getConfig } from "../env.server";
-import { loadOffers } from "../offers.server";
+import { loadOffers } from "../pages/offers.server";
 import type { CachedBackend } from "../backend/cached-backend.server";
 
 /**

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { todayInFrance } from "~/catalogue/dates";
 import { mergeOffers, selectFeatured } from "~/catalogue/merge";
 import { BUNDLED_OFFERS, findOfferBySlug, offerFromBrandRow } from "~/catalogue/offers";
-import { getBackend } from "./backend/index.server";
-import type { CachedBackend } from "./backend/cached-backend.server";
-import type { FeedbackCounts, OfferFollows } from "./backend/types.server";
+import { getBackend } from "../backend/index.server";
+import type { CachedBackend } from "../backend/cached-backend.server";
+import type { FeedbackCounts, OfferFollows } from "../backend/types.server";
 import type { BrandRow, ReferralOffer } from "~/catalogue/types";
 
 export interface Catalogue {

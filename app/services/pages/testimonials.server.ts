@@ -15,13 +15,13 @@ import {
   type Testimonial,
 } from "~/catalogue/testimonials";
 import { HONEYPOT_FIELD } from "~/forms/message-form";
-import { RateLimitedError } from "./backend/errors.server";
-import { getBackend, sessionSecret } from "./backend/index.server";
-import { getConfig } from "./env.server";
-import { readForm } from "./form-request.server";
+import { RateLimitedError } from "../backend/errors.server";
+import { getBackend, sessionSecret } from "../backend/index.server";
+import { getConfig } from "../env.server";
+import { readForm } from "../form-request.server";
 import { findBrandOffer, type Catalogue } from "./offers.server";
-import { networkKey, visitorKey } from "./visitor.server";
-import type { SubmissionResult } from "./backend/types.server";
+import { networkKey, visitorKey } from "../visitor.server";
+import type { SubmissionResult } from "../backend/types.server";
 import type { TestimonialAnswer } from "~/forms/testimonial-form";
 
 /**
