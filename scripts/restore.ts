@@ -8,13 +8,13 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { migrate } from "../app/services/backend/embedded-db.server";
 import {
   journalErasures,
   ledgerErasures,
   reapplyErasures,
   type Erasure,
 } from "../app/services/backend/erasures.server";
+import { migrate } from "../app/services/backend/migrations.server";
 import {
   databaseDir,
   DataDirLockedError,

@@ -9,8 +9,8 @@ import { chmod, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { migrate } from "../../app/services/backend/embedded-db.server";
 import { ledgerErasures, reapplyErasures } from "../../app/services/backend/erasures.server";
+import { migrate } from "../../app/services/backend/migrations.server";
 import { poolSession, underMigrationLock } from "../../app/services/backend/sql-session.server";
 import { BACKUPS_KEPT, ensureBackupsDir } from "../../app/services/storage/backup.server";
 

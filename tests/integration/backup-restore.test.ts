@@ -2,7 +2,7 @@ import { readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "~/services/backend/embedded-db.server";
+import { migrate } from "~/services/backend/migrations.server";
 import { BACKUP_INTERVAL_MS, BACKUPS_KEPT, listBackups, scheduleBackups } from "~/services/storage/backup.server";
 import { databaseDir } from "~/services/storage/data-dir.server";
 import { OWNER_PASSWORD, postForm, signIn } from "../support/back-office";

@@ -3,15 +3,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BRAND_ENTRIES } from "~/catalogue/data";
 import { embeddedAt } from "~/services/backend/database.server";
 import {
-  asRole,
-  deleteExpiredVisitorData,
   MAINTENANCE_INTERVAL_MS,
-  migrate,
   openEmbeddedDatabase,
-  readAsAnon,
   scheduleMaintenance,
 } from "~/services/backend/embedded-db.server";
+import { migrate } from "~/services/backend/migrations.server";
+import { deleteExpiredVisitorData } from "~/services/backend/retentions.server";
 import { SqlBackend } from "~/services/backend/sql-backend.server";
+import { asRole, readAsAnon } from "~/services/backend/sql-roles.server";
 import { BRANDS_PER_READ } from "~/services/backend/types.server";
 import { makeTempDir } from "../support/temp-dir";
 import { withDatabaseStarts } from "../support/timeouts";

@@ -5,15 +5,12 @@ import { FEEDBACK_RULES } from "@contract/feedback-contract";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedAt } from "~/services/backend/database.server";
-import {
-  asRole,
-  deleteExpiredVisitorData,
-  findSupabaseDir,
-  migrate,
-  openEmbeddedDatabase,
-} from "~/services/backend/embedded-db.server";
+import { openEmbeddedDatabase } from "~/services/backend/embedded-db.server";
 import { RateLimitedError, VOTES_RATE_LIMITED } from "~/services/backend/errors.server";
+import { findSupabaseDir, migrate } from "~/services/backend/migrations.server";
+import { deleteExpiredVisitorData } from "~/services/backend/retentions.server";
 import { SqlBackend } from "~/services/backend/sql-backend.server";
+import { asRole } from "~/services/backend/sql-roles.server";
 import { makeTempDir } from "../support/temp-dir";
 import { withDatabaseStarts } from "../support/timeouts";
 import { expectRefusedToVisitors } from "../support/visitor-refusals";

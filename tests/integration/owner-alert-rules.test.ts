@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { asRole } from "~/services/backend/embedded-db.server";
+import { asRole } from "~/services/backend/sql-roles.server";
 import { migratedDatabase } from "../support/migrated-database";
 import type { PGlite } from "@electric-sql/pglite";
 import type { OfferAlert } from "~/catalogue/alerts";

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "~/services/backend/embedded-db.server";
+import { migrate } from "~/services/backend/migrations.server";
 import { poolSession, underMigrationLock } from "~/services/backend/sql-session.server";
 import { postgresServer } from "../support/postgres-server";
 import { runScript } from "../support/run-script";

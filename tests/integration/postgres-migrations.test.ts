@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { migrate } from "~/services/backend/embedded-db.server";
+import { migrate } from "~/services/backend/migrations.server";
 import { poolSession, underMigrationLock } from "~/services/backend/sql-session.server";
 import { postgresServer } from "../support/postgres-server";
 

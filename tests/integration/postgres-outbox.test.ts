@@ -1,7 +1,7 @@
 import { simpleParser } from "mailparser";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "~/services/backend/embedded-db.server";
+import { migrate } from "~/services/backend/migrations.server";
 import { SqlOutboxStore, type ServiceRoleQuery } from "~/services/backend/sql-outbox.server";
 import { poolSession, underMigrationLock } from "~/services/backend/sql-session.server";
 import { startOutbox, type MailOutbox } from "~/services/mail/outbox.server";

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteExpiredVisitorData, migrate } from "~/services/backend/embedded-db.server";
+import { migrate } from "~/services/backend/migrations.server";
+import { deleteExpiredVisitorData } from "~/services/backend/retentions.server";
 import { clientSession, poolSession, underMigrationLock, type SqlSession } from "~/services/backend/sql-session.server";
 import { postgresServer } from "../support/postgres-server";
 import { DATABASE_START_MS } from "../support/timeouts";

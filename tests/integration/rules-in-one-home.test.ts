@@ -14,7 +14,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERT_LIMITS } from "~/catalogue/alerts";
 import { CATEGORIES } from "~/catalogue/categories";
-import { migrate } from "~/services/backend/embedded-db.server";
+import { migrate } from "~/services/backend/migrations.server";
 import { SIGN_IN_RULES } from "~/services/owner/owner-session.server";
 import { makeTempDir } from "../support/temp-dir";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { asRole } from "~/services/backend/embedded-db.server";
 import { BackendError } from "~/services/backend/errors.server";
+import { asRole } from "~/services/backend/sql-roles.server";
 import { SupabaseBackend } from "~/services/backend/supabase.server";
 import { migratedDatabase } from "../support/migrated-database";
 import { ANON_KEY, rejection, supabaseStandIn } from "../support/supabase-stand-in";

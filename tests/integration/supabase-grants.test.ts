@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asRole, migrate, SUPABASE_DEFAULT_PRIVILEGES_SQL } from "~/services/backend/embedded-db.server";
+import { migrate, SUPABASE_DEFAULT_PRIVILEGES_SQL } from "~/services/backend/migrations.server";
+import { asRole } from "~/services/backend/sql-roles.server";
 import { expectRefusedToVisitors } from "../support/visitor-refusals";
 
 /**

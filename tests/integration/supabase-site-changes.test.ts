@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asRole } from "~/services/backend/embedded-db.server";
+import { asRole } from "~/services/backend/sql-roles.server";
 import { SupabaseBackend } from "~/services/backend/supabase.server";
 import { migratedDatabase } from "../support/migrated-database";
 import { ANON_KEY, supabaseStandIn } from "../support/supabase-stand-in";

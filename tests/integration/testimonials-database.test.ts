@@ -2,10 +2,12 @@ import { createHash } from "node:crypto";
 import { TESTIMONIAL_LIMITS, TESTIMONIAL_MESSAGES } from "@contract/testimonial-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedAt } from "~/services/backend/database.server";
-import { asRole, deleteExpiredVisitorData, openEmbeddedDatabase } from "~/services/backend/embedded-db.server";
+import { openEmbeddedDatabase } from "~/services/backend/embedded-db.server";
 import { journalErasures, ledgerErasures, reapplyErasures } from "~/services/backend/erasures.server";
 import { RateLimitedError } from "~/services/backend/errors.server";
+import { deleteExpiredVisitorData } from "~/services/backend/retentions.server";
 import { SqlBackend } from "~/services/backend/sql-backend.server";
+import { asRole } from "~/services/backend/sql-roles.server";
 import { makeTempDir } from "../support/temp-dir";
 import type { OutgoingTestimonial } from "~/services/backend/types.server";
 

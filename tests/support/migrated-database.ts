@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll } from "vitest";
-import { migrate } from "~/services/backend/embedded-db.server";
+import { migrate } from "~/services/backend/migrations.server";
 
 /**
  * An in-memory Postgres with every migration run, for the tests of the surrounding file or `describe`: created

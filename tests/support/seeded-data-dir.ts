@@ -1,7 +1,7 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll } from "vitest";
-import { migrate } from "~/services/backend/embedded-db.server";
+import { migrate } from "~/services/backend/migrations.server";
 import { makeTempDir } from "./temp-dir";
 
 /**

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { asRole } from "~/services/backend/embedded-db.server";
+import { asRole } from "~/services/backend/sql-roles.server";
 import type { PGlite } from "@electric-sql/pglite";
 
 /** A statement, alone or with its parameters. */

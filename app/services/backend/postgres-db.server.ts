@@ -1,5 +1,6 @@
 import pg from "pg";
-import { deleteExpiredVisitorData, migrate } from "./embedded-db.server";
+import { migrate } from "./migrations.server";
+import { deleteExpiredVisitorData } from "./retentions.server";
 import { toSiteChange } from "./site-changes.server";
 import { poolSession, underMigrationLock, type SqlSession } from "./sql-session.server";
 import type { SiteChange, SiteChangeListener } from "./types.server";

@@ -3,7 +3,7 @@ import { FEEDBACK_RULES } from "@contract/feedback-contract";
 import { TESTIMONIAL_LIMITS } from "@contract/testimonial-fields";
 import { onShutdown } from "../shutdown.server";
 import { openDatabase, type DatabasePlace } from "./database.server";
-import { asRole, openEmbeddedDatabase, readAsAnon } from "./embedded-db.server";
+import { openEmbeddedDatabase } from "./embedded-db.server";
 import { recordErasure } from "./erasures.server";
 import {
   DeliveryError,
@@ -16,6 +16,7 @@ import {
 } from "./errors.server";
 import { toFeedbackCounts, type FeedbackRow } from "./feedback-row.server";
 import { SqlOwnerStore } from "./sql-owner.server";
+import { asRole, readAsAnon } from "./sql-roles.server";
 import { toErasedTestimonial, toPublishedTestimonial, type PublishedTestimonialRow } from "./testimonial-row.server";
 import { BRANDS_PER_READ } from "./types.server";
 import { diskFullMessage } from "../storage/disk-space.server";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asRole } from "./embedded-db.server";
+import { asRole } from "./sql-roles.server";
 import {
   OUTBOX_LEASE_SECONDS,
   type DueAlert,

@@ -1,8 +1,8 @@
 import { openDatabase, type DatabasePlace } from "./database.server";
-import { asRole } from "./embedded-db.server";
 import { recordErasure } from "./erasures.server";
 import { toBackendError } from "./errors.server";
 import { toMessagePage, type MessageRow } from "./owner-message-row.server";
+import { asRole } from "./sql-roles.server";
 import { toOwnerTestimonialPage, type OwnerTestimonialRow } from "./testimonial-row.server";
 import type { SqlRunner } from "./sql-session.server";
 import type * as types from "./types.server";
