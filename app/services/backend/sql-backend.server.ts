@@ -182,11 +182,7 @@ export class SqlBackend implements types.Backend {
     const result = answer === "duplicate" ? "duplicate" : STORED_ANSWERS.has(answer ?? "") ? "stored" : undefined;
     if (!result) throw new DeliveryError(`Réponse inattendue : ${answer}`);
     // Sent after the answer: the visitor never waits for the mail server.
-    if (answer === "stored" || answer === "stored_summary")
-      void this.startOutbox()?.then(
-        (outbox) => outbox.wake(),
-        () => undefined,
-      );
+    if (answer === "stored" || answer === "stored_summary") this.wakeOutbox();
     // What visitors wrote is printed escaped: the contract refuses control characters, the log never relies on it.
     const about =
       "brandName" in payload ? `question sur ${printable(payload.brandName)}` : `sujet ${printable(payload.subject)}`;
