@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { getConfig } from "./services/env.server";
+import { getConfig } from "./services/config/env.server";
 import { cachePolicy, SHARED_DATA_CACHE, SHARED_PAGE_CACHE } from "./services/http/headers.server";
 import { answerWithPage, pageCache } from "./services/http/page-cache.server";
 import { keptPageKey } from "./services/http/pipeline.server";

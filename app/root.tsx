@@ -20,7 +20,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ToastProvider, type ToastMessage } from "./components/toast";
 import { useNonce } from "./nonce";
-import { getConfig } from "./services/env.server";
+import { getConfig } from "./services/config/env.server";
 import { readFlashToast } from "./services/toast.server";
 import stylesheet from "./tailwind.css";
 

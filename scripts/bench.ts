@@ -17,7 +17,7 @@ import {
   serverCpuMs,
   type Figures,
 } from "./lib/bench-tools";
-import { DEFAULT_POOL_SIZE } from "../app/services/env.server";
+import { DEFAULT_POOL_SIZE } from "../app/services/config/values.server";
 import { startPostgres } from "../tests/support/postgres-server";
 import { startSite } from "../tests/support/server";
 import { startStandIn } from "../tests/support/stand-in";

@@ -14,7 +14,7 @@ import {
 import { Pagination } from "~/components/pagination";
 import { ReasonOptions } from "~/components/testimonial-reasons";
 import { flashedSuccess } from "~/forms/server-toasts";
-import { getConfig } from "~/services/env.server";
+import { getConfig } from "~/services/config/env.server";
 import { readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
 import { formId, missingKey, ownerAccessFor, ownerStoreFor, ownerWrite } from "~/services/owner/back-office.server";

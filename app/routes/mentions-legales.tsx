@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { TextSection } from "~/components/text-section";
 import { pageMeta, siteInfo } from "~/seo";
-import { getConfig } from "~/services/env.server";
+import { getConfig } from "~/services/config/env.server";
 import type { MetaFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
 

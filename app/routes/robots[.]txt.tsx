@@ -1,4 +1,4 @@
-import { getConfig } from "~/services/env.server";
+import { getConfig } from "~/services/config/env.server";
 
 export function loader() {
   const { siteUrl } = getConfig();

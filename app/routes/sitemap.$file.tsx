@@ -1,5 +1,5 @@
 import { urlsetXml } from "~/catalogue/sitemap";
-import { getConfig } from "~/services/env.server";
+import { getConfig } from "~/services/config/env.server";
 import { SITEMAP_UNAVAILABLE, loadSitemapFiles, xmlResponse } from "~/services/pages/sitemap.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 

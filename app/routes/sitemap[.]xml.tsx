@@ -1,5 +1,5 @@
 import { sitemapIndexXml, urlsetXml } from "~/catalogue/sitemap";
-import { getConfig } from "~/services/env.server";
+import { getConfig } from "~/services/config/env.server";
 import { SITEMAP_UNAVAILABLE, loadSitemapFiles, xmlResponse } from "~/services/pages/sitemap.server";
 
 /** The sitemap robots.txt names: every address, or past the protocol's limit, the index of its files. */

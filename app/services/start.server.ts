@@ -1,5 +1,5 @@
 import { getBackend, shutdownBackend, startBackend } from "./backend/index.server";
-import { getConfig } from "./env.server";
+import { getConfig } from "./config/env.server";
 import { siteEvents } from "./events.server";
 import { pageCache } from "./http/page-cache.server";
 import { runEveryServerThroughThePipeline } from "./http/remix-serve.server";

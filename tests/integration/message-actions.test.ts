@@ -16,7 +16,7 @@ let db: import("@electric-sql/pglite").PGlite;
 
 beforeAll(async () => {
   // The configuration is read once, here, while the variables above are set.
-  expect((await import("~/services/env.server")).getConfig().dataDir).toBe(temp.dir);
+  expect((await import("~/services/config/env.server")).getConfig().dataDir).toBe(temp.dir);
   routes = { contact: await import("~/routes/contact"), brand: await import("~/routes/offres.$slug") };
   const { openEmbeddedDatabase } = await import("~/services/backend/embedded-db.server");
   db = await openEmbeddedDatabase(temp.dir);

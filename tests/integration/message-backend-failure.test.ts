@@ -9,7 +9,7 @@ vi.stubEnv("SUPABASE_ANON_KEY", "public-anon-key");
 let contact: typeof import("~/routes/contact");
 let vote: typeof import("~/routes/offres.$slug_.avis");
 beforeAll(async () => {
-  expect((await import("~/services/env.server")).getConfig().backend.kind).toBe("supabase");
+  expect((await import("~/services/config/env.server")).getConfig().backend.kind).toBe("supabase");
   contact = await import("~/routes/contact");
   vote = await import("~/routes/offres.$slug_.avis");
 });

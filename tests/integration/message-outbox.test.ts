@@ -13,7 +13,7 @@ import { freePort, startSite } from "../support/server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
 import { POLL_MS, withSiteStarts } from "../support/timeouts";
-import type { MailConfig } from "~/services/env.server";
+import type { MailConfig } from "~/services/config/env.server";
 
 /**
  * The embedded mode with SMTP_URL: every message stored is e-mailed to the owner through a real SMTP server started

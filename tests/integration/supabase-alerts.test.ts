@@ -7,7 +7,7 @@ import { ANON_KEY } from "../support/supabase-stand-in";
 import { POLL_MS } from "../support/timeouts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { OfferAlert } from "~/catalogue/alerts";
-import type { MailConfig } from "~/services/env.server";
+import type { MailConfig } from "~/services/config/env.server";
 
 /**
  * The owner's alerts with hosted Supabase: handed to the database's queue_owner_alerts through PostgREST with the

@@ -1,7 +1,8 @@
 import { chmodSync, existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, EXAMPLE_IDENTITY, parseConfig } from "~/services/env.server";
+import { ConfigError, parseConfig } from "~/services/config/env.server";
+import { EXAMPLE_IDENTITY } from "~/services/config/values.server";
 import { embeddedSessionSecret } from "~/services/storage/data-dir.server";
 import { makeTempDir } from "../support/temp-dir";
 

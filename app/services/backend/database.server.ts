@@ -1,6 +1,6 @@
 import { openEmbeddedDatabase } from "./embedded-db.server";
 import type { SqlSession } from "./sql-session.server";
-import type { BackendChoice } from "../env.server";
+import type { BackendChoice } from "../config/env.server";
 
 /** A Postgres database the site reaches itself: embedded in the process, or a server (DATABASE_URL). */
 export type DatabasePlace = Extract<BackendChoice, { kind: "embedded" | "postgres" }>;

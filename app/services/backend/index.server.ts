@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { getConfig, type Config } from "../env.server";
 import { CachedBackend } from "./cached-backend.server";
+import { getConfig, type Config } from "../config/env.server";
 import { embeddedSessionSecret, lockDataDir } from "../storage/data-dir.server";
 import { describeWriteFailure, isNoSpaceError } from "../storage/disk-space.server";
 import type { Backend } from "./types.server";

@@ -16,7 +16,7 @@ import { SupabaseOwnerStore } from "./supabase-owner.server";
 import { toErasedTestimonial, toPublishedTestimonial, type PublishedTestimonialRow } from "./testimonial-row.server";
 import { BRANDS_PER_READ, MISSING_SERVICE_ROLE_KEY } from "./types.server";
 import type * as types from "./types.server";
-import type { MailConfig } from "../env.server";
+import type { MailConfig } from "../config/env.server";
 import type { MailOutbox } from "../mail/outbox.server";
 import type { FeedbackPayload } from "@contract/feedback-contract";
 import type { TestimonialCall } from "@contract/testimonial-contract";

@@ -1,5 +1,5 @@
-import { getConfig } from "../env.server";
 import { isHttps, type RequestView } from "./headers.server";
+import { getConfig } from "../config/env.server";
 
 /**
  * Whether a cookie set in answer to `request` is Secure: the one rule for every cookie of the site. It is when the

@@ -4,7 +4,6 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { FEEDBACK_RULES } from "@contract/feedback-fields";
-import { getConfig, type Config } from "../env.server";
 import { applySecurityHeaders, SHARED_PAGE_CACHE, sharedAnswerAllowed } from "./headers.server";
 import { answerWithPage, pageCache } from "./page-cache.server";
 import { STATIC_FILES, type RoutePolicy } from "./route-policy.server";
@@ -28,6 +27,7 @@ import {
   voteRefusalStatus,
   type VoteRefusalKind,
 } from "./vote-refusal.server";
+import { getConfig, type Config } from "../config/env.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /**

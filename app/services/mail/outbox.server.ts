@@ -10,7 +10,7 @@
 import { INVISIBLE_MARKS, subjectLabel } from "@contract/contact-contract";
 import { onShutdown } from "../shutdown.server";
 import type { MessageColumns } from "../backend/owner-message-row.server";
-import type { MailConfig } from "../env.server";
+import type { MailConfig } from "../config/env.server";
 import type { Transporter } from "nodemailer";
 
 /** How long the outbox keeps trying to send a message before marking it failed. */
@@ -27,7 +27,7 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
 }
 
-export { OUTBOX_LEASE_SECONDS } from "../env.server";
+export { OUTBOX_LEASE_SECONDS } from "../config/values.server";
 
 /** A visitor's message due to be e-mailed (message_outbox, with the message). */
 export interface DueMessage extends MessageColumns {

@@ -1,5 +1,5 @@
 import { checkOfferAlerts } from "~/catalogue/alerts";
-import { getConfig } from "../env.server";
+import { getConfig } from "../config/env.server";
 import { loadOffers } from "../pages/offers.server";
 import type { CachedBackend } from "../backend/cached-backend.server";
 

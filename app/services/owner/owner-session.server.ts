@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { getBackend, sessionSecret } from "../backend/index.server";
-import { getConfig } from "../env.server";
+import { getConfig } from "../config/env.server";
 import { networkKey } from "../visitor.server";
 import { passwordMatches, passwordTag as tagOf } from "./owner-password.server";
 import { secureCookieFor } from "../http/cookies.server";

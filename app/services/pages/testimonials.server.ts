@@ -17,7 +17,7 @@ import {
 import { HONEYPOT_FIELD } from "~/forms/message-form";
 import { RateLimitedError } from "../backend/errors.server";
 import { getBackend, sessionSecret } from "../backend/index.server";
-import { getConfig } from "../env.server";
+import { getConfig } from "../config/env.server";
 import { readForm } from "../form-request.server";
 import { findBrandOffer, type Catalogue } from "./offers.server";
 import { networkKey, visitorKey } from "../visitor.server";

@@ -1,101 +1,26 @@
 import path from "node:path";
 import { MESSAGES_PER_NETWORK_PER_HOUR } from "@contract/contact-fields";
 import * as z from "zod";
-import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.server";
+import {
+  DEFAULT_POOL_SIZE,
+  EXAMPLE_IDENTITY,
+  IDENTITY,
+  IDENTITY_VARIABLES,
+  isEmail,
+  isLocalAddress,
+  isPostgresUrl,
+  isSmtpUrl,
+  MAILBOX,
+  OUTBOX_LEASE_SECONDS,
+  type IdentityField,
+} from "./values.server";
+import { parseTrustProxy, type TrustProxy } from "../http/trust-proxy.server";
 
 const optionalText = z
   .string()
   .trim()
   .transform((value) => value || undefined)
   .optional();
-
-/**
- * The variables naming the publisher and the host, which the legal notice must show (LCEN, article 6): the Config
- * field each fills, why the notice needs it, and the placeholder shown when it is not set outside production on a
- * public address.
- */
-const IDENTITY = {
-  PUBLISHER_NAME: { field: "publisherName", reason: "le nom de l'éditeur", example: "L'éditeur du site (particulier)" },
-  CONTACT_EMAIL: {
-    field: "contactEmail",
-    reason: "l'adresse e-mail à laquelle les visiteurs exercent leurs droits sur leurs données",
-    example: "contact@example.org",
-  },
-  HOSTING_PROVIDER: {
-    field: "hostingProvider",
-    reason: "le nom de l'hébergeur",
-    example: "Hébergement personnel de l'éditeur",
-  },
-  HOSTING_ADDRESS: {
-    field: "hostingAddress",
-    reason: "l'adresse postale de l'hébergeur",
-    example: "Adresse communiquée sur simple demande",
-  },
-  HOSTING_PHONE: {
-    field: "hostingPhone",
-    reason: "le numéro de téléphone de l'hébergeur",
-    example: "Téléphone non renseigné",
-  },
-} as const;
-type IdentityVariable = keyof typeof IDENTITY;
-const IDENTITY_VARIABLES = Object.keys(IDENTITY) as IdentityVariable[];
-
-export type IdentityField = (typeof IDENTITY)[IdentityVariable]["field"];
-
-/** What the legal notice shows for a value not set, outside production on a public address. */
-export const EXAMPLE_IDENTITY = Object.fromEntries(
-  Object.values(IDENTITY).map(({ field, example }) => [field, example]),
-) as Record<IdentityField, string>;
-
-/**
- * Whether a site address is this machine's own (localhost, 127.x.x.x, ::1): a local run, not the public site. A
- * malformed address counts as local here: its own issue already stops the start.
- */
-function isLocalAddress(siteUrl: string): boolean {
-  if (!URL.canParse(siteUrl)) return true;
-  const host = new URL(siteUrl).hostname.toLowerCase().replace(/\.$/, "");
-  return (
-    host === "localhost" ||
-    host.endsWith(".localhost") ||
-    host === "[::1]" ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
-  );
-}
-
-/** An address as a From header may carry it: `adresse@domaine.fr` or `Nom <adresse@domaine.fr>`. */
-const MAILBOX = /^(?:[^<>\r\n]*<([^<>\s]+)>|([^<>\s]+))$/;
-const isEmail = (value: string) => z.email().safeParse(value).success;
-
-/** Whether SMTP_URL names a mail server nodemailer can reach: smtp:// or smtps://, with a host. */
-function isSmtpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
-}
-
-/**
- * How long an instance holds the e-mails it claimed, by default: longer than sending one takes (the mail server's
- * slowest answer is given 30 s), short enough that the e-mails of an instance that died go out soon after from
- * another (OUTBOX_LEASE_SECONDS).
- */
-export const OUTBOX_LEASE_SECONDS = 120;
-
-/** postgres:// or postgresql://, naming a host (or a socket folder, `?host=/run/postgresql`). */
-function isPostgresUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (
-    (url.protocol === "postgres:" || url.protocol === "postgresql:") &&
-    (url.hostname !== "" || url.searchParams.has("host"))
-  );
-}
-
-/**
- * Connections per instance: Postgres's default of 100 shared by several instances and psql, and a page needs one
- * connection at a time (its reads go out together): 10 serve hundreds of requests a second (README, Plusieurs
- * instances).
- */
-export const DEFAULT_POOL_SIZE = 10;
 
 const envSchema = z
   .object({
