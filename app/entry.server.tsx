@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getConfig } from "./services/config/env.server";
 import { cachePolicy, SHARED_DATA_CACHE, SHARED_PAGE_CACHE } from "./services/http/headers.server";
-import { answerWithPage, pageCache } from "./services/http/page-cache.server";
-import { keptPageKey } from "./services/http/pipeline.server";
+import { answerWithPage, pageCache, keptPageKey } from "./services/http/page-cache.server";
 import { renderDocument } from "./services/render/document.server";
 import { startApplication } from "./services/start.server";
 import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";

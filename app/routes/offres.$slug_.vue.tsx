@@ -1,4 +1,4 @@
-import { COUNT_IMAGE } from "~/services/http/pipeline.server";
+import { COUNT_IMAGE } from "~/services/http/count-image.server";
 
 /**
  * `/offres/{slug}/vue`: the image a brand page asks for by itself, never stored, so that a page served from a shared

@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { gzipAround } from "./gzip-around.server";
-import { applySecurityHeaders, type RequestView } from "./headers.server";
+import { applySecurityHeaders, SHARED_PAGE_CACHE, sharedAnswerAllowed, type RequestView } from "./headers.server";
+import { canonicalPath } from "./request-target.server";
+import { routePolicyOf } from "./routes.server";
+import type { RoutePolicy } from "./route-policy.server";
 
 export interface RenderedPage {
   etag: string;
@@ -183,4 +186,33 @@ export function answerWithPage(
   applySecurityHeaders(headers, request, nonce, production);
   headers.set("Content-Type", "text/html; charset=utf-8");
   return { status: page.status, headers, body: page.withNonce(nonce) };
+}
+
+/**
+ * The key of a page in the page cache: its canonical path, with its query only when it holds nothing but the
+ * parameters the route reads, each once, written as a form writes them: made-up parameters (`?x=1`, `?x=2`...)
+ * cannot fill the cache. Undefined for a page that is never kept.
+ */
+export function pageCacheKey(url: URL, policy: RoutePolicy): string | undefined {
+  if (!policy.cache || url.pathname.endsWith(".data") || canonicalPath(url.pathname) !== url.pathname) return undefined;
+  if (!url.search) return url.pathname;
+  const read = policy.cache.query;
+  const names = [...url.searchParams.keys()];
+  const wellFormed =
+    names.every((name) => read.includes(name)) &&
+    new Set(names).size === names.length &&
+    `?${url.searchParams.toString()}` === url.search;
+  return wellFormed ? `${url.pathname}${url.search}` : undefined;
+}
+
+/**
+ * The page cache's key for a page Remix rendered, when it may be kept: the cache is on, the answer is public and
+ * without Set-Cookie, the request carries no cookie, and the route's row allows it (see pageCacheKey).
+ */
+export function keptPageKey(request: Request, cacheControl: string, headers: Headers): string | undefined {
+  if (!pageCache.enabled || request.method !== "GET" || cacheControl !== SHARED_PAGE_CACHE) return undefined;
+  if (headers.has("Set-Cookie") || !sharedAnswerAllowed(request.headers.get("Cookie"))) return undefined;
+  const url = new URL(request.url);
+  const policy = routePolicyOf(url, request.method);
+  return policy ? pageCacheKey(url, policy) : undefined;
 }

@@ -4,17 +4,14 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { FEEDBACK_RULES } from "@contract/feedback-fields";
-import { applySecurityHeaders, SHARED_PAGE_CACHE, sharedAnswerAllowed } from "./headers.server";
-import { answerWithPage, pageCache } from "./page-cache.server";
-import { STATIC_FILES, type RoutePolicy } from "./route-policy.server";
-import {
-  handlerPath,
-  hasIndexQuery,
-  RouteResolver,
-  routePolicies,
-  routePolicyOf,
-  type BuildRoute,
-} from "./routes.server";
+import { logAs, withoutSecret } from "./access-log.server";
+import { COUNT_IMAGE, COUNT_IMAGE_HEADERS } from "./count-image.server";
+import { applySecurityHeaders, sharedAnswerAllowed } from "./headers.server";
+import { answerWithPage, pageCache, pageCacheKey } from "./page-cache.server";
+import { acceptsGzip, firstHeader, readSmallForm } from "./request-body.server";
+import { canonicalPath, firstValue, fromThisSite, isValidHost } from "./request-target.server";
+import { STATIC_FILES } from "./route-policy.server";
+import { handlerPath, hasIndexQuery, RouteResolver, routePolicies, type BuildRoute } from "./routes.server";
 import { visitorOf, type Visitor } from "./trust-proxy.server";
 import { noteUnnamedProxy } from "./unnamed-proxy.server";
 import { VoteLimiter } from "./vote-limiter.server";
@@ -46,129 +43,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 /** Longest wait for a request's headers and body: a body trickled in at a byte a second is cut off then (408). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-/** A host as a Host or X-Forwarded-Host header may carry it: a name or an address, and an optional port. */
-const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
-
-export function isValidHost(value: string): boolean {
-  const match = HOST.exec(value);
-  return Boolean(match) && (match?.[1] === undefined || Number(match[1]) <= 65_535) && URL.canParse(`http://${value}/`);
-}
-
-/** The first value of a header a proxy may have written more than once ("a, b"). */
-const firstValue = (value: string | string[]): string => String(value).split(",")[0]?.trim() ?? "";
-
-/**
- * Whether a POST comes from the site's own pages. Browsers send Origin with every POST; it must name the public
- * host (SITE_URL's) or, unless `publicOnly`, the host the request was sent to. Without Origin, Sec-Fetch-Site must
- * not say cross-site. `Origin: null` (a sandboxed frame, a redirect from elsewhere) is never the site. In production
- * with SITE_URL set, `publicOnly` holds: DNS rebinding points a name the attacker owns at the server, and the
- * browser then sends that name as both Host and Origin, which agree with each other.
- */
-export function fromThisSite(
-  origin: string | undefined,
-  secFetchSite: string | undefined,
-  requestedHost: string | undefined,
-  publicHost: string | undefined,
-  publicOnly = false,
-): boolean {
-  if (origin === undefined) return secFetchSite !== "cross-site";
-  if (!URL.canParse(origin)) return false;
-  const { protocol, host } = new URL(origin);
-  if (protocol !== "http:" && protocol !== "https:") return false;
-  if (secFetchSite === "cross-site") return false;
-  if (host === publicHost) return true;
-  if (publicOnly && publicHost) return false;
-  // Read with the origin's scheme, so that a default port written out ("exemple.fr:443") compares equal.
-  return (
-    requestedHost !== undefined &&
-    URL.canParse(`${protocol}//${requestedHost}`) &&
-    host === new URL(`${protocol}//${requestedHost}`).host
-  );
-}
-
-const UNRESERVED = /[A-Za-z0-9\-._~]/;
-
-/**
- * The one address of a page: each segment with its letters in lower case, its escapes of unreserved characters
- * decoded and the others in upper case, one slash between segments and none at the end. A path always starts with
- * exactly one "/", so the address stays on this site.
- */
-export function canonicalPath(pathname: string, { lowerCase = true } = {}): string {
-  const segments = pathname.split("/").filter(Boolean);
-  const canonical = segments.map((segment) =>
-    segment.replace(/%[0-9a-f]{2}|[^%]+|%/gi, (part) => {
-      if (!part.startsWith("%") || part.length < 3) return lowerCase ? part.toLowerCase() : part;
-      const character = String.fromCharCode(Number.parseInt(part.slice(1), 16));
-      if (!UNRESERVED.test(character)) return part.toUpperCase();
-      return lowerCase ? character.toLowerCase() : character;
-    }),
-  );
-  return `/${canonical.join("/")}`;
-}
-
-/**
- * The key of a page in the page cache: its canonical path, with its query only when it holds nothing but the
- * parameters the route reads, each once, written as a form writes them: made-up parameters (`?x=1`, `?x=2`...)
- * cannot fill the cache. Undefined for a page that is never kept.
- */
-export function pageCacheKey(url: URL, policy: RoutePolicy): string | undefined {
-  if (!policy.cache || url.pathname.endsWith(".data") || canonicalPath(url.pathname) !== url.pathname) return undefined;
-  if (!url.search) return url.pathname;
-  const read = policy.cache.query;
-  const names = [...url.searchParams.keys()];
-  const wellFormed =
-    names.every((name) => read.includes(name)) &&
-    new Set(names).size === names.length &&
-    `?${url.searchParams.toString()}` === url.search;
-  return wellFormed ? `${url.pathname}${url.search}` : undefined;
-}
-
-/**
- * The page cache's key for a page Remix rendered, when it may be kept: the cache is on, the answer is public and
- * without Set-Cookie, the request carries no cookie, and the route's row allows it (see pageCacheKey).
- */
-export function keptPageKey(request: Request, cacheControl: string, headers: Headers): string | undefined {
-  if (!pageCache.enabled || request.method !== "GET" || cacheControl !== SHARED_PAGE_CACHE) return undefined;
-  if (headers.has("Set-Cookie") || !sharedAnswerAllowed(request.headers.get("Cookie"))) return undefined;
-  const url = new URL(request.url);
-  const policy = routePolicyOf(url, request.method);
-  return policy ? pageCacheKey(url, policy) : undefined;
-}
-
-/** The path to log in place of `pathname` when its route has a secret parameter: that parameter written "…". */
-function withoutSecret(
-  pathname: string,
-  route: { policy: RoutePolicy; params: Record<string, string | undefined> } | undefined,
-) {
-  const secret = route?.policy.secretParam ? route.params[route.policy.secretParam] : undefined;
-  return secret ? pathname.split(secret).join("…") : undefined;
-}
-
-/**
- * Makes the request read as `shown` once its answer starts: Remix has read the real address by then, and an access
- * log written when the answer ends (remix-serve's) writes `shown`.
- */
-function logAs(req: IncomingMessage, res: ServerResponse, shown: string): void {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
-    req.url = shown;
-    (req as { originalUrl?: string }).originalUrl = shown;
-    return writeHead.apply(this, args);
-  } as ServerResponse["writeHead"];
-}
-
-/** A transparent 1 × 1 GIF: a brand page's count image. */
-export const COUNT_IMAGE = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
-
-/** Its headers, the same for every view (a plain object: it is sent at the rate cached pages are). */
-const COUNT_IMAGE_HEADERS = {
-  "Content-Type": "image/gif",
-  "Content-Length": String(COUNT_IMAGE.byteLength),
-  "Cache-Control": "no-store",
-  "X-Robots-Tag": "noindex",
-  "X-Content-Type-Options": "nosniff",
-};
-
 /** What the pipeline decided for a request. */
 export type Verdict =
   | { kind: "refuse"; status: number; text: string; headers?: Record<string, string> }
@@ -195,7 +69,6 @@ export interface PipelineOptions {
 }
 
 const compress = promisify(gzip);
-const MAX_VOTE_BODY_BYTES = 4_096;
 
 export class RequestPipeline {
   private readonly config: Config;
@@ -516,39 +389,4 @@ export class RequestPipeline {
     if (!res.headersSent) this.answerText(req, res, 500, "Erreur interne.");
     else res.destroy();
   }
-}
-
-const firstHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
-
-/**
- * Whether Accept-Encoding prefers gzip to no encoding, as Express's `acceptsEncodings("gzip", "identity")` decides:
- * gzip's q-value (its own, else `*`'s) above 0, and not below identity's when the client names identity.
- */
-function acceptsGzip(header: string | string[] | undefined): boolean {
-  const weights = new Map<string, number>();
-  for (const part of String(header ?? "").split(",")) {
-    const [coding = "", ...parameters] = part.split(";").map((piece) => piece.trim().toLowerCase());
-    const q = parameters.find((parameter) => parameter.startsWith("q="));
-    if (coding) weights.set(coding, q === undefined ? 1 : Number(q.slice(2)) || 0);
-  }
-  const gzipWeight = weights.get("gzip") ?? weights.get("*") ?? 0;
-  const identityWeight = weights.get("identity") ?? 0;
-  return gzipWeight > 0 && gzipWeight >= identityWeight;
-}
-
-/** A urlencoded body of at most MAX_VOTE_BODY_BYTES, as text; anything else (or more) reads as empty. */
-async function readSmallForm(req: IncomingMessage): Promise<string> {
-  const type = String(req.headers["content-type"] ?? "")
-    .split(";")[0]
-    ?.trim()
-    .toLowerCase();
-  if (type !== "application/x-www-form-urlencoded") return "";
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.byteLength;
-    if (size > MAX_VOTE_BODY_BYTES) return "";
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
