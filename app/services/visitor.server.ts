@@ -1,6 +1,5 @@
-import { createHmac } from "node:crypto";
 import { visitorNetwork, visitorWiderNetwork } from "@contract/visitor-network";
-import { sessionSecret } from "./backend/index.server";
+import { networkHash } from "./secrets.server";
 
 /**
  * Who a visitor is, for the limits and the counts: opaque keys, keyed hashes of their address's network under the
@@ -16,12 +15,12 @@ const UNKNOWN_ADDRESS = "adresse-inconnue";
 
 /** The visitor's key for `address`: its IPv4 address, or the /64 of its IPv6 address, hashed. */
 export function visitorKeyForAddress(address: string): string {
-  return createHmac("sha256", sessionSecret()).update(visitorNetwork(address)).digest("hex");
+  return networkHash(visitorNetwork(address));
 }
 
 /** The key of the wider network around `address` (its /24 or /48): votes and messages weigh per network too. */
 export function networkKeyForAddress(address: string): string {
-  return createHmac("sha256", sessionSecret()).update(visitorWiderNetwork(address)).digest("hex");
+  return networkHash(visitorWiderNetwork(address));
 }
 
 const addressOf = (request: Request) => request.headers.get(VISITOR_ADDRESS_HEADER) || UNKNOWN_ADDRESS;

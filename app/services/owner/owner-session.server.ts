@@ -1,8 +1,9 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
-import { getBackend, sessionSecret } from "../backend/index.server";
+import { getBackend } from "../backend/index.server";
 import { getConfig } from "../config/env.server";
+import { keyedHash, keyFor } from "../secrets.server";
 import { networkKey } from "../visitor.server";
 import { passwordMatches, passwordTag as tagOf } from "./owner-password.server";
 import { secureCookieFor } from "../http/cookies.server";
@@ -42,7 +43,7 @@ let cookie: { key: string; storage: ReturnType<typeof createCookieSessionStorage
  */
 function ownerCookie() {
   if (!cookie) {
-    const key = createHmac("sha256", sessionSecret()).update("gestion:session").digest("hex");
+    const key = keyFor("gestion:session");
     const storage = createCookieSessionStorage<OwnerSessionData>({
       cookie: {
         name: OWNER_COOKIE_NAME,
@@ -75,8 +76,7 @@ const passwordTag = (password: string) => tagOf(password, ownerCookie().key);
 const signedOut = new LRUCache<string, true>({ max: 10_000, ttl: SESSION_MS });
 
 /** What the backend keeps of a signed-out session: a keyed hash of its id, never the id itself. */
-const signedOutHash = (sid: string) =>
-  createHmac("sha256", ownerCookie().key).update(`signed-out:${sid}`).digest("hex");
+const signedOutHash = (sid: string) => keyedHash("gestion:session", `signed-out:${sid}`);
 
 async function ownerStore(): Promise<OwnerStore | undefined> {
   const access = (await getBackend()).owner();
@@ -112,7 +112,7 @@ function deviceCookieOf() {
     sameSite: "strict",
     path: "/gestion",
     maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
-    secrets: [createHmac("sha256", sessionSecret()).update("gestion:appareil").digest("hex")],
+    secrets: [keyFor("gestion:appareil")],
   });
   return deviceCookie;
 }
@@ -129,7 +129,7 @@ export async function signInVisitor(request: Request): Promise<SignInVisitor & {
   const deviceId = valid ? (device!.d as string) : null;
   return {
     deviceId,
-    deviceKey: deviceId ? createHmac("sha256", ownerCookie().key).update(`appareil:${deviceId}`).digest("hex") : null,
+    deviceKey: deviceId ? keyedHash("gestion:session", `appareil:${deviceId}`) : null,
     networkKey: networkKey(request),
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   ANONYMOUS,
@@ -15,11 +15,12 @@ import {
   type Testimonial,
 } from "~/catalogue/testimonials";
 import { HONEYPOT_FIELD } from "~/forms/message-form";
+import { findBrandOffer, type Catalogue } from "./offers.server";
 import { RateLimitedError } from "../backend/errors.server";
-import { getBackend, sessionSecret } from "../backend/index.server";
+import { getBackend } from "../backend/index.server";
 import { getConfig } from "../config/env.server";
 import { readForm } from "../form-request.server";
-import { findBrandOffer, type Catalogue } from "./offers.server";
+import { keyedHash, keyFor } from "../secrets.server";
 import { networkKey, visitorKey } from "../visitor.server";
 import type { SubmissionResult } from "../backend/types.server";
 import type { TestimonialAnswer } from "~/forms/testimonial-form";
@@ -36,7 +37,7 @@ export const MAX_FILL_MS = 24 * 60 * 60 * 1000;
 /** The hidden field that carries when the form was rendered, signed. */
 export const STARTED_FIELD = "debut";
 
-const sign = (text: string) => createHmac("sha256", `${sessionSecret()}:temoignages`).update(text).digest("base64url");
+const sign = (text: string) => keyedHash("temoignages", text, "base64url");
 
 /** When the form was rendered, signed so that it cannot be made up. */
 export function formStartedToken(now = Date.now()): string {
@@ -101,8 +102,7 @@ export const erasePath = (token: string) => `/temoignages/effacer/${token}`;
 export const confirmPath = (token: string) => `/temoignages/confirmer/${token}`;
 
 /** A keyed hash of an e-mail address: the per-address limit counts it, and the database never links it back. */
-const addressKey = (email: string) =>
-  createHmac("sha256", `${sessionSecret()}:adresses`).update(email.trim().toLowerCase()).digest("hex");
+const addressKey = (email: string) => keyedHash("adresses", email.trim().toLowerCase());
 
 /** Whether the site e-mails authors (SMTP_URL, and the service role's key with hosted Supabase): only then is an e-mail asked for. */
 export function authorsAreEmailed(): boolean {
@@ -257,7 +257,7 @@ export function eraseLinkFlash() {
         // Each answer sets the path of its own thank-you page: no other page gets the cookie.
         path: "/temoignages",
         // Set per answer: secureCookieFor(request).
-        secrets: [`${sessionSecret()}:lien-effacement`],
+        secrets: [keyFor("lien-effacement")],
         maxAge: 600,
       },
     });
