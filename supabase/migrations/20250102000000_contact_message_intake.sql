@@ -74,8 +74,15 @@ grant execute on function public.delete_expired_contact_messages() to service_ro
 -- Daily clean-up on hosted Supabase; the embedded database runs the function at start instead.
 do $$
 begin
+  -- Only where pg_cron can be loaded and this role may create it: elsewhere the site's server runs the daily jobs.
   if exists (select 1 from pg_available_extensions where name = 'pg_cron') then
-    create extension if not exists pg_cron;
+    begin
+      create extension if not exists pg_cron;
+    exception when others then
+      raise notice 'pg_cron indisponible (%), le ménage quotidien reste au serveur du site.', sqlerrm;
+    end;
+  end if;
+  if exists (select 1 from pg_extension where extname = 'pg_cron') then
     perform cron.schedule(
       'delete-expired-contact-messages',
       '17 3 * * *',

@@ -89,8 +89,15 @@ begin
     execute format('revoke execute on function %s from public, anon, authenticated', fn);
     execute format('grant execute on function %s to service_role', fn);
   end loop;
+  -- Only where pg_cron can be loaded and this role may create it: elsewhere the site's server runs the daily jobs.
   if exists (select 1 from pg_available_extensions where name = 'pg_cron') then
-    create extension if not exists pg_cron;
+    begin
+      create extension if not exists pg_cron;
+    exception when others then
+      raise notice 'pg_cron indisponible (%), le ménage quotidien reste au serveur du site.', sqlerrm;
+    end;
+  end if;
+  if exists (select 1 from pg_extension where extname = 'pg_cron') then
     perform cron.schedule('delete-expired-offer-counts', '37 3 * * *', 'select public.delete_expired_offer_counts()');
   end if;
 end
