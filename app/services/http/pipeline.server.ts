@@ -16,6 +16,7 @@ import { visitorOf, type Visitor } from "./trust-proxy.server";
 import { noteUnnamedProxy } from "./unnamed-proxy.server";
 import { VoteLimiter } from "./vote-limiter.server";
 import { countView } from "../audience.server";
+import { OWNER_SESSION_HEADER, ownerSessionValid, SIGN_IN_PATH } from "../owner/owner-session.server";
 import { VISITOR_ADDRESS_HEADER, visitorKeyForAddress } from "../visitor.server";
 import {
   voteChoice,
@@ -48,7 +49,15 @@ export type Verdict =
   | { kind: "refuse"; status: number; text: string; headers?: Record<string, string> }
   | { kind: "redirect"; location: string }
   | { kind: "refuse-vote"; refusal: VoteRefusalKind; retryAfter?: number; slug: string; data: boolean }
-  | { kind: "pass"; address: string; cacheKey: string | undefined; file?: boolean; loggedAs?: string }
+  | {
+      kind: "pass";
+      address: string;
+      cacheKey: string | undefined;
+      file?: boolean;
+      loggedAs?: string;
+      /** A back-office request, which goes on only with the owner's session: a page, or its data. */
+      owner?: "document" | "data";
+    }
   | { kind: "count-image"; address: string; slug: string };
 
 interface Checked {
@@ -140,6 +149,10 @@ export class RequestPipeline {
         if (verdict.loggedAs) logAs(req, res, verdict.loggedAs);
         // Files (logos, scripts) are never read as another type than the one they are served with; pages say it too.
         if (verdict.file) res.setHeader("X-Content-Type-Options", "nosniff");
+        if (verdict.owner) {
+          this.passOwner(req, res, verdict.owner, next).catch((error: unknown) => this.failed(req, res, error));
+          return;
+        }
         if (!verdict.cacheKey || !pageCache.enabled) return next();
         this.answerFromPageCache(req, res, verdict.cacheKey).then(
           (answered) => answered || next(),
@@ -151,6 +164,7 @@ export class RequestPipeline {
   /** What to do with a request; it may rewrite the headers it judged (X-Forwarded-*, Origin, the visitor's). */
   decide(req: IncomingMessage): Verdict {
     delete req.headers[VISITOR_ADDRESS_HEADER];
+    delete req.headers[OWNER_SESSION_HEADER];
     const target = req.url ?? "";
     // Origin-form only: absolute-form ("http://...") and asterisk-form ("*") targets are no page of this site.
     if (!target.startsWith("/")) return { kind: "refuse", status: 400, text: "Adresse mal formée." };
@@ -220,6 +234,9 @@ export class RequestPipeline {
         });
     const policy = route?.policy ?? STATIC_FILES;
 
+    // The back office, while it is off, is no page at all: before any other answer.
+    if (policy.owner && !this.config.ownerPassword) return { kind: "refuse", status: 404, text: "Page introuvable." };
+    const owner = policy.owner ? { owner: dataRequest ? ("data" as const) : ("document" as const) } : {};
     if (!(policy.methods as readonly string[]).includes(method)) {
       return {
         kind: "refuse",
@@ -245,7 +262,7 @@ export class RequestPipeline {
       }
       const cacheKey = route && sharedAnswerAllowed(req.headers.cookie) ? pageCacheKey(url, route.policy) : undefined;
       const loggedAs = withoutSecret(url.pathname, route);
-      return { kind: "pass", address: this.visitor(req).address, cacheKey, file: staticFile, loggedAs };
+      return { kind: "pass", address: this.visitor(req).address, cacheKey, file: staticFile, loggedAs, ...owner };
     }
 
     if (policy.sameOrigin) {
@@ -270,7 +287,37 @@ export class RequestPipeline {
       const refusal = this.voteRefusal(visitor);
       if (refusal) return { kind: "refuse-vote", ...refusal, slug, data: dataRequest };
     }
-    return { kind: "pass", address, cacheKey: undefined, loggedAs: withoutSecret(url.pathname, route) };
+    return {
+      kind: "pass",
+      address,
+      cacheKey: undefined,
+      loggedAs: withoutSecret(url.pathname, route),
+      ...owner,
+    };
+  }
+
+  /**
+   * A back-office request goes on with OWNER_SESSION_HEADER when it carries the owner's valid session, read here once.
+   * Without one, a page is sent to sign in (303, as a signed-out visitor always was); a data request goes on without
+   * the header, and the route's requireOwner words the same redirect as Remix's client expects it.
+   */
+  private async passOwner(
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: "document" | "data",
+    next: () => void,
+  ): Promise<void> {
+    if (await ownerSessionValid(req.headers.cookie)) {
+      req.headers[OWNER_SESSION_HEADER] = "1";
+      next();
+    } else if (request === "data") {
+      next();
+    } else {
+      this.answerText(req, res, 303, `Connexion nécessaire : ${SIGN_IN_PATH}`, {
+        Location: SIGN_IN_PATH,
+        "Cache-Control": "private, no-store",
+      });
+    }
   }
 
   /**

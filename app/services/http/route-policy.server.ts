@@ -32,6 +32,11 @@ export interface RoutePolicy {
    */
   secretParam?: string;
   /**
+   * The back office: answered 404 while it is off (no OWNER_PASSWORD), and without a valid owner session sent to the
+   * sign-in page, by the pipeline, before any loader or action runs. Only the sign-in and sign-out pages lack it.
+   */
+  owner?: true;
+  /**
    * Whether an anonymous GET of the route may be shared: kept by the server's page cache and by a CDN
    * (`public, s-maxage`), with the query parameters that make a page of its own (any other query is rendered each
    * time, never kept). `false`: never stored anywhere (`private, no-store`).
@@ -42,8 +47,10 @@ export interface RoutePolicy {
 const PAGE: RoutePolicy = { methods: ["GET", "HEAD"], sameOrigin: true, cache: { query: [] } };
 const FORM_PAGE: RoutePolicy = { ...PAGE, methods: ["GET", "HEAD", "POST"] };
 const LISTING: RoutePolicy = { ...PAGE, cache: { query: ["q", "cat", "page"] } };
-/** The owner's back office: never kept by any cache, whatever the spelling of its address. */
-const OWNER_PAGE: RoutePolicy = { ...FORM_PAGE, cache: false };
+/** The owner's back office: for a signed-in owner only, never kept by any cache, whatever its address's spelling. */
+const OWNER_PAGE: RoutePolicy = { ...FORM_PAGE, cache: false, owner: true };
+/** Its doors, signing in and out: open to anyone while the back office is on, never kept either. */
+const OWNER_DOOR: RoutePolicy = { ...FORM_PAGE, cache: false };
 
 export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   root: PAGE,
@@ -72,8 +79,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/healthz": { ...PAGE, cache: false },
   "routes/$": PAGE,
   "routes/gestion": OWNER_PAGE,
-  "routes/gestion_.connexion": OWNER_PAGE,
-  "routes/gestion_.deconnexion": OWNER_PAGE,
+  "routes/gestion_.connexion": OWNER_DOOR,
+  "routes/gestion_.deconnexion": OWNER_DOOR,
   "routes/gestion_.offres": OWNER_PAGE,
   "routes/gestion_.offres_.$slug": OWNER_PAGE,
   "routes/gestion_.temoignages": OWNER_PAGE,

@@ -150,9 +150,11 @@ const failures = new LRUCache<string, { count: number; lockedUntil: number }>({
 });
 const memoryKey = ({ deviceKey, networkKey: network }: SignInVisitor) => deviceKey ?? `reseau:${network}`;
 
+const configuredOwnerPassword = () => getConfig().ownerPassword;
+
 /** The back office's password, or a 404 for every /gestion address when OWNER_PASSWORD is not set. */
 export function ownerPassword(): string {
-  const password = getConfig().ownerPassword;
+  const password = configuredOwnerPassword();
   if (!password) throw new Response("Page introuvable", { status: 404 });
   return password;
 }
@@ -188,9 +190,20 @@ export async function forgetFailures(visitor: SignInVisitor): Promise<void> {
   else failures.delete(memoryKey(visitor));
 }
 
-/** Whether the request carries a session of the owner still valid: signed, under 12 hours, not signed out. */
-async function validSession(request: Request, password: string) {
-  const session = await ownerCookie().storage.getSession(request.headers.get("Cookie"));
+/**
+ * The header the request pipeline hands the application a back-office request with, once it has found the owner's
+ * session valid (any copy a browser sends is dropped).
+ */
+export const OWNER_SESSION_HEADER = "x-codeparrain-proprietaire";
+
+/** Whether a Cookie header carries a session of the owner still valid: signed, under 12 hours, not signed out. */
+export async function ownerSessionValid(cookie: string | null | undefined): Promise<boolean> {
+  const password = configuredOwnerPassword();
+  return password !== undefined && (await validSession(cookie ?? null, password)) !== undefined;
+}
+
+async function validSession(cookie: string | null, password: string) {
+  const session = await ownerCookie().storage.getSession(cookie);
   const { sid, signedInAt, passwordTag: tag, generation } = session.data;
   const age = typeof signedInAt === "number" ? Date.now() - signedInAt : Number.NaN;
   const valid =
@@ -203,15 +216,18 @@ async function validSession(request: Request, password: string) {
 }
 
 export async function isSignedIn(request: Request): Promise<boolean> {
-  return Boolean(await validSession(request, ownerPassword()));
+  return Boolean(await validSession(request.headers.get("Cookie"), ownerPassword()));
 }
 
 /**
- * For every loader and action of the back office but sign-in: a 404 without OWNER_PASSWORD, the sign-in page
- * without a valid session.
+ * For every loader and action of the back office but sign-in and sign-out, whose route rows say `owner: true`: the
+ * request pipeline has read the session once, before them, and answered 404 or the sign-in page itself; here the
+ * request only shows what it found. A data request it let through without a session is sent to sign in here, so that
+ * Remix words the redirect as its client expects.
  */
 export async function requireOwner(request: Request): Promise<void> {
-  if (!(await validSession(request, ownerPassword()))) throw redirect(SIGN_IN_PATH, 303);
+  ownerPassword();
+  if (request.headers.get(OWNER_SESSION_HEADER) !== "1") throw redirect(SIGN_IN_PATH, 303);
 }
 
 /**
