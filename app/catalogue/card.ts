@@ -1,8 +1,8 @@
 import { followsLabel } from "./audience";
 import { isExpired } from "./dates";
 import { offerTrust, type OfferTrust, type OfferVotes } from "./feedback";
+import { isInCategory } from "./listing-rules";
 import { acceptsVotes, canCopyCode, isInstructionCode } from "./offer-rules";
-import { isInCategory } from "./search";
 import type { ReferralOffer } from "./types";
 
 /** What every view of an offer (card, brand page, its meta) shows, decided once on the server. */

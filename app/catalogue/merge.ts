@@ -1,9 +1,9 @@
 import { isExpired } from "./dates";
 import { isReportedNotWorking, type OfferVotes } from "./feedback";
+import { sortOffers } from "./listing-rules";
 import { brandKey } from "./names";
 import { FEATURED_OFFERS, keepHandWrittenParts } from "./offer-rules";
 import { BUNDLED_OFFERS } from "./offers";
-import { sortOffers } from "./search";
 import type { ReferralOffer } from "./types";
 
 /** The three offers of the home page when the featured brands are not exactly three: a bank, a neobank, a cashback site. */

@@ -1,24 +1,10 @@
 import { DIRECTORY_WORDS, SYNONYMS } from "~/content/search-words";
 import { categoryById } from "./categories";
 import { isExpired } from "./dates";
+import { isInCategory } from "./listing-rules";
 import { brandKey, foldText } from "./names";
 import { WordIndex, tokenize, type WordQuery, type WordSearchOptions } from "./word-index";
 import type { CategoryId, ReferralOffer } from "./types";
-
-/** A category lists the offers of its own brands and those whose entry says they also belong there. */
-export function isInCategory(offer: Pick<ReferralOffer, "category" | "alsoIn">, categoryId: CategoryId): boolean {
-  if (categoryId === "all") return true;
-  return offer.category === categoryId || offer.alsoIn.includes(categoryId);
-}
-
-const frenchCollator = new Intl.Collator("fr", { sensitivity: "base", ignorePunctuation: false });
-
-/** Current offers first, then expired ones; each group by brand name in French order, ignoring case and accents. */
-export function sortOffers(offers: readonly ReferralOffer[], today: string): ReferralOffer[] {
-  return [...offers].sort(
-    (a, b) => Number(isExpired(a, today)) - Number(isExpired(b, today)) || frenchCollator.compare(a.brand, b.brand),
-  );
-}
 
 /** Words that say nothing of what a visitor looks for: dropped from the texts and from queries alike. */
 const STOP_WORDS = new Set(
