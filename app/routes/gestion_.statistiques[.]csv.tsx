@@ -17,7 +17,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="audience-${days[0]}-${days.at(-1)}.csv"`,
-        "Cache-Control": "private, no-store",
       },
     },
   );

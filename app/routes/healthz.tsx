@@ -1,7 +1,6 @@
 import { getBackend } from "~/services/backend/index.server";
 
 const HEADERS = {
-  "Cache-Control": "no-store",
   "Content-Type": "text/plain; charset=utf-8",
   "X-Content-Type-Options": "nosniff",
 };

@@ -10,5 +10,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const offer = await offerForSlug(params.slug ?? "");
   if (!offer) throw new Response("Offre introuvable", { status: 404 });
   countFor(request, "copies", offer.slug);
-  return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  return new Response(null, { status: 204 });
 }

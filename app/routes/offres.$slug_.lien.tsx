@@ -5,7 +5,7 @@ import { NotFound } from "~/components/not-found";
 import { countFor } from "~/services/audience.server";
 import { offerForSlug } from "~/services/pages/offers.server";
 
-const NOT_INDEXED = { "X-Robots-Tag": "noindex", "Cache-Control": "no-store" };
+const NOT_INDEXED = { "X-Robots-Tag": "noindex" };
 
 /**
  * `/offres/{slug}/lien`: the follow of an offer's referral link, counted, then a 302 to the offer's own link. Only

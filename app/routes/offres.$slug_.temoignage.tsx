@@ -64,14 +64,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     years: experienceYears(),
   };
   if (link === undefined) return page;
-  // Shown once: the cookie goes with this answer, which no cache keeps.
+  // Shown once: the cookie goes with this answer, which no cache keeps (the route's row).
   return data(page, {
     headers: {
       "Set-Cookie": await storage.destroySession(session, {
         path: thanksPath(offer.slug),
         secure: secureCookieFor(request),
       }),
-      "Cache-Control": "private, no-store",
     },
   });
 }

@@ -7,6 +7,6 @@ import { COUNT_IMAGE } from "~/services/http/count-image.server";
  */
 export function loader() {
   return new Response(COUNT_IMAGE, {
-    headers: { "Content-Type": "image/gif", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
+    headers: { "Content-Type": "image/gif", "X-Robots-Tag": "noindex" },
   });
 }

@@ -386,7 +386,7 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
   describe("/healthz", () => {
     it("answers a plain French status, with nothing about the inside", async () => {
       const answer = await readHealth(site, 200, "Disponible", /embedded|supabase|backend|brands|\d/i);
-      expect(answer.headers["cache-control"]).toBe("no-store");
+      expect(answer.headers["cache-control"]).toBe("private, no-store");
     });
   });
 });

@@ -214,7 +214,7 @@ describe("HTTP caching", () => {
   it("never caches /healthz", async () => {
     const response = await get("/healthz");
     expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(await response.text()).toContain("Disponible");
   });
 });

@@ -269,6 +269,19 @@ describe("the page cache and the owner's pages", () => {
     await emptied.arrayBuffer();
     expect(emptied.headers.get("cache-control")).toContain("public");
   });
+
+  it("decides from the route's row alone: a sharing header sent by a client is dropped", async () => {
+    const forged = { "x-codeparrain-partage": "/gestion/connexion" };
+    for (const path of ["/gestion/connexion", "/offres/binance/temoignage", "/healthz"]) {
+      const answer = await fetch(`${serverJs.url}${path}`, { headers: forged, redirect: "manual" });
+      await answer.arrayBuffer();
+      expect(answer.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    const shared = await fetch(`${serverJs.url}/offres?tri=x`, { headers: { "x-codeparrain-partage": "-" } });
+    await shared.arrayBuffer();
+    // A query the row does not read: shared by a CDN, never kept by the server's own page cache.
+    expect(shared.headers.get("cache-control")).toContain("public");
+  });
 });
 
 /**

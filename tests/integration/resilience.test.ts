@@ -90,7 +90,7 @@ describe("with a copy of the brands in memory", () => {
     expect(during.ms).toBeLessThan(TIMEOUT_MS + 1_000);
     const health = await timed(`${site.url}/healthz`);
     expect(health.status).toBe(503);
-    expect(health.headers.get("cache-control")).toBe("no-store");
+    expect(health.headers.get("cache-control")).toBe("private, no-store");
     expect(site.alive()).toBe(true);
   });
 });

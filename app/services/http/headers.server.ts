@@ -1,5 +1,3 @@
-import { routePolicyOf } from "./routes.server";
-
 /** The site's only cookie: a signed, short-lived flash message shown once after a form is sent (toast.server.ts). */
 export const TOAST_COOKIE_NAME = "cp_toast";
 
@@ -75,15 +73,19 @@ export function backOfficeHeaders(args: Parameters<typeof formPageHeaders>[0]): 
 }
 
 /**
- * Who may cache an answer Remix rendered: only successful (or not-found, or moved) GETs of a route whose row in
- * ROUTE_POLICIES allows it, from a request without cookies, answered without Set-Cookie. Outside a running request
- * pipeline, nobody.
+ * Set by the request pipeline, and only by it (it drops any a client sends), on an anonymous GET or HEAD of a route
+ * whose row in ROUTE_POLICIES lets it be shared: the page cache's key for the request, or SHARED_NOT_KEPT_HERE when
+ * its query makes it a page the server's own cache does not keep (a CDN still may).
+ */
+export const SHARED_ANSWER_HEADER = "x-codeparrain-partage";
+export const SHARED_NOT_KEPT_HERE = "-";
+
+/**
+ * Who may cache an answer Remix rendered: what the pipeline decided from the route's row (SHARED_ANSWER_HEADER),
+ * for a successful (or not-found, or moved) answer without Set-Cookie. Outside a running request pipeline, nobody.
  */
 export function cachePolicy(request: RequestView, status: number, headers: Headers): string {
-  if (request.method !== "GET" && request.method !== "HEAD") return NO_STORE;
-  const policy = URL.canParse(request.url) ? routePolicyOf(new URL(request.url), request.method) : undefined;
-  if (!policy?.cache) return NO_STORE;
-  if (!sharedAnswerAllowed(request.headers.get("Cookie")) || headers.has("Set-Cookie")) return NO_STORE;
+  if (!request.headers.get(SHARED_ANSWER_HEADER) || headers.has("Set-Cookie")) return NO_STORE;
   if (status === 200 || status === 404 || status === 301) return SHARED_PAGE_CACHE;
   return NO_STORE;
 }

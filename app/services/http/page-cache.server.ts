@@ -1,9 +1,14 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { gzipAround } from "./gzip-around.server";
-import { applySecurityHeaders, SHARED_PAGE_CACHE, sharedAnswerAllowed, type RequestView } from "./headers.server";
+import {
+  applySecurityHeaders,
+  SHARED_ANSWER_HEADER,
+  SHARED_NOT_KEPT_HERE,
+  SHARED_PAGE_CACHE,
+  type RequestView,
+} from "./headers.server";
 import { canonicalPath } from "./request-target.server";
-import { routePolicyOf } from "./routes.server";
 import type { RoutePolicy } from "./route-policy.server";
 
 export interface RenderedPage {
@@ -207,12 +212,10 @@ export function pageCacheKey(url: URL, policy: RoutePolicy): string | undefined 
 
 /**
  * The page cache's key for a page Remix rendered, when it may be kept: the cache is on, the answer is public and
- * without Set-Cookie, the request carries no cookie, and the route's row allows it (see pageCacheKey).
+ * without Set-Cookie, and the pipeline gave the request a key (SHARED_ANSWER_HEADER, see pageCacheKey).
  */
 export function keptPageKey(request: Request, cacheControl: string, headers: Headers): string | undefined {
   if (!pageCache.enabled || request.method !== "GET" || cacheControl !== SHARED_PAGE_CACHE) return undefined;
-  if (headers.has("Set-Cookie") || !sharedAnswerAllowed(request.headers.get("Cookie"))) return undefined;
-  const url = new URL(request.url);
-  const policy = routePolicyOf(url, request.method);
-  return policy ? pageCacheKey(url, policy) : undefined;
+  const key = request.headers.get(SHARED_ANSWER_HEADER);
+  return headers.has("Set-Cookie") || !key || key === SHARED_NOT_KEPT_HERE ? undefined : key;
 }

@@ -6,12 +6,18 @@ import { gzip } from "node:zlib";
 import { FEEDBACK_RULES } from "@contract/feedback-fields";
 import { logAs, withoutSecret } from "./access-log.server";
 import { COUNT_IMAGE, COUNT_IMAGE_HEADERS } from "./count-image.server";
-import { applySecurityHeaders, sharedAnswerAllowed } from "./headers.server";
+import {
+  applySecurityHeaders,
+  NO_STORE,
+  SHARED_ANSWER_HEADER,
+  SHARED_NOT_KEPT_HERE,
+  sharedAnswerAllowed,
+} from "./headers.server";
 import { answerWithPage, pageCache, pageCacheKey } from "./page-cache.server";
 import { acceptsGzip, firstHeader, readSmallForm } from "./request-body.server";
 import { canonicalPath, firstValue, fromThisSite, isValidHost } from "./request-target.server";
 import { STATIC_FILES } from "./route-policy.server";
-import { handlerPath, hasIndexQuery, RouteResolver, routePolicies, type BuildRoute } from "./routes.server";
+import { handlerPath, hasIndexQuery, RouteResolver, type BuildRoute } from "./routes.server";
 import { visitorOf, type Visitor } from "./trust-proxy.server";
 import { noteUnnamedProxy } from "./unnamed-proxy.server";
 import { VoteLimiter } from "./vote-limiter.server";
@@ -38,7 +44,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  * 3. the files of public/ and of the build;
  * 4. the route, resolved with Remix's matcher, and its row in ROUTE_POLICIES: methods, canonical address (GET),
  *    origin (POST), limiter;
- * 5. the page cache, for the anonymous GETs of a cacheable route.
+ * 5. whether the answer may be kept, from the row alone: a shared GET goes on with SHARED_ANSWER_HEADER, which the
+ *    rendering reads; every answer of a route that must never be kept says `private, no-store`, whatever it set;
+ * 6. the page cache, for the anonymous GETs of a cacheable route.
  */
 
 /** Longest wait for a request's headers and body: a body trickled in at a byte a second is cut off then (408). */
@@ -52,7 +60,10 @@ export type Verdict =
   | {
       kind: "pass";
       address: string;
-      cacheKey: string | undefined;
+      /** An anonymous GET of a route that may be shared: its page cache key, or SHARED_NOT_KEPT_HERE. */
+      shared?: string;
+      /** A route whose answers are never kept, by anyone. */
+      neverKept?: boolean;
       file?: boolean;
       loggedAs?: string;
       /** A back-office request, which goes on only with the owner's session: a page, or its data. */
@@ -103,7 +114,6 @@ export class RequestPipeline {
         ),
     );
     if (options.pageCache && this.config.htmlCache && this.production) pageCache.enable(this.config.brandsCache.ttlMs);
-    routePolicies.resolver = this.resolver;
   }
 
   /** The TRUST_PROXY test, for Express's "trust proxy" setting (req.protocol in the URL Remix builds). */
@@ -146,6 +156,8 @@ export class RequestPipeline {
         return;
       case "pass":
         req.headers[VISITOR_ADDRESS_HEADER] = verdict.address;
+        if (verdict.shared) req.headers[SHARED_ANSWER_HEADER] = verdict.shared;
+        if (verdict.neverKept) keptNowhere(res);
         if (verdict.loggedAs) logAs(req, res, verdict.loggedAs);
         // Files (logos, scripts) are never read as another type than the one they are served with; pages say it too.
         if (verdict.file) res.setHeader("X-Content-Type-Options", "nosniff");
@@ -153,8 +165,8 @@ export class RequestPipeline {
           this.passOwner(req, res, verdict.owner, next).catch((error: unknown) => this.failed(req, res, error));
           return;
         }
-        if (!verdict.cacheKey || !pageCache.enabled) return next();
-        this.answerFromPageCache(req, res, verdict.cacheKey).then(
+        if (!verdict.shared || verdict.shared === SHARED_NOT_KEPT_HERE || !pageCache.enabled) return next();
+        this.answerFromPageCache(req, res, verdict.shared).then(
           (answered) => answered || next(),
           (error: unknown) => (res.headersSent ? this.failed(req, res, error) : next()),
         );
@@ -165,6 +177,7 @@ export class RequestPipeline {
   decide(req: IncomingMessage): Verdict {
     delete req.headers[VISITOR_ADDRESS_HEADER];
     delete req.headers[OWNER_SESSION_HEADER];
+    delete req.headers[SHARED_ANSWER_HEADER];
     const target = req.url ?? "";
     // Origin-form only: absolute-form ("http://...") and asterisk-form ("*") targets are no page of this site.
     if (!target.startsWith("/")) return { kind: "refuse", status: 400, text: "Adresse mal formée." };
@@ -237,6 +250,7 @@ export class RequestPipeline {
     // The back office, while it is off, is no page at all: before any other answer.
     if (policy.owner && !this.config.ownerPassword) return { kind: "refuse", status: 404, text: "Page introuvable." };
     const owner = policy.owner ? { owner: dataRequest ? ("data" as const) : ("document" as const) } : {};
+    const neverKept = route !== undefined && !policy.cache;
     if (!(policy.methods as readonly string[]).includes(method)) {
       return {
         kind: "refuse",
@@ -260,9 +274,13 @@ export class RequestPipeline {
       if (route?.policy.answer === "count-image" && method === "GET" && !url.search) {
         return { kind: "count-image", address: this.visitor(req).address, slug: route.params.slug ?? "" };
       }
-      const cacheKey = route && sharedAnswerAllowed(req.headers.cookie) ? pageCacheKey(url, route.policy) : undefined;
+      const shared =
+        route?.policy.cache && sharedAnswerAllowed(req.headers.cookie)
+          ? (pageCacheKey(url, route.policy) ?? SHARED_NOT_KEPT_HERE)
+          : undefined;
       const loggedAs = withoutSecret(url.pathname, route);
-      return { kind: "pass", address: this.visitor(req).address, cacheKey, file: staticFile, loggedAs, ...owner };
+      const address = this.visitor(req).address;
+      return { kind: "pass", address, shared, neverKept, file: staticFile, loggedAs, ...owner };
     }
 
     if (policy.sameOrigin) {
@@ -290,7 +308,7 @@ export class RequestPipeline {
     return {
       kind: "pass",
       address,
-      cacheKey: undefined,
+      neverKept,
       loggedAs: withoutSecret(url.pathname, route),
       ...owner,
     };
@@ -315,7 +333,7 @@ export class RequestPipeline {
     } else {
       this.answerText(req, res, 303, `Connexion nécessaire : ${SIGN_IN_PATH}`, {
         Location: SIGN_IN_PATH,
-        "Cache-Control": "private, no-store",
+        "Cache-Control": NO_STORE,
       });
     }
   }
@@ -436,4 +454,13 @@ export class RequestPipeline {
     if (!res.headersSent) this.answerText(req, res, 500, "Erreur interne.");
     else res.destroy();
   }
+}
+
+/** Whatever the application answers, it says `private, no-store`: the route's row says it is never kept. */
+function keptNowhere(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeNeverKept(this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    this.setHeader("Cache-Control", NO_STORE);
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
 }

@@ -79,22 +79,6 @@ function nest(routes: BuildRoute[], parentId: string | undefined = undefined): A
 /** Whether a query holds a bare `index` parameter (`?index`), which sends a form to the index route. */
 export const hasIndexQuery = (search: URLSearchParams) => search.getAll("index").includes("");
 
-/**
- * The resolver of the running pipeline, for what Remix answers later (Cache-Control): set when a pipeline starts.
- * Without one (the application called in-process), nothing is shared.
- */
-export const routePolicies: { resolver: RouteResolver | undefined } = { resolver: undefined };
-
-/** The policy of the route a URL reaches, as Remix routes it, or undefined when no pipeline runs. */
-export function routePolicyOf(url: URL, method: string): RoutePolicy | undefined {
-  const resolver = routePolicies.resolver;
-  if (!resolver) return undefined;
-  return resolver.resolve(handlerPath(url.pathname), {
-    action: method === "POST",
-    indexQuery: hasIndexQuery(url.searchParams),
-  }).policy;
-}
-
 /** The path Remix routes a request to: a single-fetch data request's (`/a.data`, `/_root.data`) is its page's. */
 export function handlerPath(pathname: string): string {
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : pathname;
