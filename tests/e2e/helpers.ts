@@ -193,33 +193,6 @@ export function cardsOnFirstPage(category: CategoryId = "all"): number {
   return Math.min(BUNDLED_OFFERS.filter((offer) => isInCategory(offer, category)).length, OFFERS_PER_PAGE);
 }
 
-/**
- * Clicks an element below the offer cards once the page has stopped moving. Cards out of view are laid out only as
- * they near the screen (content-visibility: auto), so scrolling down to the pages' links resizes the cards above
- * them a moment later: a click aimed where the link was lands beside it.
- */
-export async function clickBelowCards(target: Locator) {
-  await target.scrollIntoViewIfNeeded();
-  await untilStill(target);
-  await target.click();
-}
-
-/**
- * Waits until `target` has been found at the same place three times in a row, 50 ms apart: the page has laid out
- * what the scroll brought on screen. However slow the machine, it waits for that, not for a set time (the test's
- * own limit stops it). Read from here rather than in the page: without JavaScript, no animation frame runs there.
- */
-async function untilStill(target: Locator) {
-  let last = "";
-  for (let still = 0; still < 3;) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const box = await target.boundingBox();
-    const place = box ? `${box.x},${box.y}` : "";
-    still = place !== "" && place === last ? still + 1 : 0;
-    last = place;
-  }
-}
-
 /** The server HTML of each of `paths` answers 200 and passes the W3C Nu HTML checker. */
 export async function expectValidHtml(
   request: APIRequestContext,
