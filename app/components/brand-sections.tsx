@@ -1,9 +1,7 @@
 import { Faq } from "./faq";
+import { PageBlock } from "./page-block";
 import type { ReactNode } from "react";
 import type { BrandSections as Sections } from "~/content/brand-sections";
-
-const card = "rounded-2xl border border-slate-200 bg-white p-6";
-const h2 = "text-xl font-bold text-slate-900";
 
 /** The rich sections of a brand page (why choose, how to use, services, popular, comparison, cryptos, FAQ). */
 export function BrandSections({ brand, sections }: { brand: string; sections: Sections }) {
@@ -63,26 +61,9 @@ export function BrandSections({ brand, sections }: { brand: string; sections: Se
   );
 }
 
-/** A section of the brand page, named by its heading; a white card unless `className` says otherwise. */
-function Card({
-  id,
-  title,
-  className = card,
-  children,
-}: {
-  id: string;
-  title: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className={className}>
-      <h2 id={id} className={h2}>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
+/** A section of the brand page, named by its heading (`id`). */
+function Card({ id, ...block }: { id: string; title: string; className?: string; children: ReactNode }) {
+  return <PageBlock titleId={id} {...block} />;
 }
 
 /** Points with a title and a text, in two columns from `sm` on. */

@@ -1,11 +1,11 @@
-import { FEEDBACK_REASONS } from "@contract/feedback-fields";
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
-import { FEEDBACK_ANCHOR, FETCHER_FIELD, voteFetcherKey, type FeedbackActionData } from "~/forms/feedback-form";
+import { FETCHER_FIELD, voteFetcherKey, type FeedbackActionData } from "~/forms/feedback-form";
 import { ActionToast } from "./action-toast";
 import { useHydrated } from "./hydrated";
 import { useToast } from "./toast";
+import { VoteForm, VoteSection } from "./vote-form";
 import type { OfferTrust } from "~/catalogue/feedback";
 
 /**
@@ -29,7 +29,7 @@ export function FeedbackBlock({
   const hydrated = useHydrated();
   const fetcher = useFetcher<FeedbackActionData>({ key: voteFetcherKey(slug) });
   const show = useToast();
-  const [asking, setAsking] = useState(askReason || refused?.worked === "non");
+  const [asking, setAsking] = useState(askReason || refused?.result.initialValue?.worked === "non");
 
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
@@ -40,17 +40,9 @@ export function FeedbackBlock({
 
   const shown = answer?.status === "refused" ? answer : refused;
   const pending = fetcher.state !== "idle" ? fetcher.formData?.get("worked") : null;
-  const action = `/offres/${slug}/avis`;
 
   return (
-    <section
-      id={FEEDBACK_ANCHOR}
-      aria-labelledby="feedback-title"
-      className="rounded-2xl border border-slate-200 bg-white p-6"
-    >
-      <h2 id="feedback-title" className="text-xl font-bold text-slate-900">
-        Ce code a-t-il fonctionné ?
-      </h2>
+    <VoteSection>
       <p className="mt-1 text-sm text-slate-700" aria-live="polite">
         {trust.since ? `${trust.summary} ${trust.since}` : trust.summary}
         {trust.lastVote ? ` · ${trust.lastVote}` : ""}
@@ -60,49 +52,18 @@ export function FeedbackBlock({
           {HOW_VOTES_WORK.label}
         </Link>
       </p>
-      {shown ? (
-        <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
-          {shown.error}
-        </p>
-      ) : null}
-      <fetcher.Form method="post" action={`${action}#${FEEDBACK_ANCHOR}`} preventScrollReset className="mt-4">
+      <VoteForm
+        // A new answer, a new form: Conform then shows that answer's message and choice, or none.
+        key={shown ? JSON.stringify(shown.result) : "vide"}
+        slug={slug}
+        result={shown?.result}
+        asking={asking}
+        pending={typeof pending === "string" ? pending : null}
+        as={fetcher.Form}
+      >
         {hydrated ? <input type="hidden" name={FETCHER_FIELD} value="1" /> : null}
-        {asking ? (
-          <fieldset className="space-y-3">
-            <legend className="text-sm font-semibold text-slate-900">
-              Pourquoi n'a-t-il pas fonctionné ? (facultatif)
-            </legend>
-            <input type="hidden" name="worked" value="non" />
-            <div className="grid gap-1 sm:grid-cols-2">
-              {FEEDBACK_REASONS.map((reason) => (
-                <label key={reason.value} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="radio"
-                    name="reason"
-                    value={reason.value}
-                    defaultChecked={shown?.reason === reason.value}
-                    className="h-4 w-4"
-                  />
-                  {reason.label}
-                </label>
-              ))}
-            </div>
-            <button type="submit" className="btn-secondary w-full" disabled={Boolean(pending)}>
-              {pending ? "Envoi en cours..." : "Envoyer la raison"}
-            </button>
-          </fieldset>
-        ) : (
-          <div className="grid grid-cols-2 gap-2">
-            <button type="submit" name="worked" value="oui" className="btn-secondary" disabled={Boolean(pending)}>
-              {pending === "oui" ? "Envoi en cours..." : "Oui, il a fonctionné"}
-            </button>
-            <button type="submit" name="worked" value="non" className="btn-secondary" disabled={Boolean(pending)}>
-              {pending === "non" ? "Envoi en cours..." : "Non"}
-            </button>
-          </div>
-        )}
-      </fetcher.Form>
+      </VoteForm>
       <ActionToast toast={refused?.toast} />
-    </section>
+    </VoteSection>
   );
 }

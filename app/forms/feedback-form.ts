@@ -1,5 +1,7 @@
+import { FEEDBACK_REASONS, type FeedbackReason } from "@contract/feedback-fields";
+import { refusedForm } from "./refused-form";
 import { backendFailure, flashedSuccess } from "./server-toasts";
-import type { FeedbackReason } from "@contract/feedback-fields";
+import type { SubmissionResult } from "@conform-to/react";
 import type { OfferTrust } from "~/catalogue/feedback";
 import type { ToastMessage } from "~/components/toast";
 
@@ -39,9 +41,29 @@ export type FeedbackActionData =
   | { status: "sent"; worked: boolean; reason: FeedbackReason | null; toast: ToastMessage; trust: OfferTrust }
   | {
       status: "refused";
-      /** The French reason shown above the form. */
-      error: string;
-      worked: "oui" | "non" | null;
-      reason: FeedbackReason | null;
+      /** Conform's answer: the French reason as the form's error, and the visitor's choice (VoteChoice) kept. */
+      result: SubmissionResult;
       toast: ToastMessage | null;
     };
+
+/** A visitor's choice as their vote's form sent it: anything but the form's own values counts as no choice. */
+export interface VoteChoice {
+  worked: "oui" | "non" | null;
+  /** Only after a "Non". */
+  reason: FeedbackReason | null;
+}
+
+/** Reads the choice of a vote's fields (a form's values, as Conform's payload gives them). */
+export function voteChoiceOf(values: Readonly<Record<string, unknown>>): VoteChoice {
+  const worked = values.worked === "oui" || values.worked === "non" ? values.worked : null;
+  const reason = FEEDBACK_REASONS.find(({ value }) => value === values.reason)?.value ?? null;
+  return { worked, reason: worked === "non" ? reason : null };
+}
+
+/** A refused vote as Conform reads it: `error` above the form, the choice kept in its fields. */
+export function refusedVote(choice: VoteChoice, error: string): SubmissionResult {
+  const values: Record<string, string> = {};
+  if (choice.worked) values.worked = choice.worked;
+  if (choice.reason) values.reason = choice.reason;
+  return refusedForm(values, error);
+}

@@ -36,6 +36,7 @@ import { JsonLd } from "~/components/json-ld";
 import { RegulatedNotice, RewardDisclosure } from "~/components/notices";
 import { OfferEssentials, primaryButton } from "~/components/offer-card";
 import { OffersUnavailable } from "~/components/offers-unavailable";
+import { PageBlock } from "~/components/page-block";
 import { Pagination } from "~/components/pagination";
 import { QUESTION_ANCHOR, QuestionForm } from "~/components/question-form";
 import { followPath, ReferralLink } from "~/components/referral-link";
@@ -198,16 +199,13 @@ export default function BrandPage() {
 
         <div className="min-w-0 space-y-8 lg:col-span-2 lg:col-start-1 lg:row-span-3 lg:row-start-1">
           {brand.advantages.length ? (
-            <section aria-labelledby="advantages-title" className="rounded-2xl border border-slate-200 bg-white p-6">
-              <h2 id="advantages-title" className="text-xl font-bold text-slate-900">
-                Avantages
-              </h2>
+            <PageBlock titleId="advantages-title" title="Avantages">
               <ul className="mt-4 list-disc space-y-2 pl-5 text-slate-700">
                 {brand.advantages.map((advantage) => (
                   <li key={advantage}>{advantage}</li>
                 ))}
               </ul>
-            </section>
+            </PageBlock>
           ) : null}
 
           {brand.sections ? <BrandSections brand={brand.brand} sections={brand.sections} /> : null}
@@ -236,14 +234,7 @@ export default function BrandPage() {
           aria-label={`À propos de l'offre ${brand.brand}`}
         >
           {brand.sections?.infoCard ? <InfoCard card={brand.sections.infoCard} /> : null}
-          <section
-            id={QUESTION_ANCHOR}
-            aria-labelledby="question-title"
-            className="rounded-2xl border border-slate-200 bg-white p-6"
-          >
-            <h2 id="question-title" className="text-xl font-bold text-slate-900">
-              Une question sur cette offre ?
-            </h2>
+          <PageBlock id={QUESTION_ANCHOR} titleId="question-title" title="Une question sur cette offre ?">
             <p className="mt-1 text-sm text-slate-700">Posez-la ici : nous vous répondrons par e-mail.</p>
             <QuestionForm
               brand={brand.brand}
@@ -252,7 +243,7 @@ export default function BrandPage() {
               submissionId={page.submissionId}
               actionData={actionData && "result" in actionData ? actionData : undefined}
             />
-          </section>
+          </PageBlock>
         </aside>
       </div>
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { FEEDBACK_MESSAGES, feedbackFormSchema } from "@contract/feedback-contract";
 import {
   data,
@@ -21,6 +22,8 @@ import {
   FEEDBACK_FAILED_TOAST,
   FEEDBACK_SENT_TOAST,
   FETCHER_FIELD,
+  refusedVote,
+  voteChoiceOf,
   type FeedbackActionData,
 } from "~/forms/feedback-form";
 import { siteInfo } from "~/seo";
@@ -54,30 +57,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw new Response(FEEDBACK_MESSAGES.offerInvalid, { status: 404 });
   const form = await readForm(request);
   const byFetcher = form.get(FETCHER_FIELD) === "1";
-  const worked = form.get("worked");
-  const reason = form.get("reason");
+  const submission = parseWithZod(form, { schema: feedbackFormSchema });
+  const choice = voteChoiceOf(submission.payload);
   const refuse = (status: number, error: string, toast: FeedbackActionData["toast"] = null, headers?: HeadersInit) =>
-    data<FeedbackActionData>(
-      {
-        status: "refused",
-        error,
-        worked: worked === "oui" || worked === "non" ? worked : null,
-        reason: parsedReason(reason),
-        toast,
-      },
-      { status, headers },
-    );
+    data<FeedbackActionData>({ status: "refused", result: refusedVote(choice, error), toast }, { status, headers });
 
-  const parsed = feedbackFormSchema.safeParse({
-    worked: typeof worked === "string" ? worked : undefined,
-    reason: typeof reason === "string" ? reason : undefined,
-  });
-  if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? FEEDBACK_MESSAGES.workedRequired);
-
+  if (submission.status !== "success") {
+    const [message] = Object.values(submission.error ?? {}).flatMap((errors) => errors ?? []);
+    return refuse(400, message ?? FEEDBACK_MESSAGES.workedRequired);
+  }
   const vote = {
     offerSlug: offer.slug,
-    worked: parsed.data.worked === "oui",
-    reason: parsed.data.worked === "oui" ? null : (parsed.data.reason ?? null),
+    worked: submission.value.worked === "oui",
+    reason: submission.value.worked === "oui" ? null : (submission.value.reason ?? null),
     clientKey: visitorKey(request),
     networkKey: networkKey(request),
   };
@@ -115,11 +107,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     FEEDBACK_SENT_TOAST,
     { status: 303 },
   );
-}
-
-function parsedReason(value: FormDataEntryValue | null) {
-  const parsed = feedbackFormSchema.shape.reason.safeParse(typeof value === "string" ? value : undefined);
-  return parsed.success ? (parsed.data ?? null) : null;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {

@@ -1,3 +1,5 @@
+import type { ServerResponse } from "node:http";
+
 /** The site's only cookie: a signed, short-lived flash message shown once after a form is sent (toast.server.ts). */
 export const TOAST_COOKIE_NAME = "cp_toast";
 
@@ -117,4 +119,13 @@ export function applySecurityHeaders(headers: Headers, request: RequestView, non
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Cross-Origin-Resource-Policy", "same-origin");
   if (production && https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+/** Whatever the application answers, it says `private, no-store`: for a route whose row says it is never kept. */
+export function keptNowhere(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function writeNeverKept(this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    this.setHeader("Cache-Control", NO_STORE);
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
 }

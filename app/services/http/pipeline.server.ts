@@ -1,21 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
 import { FEEDBACK_RULES } from "@contract/feedback-fields";
 import { logAs, withoutSecret } from "./access-log.server";
 import { COUNT_IMAGE, COUNT_IMAGE_HEADERS } from "./count-image.server";
 import {
   applySecurityHeaders,
+  keptNowhere,
   NO_STORE,
   SHARED_ANSWER_HEADER,
   SHARED_NOT_KEPT_HERE,
   sharedAnswerAllowed,
 } from "./headers.server";
-import { answerWithPage, pageCache, pageCacheKey } from "./page-cache.server";
-import { acceptsGzip, firstHeader, readSmallForm } from "./request-body.server";
-import { canonicalPath, firstValue, fromThisSite, isValidHost } from "./request-target.server";
+import { pageCache, pageCacheKey, sendCachedPage } from "./page-cache.server";
+import { readSmallForm } from "./request-body.server";
+import { believeForwarding, canonicalPath, fromThisSite, isValidHost } from "./request-target.server";
 import { STATIC_FILES } from "./route-policy.server";
 import { handlerPath, hasIndexQuery, RouteResolver, type BuildRoute } from "./routes.server";
 import { visitorOf, type Visitor } from "./trust-proxy.server";
@@ -24,13 +23,7 @@ import { VoteLimiter } from "./vote-limiter.server";
 import { countView } from "../audience.server";
 import { OWNER_SESSION_HEADER, ownerSessionValid, SIGN_IN_PATH } from "../owner/owner-session.server";
 import { VISITOR_ADDRESS_HEADER, visitorKeyForAddress } from "../visitor.server";
-import {
-  voteChoice,
-  voteRefusalData,
-  voteRefusalDocument,
-  voteRefusalStatus,
-  type VoteRefusalKind,
-} from "./vote-refusal.server";
+import { voteRefusalAnswer, type VoteRefusalKind } from "./vote-refusal.server";
 import { getConfig, type Config } from "../config/env.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
@@ -87,8 +80,6 @@ export interface PipelineOptions {
   pageCache: boolean;
   config?: Config;
 }
-
-const compress = promisify(gzip);
 
 export class RequestPipeline {
   private readonly config: Config;
@@ -166,7 +157,10 @@ export class RequestPipeline {
           return;
         }
         if (!verdict.shared || verdict.shared === SHARED_NOT_KEPT_HERE || !pageCache.enabled) return next();
-        this.answerFromPageCache(req, res, verdict.shared).then(
+        sendCachedPage(req, res, verdict.shared, {
+          https: this.checked.get(req)?.https ?? false,
+          production: this.production,
+        }).then(
           (answered) => answered || next(),
           (error: unknown) => (res.headersSent ? this.failed(req, res, error) : next()),
         );
@@ -188,37 +182,9 @@ export class RequestPipeline {
     else if (host === undefined || !isValidHost(host)) {
       return { kind: "refuse", status: 400, text: "Requête mal formée : l'en-tête Host n'est pas un nom d'hôte." };
     }
-    const peer = req.socket.remoteAddress ?? "";
-    const trusted = trustProxy.trusts(peer, 0);
-    const forwardedHost = req.headers["x-forwarded-host"];
-    const forwardedProto = req.headers["x-forwarded-proto"];
-    if (!trusted) {
-      delete req.headers["x-forwarded-host"];
-      delete req.headers["x-forwarded-proto"];
-    } else {
-      if (forwardedHost !== undefined) {
-        if (!isValidHost(firstValue(forwardedHost))) {
-          return {
-            kind: "refuse",
-            status: 400,
-            text: "Requête mal formée : l'en-tête X-Forwarded-Host n'est pas un nom d'hôte.",
-          };
-        }
-        // Express reads the first value only; the Remix adapter would read a port further on ("a, b:99999").
-        req.headers["x-forwarded-host"] = firstValue(forwardedHost);
-      }
-      if (forwardedProto !== undefined && !/^https?$/i.test(firstValue(forwardedProto))) {
-        return {
-          kind: "refuse",
-          status: 400,
-          text: "Requête mal formée : l'en-tête X-Forwarded-Proto doit valoir http ou https.",
-        };
-      }
-    }
-    const https =
-      trusted && forwardedProto !== undefined
-        ? firstValue(forwardedProto).toLowerCase() === "https"
-        : "encrypted" in req.socket && Boolean(req.socket.encrypted);
+    const forwarding = believeForwarding(req, trustProxy);
+    if ("refusal" in forwarding) return { kind: "refuse", status: 400, text: forwarding.refusal };
+    const { trusted, https } = forwarding;
     this.checked.set(req, { https });
 
     // The URL as Remix builds it from the same target: its path is the one Remix routes.
@@ -404,49 +370,19 @@ export class RequestPipeline {
     res: ServerResponse,
     verdict: Extract<Verdict, { kind: "refuse-vote" }>,
   ): Promise<void> {
-    const choice = voteChoice(await readSmallForm(req));
-    const headers = new Headers({ "Cache-Control": "no-store" });
+    const answer = await voteRefusalAnswer(verdict.refusal, {
+      body: await readSmallForm(req),
+      slug: verdict.slug,
+      data: verdict.data,
+      siteName: this.config.siteName,
+    });
+    const headers = new Headers({ "Cache-Control": "no-store", "Content-Type": answer.contentType });
     if (verdict.retryAfter !== undefined) headers.set("Retry-After", String(verdict.retryAfter));
-    const status = voteRefusalStatus(verdict.refusal);
     if (verdict.data) {
-      headers.set("Content-Type", "text/x-script");
       headers.set("X-Remix-Response", "yes");
       headers.set("X-Content-Type-Options", "nosniff");
-      this.send(req, res, status, headers, await voteRefusalData(verdict.refusal, choice));
-      return;
-    }
-    headers.set("Content-Type", "text/html; charset=utf-8");
-    this.securityHeaders(req, headers);
-    const document = voteRefusalDocument(verdict.refusal, verdict.slug, choice, this.config.siteName);
-    this.send(req, res, status, headers, Buffer.from(document));
-  }
-
-  /**
-   * Answers an anonymous GET from the page cache: only pages Remix rendered for that very canonical path and query
-   * are there, rendered for a request that passed these same checks.
-   */
-  private async answerFromPageCache(req: IncomingMessage, res: ServerResponse, key: string): Promise<boolean> {
-    const page = pageCache.get(key);
-    if (!page) return false;
-    const https = this.checked.get(req)?.https ?? false;
-    const request = {
-      method: "GET",
-      url: `${https ? "https" : "http"}://site${key}`,
-      headers: { get: (name: string) => firstHeader(req.headers[name.toLowerCase()]) },
-    };
-    const nonce = randomBytes(16).toString("base64");
-    const answer = answerWithPage(page, { request, headers: new Headers(), nonce, production: this.production });
-    let body = answer.body;
-    answer.headers.set("Vary", "Cookie, Accept-Encoding");
-    if (body && acceptsGzip(req.headers["accept-encoding"])) {
-      // Compressed beforehand, but for the nonce: a twentieth of the time compressing the page again takes.
-      body = page.gzipWithNonce?.(nonce) ?? (await compress(body));
-      answer.headers.set("Content-Encoding", "gzip");
-    }
-    if (body) answer.headers.set("Content-Length", String(body.byteLength));
-    res.writeHead(answer.status, Object.fromEntries(answer.headers));
-    res.end(req.method === "HEAD" ? undefined : (body ?? undefined));
-    return true;
+    } else this.securityHeaders(req, headers);
+    this.send(req, res, answer.status, headers, answer.body);
   }
 
   private failed(req: IncomingMessage, res: ServerResponse, error: unknown): void {
@@ -454,13 +390,4 @@ export class RequestPipeline {
     if (!res.headersSent) this.answerText(req, res, 500, "Erreur interne.");
     else res.destroy();
   }
-}
-
-/** Whatever the application answers, it says `private, no-store`: the route's row says it is never kept. */
-function keptNowhere(res: ServerResponse): void {
-  const writeHead = res.writeHead;
-  res.writeHead = function writeNeverKept(this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
-    this.setHeader("Cache-Control", NO_STORE);
-    return writeHead.apply(this, args);
-  } as ServerResponse["writeHead"];
 }

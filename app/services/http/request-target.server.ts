@@ -1,3 +1,6 @@
+import type { TrustProxy } from "./trust-proxy.server";
+import type { IncomingMessage } from "node:http";
+
 /**
  * What the request pipeline checks of a request's target before anything else: the host a Host or X-Forwarded-Host
  * header names, where a posted form came from, and the canonical spelling of a path.
@@ -61,4 +64,36 @@ export function canonicalPath(pathname: string, { lowerCase = true } = {}): stri
     }),
   );
   return `/${canonical.join("/")}`;
+}
+
+/**
+ * What a request's X-Forwarded-Host and -Proto may say: from a proxy TRUST_PROXY trusts, they are checked (a
+ * refusal's French text when malformed) and kept, X-Forwarded-Host to its first value; from anyone else, removed.
+ * `https`: whether the visitor reached the site over HTTPS.
+ */
+export function believeForwarding(
+  req: IncomingMessage,
+  trustProxy: TrustProxy,
+): { trusted: boolean; https: boolean } | { refusal: string } {
+  const trusted = trustProxy.trusts(req.socket.remoteAddress ?? "", 0);
+  const forwardedHost = req.headers["x-forwarded-host"];
+  const forwardedProto = req.headers["x-forwarded-proto"];
+  const encrypted = "encrypted" in req.socket && Boolean(req.socket.encrypted);
+  if (!trusted) {
+    delete req.headers["x-forwarded-host"];
+    delete req.headers["x-forwarded-proto"];
+    return { trusted, https: encrypted };
+  }
+  if (forwardedHost !== undefined) {
+    if (!isValidHost(firstValue(forwardedHost))) {
+      return { refusal: "Requête mal formée : l'en-tête X-Forwarded-Host n'est pas un nom d'hôte." };
+    }
+    // Express reads the first value only; the Remix adapter would read a port further on ("a, b:99999").
+    req.headers["x-forwarded-host"] = firstValue(forwardedHost);
+  }
+  if (forwardedProto === undefined) return { trusted, https: encrypted };
+  if (!/^https?$/i.test(firstValue(forwardedProto))) {
+    return { refusal: "Requête mal formée : l'en-tête X-Forwarded-Proto doit valoir http ou https." };
+  }
+  return { trusted, https: firstValue(forwardedProto).toLowerCase() === "https" };
 }
