@@ -19,10 +19,13 @@ const controlClass =
 export function FieldShell({
   field,
   label,
+  hint,
   children,
 }: {
   field: FieldMetadata<string | undefined>;
   label: string;
+  /** What the field expects, under it. */
+  hint?: string;
   children: ReactNode;
 }) {
   return (
@@ -31,6 +34,7 @@ export function FieldShell({
         {label}
       </label>
       {children}
+      {hint ? <p className="text-xs text-slate-600">{hint}</p> : null}
       {field.errors?.length ? (
         <p id={field.errorId} className="text-sm font-medium text-red-800">
           {field.errors.join(" ")}

@@ -1,3 +1,11 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+} from "@conform-to/react";
 import { EMAIL_MAX } from "@contract/contact-fields";
 import {
   AUTHOR_NAME_MAX,
@@ -16,8 +24,9 @@ import {
   type ReportAnswer,
   type TestimonialAnswer,
 } from "~/forms/testimonial-form";
-import { controlClass, Honeypot } from "./forms";
+import { controlClass, FieldShell, FormErrors, Honeypot } from "./forms";
 import { useHydrated } from "./hydrated";
+import { CARD, PageBlock } from "./page-block";
 import { TestimonialQuote } from "./testimonial-quote";
 import { ReasonOptions } from "./testimonial-reasons";
 import type { ReactNode } from "react";
@@ -32,6 +41,12 @@ function ReportForm({ slug, id }: { slug: string; id: number }) {
   const fetcher = useFetcher<{ report: ReportAnswer }>({ key: `signalement-${id}` });
   const hydrated = useHydrated();
   const answer = fetcher.state === "idle" ? fetcher.data?.report : undefined;
+  const [form, fields] = useForm<{ reason: string; details: string }>({
+    id: `signalement-${id}`,
+    lastResult: answer && !answer.ok ? answer.result : undefined,
+    constraint: { reason: { required: true }, details: { maxLength: REPORT_DETAILS_MAX } },
+    defaultNoValidate: false,
+  });
   if (answer?.ok) {
     return (
       <p role="status" className="text-sm text-slate-700">
@@ -44,35 +59,29 @@ function ReportForm({ slug, id }: { slug: string; id: number }) {
       <summary className="min-h-11 cursor-pointer py-2 font-medium text-indigo-800 underline">
         Signaler ce témoignage
       </summary>
-      <fetcher.Form method="post" action={`/offres/${slug}/temoignage`} className="mt-2 space-y-3">
+      <fetcher.Form
+        method="post"
+        action={`/offres/${slug}/temoignage`}
+        {...getFormProps(form)}
+        className="mt-2 space-y-3"
+      >
         {hydrated ? <input type="hidden" name={TESTIMONIAL_FETCHER_FIELD} value="1" /> : null}
         <input type="hidden" name="intent" value="signaler" />
         <input type="hidden" name="temoignage" value={id} />
-        {answer && !answer.ok ? (
-          <p role="alert" className={errorClass}>
-            {answer.error}
-          </p>
-        ) : null}
-        <div className="space-y-1">
-          <label htmlFor={`report-reason-${id}`} className={labelClass}>
-            Raison
-          </label>
-          <select id={`report-reason-${id}`} name="reason" required className={controlClass} defaultValue="">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <FieldShell field={fields.reason} label="Raison">
+          {/* On the prompt until a reason is chosen: a browser would otherwise select the first enabled option. */}
+          <select
+            {...getSelectProps(fields.reason)}
+            defaultValue={fields.reason.initialValue ?? ""}
+            className={controlClass}
+          >
             <ReasonOptions />
           </select>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={`report-details-${id}`} className={labelClass}>
-            Explication (facultatif)
-          </label>
-          <textarea
-            id={`report-details-${id}`}
-            name="details"
-            rows={3}
-            maxLength={REPORT_DETAILS_MAX}
-            className={controlClass}
-          />
-        </div>
+        </FieldShell>
+        <FieldShell field={fields.details} label="Explication (facultatif)">
+          <textarea {...getTextareaProps(fields.details)} rows={3} className={controlClass} />
+        </FieldShell>
         <button type="submit" className={buttonClass}>
           Envoyer le signalement
         </button>
@@ -131,80 +140,49 @@ export function TestimonialThanks({
   );
 }
 
-function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <p id={id} className={errorClass}>
-      {error}
-    </p>
-  ) : null;
-}
-
-const fieldId = (name: string) => `temoignage-${name}`;
-
-/** The state of one field after a refused submission: the value typed, the error. */
-interface FieldState {
-  name: string;
-  label: string;
-  value: string | undefined;
-  error: string | undefined;
-}
-
-/** A refused field says so, and points to its error. */
-const errorProps = ({ name, error }: Pick<FieldState, "name" | "error">) =>
-  error ? { "aria-invalid": true as const, "aria-describedby": fieldId(`${name}-erreur`) } : {};
-
-function TextField({
-  type = "text",
-  maxLength,
-  autoComplete,
-  hint,
-  ...field
-}: FieldState & { type?: string; maxLength: number; autoComplete: string; hint: string }) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={fieldId(field.name)} className={labelClass}>
-        {field.label}
-      </label>
-      <input
-        id={fieldId(field.name)}
-        name={field.name}
-        type={type}
-        maxLength={maxLength}
-        autoComplete={autoComplete}
-        defaultValue={field.value}
-        className={controlClass}
-        {...errorProps(field)}
-      />
-      <p className="text-xs text-slate-600">{hint}</p>
-      <FieldError id={fieldId(`${field.name}-erreur`)} error={field.error} />
-    </div>
-  );
-}
+/** The form's rules the browser checks by itself, before any script runs: Conform writes them on the fields. */
+const CONSTRAINT = {
+  text: { required: true, minLength: TESTIMONIAL_TEXT_MIN, maxLength: TESTIMONIAL_TEXT_MAX },
+  name: { maxLength: AUTHOR_NAME_MAX },
+  month: { required: true },
+  year: { required: true },
+  email: { maxLength: EMAIL_MAX },
+  consent: { required: true },
+};
 
 /** A required select of `options` ([value, label]), starting on "Choisir". */
-function ChoiceField({ options, ...field }: FieldState & { options: [string, string][] }) {
+function ChoiceField({
+  field,
+  label,
+  options,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  options: [string, string][];
+}) {
   return (
     <div>
-      <label htmlFor={fieldId(field.name)} className="text-sm text-slate-800">
-        {field.label}
+      <label htmlFor={field.id} className="text-sm text-slate-800">
+        {label}
       </label>
-      <select
-        id={fieldId(field.name)}
-        name={field.name}
-        required
-        defaultValue={field.value ?? ""}
-        className={controlClass}
-        {...errorProps(field)}
-      >
+      <select {...getSelectProps(field)} className={controlClass}>
         <option value="">Choisir</option>
-        {options.map(([value, label]) => (
+        {options.map(([value, optionLabel]) => (
           <option key={value} value={value}>
-            {label}
+            {optionLabel}
           </option>
         ))}
       </select>
     </div>
   );
+}
+
+function FieldErrors({ field }: { field: FieldMetadata<string | undefined> }) {
+  return field.errors?.length ? (
+    <p id={field.errorId} className={errorClass}>
+      {field.errors.join(" ")}
+    </p>
+  ) : null;
 }
 
 /**
@@ -232,109 +210,72 @@ export function TestimonialForm({
   const fetcher = useFetcher<{ testimonial: TestimonialAnswer }>({ key: `temoignage-${slug}` });
   const hydrated = useHydrated();
   const answer = fetcher.state === "idle" ? fetcher.data?.testimonial : undefined;
+  const shown = answer?.status === "refused" ? answer : refused;
+  const [form, fields] = useForm<Record<keyof typeof CONSTRAINT, string>>({
+    id: "temoignage",
+    lastResult: shown?.result,
+    constraint: CONSTRAINT,
+    defaultNoValidate: false,
+  });
   if (answer?.status === "sent")
     return <TestimonialThanks eraseLink={answer.eraseLink} addressNote={answer.addressNote} />;
-  const shown = answer?.status === "refused" ? answer : refused;
-  const errors = shown?.errors ?? {};
-  const values = shown?.values ?? {};
-  const invalid = (name: string) => errorProps({ name, error: errors[name] });
-  const fieldState = (name: string) => ({ value: values[name], error: errors[name] });
-  const id = fieldId;
-  // A new key for each answer: the fields then show the values the server sent back.
-  const formKey = shown ? JSON.stringify(values) : "vide";
 
   return (
     <fetcher.Form
-      key={formKey}
       method="post"
       action={`/offres/${slug}/temoignage`}
       preventScrollReset
+      {...getFormProps(form)}
       className="relative space-y-4"
     >
       {hydrated ? <input type="hidden" name={TESTIMONIAL_FETCHER_FIELD} value="1" /> : null}
       <input type="hidden" name="debut" value={startedToken} />
-      <Honeypot formId="temoignage" />
-      {shown?.formError ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
-          {shown.formError}
-        </p>
-      ) : null}
-      <div className="space-y-1">
-        <label htmlFor={id("text")} className={labelClass}>
-          Votre expérience avec {brand}
-        </label>
-        <textarea
-          id={id("text")}
-          name="text"
-          rows={5}
-          required
-          minLength={TESTIMONIAL_TEXT_MIN}
-          maxLength={TESTIMONIAL_TEXT_MAX}
-          defaultValue={values.text}
-          className={controlClass}
-          {...invalid("text")}
-        />
-        <p className="text-xs text-slate-600">
-          De {TESTIMONIAL_TEXT_MIN} à {TESTIMONIAL_TEXT_MAX} caractères. Pas de nom, d'adresse ni de numéro : ni les
-          vôtres, ni ceux d'autrui.
-        </p>
-        <FieldError id={id("text-erreur")} error={errors.text} />
-      </div>
-      <TextField
-        name="name"
+      <Honeypot formId={form.id} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <FieldShell
+        field={fields.text}
+        label={`Votre expérience avec ${brand}`}
+        hint={`De ${TESTIMONIAL_TEXT_MIN} à ${TESTIMONIAL_TEXT_MAX} caractères. Pas de nom, d'adresse ni de numéro : ni les vôtres, ni ceux d'autrui.`}
+      >
+        <textarea {...getTextareaProps(fields.text)} rows={5} className={controlClass} />
+      </FieldShell>
+      <FieldShell
+        field={fields.name}
         label="Prénom ou pseudonyme (facultatif)"
-        maxLength={AUTHOR_NAME_MAX}
-        autoComplete="given-name"
         hint="Sans prénom, votre témoignage est signé « Anonyme »."
-        {...fieldState("name")}
-      />
+      >
+        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="given-name" className={controlClass} />
+      </FieldShell>
       <fieldset className="space-y-1">
         <legend className={labelClass}>Quand avez-vous utilisé l'offre ?</legend>
         <div className="grid grid-cols-2 gap-3">
           <ChoiceField
-            name="month"
+            field={fields.month}
             label="Mois"
             options={MONTH_NAMES.map((month, index) => [String(index + 1).padStart(2, "0"), month])}
-            {...fieldState("month")}
           />
-          <ChoiceField
-            name="year"
-            label="Année"
-            options={years.map((year) => [String(year), String(year)])}
-            {...fieldState("year")}
-          />
+          <ChoiceField field={fields.year} label="Année" options={years.map((year) => [String(year), String(year)])} />
         </div>
-        <FieldError id={id("month-erreur")} error={errors.month} />
-        <FieldError id={id("year-erreur")} error={errors.year} />
+        <FieldErrors field={fields.month} />
+        <FieldErrors field={fields.year} />
       </fieldset>
       {askEmail ? (
-        <TextField
-          name="email"
+        <FieldShell
+          field={fields.email}
           label="E-mail (facultatif)"
-          type="email"
-          maxLength={EMAIL_MAX}
-          autoComplete="email"
           hint="Seulement pour vous dire si votre témoignage est publié, une fois l'adresse confirmée par l'e-mail que vous recevrez ; jamais affiché, effacé après la décision."
-          {...fieldState("email")}
-        />
+        >
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={controlClass} />
+        </FieldShell>
       ) : null}
       <div className="space-y-1">
         <div className="flex items-start gap-2">
-          <input
-            id={id("consent")}
-            name="consent"
-            type="checkbox"
-            value="oui"
-            required
-            defaultChecked={values.consent === "oui"}
-            className="mt-1 h-5 w-5"
-            {...invalid("consent")}
-          />
-          <label htmlFor={id("consent")} className="text-sm text-slate-800">
+          <input {...getInputProps(fields.consent, { type: "checkbox", value: "oui" })} className="mt-1 h-5 w-5" />
+          <label htmlFor={fields.consent.id} className="text-sm text-slate-800">
             J'accepte que mon témoignage soit publié sur ce site avec mon prénom ou pseudonyme et le mois indiqué.
           </label>
         </div>
-        <FieldError id={id("consent-erreur")} error={errors.consent} />
+        <FieldErrors field={fields.consent} />
       </div>
       <p className="text-xs text-slate-600">
         Chaque témoignage est lu avant publication.{" "}
@@ -352,15 +293,8 @@ export function TestimonialForm({
 /** The testimonials' section of a brand page: the published ones, paged, then the form when the offer takes them. */
 export function TestimonialsSection({ children, title }: { children: ReactNode; title: string }) {
   return (
-    <section
-      id={TESTIMONIALS_ANCHOR}
-      aria-labelledby="testimonials-title"
-      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6"
-    >
-      <h2 id="testimonials-title" className="text-xl font-bold text-slate-900">
-        {title}
-      </h2>
+    <PageBlock id={TESTIMONIALS_ANCHOR} title={title} className={`space-y-4 ${CARD}`}>
       {children}
-    </section>
+    </PageBlock>
   );
 }

@@ -1,3 +1,5 @@
+import type { SubmissionResult } from "@conform-to/react";
+
 /**
  * The testimonial form of a brand page. Rules and texts: the shared contract (`@contract/testimonial-fields`); the
  * action: `routes/offres.$slug_.temoignage.tsx`; the form: `components/testimonials.tsx`. Without JavaScript a
@@ -22,17 +24,17 @@ export type TestimonialAnswer =
     }
   | {
       status: "refused";
-      /** Above the form: limits, expired form, backend failure. */
-      formError: string | null;
-      /** Per field. */
-      errors: Record<string, string>;
-      values: Record<string, string>;
+      /**
+       * Conform's answer: the form's error above it (limits, expired form, backend failure), each field's, and the
+       * values typed.
+       */
+      result: SubmissionResult;
     };
 
 export type AddressNote = "confirmation" | "already-asked";
 
 /** What a notice's action answers with JavaScript. */
-export type ReportAnswer = { ok: true } | { ok: false; error: string };
+export type ReportAnswer = { ok: true } | { ok: false; result: SubmissionResult };
 
 /** The thanks, shown in place of the form. */
 export const TESTIMONIAL_THANKS = "Merci ! Votre témoignage sera publié après modération.";

@@ -1,7 +1,10 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { fieldClass } from "~/components/back-office/fields";
 import { backOfficeButton, backOfficeMeta } from "~/components/back-office/frame";
+import { FieldShell, FormErrors } from "~/components/forms";
+import { refusedForm } from "~/forms/refused-form";
 import { readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
 import {
@@ -39,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const visitor = await signInVisitor(request);
   const refuse = (seconds: number) =>
     data(
-      { error: lockedMessage(seconds, visitor.deviceKey !== null) },
+      { result: refusedForm({}, lockedMessage(seconds, visitor.deviceKey !== null)) },
       { status: 429, headers: { "Retry-After": String(seconds) } },
     );
   const locked = await lockedForSeconds(visitor);
@@ -47,7 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const candidate = form.get("password");
   if (!isOwnerPassword(typeof candidate === "string" ? candidate : "", password)) {
     const nowLocked = await recordFailure(visitor);
-    return nowLocked === undefined ? data({ error: "Mot de passe incorrect." }, { status: 400 }) : refuse(nowLocked);
+    return nowLocked === undefined
+      ? data({ result: refusedForm({}, "Mot de passe incorrect.") }, { status: 400 })
+      : refuse(nowLocked);
   }
   await forgetFailures(visitor);
   const headers = new Headers();
@@ -60,30 +65,32 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SignIn() {
   const actionData = useActionData<typeof action>();
+  // The password is never sent back: a refused one comes back empty, with the reason above the form.
+  const [form, fields] = useForm<{ password: string }>({
+    id: "connexion",
+    lastResult: actionData?.result,
+    constraint: { password: { required: true } },
+    defaultNoValidate: false,
+  });
+  const refused = form.errors?.length ? { "aria-invalid": true, "aria-describedby": form.errorId } : {};
   return (
     <div className="mx-auto max-w-sm space-y-6 py-8">
       <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">Gestion du site</h1>
-      <Form reloadDocument method="post" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
-        {actionData?.error ? (
-          <p id="connexion-erreur" role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
-            {actionData.error}
-          </p>
-        ) : null}
-        <div className="space-y-1">
-          <label htmlFor="password" className="block text-sm font-semibold text-slate-800">
-            Mot de passe
-          </label>
+      <Form
+        reloadDocument
+        method="post"
+        {...getFormProps(form)}
+        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6"
+      >
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <FieldShell field={fields.password} label="Mot de passe">
           <input
-            id="password"
-            name="password"
-            type="password"
+            {...getInputProps(fields.password, { type: "password" })}
+            {...refused}
             autoComplete="current-password"
-            required
-            aria-invalid={actionData?.error ? true : undefined}
-            aria-describedby={actionData?.error ? "connexion-erreur" : undefined}
             className={fieldClass}
           />
-        </div>
+        </FieldShell>
         <button type="submit" className={`${backOfficeButton} w-full`}>
           Se connecter
         </button>

@@ -14,6 +14,7 @@ import { TESTIMONIALS_ANCHOR } from "~/catalogue/testimonials";
 import { BackLink } from "~/components/back-link";
 import { OffersUnavailable } from "~/components/offers-unavailable";
 import { TestimonialForm, TestimonialThanks } from "~/components/testimonials";
+import { refusedForm } from "~/forms/refused-form";
 import {
   TESTIMONIAL_FETCHER_FIELD,
   type AddressNote,
@@ -85,7 +86,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const outcome = await reportTestimonial(request, form);
     if (byFetcher || !outcome.ok) {
       return data<{ report: ReportAnswer }>(
-        { report: outcome.ok ? { ok: true } : { ok: false, error: outcome.error } },
+        {
+          report: outcome.ok
+            ? { ok: true }
+            : {
+                ok: false,
+                result: refusedForm(
+                  { reason: String(form.get("reason") ?? ""), details: String(form.get("details") ?? "") },
+                  outcome.error,
+                ),
+              },
+        },
         { status: outcome.ok ? 200 : outcome.status },
       );
     }
@@ -143,7 +154,7 @@ export default function TestimonialPage() {
       <h1 className="text-2xl font-extrabold text-slate-900">Votre témoignage sur {offer.brand}</h1>
       {report && !report.ok ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
-          {report.error}
+          {report.result.error?.[""]}
         </p>
       ) : null}
       {"thanks" in page && page.thanks ? (

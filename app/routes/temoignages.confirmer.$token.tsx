@@ -14,14 +14,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-export function action({ request, params }: ActionFunctionArgs) {
-  return pressLinkButton(
-    request,
-    params,
-    async (hash) => ((await (await getBackend()).confirmTestimonialEmail(hash)) ? "confirmed" : "unknown"),
-    "Confirmation de l'adresse",
+export const action = (args: ActionFunctionArgs) =>
+  pressLinkButton(args, "Confirmation de l'adresse", async (hash) =>
+    (await (await getBackend()).confirmTestimonialEmail(hash)) ? "confirmed" : "unknown",
   );
-}
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `Confirmer votre adresse - ${siteInfo(matches).siteName}` },

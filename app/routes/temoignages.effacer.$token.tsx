@@ -15,14 +15,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-export function action({ request, params }: ActionFunctionArgs) {
-  return pressLinkButton(
-    request,
-    params,
-    async (hash) => ((await (await getBackend()).eraseTestimonial(hash)) ? "erased" : "unknown"),
-    "Effacement du témoignage",
+export const action = (args: ActionFunctionArgs) =>
+  pressLinkButton(args, "Effacement du témoignage", async (hash) =>
+    (await (await getBackend()).eraseTestimonial(hash)) ? "erased" : "unknown",
   );
-}
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `Effacer votre témoignage - ${siteInfo(matches).siteName}` },

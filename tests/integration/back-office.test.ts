@@ -85,8 +85,10 @@ describe("sign-in", () => {
     const response = await get("/gestion/connexion");
     const html = await response.text();
     expect(response.status).toBe(200);
-    expect(html).toMatch(/<label for="password"[^>]*>Mot de passe<\/label>/);
-    expect(html.match(/<input[^>]*name="password"[^>]*>/g)).toHaveLength(1);
+    const labelled = /<label for="([^"]+)"[^>]*>Mot de passe<\/label>/.exec(html)?.[1];
+    const inputs = html.match(/<input[^>]*name="password"[^>]*>/g) ?? [];
+    expect(inputs).toHaveLength(1);
+    expect(inputs[0]).toContain(`id="${labelled}"`);
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(response.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");

@@ -15,6 +15,7 @@ import {
   type Testimonial,
 } from "~/catalogue/testimonials";
 import { HONEYPOT_FIELD } from "~/forms/message-form";
+import { refusedForm } from "~/forms/refused-form";
 import { findBrandOffer, type Catalogue } from "./offers.server";
 import { RateLimitedError } from "../backend/errors.server";
 import { getBackend } from "../backend/index.server";
@@ -80,10 +81,9 @@ export function linkToken(params: { token?: string }): string {
  * backend failure is logged as `what` and answered "failed" (502).
  */
 export async function pressLinkButton<Outcome extends string>(
-  request: Request,
-  params: { token?: string },
-  outcomeFor: (tokenHash: string) => Promise<Outcome>,
+  { request, params }: { request: Request; params: { token?: string } },
   what: string,
+  outcomeFor: (tokenHash: string) => Promise<Outcome>,
 ) {
   const token = linkToken(params);
   await readForm(request);
@@ -144,12 +144,16 @@ export interface SubmissionOutcome {
   retryAfter?: number;
 }
 
+/** A refused testimonial as the form reads it (Conform): the form's error, each field's, the values kept. */
 const refused = (
   httpStatus: number,
   formError: string | null,
-  errors: Record<string, string>,
+  fieldErrors: Record<string, string[] | null>,
   values: Record<string, string>,
-): SubmissionOutcome => ({ answer: { status: "refused", formError, errors, values }, httpStatus });
+): SubmissionOutcome => ({
+  answer: { status: "refused", result: refusedForm(values, formError, fieldErrors) },
+  httpStatus,
+});
 
 /**
  * A testimonial sent from a brand page: honeypot and time check, the contract's rules, the day's limits. Gives what
@@ -173,10 +177,7 @@ export async function submitTestimonial(
   }
   const submission = parseWithZod(form, { schema: testimonialFormSchema() });
   if (submission.status !== "success") {
-    const errors = Object.fromEntries(
-      Object.entries(submission.error ?? {}).map(([name, messages]) => [name, (messages ?? []).join(" ")]),
-    );
-    return refused(400, null, errors, values);
+    return refused(400, null, submission.error ?? {}, values);
   }
   const { text, name, month, year, email } = submission.value;
   const mailing = authorsAreEmailed() && email !== undefined;
