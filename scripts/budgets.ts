@@ -11,7 +11,11 @@ import { makeTempDir } from "../tests/support/temp-dir";
 
 const KB = 1024;
 const BUDGETS = {
-  firstLoadJs: 100 * KB,
+  /**
+   * First-load JavaScript: 100 KB is the site's budget; a listing and a brand page, which the 100 KB never held, may
+   * not grow past what they load on 2026-11-26 (106.7 and 121.7 KB) until code leaves their first load.
+   */
+  firstLoadJs: { "/": 100 * KB, "/offres": 107 * KB, "/offres/binance": 122 * KB } as Record<string, number>,
   css: 12 * KB,
   homeHtml: 25 * KB,
   offersHtml: 40 * KB,
@@ -33,16 +37,22 @@ try {
   for (const page of PAGE_OF_EACH_KIND) pages.set(page, await (await fetch(`${site.url}${page}`)).text());
   const home = pages.get("/") ?? "";
 
-  // First-load JavaScript of /: every script and module preload the page asks for.
-  const scripts = new Set(
-    [...home.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1] as string),
-  );
-  const firstLoad = [...scripts].reduce((sum, file) => sum + gz(publicFile(file)), 0);
-  rows.push({
-    what: `first-load JavaScript of / (${scripts.size} files)`,
-    size: firstLoad,
-    budget: BUDGETS.firstLoadJs,
-  });
+  // First-load JavaScript of a home page, a listing and a brand page: every script and module preload each asks for.
+  // None may carry zod, which loads only when a visitor reaches a form.
+  for (const [page, budget] of Object.entries(BUDGETS.firstLoadJs)) {
+    const html = pages.get(page) ?? "";
+    const scripts = new Set(
+      [...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1] as string),
+    );
+    const firstLoad = [...scripts].reduce((sum, file) => sum + gz(publicFile(file)), 0);
+    rows.push({
+      what: `first-load JavaScript of ${page} (${scripts.size} files)`,
+      size: firstLoad,
+      budget,
+    });
+    const withZod = [...scripts].filter((file) => publicFile(file).includes("ZodError"));
+    if (withZod.length > 0) problems.push(`zod dans le premier chargement de ${page} : ${withZod.join(", ")}`);
+  }
 
   const styles = new Set(
     [...home.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] as string),
