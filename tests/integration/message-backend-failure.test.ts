@@ -57,8 +57,11 @@ describe("a vote the backend cannot take", () => {
     expect(answer.status).toBe(502);
     expect(answer.data).toMatchObject({
       status: "refused",
-      worked: "non",
-      reason: "code-refuse",
+      // Conform's answer: the reason above the form, the choice kept in its fields.
+      result: {
+        initialValue: { worked: "non", reason: "code-refuse" },
+        error: { "": ["Votre avis n'a pas pu être enregistré. Veuillez réessayer."] },
+      },
       toast: { title: "Erreur", description: "Votre avis n'a pas pu être enregistré. Veuillez réessayer." },
     });
     expect(logged).toHaveBeenCalledWith("Enregistrement de l'avis impossible :", expect.any(Error));
