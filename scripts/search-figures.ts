@@ -84,6 +84,8 @@ function syntheticOffer(n: number): ReferralOffer {
     featured: false,
     copyable: true,
     advantages: [sentence(pick, 5), sentence(pick, 4), sentence(pick, 5)],
+    kind: "non-precise",
+    conditions: [],
   };
 }
 

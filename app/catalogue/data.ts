@@ -3,6 +3,9 @@ import type { BrandEntry, GenericOffer } from "./types";
 /**
  * One entry per brand: the bundled catalogue the site always has. A row of the backend's `brands` table with the
  * same name (or one of its aliases) may replace the offer columns it sets; everything else comes from here.
+ *
+ * An offer's terms (bonus, kind, conditions) say only what its own text says: no amount, kind or condition the text
+ * does not state (docs/decisions/2026-11-26-offer-terms-as-data.md).
  */
 export const BRAND_ENTRIES: readonly BrandEntry[] = [
   // ---------------------------------------------------------------------------
@@ -25,6 +28,9 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Aucuns frais de tenue de compte",
       "Application mobile complète",
     ],
+    bonus: { amount: 200, unit: "EUR", upTo: true },
+    kind: "argent",
+    conditions: ["Ouverture d'un premier compte BoursoBank", "Code de parrainage saisi à l'ouverture"],
     featured: true,
   },
   {
@@ -42,6 +48,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Compte courant sans frais de tenue",
       "Offre bourse et épargne complète",
     ],
+    conditions: ["Ouverture d'un premier compte Fortuneo", "Code de parrainage saisi à l'ouverture"],
   },
   {
     name: "Hello Bank",
@@ -58,6 +65,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Accès aux agences BNP Paribas",
       "Gestion du compte depuis l'application",
     ],
+    conditions: ["Ouverture du compte en passant par le lien de parrainage"],
     copyable: false,
   },
   {
@@ -75,6 +83,9 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Carte virtuelle disponible immédiatement",
       "Notifications en temps réel",
     ],
+    bonus: { amount: 15, unit: "EUR", upTo: false },
+    kind: "argent",
+    conditions: ["Ouverture du compte avec le code de parrainage", "Un premier paiement par carte"],
   },
   {
     name: "Revolut",
@@ -93,6 +104,9 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Cartes virtuelles et jetables",
       "Ouverture de compte 100 % en ligne",
     ],
+    bonus: { amount: 50, unit: "EUR", upTo: false },
+    kind: "argent",
+    conditions: ["Ouverture du compte Revolut", "Une première transaction"],
     validUntil: "2025-06-17",
     copyable: false,
     featured: true,
@@ -112,6 +126,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Plans d'investissement programmés gratuits",
       "Intérêts sur les liquidités non investies",
     ],
+    kind: "autre",
+    conditions: ["Ouverture du compte avec le lien de parrainage", "Un premier dépôt"],
   },
   {
     name: "Vivid",
@@ -128,6 +144,9 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Carte bancaire virtuelle et physique",
       "Investissement depuis l'application",
     ],
+    bonus: { amount: 5, unit: "%", upTo: false },
+    kind: "autre",
+    conditions: ["Intérêts pendant 60 jours après l'ouverture du compte", "Code de parrainage saisi à l'ouverture"],
   },
   {
     name: "Wise",
@@ -143,6 +162,12 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Taux de change réel, sans marge cachée",
       "Compte multidevise",
       "Carte utilisable dans le monde entier",
+    ],
+    kind: "frais-offerts",
+    conditions: [
+      "Premier transfert international seulement",
+      "Sans frais jusqu'à un certain montant",
+      "En passant par le lien d'invitation",
     ],
     copyable: false,
   },
@@ -162,6 +187,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Compte en euros et crypto réunis",
       "Application régulée en France",
     ],
+    conditions: ["Ouverture du compte avec le code de parrainage"],
   },
   {
     name: "Bricks",
@@ -178,6 +204,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Revenus locatifs redistribués",
       "Inscription rapide en ligne",
     ],
+    conditions: ["Sur le premier investissement", "Inscription avec le code de parrainage"],
   },
   {
     name: "La Première Brique",
@@ -194,6 +221,9 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Investissement accessible en ligne",
       "Suivi des projets depuis votre espace",
     ],
+    bonus: { amount: 1, unit: "%", upTo: false },
+    kind: "autre",
+    conditions: ["Rendement en plus sur le premier investissement", "Inscription avec le code de parrainage"],
   },
   {
     name: "Qonto",
@@ -210,6 +240,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Cartes physiques et virtuelles",
       "Outils de gestion et de comptabilité",
     ],
+    conditions: ["Ouverture d'un compte professionnel", "Code de parrainage saisi à l'ouverture"],
     logo: false,
   },
 
@@ -231,6 +262,9 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Frais de trading parmi les plus bas",
       "Application mobile complète",
     ],
+    bonus: { amount: 20, unit: "%", upTo: false },
+    kind: "reduction",
+    conditions: ["Sur les frais de trading", "Inscription avec le code de parrainage"],
   },
   {
     name: "Bitget",
@@ -247,6 +281,9 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Large choix de cryptomonnaies",
       "Inscription rapide",
     ],
+    bonus: { amount: 15, unit: "%", upTo: false },
+    kind: "reduction",
+    conditions: ["Sur les frais de trading", "Inscription avec le code de parrainage"],
   },
   {
     name: "Bitrefill",
@@ -262,6 +299,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Paiement en bitcoin et Lightning",
       "Livraison instantanée par e-mail",
     ],
+    bonus: { amount: 5, unit: "USD", upTo: false },
+    conditions: ["Création du compte avec le code de parrainage"],
   },
   {
     name: "Bitstack",
@@ -278,6 +317,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Achats programmés",
       "Application française enregistrée auprès de l'AMF",
     ],
+    kind: "crypto",
+    conditions: ["Inscription avec le code de parrainage"],
   },
   {
     name: "Coinbase",
@@ -294,6 +335,9 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Interface simple pour débuter",
       "Plateforme reconnue et sécurisée",
     ],
+    bonus: { amount: 10, unit: "USD", upTo: false },
+    kind: "crypto",
+    conditions: ["Un premier achat de 100 $", "Inscription via le lien", "Bonus crédité sous 72 h"],
     copyable: false,
   },
   {
@@ -313,6 +357,9 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Carte Visa avec récompenses",
       "Application mobile complète",
     ],
+    bonus: { amount: 25, unit: "USD", upTo: false },
+    kind: "crypto",
+    conditions: ["Inscription avec le code de parrainage"],
   },
   {
     name: "KuCoin",
@@ -329,6 +376,9 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Bots de trading intégrés",
       "Application mobile disponible",
     ],
+    bonus: { amount: 30, unit: "%", upTo: false },
+    kind: "reduction",
+    conditions: ["Sur les frais de trading", "Inscription avec le code de parrainage"],
   },
   {
     name: "MEXC",
@@ -345,6 +395,9 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Frais de trading bas",
       "Trading au comptant et dérivés",
     ],
+    bonus: { amount: 10, unit: "%", upTo: false },
+    kind: "reduction",
+    conditions: ["Sur les frais de trading", "Inscription avec le code de parrainage"],
   },
   {
     name: "OKX",
@@ -361,6 +414,9 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Large choix de cryptomonnaies",
       "Produits d'épargne crypto",
     ],
+    bonus: { amount: 30, unit: "%", upTo: false },
+    kind: "reduction",
+    conditions: ["Sur les frais de trading", "Inscription avec le code de parrainage"],
   },
   {
     name: "Feel Mining",
@@ -377,6 +433,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Service français",
       "Suivi des gains depuis votre espace",
     ],
+    conditions: ["Sur le premier contrat", "Inscription avec le code de parrainage"],
   },
   {
     name: "SwissBorg",
@@ -393,6 +450,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Produits de rendement",
       "Application simple et complète",
     ],
+    kind: "crypto",
+    conditions: ["Inscription via le lien", "Un premier dépôt"],
     copyable: false,
     logo: false,
   },
@@ -411,6 +470,9 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Fantasy football et cartes NFT",
       "Cartes de joueurs sous licence officielle",
     ],
+    bonus: { amount: 50, unit: "EUR", upTo: false },
+    kind: "freebet",
+    conditions: ["Inscription via le lien de parrainage"],
     copyable: false,
   },
 
@@ -432,6 +494,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Livraison rapide",
       "Suivi de la commande en temps réel",
     ],
+    kind: "reduction",
+    conditions: ["Sur la première commande", "Avec le code de parrainage"],
   },
   {
     name: "Uber Eats",
@@ -448,6 +512,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Suivi de la livraison en direct",
       "Disponible dans de nombreuses villes",
     ],
+    kind: "reduction",
+    conditions: ["Sur la première commande", "Avec le code promo"],
   },
   {
     name: "Shopmium",
@@ -464,6 +530,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Offres dans toutes les grandes enseignes",
       "Remboursement par virement",
     ],
+    kind: "autre",
+    conditions: ["Inscription avec le code de parrainage"],
   },
 
   // ---------------------------------------------------------------------------
@@ -484,6 +552,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Codes promo exclusifs",
       "Inscription gratuite",
     ],
+    conditions: ["Inscription via le lien de parrainage"],
     copyable: false,
   },
   {
@@ -501,6 +570,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Extension de navigateur pratique",
       "Inscription gratuite",
     ],
+    conditions: ["Inscription via le lien de parrainage"],
     copyable: false,
   },
   {
@@ -518,6 +588,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Extension de navigateur",
       "Application gratuite",
     ],
+    conditions: ["Inscription avec le code de parrainage"],
   },
   {
     name: "Poulpeo",
@@ -534,6 +605,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Codes promo vérifiés",
       "Inscription gratuite",
     ],
+    conditions: ["Inscription avec le code de parrainage"],
   },
   {
     name: "Wanteeed",
@@ -550,6 +622,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Cashback sur vos achats",
       "Extension gratuite",
     ],
+    conditions: ["Inscription avec le code de parrainage"],
   },
   {
     name: "Widilo",
@@ -566,6 +639,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Paiement dès 20 € de cashback",
       "Inscription gratuite",
     ],
+    bonus: { amount: 5, unit: "EUR", upTo: false },
+    conditions: ["Inscription sur Widilo", "Cashback payé dès 20 € cumulés"],
     copyable: false,
     featured: true,
   },
@@ -584,6 +659,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Cashback chez des marques partenaires",
       "Application gratuite",
     ],
+    conditions: ["Inscription avec le code de parrainage", "Cashback versé dès 20 € cumulés"],
   },
 
   // ---------------------------------------------------------------------------
@@ -604,6 +680,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Disponible dans de nombreuses villes",
       "Déverrouillage depuis l'application",
     ],
+    kind: "autre",
+    conditions: ["Inscription avec le code de parrainage"],
   },
   {
     name: "Bolt",
@@ -619,6 +697,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Trottinettes électriques",
       "Paiement dans l'application",
     ],
+    kind: "reduction",
+    conditions: ["Sur les premières courses", "Avec le code promo"],
     logo: false,
   },
   {
@@ -636,6 +716,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Trajets partout en France et en Europe",
       "Réservation en quelques clics",
     ],
+    conditions: ["Sur le premier trajet", "Avec le code de parrainage"],
     logo: false,
   },
 
@@ -657,6 +738,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Paris sportifs, hippiques et poker",
       "Outils de maîtrise du jeu",
     ],
+    conditions: ["Inscription avec le code de parrainage", "Selon les conditions de l'opérateur"],
   },
   {
     name: "PMU",
@@ -673,6 +755,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Paris hippiques, sportifs et poker",
       "Outils de maîtrise du jeu",
     ],
+    conditions: ["Inscription avec le code de parrainage", "Selon les conditions de l'opérateur"],
   },
   {
     name: "Winamax",
@@ -689,6 +772,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Poker et paris sportifs",
       "Outils de maîtrise du jeu",
     ],
+    conditions: ["Inscription avec le code de parrainage", "Selon les conditions de l'opérateur"],
     logo: false,
   },
 
@@ -709,6 +793,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Nom de domaine inclus selon l'offre",
       "Support client disponible 24 h/24",
     ],
+    kind: "reduction",
+    conditions: ["Sur l'offre d'hébergement", "Avec le code de parrainage"],
   },
   {
     name: "Lovable",
@@ -724,6 +810,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Aucune compétence technique requise",
       "Publication en un clic",
     ],
+    kind: "autre",
+    conditions: ["Inscription via le lien de parrainage"],
   },
   {
     name: "TotalEnergies",
@@ -739,6 +827,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Souscription en ligne",
       "Espace client et application",
     ],
+    kind: "reduction",
+    conditions: ["Sur la facture d'énergie", "Souscription avec le code de parrainage"],
   },
   {
     name: "Vexub",
@@ -754,6 +844,9 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Historique complet du véhicule",
       "Rapport disponible en quelques minutes",
     ],
+    bonus: { amount: 20, unit: "%", upTo: false },
+    kind: "reduction",
+    conditions: ["En passant par le lien de parrainage"],
     copyable: false,
   },
   {
@@ -770,6 +863,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Conversion en argent ou cartes cadeaux",
       "Application gratuite",
     ],
+    kind: "autre",
+    conditions: ["Inscription avec le code de parrainage"],
   },
   {
     name: "ekWateur",
@@ -784,6 +879,8 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Fournisseur français indépendant",
       "Souscription en ligne",
     ],
+    kind: "reduction",
+    conditions: ["Sur la facture", "Souscription avec le code de parrainage"],
     logo: false,
   },
 ];

@@ -12,6 +12,11 @@ export function isExpired(offer: Pick<ReferralOffer, "validUntil">, today: strin
   return Boolean(offer.validUntil && offer.validUntil < today);
 }
 
+/** An offer shows from its first day; before it, it shows nowhere but in the back office. */
+export function hasStarted(offer: Pick<ReferralOffer, "startsOn">, today: string): boolean {
+  return !offer.startsOn || offer.startsOn <= today;
+}
+
 const frenchDate = new Intl.DateTimeFormat("fr-FR", {
   day: "numeric",
   month: "long",

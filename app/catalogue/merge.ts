@@ -1,4 +1,4 @@
-import { isExpired } from "./dates";
+import { hasStarted, isExpired } from "./dates";
 import { isReportedNotWorking, type OfferVotes } from "./feedback";
 import { sortOffers } from "./listing-rules";
 import { brandKey } from "./names";
@@ -58,7 +58,7 @@ export function selectFeatured(
   bundled: readonly ReferralOffer[] = BUNDLED_OFFERS,
 ): ReferralOffer[] {
   const recommendable = (offer: ReferralOffer) =>
-    !isExpired(offer, today) && !isReportedNotWorking(votes.get(offer.slug));
+    hasStarted(offer, today) && !isExpired(offer, today) && !isReportedNotWorking(votes.get(offer.slug));
   const featured = (apiOffers ?? []).filter((offer) => offer.featured && recommendable(offer));
   if (featured.length === FEATURED_OFFERS) return featured;
   const defaults = DEFAULT_FEATURED_SLUGS.map((slug) => bundled.find((offer) => offer.slug === slug)).filter(

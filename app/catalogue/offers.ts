@@ -2,6 +2,7 @@ import { BRAND_ENTRIES, GENERIC_OFFER } from "./data";
 import { findBrandEntry, tidyName } from "./names";
 import { copyableFrom } from "./offer-rules";
 import { logoOf, slugFromName, slugOf } from "./slugs";
+import { isBonusUnit, isOfferKind, type OfferBonus } from "./terms";
 import type { BrandCategoryId, BrandEntry, BrandRow, ReferralOffer } from "./types";
 
 /** The categories that list an entry besides the one an offer gives itself. */
@@ -26,9 +27,45 @@ export function offerFromEntry(entry: BrandEntry): ReferralOffer {
     featured: entry.featured ?? false,
     copyable: entry.copyable ?? true,
     advantages: entry.advantages,
+    ...termsOfEntry(entry),
+    startsOn: entry.startsOn,
     validUntil: entry.validUntil,
     verifiedOn: entry.verifiedOn,
   };
+}
+
+type OfferTerms = Pick<ReferralOffer, "bonus" | "kind" | "conditions" | "referrerReward">;
+
+const termsOfEntry = (entry: BrandEntry | undefined): OfferTerms => ({
+  bonus: entry?.bonus,
+  kind: entry?.kind ?? "non-precise",
+  conditions: entry?.conditions ?? [],
+  referrerReward: entry?.referrerReward,
+});
+
+/** A numeric column: node-postgres and PGlite read `numeric` as a string, PostgREST as a number. */
+function amountOf(value: unknown): number | undefined {
+  const amount = typeof value === "string" ? Number(value) : value;
+  return typeof amount === "number" && Number.isFinite(amount) && amount > 0 ? amount : undefined;
+}
+
+/**
+ * The terms a row gives: they go together, so a row that states the kind (as the back office always does) states
+ * them all, and its empty amount or conditions mean "none" rather than the entry's. A row without a kind keeps the
+ * entry's terms.
+ */
+function termsOfRow(row: BrandRow, entry: BrandEntry | undefined): OfferTerms {
+  const referrerReward = present(row.referrer_reward as string | null) ?? entry?.referrerReward;
+  if (!isOfferKind(row.bonus_kind)) return { ...termsOfEntry(entry), referrerReward };
+  const amount = amountOf(row.bonus_amount);
+  const bonus: OfferBonus | undefined =
+    amount !== undefined && isBonusUnit(row.bonus_unit)
+      ? { amount, unit: row.bonus_unit, upTo: row.bonus_up_to === true }
+      : undefined;
+  const conditions = Array.isArray(row.conditions)
+    ? row.conditions.filter((line): line is string => typeof line === "string" && line.trim() !== "")
+    : [];
+  return { bonus, kind: row.bonus_kind, conditions, referrerReward };
 }
 
 /** Bundled offers, one per entry of data.ts. */
@@ -67,6 +104,8 @@ export function offerFromRow(row: BrandRow, entry: BrandEntry | undefined): Refe
     featured: column<boolean>("featured") ?? entry?.featured ?? false,
     copyable: copyableFrom(hideClipboard, entry?.copyable),
     advantages: column<string[]>("advantages") ?? entry?.advantages ?? [],
+    ...termsOfRow(row, entry),
+    startsOn: present(column<string>("starts_on")) ?? entry?.startsOn,
     validUntil: present(column<string>("valid_until")) ?? entry?.validUntil,
     verifiedOn: present(column<string>("verified_on")) ?? entry?.verifiedOn,
     votesSince: present(column<string>("votes_since")),

@@ -1,3 +1,5 @@
+import type { OfferBonus, OfferKind } from "./terms";
+
 export type CategoryId = "all" | "finance" | "crypto" | "food" | "shopping" | "mobility" | "betting" | "other";
 
 export type BrandCategoryId = Exclude<CategoryId, "all">;
@@ -26,6 +28,16 @@ export interface BrandEntry {
   link: string;
   /** Short bullet points shown under 'Avantages'. */
   advantages: string[];
+  /** The new customer's bonus, only where the offer's own text states an amount. */
+  bonus?: OfferBonus;
+  /** What kind of bonus it is, only where the offer's text says so; "non-precise" by default. */
+  kind?: OfferKind;
+  /** The main conditions the offer's text states, 120 characters at most each, 5 at most. */
+  conditions?: string[];
+  /** What the referrer gets, where it is stated. */
+  referrerReward?: string;
+  /** First day the offer shows, ISO date "YYYY-MM-DD"; before it the offer shows nowhere. */
+  startsOn?: string;
   /** Last day the offer is valid, ISO date "YYYY-MM-DD" (inclusive). */
   validUntil?: string;
   /** false when the code must not be copied because the offer goes through the link; copyable by default. */
@@ -67,6 +79,12 @@ export interface ReferralOffer {
   /** Whether the code may be copied, before the rule on instruction codes (see offer-rules.ts). */
   copyable: boolean;
   advantages: string[];
+  bonus?: OfferBonus;
+  kind: OfferKind;
+  conditions: string[];
+  referrerReward?: string;
+  /** First day the offer shows (ISO date); an offer whose start is to come shows nowhere but in the back office. */
+  startsOn?: string;
   validUntil?: string;
   /** The day the owner last checked the offer, ISO "YYYY-MM-DD". */
   verifiedOn?: string;

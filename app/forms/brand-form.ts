@@ -5,6 +5,7 @@ import * as z from "zod";
 import { BRAND_CATEGORIES } from "~/catalogue/categories";
 import { isIsoDate } from "~/catalogue/dates";
 import { slugFromName } from "~/catalogue/slugs";
+import { BONUS_UNITS, MAX_CONDITION_LENGTH, MAX_CONDITIONS, OFFER_KINDS } from "~/catalogue/terms";
 import type { BrandCategoryId } from "~/catalogue/types";
 
 /**
@@ -40,43 +41,103 @@ const link = requiredText(500, "Le lien", "Indiquez le lien de parrainage.").ref
   { message: "Le lien doit être une adresse complète commençant par https://." },
 );
 
-const lastDay = z
+const day = z
   .string()
   .trim()
   .refine((value) => isIsoDate(value), { message: "Indiquez une date valide (jj/mm/aaaa), ou laissez vide." })
   .optional()
   .transform((value) => value ?? null);
 
-const advantages = z
+/** Lines of a text area, one item each: at most `most` lines of at most `longest` characters. */
+const lines = (most: number, longest: number, label: string, tooMany: string) =>
+  z
+    .string()
+    .max(most * (longest + 2), { message: `${label} : ${most * longest} caractères au plus.` })
+    .default("")
+    .transform((value) =>
+      value
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .refine((items) => items.length <= most, { message: tooMany })
+    .refine((items) => items.every((item) => item.length <= longest), {
+      message: `${label} : ${longest} caractères au plus par ligne.`,
+    })
+    .refine((items) => items.every(plainText), { message: notPlain(label) });
+
+/** "200", "2,50" or "2.50": a positive amount with at most two decimals, or nothing. */
+const amount = z
   .string()
-  .max(3000, { message: "Les avantages : 3000 caractères au plus." })
-  .default("")
-  .transform((value) =>
-    value
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter(Boolean),
-  )
-  .refine((lines) => lines.length <= 12, { message: "Douze avantages au plus, un par ligne." })
-  .refine((lines) => lines.every((line) => line.length <= 200), {
-    message: "Chaque avantage : 200 caractères au plus.",
-  })
-  .refine((lines) => lines.every(plainText), { message: notPlain("Les avantages") });
+  .trim()
+  .optional()
+  .transform((value, context) => {
+    if (!value) return null;
+    const figure = value.replace(/\s/g, "").replace(",", ".");
+    const number = Number(figure);
+    if (!/^\d{1,9}(\.\d{1,2})?$/.test(figure) || !(number > 0)) {
+      context.addIssue({
+        code: "custom",
+        message: "Le montant : un nombre positif, par exemple 200 ou 2,50, ou laissez vide.",
+      });
+      return z.NEVER;
+    }
+    return number;
+  });
 
 const offerFields = {
   code: optionalText(100, "Le code"),
   link,
   offer_description: requiredText(500, "L'offre", "Décrivez l'offre en une ou deux phrases."),
-  advantages,
-  valid_until: lastDay,
+  advantages: lines(12, 200, "Les avantages", "Douze avantages au plus, un par ligne."),
+  bonus_amount: amount,
+  bonus_unit: z.enum(BONUS_UNITS, { error: "Choisissez une unité dans la liste." }).default("EUR"),
+  bonus_up_to: z.boolean().default(false),
+  bonus_kind: z.enum(OFFER_KINDS, { error: "Choisissez une nature dans la liste." }).default("non-precise"),
+  conditions: lines(
+    MAX_CONDITIONS,
+    MAX_CONDITION_LENGTH,
+    "Les conditions",
+    `${MAX_CONDITIONS} conditions au plus, une par ligne.`,
+  ),
+  referrer_reward: optionalText(120, "Ce que reçoit le parrain").transform((value) => value || null),
+  starts_on: day,
+  valid_until: day,
 };
 
+type OfferTermsInput = {
+  bonus_amount: number | null;
+  bonus_unit: string;
+  starts_on: string | null;
+  valid_until: string | null;
+};
+
+/**
+ * The checks between fields: a unit only with an amount (none is stored without one), and a first day no later than
+ * the last.
+ */
+function offerChecks<T extends OfferTermsInput>(
+  offer: T,
+  context: z.RefinementCtx,
+): Omit<T, "bonus_unit"> & { bonus_unit: string | null } {
+  if (offer.starts_on && offer.valid_until && offer.starts_on > offer.valid_until) {
+    context.addIssue({
+      code: "custom",
+      path: ["starts_on"],
+      message: "Le premier jour doit venir avant le dernier jour de validité, ou le même jour.",
+    });
+  }
+  return { ...offer, bonus_unit: offer.bonus_amount === null ? null : offer.bonus_unit };
+}
+
 /** What the offer form sets: every column it shows, a cleared date as null, the two checkboxes. */
-export const offerFormSchema = z.object({
-  ...offerFields,
-  featured: z.boolean().default(false),
-  hide_clipboard: z.boolean().default(false),
-});
+export const offerFormSchema = z
+  .object({
+    ...offerFields,
+    featured: z.boolean().default(false),
+    hide_clipboard: z.boolean().default(false),
+  })
+  .transform(offerChecks);
 
 /** A new brand: its slug from its name when left empty; not featured, its copy button shown. */
 export const newBrandFormSchema = z
@@ -91,6 +152,7 @@ export const newBrandFormSchema = z
     }),
     description: requiredText(500, "La description", "Dites en une phrase ce que fait la marque."),
   })
+  .transform(offerChecks)
   .transform((brand, context) => {
     const slug = brand.slug || slugFromName(brand.name);
     if (!OFFER_SLUG_PATTERN.test(slug)) {

@@ -6,6 +6,7 @@ import { FOLLOWS_PERIOD_DAYS, periodDays } from "~/catalogue/audience";
 import { BRAND_CATEGORIES } from "~/catalogue/categories";
 import { formatFrenchDate, todayInFrance } from "~/catalogue/dates";
 import { isReportedNotWorking, successPercent } from "~/catalogue/feedback";
+import { missingTerms } from "~/catalogue/terms";
 import { Field, OfferFields, Select } from "~/components/back-office/fields";
 import { BackOfficePage, backOfficeButton, backOfficeMeta, MissingKey } from "~/components/back-office/frame";
 import { parseNewBrandForm } from "~/forms/brand-form";
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const follows = new Map<string, number>();
   for (const day of audience) follows.set(day.offerSlug, (follows.get(day.offerSlug) ?? 0) + day.follows);
   const votes = new Map(counts.map((count) => [count.offerSlug, count]));
-  const offers = catalogue.offers
+  const offers = catalogue.everyOffer
     .map((offer) => {
       const offerVotes = votes.get(offer.slug);
       return {
@@ -53,7 +54,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         lastVoteOn: offerVotes?.lastVoteOn ?? null,
         verifiedOn: offer.verifiedOn ?? null,
         follows30: follows.get(offer.slug) ?? 0,
+        startsOn: offer.startsOn ?? null,
         validUntil: offer.validUntil ?? null,
+        missing: missingTerms(offer),
         share: yesShare(offerVotes),
       };
     })
@@ -86,7 +89,7 @@ function NewBrandForm() {
   const [form, fields] = useForm<NewBrandFormFields>({
     id: "nouvelle-marque",
     lastResult: actionData?.result,
-    defaultValue: { category: "finance" },
+    defaultValue: { category: "finance", bonus_kind: "non-precise" },
     shouldValidate: "onSubmit",
   });
   return (
@@ -130,6 +133,9 @@ export default function Offers() {
             {offer.reported ? (
               <p className="text-sm font-semibold text-red-800">Signalée comme ne fonctionnant plus</p>
             ) : null}
+            {offer.missing.length > 0 ? (
+              <p className="text-sm font-semibold text-amber-900">{`À compléter : ${offer.missing.join(", ")}`}</p>
+            ) : null}
             <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="font-semibold">Avis</dt>
               <dd>
@@ -143,6 +149,12 @@ export default function Offers() {
               <dd>{offer.follows30}</dd>
               <dt className="font-semibold">Vérifiée</dt>
               <dd>{offer.verifiedOn ? `le ${formatFrenchDate(offer.verifiedOn)}` : "Jamais"}</dd>
+              <dt className="font-semibold">Début</dt>
+              <dd>
+                {offer.startsOn
+                  ? `${formatFrenchDate(offer.startsOn)}${offer.startsOn > today ? " (programmée, pas encore en ligne)" : ""}`
+                  : "Dès maintenant"}
+              </dd>
               <dt className="font-semibold">Fin de validité</dt>
               <dd>
                 {offer.validUntil

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatFrenchDate, todayInFrance } from "~/catalogue/dates";
 import { FEATURED_RULE, HAND_WRITTEN_SLUGS, hidesClipboard } from "~/catalogue/offer-rules";
 import { findOfferBySlug } from "~/catalogue/offers";
+import { termsFormValues } from "~/catalogue/terms";
 import { Checkbox, OfferFields } from "~/components/back-office/fields";
 import {
   BackOfficePage,
@@ -35,7 +36,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => backOfficeMeta(da
 export const headers = backOfficeHeaders;
 
 async function findOffer(slug: string | undefined) {
-  const offer = findOfferBySlug((await loadCatalogue()).offers, slug ?? "");
+  const offer = findOfferBySlug((await loadCatalogue()).everyOffer, slug ?? "");
   if (!offer) throw new Response("Page introuvable", { status: 404 });
   return offer;
 }
@@ -54,6 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       link: offer.link,
       offer_description: offer.description,
       advantages: offer.advantages.join("\n"),
+      ...termsFormValues(offer),
       valid_until: offer.validUntil ?? "",
       featured: offer.featured,
       hide_clipboard: hidesClipboard(offer),

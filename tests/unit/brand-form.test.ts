@@ -28,9 +28,60 @@ describe("the offer form of the back office", () => {
       link: "https://www.exemple.fr/parrainage",
       offer_description: "10 € offerts à l'inscription.",
       advantages: ["Sans frais", "Carte gratuite"],
+      bonus_amount: null,
+      bonus_unit: null,
+      bonus_up_to: false,
+      bonus_kind: "non-precise",
+      conditions: [],
+      referrer_reward: null,
+      starts_on: null,
       valid_until: "2026-12-31",
       featured: true,
       hide_clipboard: false,
+    });
+  });
+
+  it("reads the terms: an amount with a comma, its unit, the ceiling, the kind and one condition a line", () => {
+    const terms = {
+      bonus_amount: "2,50",
+      bonus_unit: "USD",
+      bonus_up_to: "on",
+      bonus_kind: "freebet",
+      conditions: "Un premier pari de 10 €\r\n\n  Réservé aux nouveaux joueurs ",
+      referrer_reward: "10 € en crédit de jeu",
+      starts_on: "2026-12-01",
+    };
+    const submission = parseOfferForm(form({ ...offer, ...terms }));
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      bonus_amount: 2.5,
+      bonus_unit: "USD",
+      bonus_up_to: true,
+      bonus_kind: "freebet",
+      conditions: ["Un premier pari de 10 €", "Réservé aux nouveaux joueurs"],
+      referrer_reward: "10 € en crédit de jeu",
+      starts_on: "2026-12-01",
+    });
+  });
+
+  it("refuses an amount that is no positive figure, too many or too long conditions, a start after the end", () => {
+    const sent = {
+      ...offer,
+      bonus_amount: "deux cents",
+      bonus_kind: "cadeau",
+      conditions: ["a", "b", "c", "d", "e", "f"].join("\n"),
+      starts_on: "2027-01-01",
+    };
+    expect(fieldErrors(parseOfferForm(form(sent)))).toEqual({
+      bonus_amount: ["Le montant : un nombre positif, par exemple 200 ou 2,50, ou laissez vide."],
+      bonus_kind: ["Choisissez une nature dans la liste."],
+      conditions: ["5 conditions au plus, une par ligne."],
+    });
+    expect(fieldErrors(parseOfferForm(form({ ...offer, bonus_amount: "0" })))).toHaveProperty("bonus_amount");
+    expect(fieldErrors(parseOfferForm(form({ ...offer, conditions: "x".repeat(121) })))).toEqual({
+      conditions: ["Les conditions : 120 caractères au plus par ligne."],
+    });
+    expect(fieldErrors(parseOfferForm(form({ ...offer, starts_on: "2027-01-01" })))).toEqual({
+      starts_on: ["Le premier jour doit venir avant le dernier jour de validité, ou le même jour."],
     });
   });
 

@@ -1,5 +1,13 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { isIsoDate } from "~/catalogue/dates";
+import {
+  BONUS_UNITS,
+  KIND_LABELS,
+  MAX_CONDITION_LENGTH,
+  MAX_CONDITIONS,
+  OFFER_KINDS,
+  UNIT_LABELS,
+} from "~/catalogue/terms";
 
 /**
  * The fields of the back office's forms, from Conform's field metadata (`useForm`): each with its label, hint and
@@ -131,6 +139,9 @@ export function Checkbox({
   );
 }
 
+const UNIT_OPTIONS = BONUS_UNITS.map((id) => ({ id, label: UNIT_LABELS[id] }));
+const KIND_OPTIONS = OFFER_KINDS.map((id) => ({ id, label: KIND_LABELS[id] }));
+
 /** The fields of an offer both forms share (a new brand's, an offer's). */
 export function OfferFields({
   fields,
@@ -141,6 +152,13 @@ export function OfferFields({
     link: FieldMetadata<string>;
     offer_description: FieldMetadata<string>;
     advantages: FieldMetadata<string | undefined>;
+    bonus_amount: FieldMetadata<string | undefined>;
+    bonus_unit: FieldMetadata<string | undefined>;
+    bonus_up_to: FieldMetadata<boolean | undefined>;
+    bonus_kind: FieldMetadata<string | undefined>;
+    conditions: FieldMetadata<string | undefined>;
+    referrer_reward: FieldMetadata<string | undefined>;
+    starts_on: FieldMetadata<string | undefined>;
     valid_until: FieldMetadata<string | undefined>;
   };
   /** The brand's page is written by hand: its code and link are shown, not changed here (HAND_WRITTEN_SLUGS). */
@@ -155,6 +173,30 @@ export function OfferFields({
       <Field meta={fields.link} label="Lien de parrainage" type="url" required {...fixed} />
       <Field meta={fields.offer_description} label="L'offre" multiline required />
       <Field meta={fields.advantages} label="Avantages (un par ligne)" multiline />
+      <fieldset className="space-y-4 rounded-xl border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-bold">Ce que reçoit le filleul</legend>
+        <Field
+          meta={fields.bonus_amount}
+          label="Montant (facultatif)"
+          hint="Seulement s'il est annoncé par l'offre : par exemple 200 ou 2,50. Vide, la carte dit « Montant selon l'offre en cours »."
+        />
+        <Select meta={fields.bonus_unit} label="Unité du montant" options={UNIT_OPTIONS} />
+        <Checkbox meta={fields.bonus_up_to} label="C'est un plafond (« jusqu'à »)" />
+        <Select meta={fields.bonus_kind} label="Nature de l'avantage" options={KIND_OPTIONS} />
+        <Field
+          meta={fields.conditions}
+          label={`Conditions principales (une par ligne, ${MAX_CONDITIONS} au plus)`}
+          hint={`${MAX_CONDITION_LENGTH} caractères au plus par ligne ; la première s'affiche sous le montant sur la carte.`}
+          multiline
+        />
+      </fieldset>
+      <Field meta={fields.referrer_reward} label="Ce que reçoit le parrain (facultatif)" />
+      <Field
+        meta={fields.starts_on}
+        label="Premier jour de l'offre (facultatif)"
+        hint="Avant ce jour, l'offre n'apparaît nulle part sur le site."
+        type="date"
+      />
       <Field meta={fields.valid_until} label="Dernier jour de validité (facultatif)" type="date" />
     </>
   );

@@ -20,6 +20,13 @@ const BRAND_COLUMNS: readonly (keyof types.BrandColumns)[] = [
   "valid_until",
   "featured",
   "hide_clipboard",
+  "bonus_amount",
+  "bonus_unit",
+  "bonus_up_to",
+  "bonus_kind",
+  "conditions",
+  "referrer_reward",
+  "starts_on",
   "verified_on",
   "votes_since",
 ];

@@ -79,6 +79,14 @@ export interface BrandColumns {
   valid_until: string | null;
   featured: boolean | null;
   hide_clipboard: boolean | null;
+  /** The offer's terms (app/catalogue/terms.ts), written together: a set bonus_kind makes the row's terms the offer's. */
+  bonus_amount: number | null;
+  bonus_unit: string | null;
+  bonus_up_to: boolean | null;
+  bonus_kind: string | null;
+  conditions: string[] | null;
+  referrer_reward: string | null;
+  starts_on: string | null;
   verified_on: string | null;
   /**
    * From when votes count (ISO timestamp). A database trigger sets it when verified_on, code or link changes; the

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { todayInFrance } from "~/catalogue/dates";
+import { hasStarted, todayInFrance } from "~/catalogue/dates";
 import { mergeOffers, selectFeatured } from "~/catalogue/merge";
 import { BUNDLED_OFFERS, findOfferBySlug, offerFromBrandRow } from "~/catalogue/offers";
 import { getBackend } from "../backend/index.server";
@@ -10,6 +10,8 @@ import type { BrandRow, ReferralOffer } from "~/catalogue/types";
 export interface Catalogue {
   /** Every offer to show, merged and sorted. */
   offers: ReferralOffer[];
+  /** The same with the offers whose start is still to come, for the back office alone. */
+  everyOffer: ReferralOffer[];
   /** The three offers of the home page. */
   featured: ReferralOffer[];
   /** Today's date in France, which decides whether an offer has expired. */
@@ -25,7 +27,14 @@ export interface Catalogue {
  * not the offers, and what derives from the offers alone (the search index) is kept with them.
  */
 let lastMerged:
-  | { rows: BrandRow[]; rowsDigest: string; today: string; apiOffers: ReferralOffer[]; offers: ReferralOffer[] }
+  | {
+      rows: BrandRow[];
+      rowsDigest: string;
+      today: string;
+      apiOffers: ReferralOffer[];
+      offers: ReferralOffer[];
+      everyOffer: ReferralOffer[];
+    }
   | undefined;
 
 /** The last catalogue built, reused while its offers and the votes are the same. */
@@ -63,7 +72,11 @@ async function mergedOffers(backend: CachedBackend, now: Date): Promise<NonNulla
     if (lastMerged?.today === today && lastMerged.rowsDigest === rowsDigest) lastMerged.rows = rows;
     else {
       const apiOffers = rows.map(offerFromBrandRow);
-      lastMerged = { rows, rowsDigest, today, apiOffers, offers: mergeOffers(apiOffers, today) };
+      const everyOffer = mergeOffers(apiOffers, today);
+      const offers = everyOffer.every((offer) => hasStarted(offer, today))
+        ? everyOffer
+        : everyOffer.filter((offer) => hasStarted(offer, today));
+      lastMerged = { rows, rowsDigest, today, apiOffers, offers, everyOffer };
     }
   }
   return lastMerged;
@@ -116,6 +129,7 @@ export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> 
   const votes = new Map(counts.map((count) => [count.offerSlug, count]));
   const catalogue = {
     offers: merged.offers,
+    everyOffer: merged.everyOffer,
     featured: selectFeatured(merged.apiOffers, today, votes),
     today,
     votes,

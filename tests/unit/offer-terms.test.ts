@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import { BRAND_ENTRIES } from "~/catalogue/data";
+import { hasStarted } from "~/catalogue/dates";
+import { selectFeatured } from "~/catalogue/merge";
+import { BUNDLED_OFFERS, offerFromBrandRow } from "~/catalogue/offers";
+import {
+  amountLabel,
+  formatBonus,
+  MAX_CONDITION_LENGTH,
+  MAX_CONDITIONS,
+  missingTerms,
+  NO_AMOUNT,
+  termsFormValues,
+} from "~/catalogue/terms";
+
+const NBSP = "\u00a0";
+
+describe("an offer's amount as visitors read it", () => {
+  it("writes euros, dollars and percentages the French way, a ceiling as « Jusqu'à »", () => {
+    expect(formatBonus({ amount: 200, unit: "EUR", upTo: true })).toBe(`Jusqu'à 200${NBSP}€`);
+    expect(formatBonus({ amount: 2.5, unit: "EUR", upTo: false })).toBe(`2,50${NBSP}€`);
+    expect(formatBonus({ amount: 1500, unit: "USD", upTo: false })).toBe(`1\u202f500${NBSP}$`);
+    expect(formatBonus({ amount: 20, unit: "%", upTo: false })).toBe(`20${NBSP}%`);
+  });
+
+  it("says the amount depends on the offer when none is stated", () => {
+    expect(amountLabel(undefined)).toBe(NO_AMOUNT);
+    expect(NO_AMOUNT).toBe("Montant selon l'offre en cours");
+  });
+
+  it("tells the owner what an offer lacks: amount, kind, conditions", () => {
+    expect(missingTerms({ kind: "non-precise", conditions: [] })).toEqual(["montant", "nature", "conditions"]);
+    expect(missingTerms({ bonus: { amount: 5, unit: "EUR", upTo: false }, kind: "argent", conditions: ["x"] })).toEqual(
+      [],
+    );
+  });
+});
+
+describe("the bundled offers' terms, taken from their own texts", () => {
+  it("state an amount only where the offer's text states that figure in that unit", () => {
+    const sign = { EUR: "€", USD: "$", "%": "%" } as const;
+    for (const entry of BRAND_ENTRIES) {
+      if (!entry.bonus) continue;
+      const text = [entry.offerDescription, ...entry.advantages].join(" ");
+      expect(text, entry.name).toContain(`${entry.bonus.amount} ${sign[entry.bonus.unit]}`);
+      const ceiling = `jusqu'à ${entry.bonus.amount} ${sign[entry.bonus.unit]}`;
+      expect(text.toLowerCase().includes(ceiling), entry.name).toBe(entry.bonus.upTo);
+    }
+  });
+
+  it("name game credits as such: the only bonus in credits is a game credit", () => {
+    const credits = BRAND_ENTRIES.filter((entry) => /en crédits/.test(entry.offerDescription));
+    expect(credits.map((entry) => [entry.name, entry.kind])).toEqual([["Sorare", "freebet"]]);
+  });
+
+  it("state no kind for the betting offers, whose texts say nothing of it", () => {
+    for (const offer of BUNDLED_OFFERS.filter((candidate) => candidate.category === "betting")) {
+      expect(offer.kind, offer.brand).toBe("non-precise");
+      expect(offer.bonus, offer.brand).toBeUndefined();
+    }
+  });
+
+  it("list 1 to 5 conditions of at most 120 characters each", () => {
+    for (const offer of BUNDLED_OFFERS) {
+      expect(offer.conditions.length, offer.brand).toBeGreaterThanOrEqual(1);
+      expect(offer.conditions.length, offer.brand).toBeLessThanOrEqual(MAX_CONDITIONS);
+      for (const line of offer.conditions) expect(line.length, line).toBeLessThanOrEqual(MAX_CONDITION_LENGTH);
+    }
+  });
+});
+
+describe("terms read from a brands row", () => {
+  const boursoBank = BUNDLED_OFFERS.find((offer) => offer.slug === "boursobank")!;
+
+  it("keep the bundled terms while the row states no kind", () => {
+    const offer = offerFromBrandRow({ id: 1, name: "BoursoBank", description: null, logo_url: null, code: "X" });
+    expect(offer).toMatchObject({ bonus: boursoBank.bonus, kind: "argent", conditions: boursoBank.conditions });
+  });
+
+  it("take the row's terms together once it states a kind, an empty amount meaning none", () => {
+    const offer = offerFromBrandRow({
+      id: 1,
+      name: "BoursoBank",
+      description: null,
+      logo_url: null,
+      bonus_kind: "argent",
+      bonus_amount: null,
+      bonus_unit: null,
+      conditions: [],
+    });
+    expect(offer).toMatchObject({ bonus: undefined, kind: "argent", conditions: [] });
+  });
+
+  it("read an amount Postgres sends as text, and one PostgREST sends as a number", () => {
+    const row = {
+      id: 2,
+      name: "Nouvelle",
+      description: null,
+      logo_url: null,
+      bonus_kind: "freebet",
+      bonus_unit: "EUR",
+    };
+    expect(offerFromBrandRow({ ...row, bonus_amount: "12.50", bonus_up_to: true }).bonus).toEqual({
+      amount: 12.5,
+      unit: "EUR",
+      upTo: true,
+    });
+    expect(offerFromBrandRow({ ...row, bonus_amount: 30 }).bonus).toEqual({ amount: 30, unit: "EUR", upTo: false });
+  });
+
+  it("round-trip through the back office's form values", () => {
+    expect(termsFormValues(boursoBank)).toEqual({
+      bonus_amount: "200",
+      bonus_unit: "EUR",
+      bonus_up_to: true,
+      bonus_kind: "argent",
+      conditions: boursoBank.conditions.join("\n"),
+      referrer_reward: "",
+      starts_on: "",
+    });
+    expect(termsFormValues({ ...boursoBank, bonus: { amount: 2.5, unit: "EUR", upTo: false } }).bonus_amount).toBe(
+      "2,5",
+    );
+  });
+});
+
+describe("an offer whose start is to come", () => {
+  it("shows from its first day, not before", () => {
+    expect(hasStarted({ startsOn: "2026-12-01" }, "2026-11-30")).toBe(false);
+    expect(hasStarted({ startsOn: "2026-12-01" }, "2026-12-01")).toBe(true);
+    expect(hasStarted({}, "2026-11-30")).toBe(true);
+  });
+
+  it("is never put forward on the home page", () => {
+    const bundled = BUNDLED_OFFERS.map((offer) =>
+      offer.slug === "boursobank" ? { ...offer, startsOn: "2026-12-01" } : offer,
+    );
+    const featured = (today: string) => selectFeatured([], today, new Map(), bundled).map((offer) => offer.slug);
+    expect(featured("2026-11-30")).not.toContain("boursobank");
+    expect(featured("2026-12-01")).toContain("boursobank");
+  });
+});
