@@ -1,34 +1,40 @@
 import { followsLabel } from "./audience";
 import { isExpired } from "./dates";
 import { offerTrust, type OfferTrust, type OfferVotes } from "./feedback";
+import { splitOffer } from "./headline";
 import { isInCategory } from "./listing-rules";
-import { acceptsVotes, canCopyCode, isInstructionCode } from "./offer-rules";
+import { canCopyCode, isInstructionCode } from "./offer-rules";
+import { formatBonus, KIND_LABELS, NO_AMOUNT } from "./terms";
 import type { ReferralOffer } from "./types";
 
-/** What every view of an offer (card, brand page, its meta) shows, decided once on the server. */
+/**
+ * What every view of an offer (card, brand page, its meta) shows, decided once on the server. A flag that is false
+ * and a notice that is absent are left out rather than sent as false or null: a listing's data carries every card.
+ */
 export interface OfferCardView {
   slug: string;
   brand: string;
-  /** The offer text in full: cut in two on the card (`splitOffer`), whole in the meta description and structured data. */
-  description: string;
+  /** What the offer gives, in large: its amount ("Jusqu'à 200 €"), or the start of its text when it states none. */
+  headline: string;
+  /** Beside the headline: the kind of bonus, and that the amount depends on the offer when none is stated. */
+  terms: string;
+  /** The first of the offer's main conditions, directly under the headline; null when none is stated. */
+  condition?: string;
   code: string;
   /** The code is an instruction ('Cliquez sur le lien', 'Me contacter') or empty: shown as a sentence, not as a code. */
-  codeIsInstruction: boolean;
-  link: string;
+  codeIsInstruction?: true;
   logo?: string;
-  expired: boolean;
+  expired?: true;
   /** The code box offers a copy button: the copy rule allows it and the offer has not expired. */
-  canCopy: boolean;
+  canCopy?: true;
   /** The card offers 'Accéder à l'offre': there is a link and the offer has not expired. */
-  showLink: boolean;
+  showLink?: true;
   /** Offers that carry a legal notice: betting (18+ and the mandatory message) or crypto (risk of loss). */
-  regulated: "betting" | "crypto" | null;
+  regulated?: "betting" | "crypto";
   /** What visitors' votes and the owner's last check say about the code. */
   trust: OfferTrust;
-  /** Visitors may say whether it worked: the offer shows a code or a link. */
-  acceptsVotes: boolean;
-  /** "Lien suivi 20 fois ces 30 derniers jours", or null (few follows, a betting or expired offer). */
-  follows: string | null;
+  /** "Lien suivi 20 fois ces 30 derniers jours"; absent for few follows, a betting or an expired offer. */
+  follows?: string;
 }
 
 /** What a card depends on besides its offer: the day (expiry) and the visitors' votes, by offer slug. */
@@ -39,13 +45,40 @@ export interface CardContext {
   follows?: ReadonlyMap<string, number>;
 }
 
-function regulationOf(offer: Pick<ReferralOffer, "category" | "alsoIn">): OfferCardView["regulated"] {
+function regulationOf(offer: Pick<ReferralOffer, "category" | "alsoIn">): "betting" | "crypto" | null {
   if (isInCategory(offer, "betting")) return "betting";
   if (isInCategory(offer, "crypto")) return "crypto";
   return null;
 }
 
-/** Visitors can only say whether a code or a link worked: an offer with neither has nothing to vote on. */
+/** `{ [name]: value }` when the value is set, else nothing to spread. */
+const ifSet = <K extends string, V>(name: K, value: V | null | undefined | false) =>
+  (value === null || value === undefined || value === false ? {} : { [name]: value }) as { [P in K]?: V };
+
+/**
+ * One object for each distinct trust: most cards of a listing say the same ("Code non vérifié", "Pas encore assez
+ * d'avis"), and a page's data then carries that object once, the other cards pointing to it.
+ */
+const trusts = new Map<string, OfferTrust>();
+function sharedTrust(trust: OfferTrust): OfferTrust {
+  const key = JSON.stringify(trust);
+  const shared = trusts.get(key);
+  if (shared) return shared;
+  // Trusts vary with dates and counts: the map is emptied before it can grow with them.
+  if (trusts.size >= 1000) trusts.clear();
+  trusts.set(key, trust);
+  return trust;
+}
+
+/** The headline and what stands beside it: the amount and its kind, or the text's own start and "no amount stated". */
+function headlineOf(offer: ReferralOffer): Pick<OfferCardView, "headline" | "terms" | "condition"> {
+  const kind = KIND_LABELS[offer.kind];
+  return {
+    headline: offer.bonus ? formatBonus(offer.bonus) : splitOffer(offer.description).headline,
+    terms: offer.bonus ? kind : `${NO_AMOUNT} · ${kind}`,
+    ...ifSet("condition", offer.conditions[0]),
+  };
+}
 
 export function toCardView(offer: ReferralOffer, { today, votes, follows }: CardContext): OfferCardView {
   const expired = isExpired(offer, today);
@@ -53,17 +86,15 @@ export function toCardView(offer: ReferralOffer, { today, votes, follows }: Card
   return {
     slug: offer.slug,
     brand: offer.brand,
-    description: offer.description,
+    ...headlineOf(offer),
     code: offer.code,
-    codeIsInstruction: isInstructionCode(offer.code),
-    link: offer.link,
-    logo: offer.logo,
-    expired,
-    canCopy: canCopyCode(offer) && !expired,
-    showLink: Boolean(offer.link) && !expired,
-    regulated,
-    trust: offerTrust(votes.get(offer.slug), offer.verifiedOn, offer.votesSince),
-    acceptsVotes: acceptsVotes(offer),
-    follows: expired ? null : followsLabel(follows?.get(offer.slug) ?? 0, regulated),
+    ...ifSet("codeIsInstruction", isInstructionCode(offer.code) && (true as const)),
+    ...ifSet("logo", offer.logo),
+    ...ifSet("expired", expired && (true as const)),
+    ...ifSet("canCopy", canCopyCode(offer) && !expired && (true as const)),
+    ...ifSet("showLink", Boolean(offer.link) && !expired && (true as const)),
+    ...ifSet("regulated", regulated),
+    trust: sharedTrust(offerTrust(votes.get(offer.slug), offer.verifiedOn, offer.votesSince)),
+    ...ifSet("follows", expired ? null : followsLabel(follows?.get(offer.slug) ?? 0, regulated)),
   };
 }

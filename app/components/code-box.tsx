@@ -56,7 +56,7 @@ export function CodeBox({
 
   return (
     <div className="code-box">
-      <span className="min-w-0">
+      <span>
         <span className="sr-only">{`Code de parrainage ${brand} : `}</span>
         <code className="code-text">{code.trim()}</code>
       </span>

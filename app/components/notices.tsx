@@ -28,13 +28,19 @@ export function BettingNotice({ compact = false }: { compact?: boolean }) {
 
 export function CryptoRiskNotice({ compact = false }: { compact?: boolean }) {
   return (
-    <p className={`rounded-md bg-amber-50 text-amber-950 ${compact ? "p-2 text-xs" : "p-3 text-sm"}`}>
+    <p className={compact ? "crypto-notice" : "crypto-notice p-3 text-sm"}>
       Investir dans les crypto-actifs comporte un risque de perte partielle ou totale du capital.
     </p>
   );
 }
 
-export function RegulatedNotice({ regulated, compact }: { regulated: "betting" | "crypto" | null; compact?: boolean }) {
+export function RegulatedNotice({
+  regulated,
+  compact,
+}: {
+  regulated?: "betting" | "crypto" | null;
+  compact?: boolean;
+}) {
   if (regulated === "betting") return <BettingNotice compact={compact} />;
   if (regulated === "crypto") return <CryptoRiskNotice compact={compact} />;
   return null;

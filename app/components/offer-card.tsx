@@ -1,9 +1,9 @@
-import { splitOffer } from "~/catalogue/headline";
 import { BrandLogo } from "./brand-logo";
 import { CodeBox } from "./code-box";
 import { ExpiredBadge, RegulatedNotice } from "./notices";
 import { ReportedNotWorking, TrustLine } from "./offer-trust";
 import { followPath, ReferralLink } from "./referral-link";
+import type { ReactNode } from "react";
 import type { OfferCardView } from "~/catalogue/card";
 
 export const primaryButton = "btn-primary";
@@ -19,7 +19,7 @@ export function OfferCode({
   offer: Pick<OfferCardView, "brand" | "slug" | "code" | "codeIsInstruction" | "canCopy">;
 }) {
   if (!offer.codeIsInstruction) {
-    return <CodeBox brand={offer.brand} slug={offer.slug} code={offer.code} canCopy={offer.canCopy} />;
+    return <CodeBox brand={offer.brand} slug={offer.slug} code={offer.code} canCopy={offer.canCopy ?? false} />;
   }
   const instruction = offer.code.trim();
   return (
@@ -40,20 +40,24 @@ export function OfferCode({
  * What the offer gives, its code, and what visitors and the owner say of it: the heart of a card, and of the brand
  * page's offer (`prominent`).
  */
-export function OfferEssentials({ offer, prominent = false }: { offer: OfferCardView; prominent?: boolean }) {
-  // Cut here rather than sent cut: a listing's data would carry every offer's text twice.
-  const lines = splitOffer(offer.description);
+export function OfferEssentials({
+  offer,
+  prominent = false,
+  children,
+}: {
+  offer: OfferCardView;
+  prominent?: boolean;
+  /** What the brand page says under the headline instead of the first condition: the offer's text. */
+  children?: ReactNode;
+}) {
   return (
     <>
-      <div>
-        <p className={prominent ? "text-2xl font-extrabold leading-snug text-slate-900" : "offer-headline"}>
-          {lines.headline}
+      <div className={prominent ? undefined : "offer-lines"}>
+        <p className={prominent ? "text-2xl font-extrabold leading-snug text-slate-900" : undefined}>
+          {offer.headline}
         </p>
-        {lines.details ? (
-          <p className={prominent ? "mt-2 text-slate-700" : "mt-1 line-clamp-2 text-sm text-slate-600"}>
-            {lines.details}
-          </p>
-        ) : null}
+        <p className={prominent ? "offer-terms" : undefined}>{offer.terms}</p>
+        {children ?? (offer.condition ? <p>{offer.condition}</p> : null)}
       </div>
       <OfferCode offer={offer} />
       <ReportedNotWorking trust={offer.trust} />
@@ -67,20 +71,18 @@ export function OfferEssentials({ offer, prominent = false }: { offer: OfferCard
 export function OfferCard({ offer }: { offer: OfferCardView }) {
   return (
     <article className="offer-card">
-      <header className="flex items-center gap-3">
+      <header>
         <BrandLogo brand={offer.brand} logo={offer.logo} />
-        <div className="min-w-0">
-          <h3 className="text-base font-bold text-slate-900">
-            <a href={`/offres/${offer.slug}`} className="hover:underline focus:outline-none focus-visible:underline">
-              {offer.brand}
-            </a>
+        <div>
+          <h3>
+            <a href={`/offres/${offer.slug}`}>{offer.brand}</a>
           </h3>
           {offer.expired ? <ExpiredBadge /> : null}
         </div>
       </header>
       <OfferEssentials offer={offer} />
       <RegulatedNotice regulated={offer.regulated} compact />
-      <div className={`mt-auto grid gap-2 ${offer.showLink ? "grid-cols-[3fr_2fr]" : "grid-cols-1"}`}>
+      <div className={offer.showLink ? "card-actions card-actions-2" : "card-actions"}>
         {offer.showLink ? (
           <ReferralLink href={followPath(offer.slug)} className={primaryButton}>
             Accéder à l'offre

@@ -96,7 +96,7 @@ export function OfferList({
             item: {
               "@type": "Product",
               name: `Code parrainage ${offer.brand}`,
-              description: offer.description,
+              description: `${offer.headline} (${offer.terms})`,
               url: `${siteUrl}/offres/${offer.slug}`,
             },
           })),

@@ -13,11 +13,7 @@ export function ReportedNotWorking({ trust }: { trust: OfferTrust }) {
  */
 export function VotesSummary({ trust }: { trust: Pick<OfferTrust, "summary" | "since"> }) {
   return (
-    <a
-      href={HOW_VOTES_WORK.path}
-      aria-describedby={HOW_VOTES_WORK.descriptionId}
-      className="underline decoration-dotted"
-    >
+    <a href={HOW_VOTES_WORK.path} aria-describedby={HOW_VOTES_WORK.descriptionId} className="dotted">
       {trust.since ? `${trust.summary} ${trust.since}` : trust.summary}
     </a>
   );
@@ -26,8 +22,9 @@ export function VotesSummary({ trust }: { trust: Pick<OfferTrust, "summary" | "s
 /** How fresh the offer is: the owner's last check, then what visitors' votes say. */
 export function TrustLine({ trust }: { trust: OfferTrust }) {
   return (
-    <p className="text-xs text-slate-700">
-      {trust.verification} · <VotesSummary trust={trust} />
+    <p className="trust">
+      {`${trust.verification} · `}
+      <VotesSummary trust={trust} />
     </p>
   );
 }

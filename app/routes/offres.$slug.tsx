@@ -19,6 +19,7 @@ import {
 import { toCardView } from "~/catalogue/card";
 import { categoryById } from "~/catalogue/categories";
 import { formatFrenchDate, isExpired } from "~/catalogue/dates";
+import { acceptsVotes } from "~/catalogue/offer-rules";
 import { parsePageNumber } from "~/catalogue/pagination";
 import { canonicalSlug } from "~/catalogue/slugs";
 import {
@@ -35,6 +36,7 @@ import { FeedbackBlock } from "~/components/feedback-block";
 import { JsonLd } from "~/components/json-ld";
 import { RegulatedNotice, RewardDisclosure } from "~/components/notices";
 import { OfferEssentials, primaryButton } from "~/components/offer-card";
+import { OfferConditions } from "~/components/offer-conditions";
 import { OffersUnavailable } from "~/components/offers-unavailable";
 import { PageBlock } from "~/components/page-block";
 import { Pagination } from "~/components/pagination";
@@ -80,7 +82,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       page: testimonials.number,
       pageCount: testimonials.count,
     },
-    testimonialForm: card.acceptsVotes
+    testimonialForm: acceptsVotes(offer)
       ? { startedToken: formStartedToken(), askEmail: authorsAreEmailed(), years: experienceYears() }
       : null,
     questionConstraint: messageFormConstraint("question"),
@@ -88,6 +90,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     brand: {
       ...card,
       serviceDescription: offer.serviceDescription,
+      link: offer.link,
+      acceptsVotes: acceptsVotes(offer),
+      description: offer.description,
+      conditions: offer.conditions,
+      conditionsCheckedOn: offer.verifiedOn ? formatFrenchDate(offer.verifiedOn) : null,
+      referrerReward: offer.referrerReward ?? null,
       advantages: offer.advantages,
       // Formatted here: the French date format would cost the browser tens of milliseconds to build on load.
       expiredOn: offer.validUntil && isExpired(offer, catalogue.today) ? formatFrenchDate(offer.validUntil) : undefined,
@@ -177,7 +185,15 @@ export default function BrandPage() {
                 conditions. Vérifiez l'offre en cours sur le site de {brand.brand}.
               </p>
             ) : null}
-            <OfferEssentials offer={brand} prominent />
+            <OfferEssentials offer={brand} prominent>
+              <p className="mt-2 text-slate-700">{brand.description}</p>
+              <OfferConditions
+                brand={brand.brand}
+                conditions={brand.conditions}
+                checkedOn={brand.conditionsCheckedOn}
+                referrerReward={brand.referrerReward}
+              />
+            </OfferEssentials>
             {brand.link ? (
               <ReferralLink
                 href={brand.expired ? brand.link : followPath(brand.slug)}

@@ -6,7 +6,10 @@ test("the offers read from the database and merged with the catalogue are in the
   expect(home?.status()).toBe(200);
   const featured = page.locator("#featured-offers");
   await expect(featured.getByRole("heading", { level: 3 })).toHaveText(["BoursoBank", "N26", "iGraal"]);
-  await expect(featured.getByText("Jusqu'à 200 € offerts", { exact: false })).toBeVisible();
+  const boursoBank = featured.locator("article").filter({ has: page.getByRole("heading", { name: "BoursoBank" }) });
+  await expect(boursoBank.getByText("Jusqu'à 200 €", { exact: true })).toBeVisible();
+  await expect(boursoBank.getByText("Argent versé sur le compte", { exact: true })).toBeVisible();
+  await expect(boursoBank.getByText("Ouverture d'un premier compte BoursoBank", { exact: true })).toBeVisible();
 
   const offers = await page.goto("/offres");
   expect(offers?.status()).toBe(200);

@@ -33,17 +33,27 @@ for (const width of [320, 390, 1366]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/offres");
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "N26", exact: true }) });
-    // The bonus, cut from the offer text, is the largest text of the card.
-    const headline = card.getByText("15 € offerts", { exact: true });
+    // The amount is the largest text of the card, its kind beside it and its first condition right under them.
+    const headline = card.getByText("15 €", { exact: true });
     await expect(headline).toBeVisible();
+    const kind = card.getByText("Argent versé sur le compte", { exact: true });
+    const condition = card.getByText("Ouverture du compte avec le code de parrainage", { exact: true });
+    await expect(kind).toBeVisible();
+    await expect(condition).toBeVisible();
+    const [headlineBox, kindBox, conditionBox] = await Promise.all(
+      [headline, kind, condition].map((line) => line.boundingBox()),
+    );
+    expect(kindBox!.y).toBeGreaterThanOrEqual(headlineBox!.y + headlineBox!.height - 1);
+    expect(conditionBox!.y).toBeGreaterThanOrEqual(kindBox!.y + kindBox!.height - 1);
+    expect(conditionBox!.y - (headlineBox!.y + headlineBox!.height)).toBeLessThan(64);
     const sizes = await card.evaluate((element) =>
       [...element.querySelectorAll("p, h2, h3, a, code")].map((node) => ({
-        text: node.textContent?.trim(),
+        text: node.textContent?.replace(/\s+/g, " ").trim(),
         size: parseFloat(getComputedStyle(node).fontSize),
       })),
     );
     const largest = Math.max(...sizes.map((entry) => entry.size));
-    expect(sizes.find((entry) => entry.text === "15 € offerts")?.size).toBe(largest);
+    expect(sizes.find((entry) => entry.text === "15 €")?.size).toBe(largest);
     // The two buttons side by side, each at least 44 px high and wide.
     const primary = await card.getByRole("link", { name: /Accéder à l'offre/ }).boundingBox();
     const secondary = await card.getByRole("link", { name: "Plus d'infos sur N26" }).boundingBox();

@@ -366,6 +366,11 @@ describe("an offer edited in the back office", () => {
         link: field("link").replaceAll("&amp;", "&"),
         offer_description: "Un transfert offert.",
         advantages: "Premier avantage\nSecond avantage",
+        bonus_amount: "500",
+        bonus_unit: "EUR",
+        bonus_up_to: "on",
+        bonus_kind: "frais-offerts",
+        conditions: "Premier transfert international\nCompte vérifié avant le transfert",
         valid_until: "",
       },
       { Cookie: cookie },
@@ -375,7 +380,10 @@ describe("an offer edited in the back office", () => {
     expect(after).toContain("CODE-NEUF-42");
     expect(after).toContain("Un transfert offert.");
     expect(after).toContain("Second avantage");
-    expect(await (await fetch(`${site.url}/offres`)).text()).toContain("Un transfert offert.");
+    expect(after).toContain("Jusqu&#x27;à 500\u00a0€");
+    expect(after).toContain("Compte vérifié avant le transfert");
+    const listing = await (await fetch(`${site.url}/offres`)).text();
+    expect(listing).toContain("Jusqu&#x27;à 500\u00a0€</p><p>Frais offerts</p><p>Premier transfert international</p>");
 
     const refused = await postForm(
       site,
@@ -455,6 +463,8 @@ describe("an offer edited in the back office", () => {
         link: "https://autre.exemple/parrainage",
         offer_description: "Une offre Crypto.com revue par le propriétaire.",
         advantages: "",
+        bonus_kind: "crypto",
+        conditions: "Conditions revues par le propriétaire",
         valid_until: "",
       },
       { Cookie: cookie },
@@ -465,12 +475,15 @@ describe("an offer edited in the back office", () => {
     );
     for (const path of ["/offres/crypto-com", "/offres?q=crypto"]) {
       const page = await (await fetch(`${site.url}${path}`)).text();
-      expect(page, path).toContain("Une offre Crypto.com revue par le propriétaire.");
+      expect(page, path).toContain("Conditions revues par le propriétaire");
       expect(page, path).toContain(bundledCode);
       expect(page, path).not.toContain("PAS-CE-CODE");
       expect(page, path).not.toContain("autre.exemple");
     }
-    expect(await (await fetch(`${site.url}/offres/crypto-com`)).text()).toContain("Vérifié le ");
+    const brandPage = await (await fetch(`${site.url}/offres/crypto-com`)).text();
+    expect(brandPage).toContain("Une offre Crypto.com revue par le propriétaire.");
+    expect(brandPage).toContain("Vérifié le ");
+    expect(brandPage).toMatch(/Conditions vérifiées le \d{1,2} \S+ \d{4}\./);
   });
 
   it("adds a brand, whose page is online at once; a name taken twice is refused", async () => {
@@ -507,6 +520,46 @@ describe("an offer edited in the back office", () => {
     expect(page).toContain("Code refusé");
     expect(page).toContain("Signalée comme ne fonctionnant plus");
     expect(page).toContain('href="/gestion/offres/banque-exemple"');
+  });
+
+  it("says which offers lack an amount, a kind or conditions, so the owner can complete them", async () => {
+    const cookie = await signIn(site, newVisitor());
+    const page = await (await get("/gestion/offres", cookie)).text();
+    const card = (slug: string) =>
+      new RegExp(`href="/gestion/offres/${slug}"(?:(?!</li>).)*</li>`, "s").exec(page)?.[0] ?? "";
+    expect(card("fortuneo")).toContain("À compléter : montant, nature");
+    expect(card("unibet")).toContain("À compléter : montant, nature");
+    expect(card("n26")).not.toContain("À compléter");
+  });
+
+  it("keeps an offer whose first day is to come off every public page, and lists it as scheduled", async () => {
+    const cookie = await signIn(site, newVisitor());
+    const startLimeOn = (startsOn: string) =>
+      postForm(
+        site,
+        "/gestion/offres/lime",
+        {
+          intent: "save",
+          code: "CPLIME",
+          link: "https://www.li.me/fr-fr",
+          offer_description: "Trajets offerts.",
+          bonus_kind: "autre",
+          conditions: "Inscription avec le code",
+          starts_on: startsOn,
+        },
+        { Cookie: cookie },
+      );
+    expect(toSignIn(await startLimeOn("2099-01-01"))).toEqual({ status: 303, location: "/gestion/offres/lime" });
+    expect((await fetch(`${site.url}/offres/lime`)).status).toBe(404);
+    for (const path of ["/offres", "/offres?q=lime", "/offres?cat=mobility", "/sitemap.xml", "/marques/l"]) {
+      expect(await (await fetch(`${site.url}${path}`)).text(), path).not.toContain("/offres/lime");
+    }
+    const list = await (await get("/gestion/offres", cookie)).text();
+    expect(list).toContain("1 janvier 2099 (programmée, pas encore en ligne)");
+    expect((await get("/gestion/offres/lime", cookie)).status).toBe(200);
+    // Online again from a first day that has come.
+    expect(toSignIn(await startLimeOn("2026-01-01"))).toEqual({ status: 303, location: "/gestion/offres/lime" });
+    expect((await fetch(`${site.url}/offres/lime`)).status).toBe(200);
   });
 });
 

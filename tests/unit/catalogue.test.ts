@@ -223,29 +223,36 @@ describe("the copy button", () => {
 });
 
 describe("the card view", () => {
+  /** The view's flags as the card reads them: a flag left out is false. */
+  const flags = (extra: Partial<ReferralOffer>, name = "Avec Code") => {
+    const view = toCardView(offer(name, extra), CARD_CONTEXT);
+    return {
+      canCopy: Boolean(view.canCopy),
+      showLink: Boolean(view.showLink),
+      expired: Boolean(view.expired),
+      codeIsInstruction: Boolean(view.codeIsInstruction),
+    };
+  };
+
   it("offers copy and link for a current offer with a code and a link", () => {
-    expect(toCardView(offer("Avec Code"), CARD_CONTEXT)).toMatchObject({
-      canCopy: true,
-      showLink: true,
-      expired: false,
-      codeIsInstruction: false,
-    });
+    expect(flags({})).toEqual({ canCopy: true, showLink: true, expired: false, codeIsInstruction: false });
   });
 
   it("offers neither copy nor link once the offer has expired", () => {
-    expect(toCardView(offer("Finie", { validUntil: YESTERDAY }), CARD_CONTEXT)).toMatchObject({
-      expired: true,
-      canCopy: false,
-      showLink: false,
-    });
+    expect(flags({ validUntil: YESTERDAY }, "Finie")).toMatchObject({ expired: true, canCopy: false, showLink: false });
   });
 
   it("shows no link when there is none, and an instruction as an instruction", () => {
-    expect(toCardView(offer("Sans Lien", { link: "", code: "Me contacter" }), CARD_CONTEXT)).toMatchObject({
+    expect(flags({ link: "", code: "Me contacter" }, "Sans Lien")).toMatchObject({
       showLink: false,
       canCopy: false,
       codeIsInstruction: true,
     });
+  });
+
+  it("leaves out the flags that are false and the notices that are absent, which every card would repeat", () => {
+    const view = toCardView(offer("Légère", { category: "finance", validUntil: undefined }), CARD_CONTEXT);
+    for (const name of ["expired", "codeIsInstruction", "regulated", "follows"]) expect(view).not.toHaveProperty(name);
   });
 
   it("carries the betting notice for betting offers, the crypto notice for crypto ones, betting first", () => {
@@ -254,7 +261,32 @@ describe("the card view", () => {
     expect(view({ category: "crypto" })).toBe("crypto");
     expect(view({ category: "finance", alsoIn: ["crypto"] })).toBe("crypto");
     expect(view({ category: "crypto", alsoIn: ["betting"] })).toBe("betting");
-    expect(view({ category: "finance" })).toBeNull();
+    expect(view({ category: "finance" })).toBeUndefined();
+  });
+
+  it("puts the amount and its kind beside the headline, the first condition under it", () => {
+    const view = toCardView(
+      offer("Chiffrée", {
+        bonus: { amount: 50, unit: "EUR", upTo: false },
+        kind: "freebet",
+        conditions: ["Un premier pari de 10 €", "Réservé aux nouveaux joueurs"],
+      }),
+      CARD_CONTEXT,
+    );
+    expect(view).toMatchObject({
+      headline: "50\u00a0€",
+      terms: "Crédit de jeu (freebet)",
+      condition: "Un premier pari de 10 €",
+    });
+    const unstated = toCardView(
+      offer("Sans Montant", { description: "Prime de bienvenue offerte à l'ouverture du compte." }),
+      CARD_CONTEXT,
+    );
+    expect(unstated).toMatchObject({
+      headline: "Prime de bienvenue offerte",
+      terms: "Montant selon l'offre en cours · Nature non précisée",
+    });
+    expect(unstated).not.toHaveProperty("condition");
   });
 });
 
@@ -423,14 +455,12 @@ describe("votes on an offer", () => {
     ];
     for (const extra of cases) {
       expect(acceptsVotes(offer("Votable", extra)), JSON.stringify(extra)).toBe(true);
-      expect(toCardView(offer("Votable", extra), CARD_CONTEXT).acceptsVotes, JSON.stringify(extra)).toBe(true);
     }
   });
 
   it("are not accepted for an instruction or an empty code without a link: there is nothing to try", () => {
     for (const code of ["Me contacter", "Cliquez sur le lien", "", "   "]) {
       expect(acceptsVotes(offer("Sans Lien", { link: "", code })), code).toBe(false);
-      expect(toCardView(offer("Sans Lien", { link: "", code }), CARD_CONTEXT).acceptsVotes, code).toBe(false);
     }
   });
 });
