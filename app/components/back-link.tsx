@@ -1,5 +1,5 @@
-import { ArrowLeftIcon } from "@heroicons/react/20/solid";
 import { Link, useNavigate } from "@remix-run/react";
+import { Icon } from "./icon";
 import type { MouseEvent } from "react";
 
 /**
@@ -30,7 +30,7 @@ export function BackLink({ fallback, label = "Retour aux offres" }: { fallback: 
       }}
       className="inline-flex items-center gap-1 rounded-md text-sm font-semibold text-indigo-800 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
     >
-      <ArrowLeftIcon className="h-4 w-4" aria-hidden="true" />
+      <Icon name="back" className="h-4 w-4" />
       {label}
     </Link>
   );

@@ -1,6 +1,6 @@
-import { CheckIcon, ClipboardDocumentIcon } from "@heroicons/react/24/outline";
 import { useEffect, useState } from "react";
 import { useHydrated } from "./hydrated";
+import { Icon } from "./icon";
 import { useToast } from "./toast";
 
 export const COPY_TOAST_MS = 3_000;
@@ -67,9 +67,9 @@ export function CodeBox({
           className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md text-indigo-700 hover:bg-indigo-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
         >
           {copied ? (
-            <CheckIcon className="h-5 w-5 text-green-600" aria-hidden="true" data-state="copied" />
+            <Icon name="copied" className="h-5 w-5 text-green-600" state="copied" />
           ) : (
-            <ClipboardDocumentIcon className="h-5 w-5" aria-hidden="true" />
+            <Icon name="copy" className="h-5 w-5" />
           )}
           <span className="sr-only">{copied ? "Code copié" : `Copier le code ${brand}`}</span>
         </button>

@@ -1,6 +1,6 @@
-import { ChevronLeftIcon, ChevronRightIcon } from "@heroicons/react/20/solid";
 import { Link } from "@remix-run/react";
 import { pageLinks } from "~/catalogue/pagination";
+import { Icon } from "./icon";
 
 const linkClass =
   "inline-flex min-h-11 min-w-10 items-center justify-center rounded-lg border px-2 py-2 text-sm sm:min-w-11 sm:px-3 font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2";
@@ -30,7 +30,7 @@ export function Pagination({
         {page > 1 ? (
           <li>
             <Link to={href(page - 1)} rel="prev" className={otherPage}>
-              <ChevronLeftIcon className="h-5 w-5 sm:-ml-1" aria-hidden="true" />
+              <Icon name="previous" className="h-5 w-5 sm:-ml-1" />
               {/* On phones the link is its arrow, so that the page numbers fit on one line. */}
               <span className="sr-only sm:not-sr-only">Page précédente</span>
             </Link>
@@ -58,7 +58,7 @@ export function Pagination({
           <li>
             <Link to={href(page + 1)} rel="next" className={otherPage}>
               <span className="sr-only sm:not-sr-only">Page suivante</span>
-              <ChevronRightIcon className="h-5 w-5 sm:-mr-1" aria-hidden="true" />
+              <Icon name="next" className="h-5 w-5 sm:-mr-1" />
             </Link>
           </li>
         ) : null}

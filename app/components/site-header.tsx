@@ -1,6 +1,6 @@
-import { Bars3Icon, XMarkIcon } from "@heroicons/react/24/outline";
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef } from "react";
+import { Icon } from "./icon";
 
 export const NAV_LINKS = [
   { to: "/", label: "Accueil" },
@@ -45,8 +45,8 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         </nav>
         <details ref={menu} className="group relative md:hidden">
           <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md p-2 text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 [&::-webkit-details-marker]:hidden">
-            <Bars3Icon className="h-6 w-6 group-open:hidden" aria-hidden="true" />
-            <XMarkIcon className="hidden h-6 w-6 group-open:block" aria-hidden="true" />
+            <Icon name="menu" className="h-6 w-6 group-open:hidden" />
+            <Icon name="close" className="hidden h-6 w-6 group-open:block" />
             <span className="sr-only">Menu</span>
           </summary>
           <nav

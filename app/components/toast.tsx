@@ -1,9 +1,7 @@
-import CheckCircleIcon from "@heroicons/react/20/solid/CheckCircleIcon";
-import ExclamationTriangleIcon from "@heroicons/react/20/solid/ExclamationTriangleIcon";
-import InformationCircleIcon from "@heroicons/react/20/solid/InformationCircleIcon";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { CloseMark } from "./close-mark";
 import { useHydrated } from "./hydrated";
+import { Icon } from "./icon";
 
 export interface ToastMessage {
   id: string;
@@ -83,21 +81,21 @@ function Toaster({ toasts, onDismiss }: { toasts: ToastMessage[]; onDismiss: (id
 const VARIANTS = {
   success: {
     label: "Succès",
-    Icon: CheckCircleIcon,
+    icon: "success",
     box: "border-emerald-200 border-l-emerald-600 bg-white",
     accent: "text-emerald-800",
     text: "text-slate-700",
   },
   info: {
     label: "Information",
-    Icon: InformationCircleIcon,
+    icon: "info",
     box: "border-slate-200 border-l-indigo-600 bg-white",
     accent: "text-indigo-800",
     text: "text-slate-700",
   },
   error: {
     label: "Erreur",
-    Icon: ExclamationTriangleIcon,
+    icon: "warning",
     box: "border-red-700 bg-red-700 text-white",
     accent: "text-white",
     text: "text-white",
@@ -134,7 +132,7 @@ export function ToastView({
   onHold?: (held: boolean) => void;
 }) {
   const hydrated = useHydrated();
-  const { label, Icon, box, accent, text } = VARIANTS[toast.variant];
+  const { label, icon, box, accent, text } = VARIANTS[toast.variant];
   // A toast already titled with its kind ('Erreur') does not say it twice.
   const sayKind = toast.title.trim().toLocaleLowerCase("fr") !== label.toLocaleLowerCase("fr");
   // Without JavaScript nothing closes a toast: a success or an information leaves by itself (CSS) rather than cover
@@ -149,7 +147,7 @@ export function ToastView({
       onBlur={() => onHold?.(false)}
       className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border border-l-4 p-4 shadow-lg ${box}${leavesByItself}`}
     >
-      <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${accent}`} aria-hidden="true" data-toast-icon="" />
+      <Icon name={icon} className={`mt-0.5 h-5 w-5 shrink-0 ${accent}`} state="toast" />
       <div className="min-w-0 flex-1">
         {sayKind ? <p className={`text-xs font-semibold tracking-wide ${accent}`}>{label}</p> : null}
         <p className="font-semibold">{toast.title}</p>

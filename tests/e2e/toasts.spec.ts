@@ -90,7 +90,7 @@ async function checkToast(
 ) {
   await expect(toast.getByText(title, { exact: true })).toBeVisible();
   await expect(toast.getByText(kind, { exact: true })).toBeVisible();
-  await expect(toast.locator("svg[data-toast-icon]")).toBeVisible();
+  await expect(toast.locator('svg[data-state="toast"]')).toBeVisible();
 
   const button = page.getByRole("button", { name: form.button });
   await expect(button).toBeVisible();
