@@ -4,6 +4,7 @@ import { offerTrust, type OfferTrust, type OfferVotes } from "./feedback";
 import { splitOffer } from "./headline";
 import { isInCategory } from "./listing-rules";
 import { canCopyCode, isInstructionCode } from "./offer-rules";
+import { demotionOf } from "./ranking";
 import { formatBonus, KIND_LABELS, NO_AMOUNT } from "./terms";
 import type { ReferralOffer } from "./types";
 
@@ -33,6 +34,8 @@ export interface OfferCardView {
   regulated?: "betting" | "crypto";
   /** What visitors' votes and the owner's last check say about the code. */
   trust: OfferTrust;
+  /** Why the offer comes after the others in the default order (demotionOf); absent when it does not. */
+  demoted?: string;
   /** "Lien suivi 20 fois ces 30 derniers jours"; absent for few follows, a betting or an expired offer. */
   follows?: string;
 }
@@ -95,6 +98,7 @@ export function toCardView(offer: ReferralOffer, { today, votes, follows }: Card
     ...ifSet("showLink", Boolean(offer.link) && !expired && (true as const)),
     ...ifSet("regulated", regulated),
     trust: sharedTrust(offerTrust(votes.get(offer.slug), offer.verifiedOn, offer.votesSince)),
+    ...ifSet("demoted", demotionOf(votes.get(offer.slug))),
     ...ifSet("follows", expired ? null : followsLabel(follows?.get(offer.slug) ?? 0, regulated)),
   };
 }

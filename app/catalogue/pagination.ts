@@ -1,4 +1,5 @@
 import type { OfferCardView } from "./card";
+import type { SortOrder } from "./ranking";
 import type { CategoryId } from "./types";
 
 /** Offers a listing shows per page: a multiple of the grid's 1, 2 and 3 columns, and above the bundled catalogue. */
@@ -35,14 +36,30 @@ export function pageOf<T>(items: readonly T[], number: number, size = OFFERS_PER
   return { items: items.slice(offset, offset + size), number, count, offset };
 }
 
-/** The address of a listing for a search, a category and a page, written as the search form and the tabs write it. */
+/** What a listing shows: a search, a category, an order. */
+export interface ListingState {
+  query: string;
+  category: CategoryId;
+  sort: SortOrder;
+}
+
+/**
+ * The address of a listing for a search, a category, an order and a page, written as the search form, the tabs and
+ * the sort control write it; the default order is left out.
+ */
 export function listingHref(
   action: string,
-  { query = "", category = "all", page = 1 }: { query?: string; category?: CategoryId; page?: number },
+  {
+    query = "",
+    category = "all",
+    sort = "pertinence",
+    page = 1,
+  }: { query?: string; category?: CategoryId; sort?: SortOrder; page?: number },
 ): string {
   const params = new URLSearchParams();
   if (query) params.set("q", query);
   if (category !== "all") params.set("cat", category);
+  if (sort !== "pertinence") params.set("tri", sort);
   if (page > 1) params.set("page", String(page));
   const search = params.toString();
   return search ? `${action}?${search}` : action;
@@ -79,6 +96,8 @@ export interface ListingPage {
   offset: number;
   /** With a search whose results do not hold all its words: the sentence saying so, above the results. */
   note: string | null;
+  /** Sorted by amount: the groups amounts are compared within, in their order, above the results. */
+  orderNote: string | null;
   /** With a search whose words matched nothing: the brands whose names are closest to it. */
   suggestions: { slug: string; brand: string }[];
 }
@@ -89,14 +108,14 @@ export function pageSuffix(listing: Pick<ListingPage, "page"> | null | undefined
 }
 
 /**
- * A listing page's canonical address and indexing: each page of a category is its own page; a search result is
- * kept out of search engines (anyone can make up new ones) and points to itself.
+ * A listing page's canonical address and indexing: each page of a category is its own page; a search result and a
+ * sorted listing are kept out of search engines (they repeat the category's offers) and point to themselves.
  */
 export function listingAddress(
   action: string,
-  page: { query: string; category: CategoryId; listing: Pick<ListingPage, "page"> | null } | undefined,
+  page: (ListingState & { listing: Pick<ListingPage, "page"> | null }) | undefined,
 ): { path: string; noindex: boolean } {
   if (!page) return { path: action, noindex: false };
-  const path = listingHref(action, { query: page.query, category: page.category, page: page.listing?.page ?? 1 });
-  return { path, noindex: Boolean(page.query) };
+  const path = listingHref(action, { ...page, page: page.listing?.page ?? 1 });
+  return { path, noindex: Boolean(page.query) || page.sort !== "pertinence" };
 }

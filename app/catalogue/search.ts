@@ -274,6 +274,8 @@ export interface SearchResult {
   match: "all" | "most" | "closest" | "none";
   /** With "most": the words, as typed, that no offer of the category holds. */
   unmatched: string[];
+  /** How many offers at the head of `offers` are there because their name holds the query (current ones only). */
+  named: number;
 }
 
 /**
@@ -305,12 +307,15 @@ export function searchOffers(index: OfferSearchIndex, query: string, category: C
       add(result.id, 3, result.score);
     }
   }
-  if (hits.size > 0) return found(ranked(index, hits.values()));
+  if (hits.size > 0) {
+    const named = [...hits.values()].filter((hit) => hit.tier === 1 && !index.expired[hit.id]).length;
+    return { ...found(ranked(index, hits.values())), named };
+  }
   return holdingMost(index, parsed, inCategory) ?? closestInCategory(index, parsed, inCategory);
 }
 
 function found(offers: ReferralOffer[]): SearchResult {
-  return { offers, match: "all", unmatched: [] };
+  return { offers, match: "all", unmatched: [], named: 0 };
 }
 
 function ranked(index: OfferSearchIndex, hits: Iterable<Hit>): ReferralOffer[] {
@@ -343,7 +348,7 @@ function holdingMost(
   }
   if (tally.size === 0) return undefined;
   const hits = [...tally].map(([id, counted]) => ({ id, tier: -counted.groups, score: counted.score }));
-  return { offers: ranked(index, hits), match: "most", unmatched };
+  return { offers: ranked(index, hits), match: "most", unmatched, named: 0 };
 }
 
 function closestInCategory(
@@ -353,7 +358,7 @@ function closestInCategory(
 ): SearchResult {
   const closest = closestHits(index, parsed).filter((hit) => inCategory(hit.id));
   const offers = ranked(index, closest).slice(0, SUGGESTIONS_SHOWN);
-  return { offers, match: offers.length > 0 ? "closest" : "none", unmatched: [] };
+  return { offers, match: offers.length > 0 ? "closest" : "none", unmatched: [], named: 0 };
 }
 
 function closestHits(index: OfferSearchIndex, parsed: ParsedQuery): Hit[] {

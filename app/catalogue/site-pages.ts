@@ -11,5 +11,11 @@ export const HOW_VOTES_WORK = {
   descriptionId: "comment-avis",
 };
 
+/** Where the site publishes how listings order the offers (Code de la consommation, L111-7 and D111-7). */
+export const HOW_OFFERS_ARE_RANKED = {
+  path: "/comment-les-offres-sont-classees",
+  label: "Comment les offres sont classées",
+};
+
 /** Where the A–Z index of brands starts (brand-links.ts has the addresses of its pages). */
 export const BRAND_INDEX_PATH = "/marques";

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { listingHref } from "~/catalogue/pagination";
 import { CategoryIcon } from "./category-icon";
 import type { Category } from "~/catalogue/categories";
+import type { SortOrder } from "~/catalogue/ranking";
 import type { CategoryId } from "~/catalogue/types";
 
 /**
@@ -12,17 +13,21 @@ import type { CategoryId } from "~/catalogue/types";
 export function CategoryTabs({
   action,
   categories,
-  current,
+  category: current,
   query,
+  sort = "pertinence",
   label,
 }: {
   action: string;
   categories: readonly Category[];
-  current: CategoryId;
+  /** The category shown. */
+  category: CategoryId;
   query: string;
+  /** The listing's order, which another tab keeps. */
+  sort?: SortOrder;
   label: string;
 }) {
-  const href = (id: CategoryId) => listingHref(action, { query, category: id });
+  const href = (id: CategoryId) => listingHref(action, { query, category: id, sort });
   return (
     <nav aria-label={label}>
       <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0">

@@ -5,6 +5,7 @@ import { BettingNotice, RewardDisclosure } from "./notices";
 import { OfferList } from "./offer-list";
 import { OffersUnavailable } from "./offers-unavailable";
 import type { ListingPage } from "~/catalogue/pagination";
+import type { SortOrder } from "~/catalogue/ranking";
 import type { CategoryId } from "~/catalogue/types";
 import type { loader as rootLoader } from "~/root";
 
@@ -13,12 +14,14 @@ export function ListingResults({
   action,
   category,
   query,
+  sort,
   listing,
   initials,
 }: {
   action: string;
   category: CategoryId;
   query: string;
+  sort: SortOrder;
   listing: ListingPage | null;
   /** The initials of the A–Z index of brands, linked below the offers. */
   initials: { key: string; label: string }[];
@@ -37,6 +40,7 @@ export function ListingResults({
         action={action}
         query={query}
         category={category}
+        sort={sort}
       />
       {initials.length > 0 ? (
         <div className="space-y-2 pt-4">

@@ -62,6 +62,7 @@ export function OfferEssentials({
       <OfferCode offer={offer} />
       <ReportedNotWorking trust={offer.trust} />
       <TrustLine trust={offer.trust} />
+      {offer.demoted ? <p className="trust">{offer.demoted}</p> : null}
       {offer.follows ? <p className="text-xs text-slate-600">{offer.follows}</p> : null}
     </>
   );

@@ -7,7 +7,9 @@ import { useMoreOffers } from "./more-offers";
 import { primaryButton, secondaryButton } from "./offer-card";
 import { OfferGrid } from "./offer-grid";
 import { Pagination } from "./pagination";
+import { SortForm } from "./sort-form";
 import type { ListingPage } from "~/catalogue/pagination";
+import type { SortOrder } from "~/catalogue/ranking";
 import type { CategoryId } from "~/catalogue/types";
 
 /**
@@ -21,6 +23,7 @@ export function OfferList({
   action,
   query,
   category,
+  sort,
   headingId = "offer-list-title",
 }: {
   title: string;
@@ -30,17 +33,21 @@ export function OfferList({
   action: string;
   query: string;
   category: CategoryId;
+  sort: SortOrder;
   headingId?: string;
 }) {
-  const { offers, total, offset, suggestions, note } = listing;
-  const resetHref = listingHref(action, { category });
+  const { offers, total, offset, suggestions, note, orderNote } = listing;
+  const resetHref = listingHref(action, { category, sort });
   const section = useRef<HTMLElement>(null);
-  const more = useMoreOffers(listing, (page) => listingHref(action, { query, category, page }), section);
+  const pageHref = (page: number) => listingHref(action, { query, category, sort, page });
+  const more = useMoreOffers(listing, pageHref, section);
   return (
     <section ref={section} aria-labelledby={headingId} className="space-y-6">
       <h2 id={headingId} className="text-2xl font-bold text-slate-900">
         {title} <span className="text-base font-medium text-slate-600">{`(${total})`}</span>
       </h2>
+      {offers.length > 1 ? <SortForm action={action} query={query} category={category} sort={sort} /> : null}
+      {orderNote ? <p className="text-sm text-slate-700">{orderNote}</p> : null}
       {/* Always in the page, so that a note the live search brings is announced. */}
       <div role="status">
         {note ? (
@@ -79,11 +86,7 @@ export function OfferList({
         <OfferGrid offers={more.offers.length > 0 ? [...offers, ...more.offers] : offers} />
       )}
       {more.control}
-      <Pagination
-        href={(page) => listingHref(action, { query, category, page })}
-        page={more.page}
-        pageCount={listing.pageCount}
-      />
+      <Pagination href={pageHref} page={more.page} pageCount={listing.pageCount} />
       <JsonLd
         data={{
           "@context": "https://schema.org",

@@ -1,8 +1,9 @@
-import { MagnifyingGlassIcon } from "@heroicons/react/20/solid";
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { listingHref } from "~/catalogue/pagination";
 import { CloseMark } from "./close-mark";
+import { Icon } from "./icon";
+import type { SortOrder } from "~/catalogue/ranking";
 import type { CategoryId } from "~/catalogue/types";
 
 /**
@@ -13,12 +14,15 @@ export function SearchForm({
   action,
   query,
   category,
+  sort = "pertinence",
   placeholder,
   label,
 }: {
   action: string;
   query: string;
   category: CategoryId;
+  /** The listing's order, which a new search keeps. */
+  sort?: SortOrder;
   placeholder: string;
   label: string;
 }) {
@@ -32,7 +36,7 @@ export function SearchForm({
     if (input.current && document.activeElement !== input.current) input.current.value = query;
   }, [query]);
 
-  const clearHref = listingHref(action, { category });
+  const clearHref = listingHref(action, { category, sort });
 
   return (
     <Form
@@ -50,9 +54,9 @@ export function SearchForm({
         {label}
       </label>
       <div className="relative flex-1">
-        <MagnifyingGlassIcon
+        <Icon
+          name="search"
           className="pointer-events-none absolute left-3 top-1/2 hidden h-5 w-5 -translate-y-1/2 text-slate-500 sm:block"
-          aria-hidden="true"
         />
         <input
           ref={input}
@@ -77,12 +81,13 @@ export function SearchForm({
         ) : null}
       </div>
       {category !== "all" ? <input type="hidden" name="cat" value={category} /> : null}
+      {sort !== "pertinence" ? <input type="hidden" name="tri" value={sort} /> : null}
       <button
         type="submit"
         className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg bg-indigo-700 px-3 py-2.5 font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2 sm:px-4"
       >
         {/* On phones the button is its icon, leaving the field wide enough for its whole placeholder. */}
-        <MagnifyingGlassIcon className="h-5 w-5 sm:hidden" aria-hidden="true" />
+        <Icon name="search" className="h-5 w-5 sm:hidden" />
         <span className="sr-only sm:not-sr-only">Rechercher</span>
       </button>
     </Form>

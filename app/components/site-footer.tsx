@@ -1,11 +1,12 @@
 import { Link } from "@remix-run/react";
-import { BRAND_INDEX_PATH, HOW_VOTES_WORK } from "~/catalogue/site-pages";
+import { BRAND_INDEX_PATH, HOW_OFFERS_ARE_RANKED, HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { NAV_LINKS } from "./site-header";
 
 const FOOTER_LINKS = [
   ...NAV_LINKS,
   { to: BRAND_INDEX_PATH, label: "Marques de A à Z" },
   { to: HOW_VOTES_WORK.path, label: HOW_VOTES_WORK.label },
+  { to: HOW_OFFERS_ARE_RANKED.path, label: HOW_OFFERS_ARE_RANKED.label },
   { to: "/mentions-legales", label: "Mentions légales" },
 ];
 

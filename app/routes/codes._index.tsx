@@ -24,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Codes() {
-  const { query, category, listing, initials } = useLoaderData<typeof loader>();
+  const { query, category, sort, listing, initials } = useLoaderData<typeof loader>();
+  const shown = { action: "/codes", query, category, sort };
 
   return (
     <div className="space-y-8">
@@ -33,21 +34,13 @@ export default function Codes() {
           Codes de parrainage par catégorie
         </h1>
         <SearchForm
-          action="/codes"
-          query={query}
-          category={category}
+          {...shown}
           label="Rechercher une marque ou un service"
           placeholder="Rechercher une marque ou un service..."
         />
-        <CategoryTabs
-          action="/codes"
-          categories={CATEGORIES}
-          current={category}
-          query={query}
-          label="Catégories de codes"
-        />
+        <CategoryTabs {...shown} categories={CATEGORIES} label="Catégories de codes" />
       </header>
-      <ListingResults action="/codes" category={category} query={query} listing={listing} initials={initials} />
+      <ListingResults {...shown} listing={listing} initials={initials} />
     </div>
   );
 }

@@ -32,7 +32,8 @@ const OVERVIEW_TABS = CATEGORIES.filter(
 );
 
 export default function Offers() {
-  const { query, category, listing, year, initials } = useLoaderData<typeof loader>();
+  const { query, category, sort, listing, year, initials } = useLoaderData<typeof loader>();
+  const shown = { action: "/offres", query, category, sort };
 
   return (
     <div className="space-y-16">
@@ -42,14 +43,8 @@ export default function Offers() {
           Plus de 40 services en banque, crypto, shopping, livraison et plus encore : trouvez le code de parrainage qui
           vous fait économiser.
         </p>
-        <SearchForm
-          action="/offres"
-          query={query}
-          category={category}
-          label="Rechercher une offre"
-          placeholder="Rechercher une marque ou un service..."
-        />
-        <CategoryTabs action="/offres" categories={OVERVIEW_TABS} current={category} query={query} label="Catégories" />
+        <SearchForm {...shown} label="Rechercher une offre" placeholder="Rechercher une marque ou un service..." />
+        <CategoryTabs {...shown} categories={OVERVIEW_TABS} label="Catégories" />
         <p>
           <Link to="/codes" className="font-semibold text-indigo-800 underline hover:text-indigo-900">
             Toutes les catégories : alimentation, mobilité, paris et autres
@@ -57,7 +52,7 @@ export default function Offers() {
         </p>
       </header>
 
-      <ListingResults action="/offres" category={category} query={query} listing={listing} initials={initials} />
+      <ListingResults {...shown} listing={listing} initials={initials} />
 
       <section aria-labelledby="intro-title" className="space-y-4">
         <h2 id="intro-title" className="text-2xl font-bold text-slate-900">

@@ -25,6 +25,8 @@ const PAGES: Array<{ path: string; status: number; heading: RegExp }> = [
   { path: "/contact", status: 200, heading: /Contactez-nous/ },
   { path: "/mentions-legales", status: 200, heading: /Mentions légales/ },
   { path: "/comment-sont-recueillis-les-avis", status: 200, heading: /^Comment sont recueillis les avis$/ },
+  { path: "/comment-les-offres-sont-classees", status: 200, heading: /^Comment les offres sont classées$/ },
+  { path: "/offres?tri=montant", status: 200, heading: /^Codes Parrainage \d{4}$/ },
   { path: "/nope", status: 404, heading: /Page introuvable/ },
 ];
 

@@ -62,6 +62,7 @@ test("every internal link of every page leads to a page that answers 200", async
     "/contact",
     "/mentions-legales",
     "/comment-sont-recueillis-les-avis",
+    "/comment-les-offres-sont-classees",
     ...brandPages,
   ];
 
@@ -88,6 +89,7 @@ test("every internal link of every page leads to a page that answers 200", async
       "/contact",
       "/mentions-legales",
       "/comment-sont-recueillis-les-avis",
+      "/comment-les-offres-sont-classees",
       "/codes?cat=betting",
       "/offres/binance",
       "/offres?cat=crypto",

@@ -78,6 +78,9 @@ const PAGES: Page[] = [
     headers: { "X-Forwarded-For": "203.0.113.60" },
   },
   { name: "how-votes-work", path: "/comment-sont-recueillis-les-avis" },
+  { name: "how-offers-are-ranked", path: "/comment-les-offres-sont-classees" },
+  { name: "listing-by-amount", path: "/offres?tri=montant" },
+  { name: "listing-by-votes-searched", path: "/codes?q=banque&cat=finance&tri=avis" },
   { name: "testimonial", path: "/offres/binance/temoignage" },
   // Without a signed start the form comes back, its values kept, to be sent again.
   {

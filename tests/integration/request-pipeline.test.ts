@@ -270,6 +270,21 @@ describe("the page cache and the owner's pages", () => {
     expect(emptied.headers.get("cache-control")).toContain("public");
   });
 
+  it("keeps a listing's orders apart: each ?tri= is a page of its own, and an unknown one is not found", async () => {
+    const firstCard = async (path: string) => {
+      const answer = await fetch(`${serverJs.url}${path}`);
+      expect(answer.headers.get("cache-control"), path).toContain("public");
+      return /<h3><a href="\/offres\/([^"]+)"/.exec(await answer.text())?.[1];
+    };
+    // Each asked twice: the second answer is the kept page.
+    for (let round = 0; round < 2; round += 1) {
+      expect(await firstCard("/offres")).toBe("binance");
+      expect(await firstCard("/offres?tri=montant")).toBe("boursobank");
+      expect(await firstCard("/offres?cat=finance&tri=montant&page=1")).toBe("boursobank");
+    }
+    expect((await fetch(`${serverJs.url}/offres?tri=prix`)).status).toBe(404);
+  });
+
   it("decides from the route's row alone: a sharing header sent by a client is dropped", async () => {
     const forged = { "x-codeparrain-partage": "/gestion/connexion" };
     for (const path of ["/gestion/connexion", "/offres/binance/temoignage", "/healthz"]) {
@@ -277,7 +292,7 @@ describe("the page cache and the owner's pages", () => {
       await answer.arrayBuffer();
       expect(answer.headers.get("cache-control"), path).toBe("private, no-store");
     }
-    const shared = await fetch(`${serverJs.url}/offres?tri=x`, { headers: { "x-codeparrain-partage": "-" } });
+    const shared = await fetch(`${serverJs.url}/offres?autre=x`, { headers: { "x-codeparrain-partage": "-" } });
     await shared.arrayBuffer();
     // A query the row does not read: shared by a CDN, never kept by the server's own page cache.
     expect(shared.headers.get("cache-control")).toContain("public");

@@ -65,18 +65,33 @@ describe("a listing's pages", () => {
     expect(pageSuffix({ page: 1 })).toBe("");
     expect(pageSuffix({ page: 2 })).toBe(" - page 2");
     expect(pageSuffix(null)).toBe("");
-    expect(listingAddress("/offres", { query: "", category: "all", listing: { page: 1 } })).toEqual({
-      path: "/offres",
-      noindex: false,
-    });
-    expect(listingAddress("/codes", { query: "", category: "crypto", listing: { page: 2 } })).toEqual({
+    expect(listingAddress("/offres", { query: "", category: "all", sort: "pertinence", listing: { page: 1 } })).toEqual(
+      {
+        path: "/offres",
+        noindex: false,
+      },
+    );
+    expect(
+      listingAddress("/codes", { query: "", category: "crypto", sort: "pertinence", listing: { page: 2 } }),
+    ).toEqual({
       path: "/codes?cat=crypto&page=2",
       noindex: false,
     });
-    expect(listingAddress("/offres", { query: "bin", category: "all", listing: { page: 1 } })).toEqual({
+    expect(
+      listingAddress("/offres", { query: "bin", category: "all", sort: "pertinence", listing: { page: 1 } }),
+    ).toEqual({
       path: "/offres?q=bin",
       noindex: true,
     });
     expect(listingAddress("/offres", undefined)).toEqual({ path: "/offres", noindex: false });
+  });
+
+  it("keeps the order in every address of a sorted listing, which is not indexed; the default order is left out", () => {
+    expect(listingAddress("/codes", { query: "", category: "crypto", sort: "montant", listing: { page: 2 } })).toEqual({
+      path: "/codes?cat=crypto&tri=montant&page=2",
+      noindex: true,
+    });
+    expect(listingHref("/offres", { query: "banque", sort: "avis", page: 3 })).toBe("/offres?q=banque&tri=avis&page=3");
+    expect(listingHref("/offres", { sort: "pertinence" })).toBe("/offres");
   });
 });

@@ -243,7 +243,7 @@ describe("search ranking", () => {
   });
 
   it("finds nothing for gibberish", () => {
-    expect(searchOffers(INDEX, "xqzwv", "all")).toEqual({ offers: [], match: "none", unmatched: [] });
+    expect(searchOffers(INDEX, "xqzwv", "all")).toEqual({ offers: [], match: "none", unmatched: [], named: 0 });
     expect(search("zzzz")).toEqual([]);
   });
 
@@ -300,7 +300,7 @@ describe("suggestions for a search with no result", () => {
   });
 
   it("leave a category empty when the closest names are in others", () => {
-    expect(searchOffers(INDEX, "kukoyn", "food")).toEqual({ offers: [], match: "none", unmatched: [] });
+    expect(searchOffers(INDEX, "kukoyn", "food")).toEqual({ offers: [], match: "none", unmatched: [], named: 0 });
   });
 
   it("are at most `limit`, and none for an empty query or for nothing close", () => {
@@ -366,5 +366,14 @@ describe("the synonyms the owner may extend", () => {
   const meanings = [...new Set(Object.values(SYNONYMS).flat())];
   it.each(meanings)("« %s » is held, word for word, by some bundled offer", (meaning) => {
     expect(INDEX.words.search(meaning, { combineWith: "AND" }).length).toBeGreaterThan(0);
+  });
+});
+
+describe("what a search tells the listing's order", () => {
+  it("counts the current offers it put first because their name holds the query", () => {
+    expect(searchOffers(INDEX, "bit", "all").named).toBeGreaterThanOrEqual(3);
+    expect(searchOffers(INDEX, "bitget", "all").named).toBe(1);
+    expect(searchOffers(INDEX, "", "all").named).toBe(0);
+    expect(searchOffers(INDEX, "livraison", "all").named).toBe(0);
   });
 });

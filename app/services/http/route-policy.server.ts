@@ -46,7 +46,7 @@ export interface RoutePolicy {
 
 const PAGE: RoutePolicy = { methods: ["GET", "HEAD"], sameOrigin: true, cache: { query: [] } };
 const FORM_PAGE: RoutePolicy = { ...PAGE, methods: ["GET", "HEAD", "POST"] };
-const LISTING: RoutePolicy = { ...PAGE, cache: { query: ["q", "cat", "page"] } };
+const LISTING: RoutePolicy = { ...PAGE, cache: { query: ["q", "cat", "tri", "page"] } };
 /** The owner's back office: for a signed-in owner only, never kept by any cache, whatever its address's spelling. */
 const OWNER_PAGE: RoutePolicy = { ...FORM_PAGE, cache: false, owner: true };
 /** Its doors, signing in and out: open to anyone while the back office is on, never kept either. */
@@ -69,6 +69,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/offres.$slug_.avis": { ...FORM_PAGE, limiter: "votes" },
   "routes/codes.$slug": PAGE,
   "routes/comment-sont-recueillis-les-avis": PAGE,
+  "routes/comment-les-offres-sont-classees": PAGE,
   "routes/marques._index": PAGE,
   "routes/marques.$initial.($part)": PAGE,
   "routes/contact": FORM_PAGE,

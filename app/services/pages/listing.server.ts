@@ -3,6 +3,7 @@ import { toCardView } from "~/catalogue/card";
 import { parseCategory } from "~/catalogue/categories";
 import { foldText } from "~/catalogue/names";
 import { pageOf, parsePageNumber, type ListingPage } from "~/catalogue/pagination";
+import { amountGroupsOf, parseSort, rankOffers, type SortOrder } from "~/catalogue/ranking";
 import {
   buildSearchIndex,
   searchNote,
@@ -19,20 +20,21 @@ import type { CategoryId, ReferralOffer } from "~/catalogue/types";
 const MAX_QUERY_LENGTH = 100;
 
 /**
- * What a listing page (/offres, /codes) shows for its `?q=`, `?cat=` and `?page=`: one page of offers, or null
- * offers when the source failed. A page number that is not one, or past the last page, is a 404.
+ * What a listing page (/offres, /codes) shows for its `?q=`, `?cat=`, `?tri=` and `?page=`: one page of offers, or
+ * null offers when the source failed. A page number or an order that is not one, or a page past the last, is a 404.
  */
 export async function loadListing(request: Request) {
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const category = parseCategory(params.get("cat")).id;
   const pageNumber = parsePageNumber(params.getAll("page"));
-  if (pageNumber === undefined) throw pageNotFound();
+  const sort = parseSort(params.getAll("tri"));
+  if (pageNumber === undefined || sort === undefined) throw pageNotFound();
   const catalogue = await tryLoadCatalogue();
-  if (!catalogue) return { query, category, listing: null, initials: [] };
-  const listing = listingPage(catalogue, query, category, pageNumber);
+  if (!catalogue) return { query, category, sort, listing: null, initials: [] };
+  const listing = listingPage(catalogue, { query, category, sort }, pageNumber);
   if (!listing) throw pageNotFound();
-  return { query, category, listing, initials: brandIndexOf(catalogue).initials };
+  return { query, category, sort, listing, initials: brandIndexOf(catalogue).initials };
 }
 
 function pageNotFound() {
@@ -63,16 +65,31 @@ function searchesOf(catalogue: Catalogue): Searches {
 /** The pages already made from a catalogue (their cards show its votes). */
 const pagesByCatalogue = new WeakMap<Catalogue, LRUCache<string, ListingPage>>();
 
+/** The offers of a search in a listing's order; kept with the catalogue, whose votes the orders read. */
+const rankingsByCatalogue = new WeakMap<Catalogue, LRUCache<string, ReferralOffer[]>>();
+
+function ranked(catalogue: Catalogue, result: SearchResult, sort: SortOrder, searchKey: string): ReferralOffer[] {
+  if (sort === "pertinence" && result.named === 0 && catalogue.votes.size === 0) return result.offers;
+  let rankings = rankingsByCatalogue.get(catalogue);
+  if (!rankings) rankingsByCatalogue.set(catalogue, (rankings = new LRUCache({ max: 200 })));
+  const key = `${sort} ${searchKey}`;
+  let offers = rankings.get(key);
+  if (!offers) {
+    offers = rankOffers(result.offers, sort, { ...catalogue, named: result.named });
+    rankings.set(key, offers);
+  }
+  return offers;
+}
+
 function listingPage(
   catalogue: Catalogue,
-  query: string,
-  category: CategoryId,
+  { query, category, sort }: { query: string; category: CategoryId; sort: SortOrder },
   pageNumber: number,
 ): ListingPage | undefined {
   let pages = pagesByCatalogue.get(catalogue);
   if (!pages) pagesByCatalogue.set(catalogue, (pages = new LRUCache({ max: 500 })));
   const searchKey = `${category} ${foldText(query)}`;
-  const pageKey = `${searchKey} ${pageNumber}`;
+  const pageKey = `${sort} ${searchKey} ${pageNumber}`;
   const made = pages.get(pageKey);
   if (made) return made;
 
@@ -82,7 +99,9 @@ function listingPage(
     result = searchOffers(searches.index, query, category);
     searches.results.set(searchKey, result);
   }
-  const page = pageOf(result.offers, pageNumber);
+  const offers =
+    result.match === "all" || result.match === "most" ? ranked(catalogue, result, sort, searchKey) : result.offers;
+  const page = pageOf(offers, pageNumber);
   if (!page) return undefined;
   const suggestions =
     result.match === "closest" ? result.offers : result.match === "none" ? suggestOffers(searches.index, query) : [];
@@ -90,6 +109,10 @@ function listingPage(
     offers: page.items.map((offer) => toCardView(offer, catalogue)),
     total: result.offers.length,
     note: searchNote(result, query),
+    orderNote:
+      sort === "montant" && offers.length > 0
+        ? `Par montant, à nature et unité égales : ${amountGroupsOf(offers).join(", ")}.`
+        : null,
     page: page.number,
     pageCount: page.count,
     offset: page.offset,

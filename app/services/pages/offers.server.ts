@@ -20,6 +20,8 @@ export interface Catalogue {
   votes: ReadonlyMap<string, FeedbackCounts>;
   /** Follows of each offer's referral link over the last 30 days (empty while they cannot be read). */
   follows: ReadonlyMap<string, number>;
+  /** The day each offer was last added or improved, by slug, from its history (empty while it cannot be read). */
+  news: ReadonlyMap<string, string>;
 }
 
 /**
@@ -103,6 +105,7 @@ async function readFollows(backend: CachedBackend): Promise<Follows> {
   }
 }
 const NO_FOLLOWS: Follows = [];
+const NO_NEWS: ReadonlyMap<string, string> = new Map();
 
 /**
  * Reads the brands and the votes, and merges the brands over the bundled offers. Rejects with a BackendError when
@@ -134,6 +137,7 @@ export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> 
     today,
     votes,
     follows: new Map(follows.map((row) => [row.offerSlug, row.follows])),
+    news: NO_NEWS,
   };
   lastBuilt = {
     merged,

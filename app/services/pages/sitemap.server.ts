@@ -1,5 +1,5 @@
 import { brandIndexPaths } from "~/catalogue/brand-index";
-import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
+import { HOW_OFFERS_ARE_RANKED, HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { sitemapFiles } from "~/catalogue/sitemap";
 import { brandIndexOf } from "./brand-index.server";
 import { tryLoadCatalogue } from "./offers.server";
@@ -14,6 +14,7 @@ export async function loadSitemapFiles(): Promise<string[][] | null> {
     "/codes",
     "/contact",
     HOW_VOTES_WORK.path,
+    HOW_OFFERS_ARE_RANKED.path,
     ...brandIndexPaths(brandIndexOf(catalogue).groups),
     ...catalogue.offers.map((offer) => `/offres/${offer.slug}`),
   ]);
