@@ -1,12 +1,16 @@
 import { data, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { toCardView } from "~/catalogue/card";
+import { formatFrenchDate } from "~/catalogue/dates";
+import { listingHref } from "~/catalogue/pagination";
+import { isNews, NEWS_DAYS, rankOffers } from "~/catalogue/ranking";
 import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { Faq, faqJsonLd } from "~/components/faq";
 import { JsonLd } from "~/components/json-ld";
 import { RewardDisclosure } from "~/components/notices";
 import { primaryButton, secondaryButton } from "~/components/offer-card";
 import { OfferGrid } from "~/components/offer-grid";
+import { CARD } from "~/components/page-block";
 import { TestimonialQuote } from "~/components/testimonial-quote";
 import { StepCards, TextCard } from "~/components/text-card";
 import { pageMeta, siteInfo } from "~/seo";
@@ -28,12 +32,60 @@ export const meta: MetaFunction = ({ matches }) => {
 
 export async function loader() {
   const catalogue = await tryLoadCatalogue();
-  if (!catalogue) return data({ featured: null, testimonials: [], content: homeContent() }, UNAVAILABLE);
+  if (!catalogue) return data({ featured: null, news: [], testimonials: [], content: homeContent() }, UNAVAILABLE);
   return {
     content: homeContent(),
     featured: catalogue.featured.map((offer) => toCardView(offer, catalogue)),
+    news: rankOffers(
+      catalogue.offers.filter((offer) => isNews(catalogue.news.get(offer.slug), catalogue.today)),
+      "nouveautes",
+      catalogue,
+    )
+      .slice(0, NEWS_SHOWN)
+      .map((offer) => {
+        const { slug, brand, headline, terms } = toCardView(offer, catalogue);
+        return { slug, brand, headline, terms, on: formatFrenchDate(catalogue.news.get(slug) ?? catalogue.today) };
+      }),
     testimonials: await homeTestimonialCards(catalogue),
   };
+}
+
+/** How many offers the home page's "Nouveautés" lists; the listing's news order has them all. */
+const NEWS_SHOWN = 6;
+
+/** "Nouveautés": the offers added or improved in the last NEWS_DAYS days, newest first. */
+function NewsSection({
+  news,
+}: {
+  news: { slug: string; brand: string; headline: string; terms: string; on: string }[];
+}) {
+  return (
+    <section aria-labelledby="news-title" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="news-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          Nouveautés
+        </h2>
+        <Link to={listingHref("/offres", { sort: "nouveautes" })} className={secondaryButton}>
+          Toutes les nouveautés
+        </Link>
+      </div>
+      {news.length > 0 ? (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {news.map((offer) => (
+            <li key={offer.slug} className={`${CARD} p-4`}>
+              <Link to={`/offres/${offer.slug}`} className="font-bold text-indigo-800 underline">
+                {offer.brand}
+              </Link>
+              <p className="font-semibold text-slate-900">{offer.headline}</p>
+              <p className="text-sm text-slate-700">{`${offer.terms} · depuis le ${offer.on}`}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-slate-700">Aucune offre ajoutée ni améliorée ces {NEWS_DAYS} derniers jours.</p>
+      )}
+    </section>
+  );
 }
 
 /** With JavaScript the banner button scrolls smoothly; without, it is a plain anchor to the section. */
@@ -48,7 +100,7 @@ function scrollToFeatured(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export default function Home() {
-  const { featured, testimonials, content } = useLoaderData<typeof loader>();
+  const { featured, news, testimonials, content } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const siteName = root?.siteName ?? "CodeParrain";
 
@@ -109,6 +161,8 @@ export default function Home() {
           </p>
         )}
       </section>
+
+      {featured ? <NewsSection news={news} /> : null}
 
       <section aria-labelledby="why-title" className="space-y-6">
         <h2 id="why-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">

@@ -19,6 +19,7 @@ import {
 import { toCardView } from "~/catalogue/card";
 import { categoryById } from "~/catalogue/categories";
 import { formatFrenchDate, isExpired } from "~/catalogue/dates";
+import { describeChange, HISTORY_SHOWN } from "~/catalogue/history";
 import { acceptsVotes } from "~/catalogue/offer-rules";
 import { parsePageNumber } from "~/catalogue/pagination";
 import { canonicalSlug } from "~/catalogue/slugs";
@@ -37,6 +38,7 @@ import { JsonLd } from "~/components/json-ld";
 import { RegulatedNotice, RewardDisclosure } from "~/components/notices";
 import { OfferEssentials, primaryButton } from "~/components/offer-card";
 import { OfferConditions } from "~/components/offer-conditions";
+import { OfferHistory } from "~/components/offer-history";
 import { OffersUnavailable } from "~/components/offers-unavailable";
 import { PageBlock } from "~/components/page-block";
 import { Pagination } from "~/components/pagination";
@@ -48,6 +50,7 @@ import { ASK_REASON_PARAMETER, voteFetcherKey, type FeedbackActionData } from "~
 import { handleMessageAction, messageFormConstraint } from "~/forms/message-action.server";
 import { pageMeta, siteInfo } from "~/seo";
 import { formPageHeaders } from "~/services/http/headers.server";
+import { offerHistory } from "~/services/pages/offer-history.server";
 import { brandNameForSlug, findBrandOffer, tryLoadCatalogue, UNAVAILABLE } from "~/services/pages/offers.server";
 import { authorsAreEmailed, formStartedToken, publishedTestimonials } from "~/services/pages/testimonials.server";
 import type { loader as rootLoader } from "~/root";
@@ -74,6 +77,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     testimonialPage === undefined ? undefined : offerTestimonials(await publishedTestimonials(), slug, testimonialPage);
   if (!testimonials) throw new Response("Page introuvable", { status: 404 });
   const card = toCardView(offer, catalogue);
+  const history = await offerHistory(slug, HISTORY_SHOWN);
   return {
     unavailable: false as const,
     submissionId: randomUUID(),
@@ -102,6 +106,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       categoryLabel: offer.category ? categoryById(offer.category).label : null,
       sections: BRAND_SECTIONS[slug] ?? null,
     },
+    history: history.map((entry) => ({
+      on: entry.recordedAt.slice(0, 10),
+      date: formatFrenchDate(entry.recordedAt),
+      change: entry.change,
+      lines: describeChange(entry),
+    })),
   };
 }
 
@@ -225,6 +235,8 @@ export default function BrandPage() {
           ) : null}
 
           {brand.sections ? <BrandSections brand={brand.brand} sections={brand.sections} /> : null}
+
+          <OfferHistory history={page.history} />
 
           <TestimonialsSection title={`Témoignages sur ${brand.brand}`}>
             <TestimonialList slug={brand.slug} testimonials={page.testimonials.items} />

@@ -4,6 +4,7 @@ import { siteEvents } from "./events.server";
 import { pageCache } from "./http/page-cache.server";
 import { runEveryServerThroughThePipeline } from "./http/remix-serve.server";
 import { watchOwnerAlerts } from "./owner/owner-alerts.server";
+import { loadOffers } from "./pages/offers.server";
 import { runShutdownHooks } from "./shutdown.server";
 
 /** Set by server.js before it loads the build: it runs the request pipeline itself, with the page cache on. */
@@ -13,7 +14,7 @@ const SERVER_JS = Symbol.for("codeparrain.server-js");
  * What the application does once, when its build is loaded, before any request: it reads the configuration (an
  * invalid one stops the start), starts the backend (the data folder's lock and secret), puts the request pipeline
  * in front of a server other than server.js, wires the site's events to what reacts to them, and opens the
- * database (on first start, creates it) rather than on the first visitor's request.
+ * database (on first start, creates it) and merges the offers rather than on the first visitor's request.
  */
 export function startApplication(): void {
   getConfig();
@@ -35,5 +36,7 @@ export function startApplication(): void {
       siteEvents.on("brands-changed", () => checkAlerts());
       return backend.warmUp();
     })
+    // The offers merged at once: a new release's bundled offers are compared with the history before any visit.
+    .then(() => loadOffers())
     .catch((error: unknown) => console.error("Source des marques indisponible au démarrage :", error));
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures";
 import { axeViolations } from "./helpers";
 import { FAILING_BASE_URL, OWNER_PASSWORD } from "./servers";
-import { BROWSER_TEST_MS } from "../support/timeouts";
+import { BROWSER_JOURNEY_MS, BROWSER_TEST_MS } from "../support/timeouts";
 import type { Page } from "@playwright/test";
 
 /** Each project edits an offer of its own: the two run at the same time on one server. */
@@ -38,6 +38,8 @@ test.describe("the back office on a phone", () => {
     baseURL,
     javaScriptEnabled,
   }, testInfo) => {
+    // A journey through five pages, four of them checked by axe.
+    test.setTimeout(BROWSER_JOURNEY_MS);
     const offer = OFFER[testInfo.project.name as keyof typeof OFFER];
     const visitor = `Visiteur ${randomUUID().slice(0, 8)}`;
     const sent = await page.request.post("/contact", {
@@ -67,12 +69,21 @@ test.describe("the back office on a phone", () => {
     await expectAccessibleOnPhone(page, javaScriptEnabled, `/gestion/offres/${offer.slug}`);
     const code = `NEUF-${randomUUID().slice(0, 6).toUpperCase()}`;
     await page.getByLabel("Code de parrainage").fill(code);
+    await page.getByLabel("Montant (facultatif)").fill("2,50");
+    await page.getByLabel("Nature de l'avantage").selectOption("cashback");
     await page.getByRole("button", { name: "Enregistrer" }).click();
     await expect(page.getByText("Offre enregistrée")).toBeVisible();
     await expect(page.getByLabel("Code de parrainage")).toHaveValue(code);
+    await expect(page.getByLabel("Montant (facultatif)")).toHaveValue("2,5");
 
     await page.goto(`/offres/${offer.slug}`);
     await expect(page.getByText(code).first()).toBeVisible();
+    // The change is in the offer's history, dated, said in full.
+    const history = page.getByRole("region", { name: "Historique de l'offre" });
+    await expect(history.getByRole("listitem").first()).toContainText(/\d{1,2} \S+ \d{4} · Modifiée/);
+    await expect(history).toContainText("2,50 € (avant : montant non précisé)");
+    await expect(history).toContainText("Cashback (avant :");
+    await expect(history).toContainText("Nouveau code");
 
     await page.goto("/gestion");
     await page.getByRole("button", { name: "Se déconnecter" }).click();

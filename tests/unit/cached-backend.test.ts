@@ -46,6 +46,7 @@ function scriptedSource(...behaviours: Array<(signal?: AbortSignal) => Promise<B
     ...NO_TESTIMONIALS,
     owner: () => ({ ok: false, missing: MISSING_SERVICE_ROLE_KEY }),
     storageProblem: () => null,
+    history: () => null,
     calls: () => calls,
   };
   return source;
@@ -177,6 +178,7 @@ describe("the votes' summary", () => {
       ...NO_TESTIMONIALS,
       owner: () => ({ ok: false, missing: MISSING_SERVICE_ROLE_KEY }),
       storageProblem: () => null,
+      history: () => null,
       reads,
     };
     return source;
@@ -290,6 +292,7 @@ describe("a brand written in the back office", () => {
       ...NO_TESTIMONIALS,
       owner: () => ({ ok: true, store }),
       storageProblem: () => null,
+      history: () => null,
     };
     const events = new SiteEventBus();
     const backend = new CachedBackend(source, { ttlMs: 60_000, timeoutMs: 1_000 }, events);

@@ -1,5 +1,6 @@
 import { FOLLOWS_PERIOD_DAYS, periodDays } from "~/catalogue/audience";
 import { todayInFrance } from "~/catalogue/dates";
+import { NEWS_DAYS } from "~/catalogue/ranking";
 import { siteEvents, type SiteEventBus } from "../events.server";
 import { BackendError, toBackendError } from "./errors.server";
 import { ReadAfterWriteCache } from "./read-after-write-cache.server";
@@ -47,6 +48,7 @@ export class CachedBackend implements types.Backend {
   private readonly feedbackCache: ReadAfterWriteCache<types.FeedbackCounts[]> | undefined;
   private readonly testimonialsCache: ReadAfterWriteCache<types.PublishedTestimonial[]> | undefined;
   private readonly followsCache: ReadAfterWriteCache<types.OfferFollows[]> | undefined;
+  private readonly newsCache: ReadAfterWriteCache<types.OfferNews[]> | undefined;
 
   constructor(
     private readonly backend: types.Backend,
@@ -59,6 +61,7 @@ export class CachedBackend implements types.Backend {
       this.feedbackCache = new ReadAfterWriteCache(options.ttlMs, () => this.readFeedback());
       this.testimonialsCache = new ReadAfterWriteCache(options.ttlMs, () => this.readTestimonials());
       this.followsCache = new ReadAfterWriteCache(options.ttlMs, () => this.readFollows());
+      this.newsCache = new ReadAfterWriteCache(options.ttlMs, () => this.readNews());
     }
     this.stopWatching = backend.watchChanges?.({
       changed: (change) => this.changedElsewhere(change),
@@ -92,6 +95,8 @@ export class CachedBackend implements types.Backend {
 
   private brandsChanged(): void {
     this.cache?.invalidate();
+    // A change recorded in an offer's history is announced as a brand changed.
+    this.newsCache?.invalidate();
     // A check, or a new code or link, restarts the offer's votes (brands.votes_since).
     this.feedbackCache?.invalidate();
     this.events.emit("brands-changed", {});
@@ -208,6 +213,34 @@ export class CachedBackend implements types.Backend {
   /** Each offer's follows over the last 30 days, kept as the brands are; rejects with a BackendError. */
   async recentFollows(): Promise<types.OfferFollows[]> {
     return this.followsCache ? this.followsCache.get() : this.readFollows();
+  }
+
+  private async readNews(): Promise<types.OfferNews[]> {
+    const history = this.backend.history();
+    if (!history) return [];
+    await this.backend.warmUp();
+    return within(this.options.timeoutMs, () => history.newsSince(periodDays(todayInFrance(), NEWS_DAYS + 1)[0] ?? ""));
+  }
+
+  /** The offers added or improved in the last NEWS_DAYS days, kept as the brands are; rejects with a BackendError. */
+  async recentNews(): Promise<types.OfferNews[]> {
+    return this.newsCache ? this.newsCache.get() : this.readNews();
+  }
+
+  /** The history; a change recorded here shows at once, as a brand written through this instance does. */
+  history(): types.OfferHistoryStore | null {
+    const history = this.backend.history();
+    if (!history) return null;
+    return {
+      snapshots: () => within(this.options.timeoutMs, () => history.snapshots()),
+      record: async (changes) => {
+        const recorded = await history.record(changes);
+        if (recorded > 0) this.brandsChanged();
+        return recorded;
+      },
+      entries: (slug, limit) => within(this.options.timeoutMs, () => history.entries(slug, limit)),
+      newsSince: (day) => history.newsSince(day),
+    };
   }
 
   audienceSalt(): Promise<types.AudienceSalt | null> {

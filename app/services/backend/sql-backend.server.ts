@@ -15,6 +15,7 @@ import {
   VOTES_RATE_LIMITED,
 } from "./errors.server";
 import { toFeedbackCounts, type FeedbackRow } from "./feedback-row.server";
+import { SqlHistoryStore } from "./sql-history.server";
 import { SqlOwnerStore } from "./sql-owner.server";
 import { asRole, readAsAnon } from "./sql-roles.server";
 import { toErasedTestimonial, toPublishedTestimonial, type PublishedTestimonialRow } from "./testimonial-row.server";
@@ -394,5 +395,9 @@ export class SqlBackend implements types.Backend {
   owner(): types.OwnerAccess {
     this.ownerStore ??= new SqlOwnerStore(this.place, () => this.wakeOutbox());
     return { ok: true, store: this.ownerStore };
+  }
+
+  history(): types.OfferHistoryStore {
+    return new SqlHistoryStore(this.place);
   }
 }

@@ -338,6 +338,11 @@ export class SupabaseBackend implements types.Backend {
       ...(this.options.clientKeySecret ? { "x-client-key-secret": this.options.clientKeySecret } : {}),
     };
   }
+
+  /** Not kept with hosted Supabase yet: its pages show no history and no news. */
+  history(): null {
+    return null;
+  }
 }
 
 /** For a function's 429, the seconds its Retry-After asks for (`fallback` without a usable one); else undefined. */

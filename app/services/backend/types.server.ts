@@ -2,6 +2,7 @@ import type { SendContactEmailPayload } from "@contract/contact-contract";
 import type { FeedbackReason } from "@contract/feedback-contract";
 import type { TestimonialReason } from "@contract/testimonial-fields";
 import type { AlertCheck } from "~/catalogue/alerts";
+import type { OfferChange, OfferHistoryEntry, OfferSnapshot } from "~/catalogue/history";
 import type { Testimonial } from "~/catalogue/testimonials";
 import type { BrandRow } from "~/catalogue/types";
 
@@ -220,6 +221,8 @@ export interface Backend {
   addAudienceEvents(events: AudienceEvent[]): Promise<boolean>;
   /** The back office's operations, or the name of the variable to set when this backend cannot give them. */
   owner(): OwnerAccess;
+  /** The offers' dated history, or null when this backend keeps none. */
+  history(): OfferHistoryStore | null;
   /**
    * Why this process could not write now, in French (the embedded database's disk is full), or null when it can;
    * /healthz asks. Undefined for a backend whose storage is another's to watch (hosted Supabase).
@@ -230,6 +233,24 @@ export interface Backend {
    * returned stops. Absent when this backend serves one instance only (the embedded database).
    */
   watchChanges?(listener: SiteChangeListener): () => void;
+}
+
+/** The last day an offer was added or improved (YYYY-MM-DD, in France). */
+export interface OfferNews {
+  offerSlug: string;
+  day: string;
+}
+
+/** Where the offers' history is kept (20250208000000_offer_history.sql); each operation rejects with a BackendError. */
+export interface OfferHistoryStore {
+  /** The last snapshot recorded of each offer, by slug. */
+  snapshots(): Promise<Map<string, OfferSnapshot>>;
+  /** Records each change whose `before` is still the stored snapshot; how many were recorded. */
+  record(changes: OfferChange[]): Promise<number>;
+  /** An offer's last `limit` changes, newest first. */
+  entries(slug: string, limit: number): Promise<OfferHistoryEntry[]>;
+  /** The offers added or improved from `day` on, each with its last such day. */
+  newsSince(day: string): Promise<OfferNews[]>;
 }
 
 /**

@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import { hasStarted, todayInFrance } from "~/catalogue/dates";
 import { mergeOffers, selectFeatured } from "~/catalogue/merge";
 import { BUNDLED_OFFERS, findOfferBySlug, offerFromBrandRow } from "~/catalogue/offers";
+import { recordOfferChanges } from "./offer-history.server";
 import { getBackend } from "../backend/index.server";
 import type { CachedBackend } from "../backend/cached-backend.server";
-import type { FeedbackCounts, OfferFollows } from "../backend/types.server";
+import type { FeedbackCounts, OfferFollows, OfferNews } from "../backend/types.server";
 import type { BrandRow, ReferralOffer } from "~/catalogue/types";
 
 export interface Catalogue {
@@ -47,6 +48,7 @@ let lastBuilt:
       countsDigest: string;
       follows: Follows;
       followsDigest: string;
+      news: OfferNews[];
       catalogue: Catalogue;
     }
   | undefined;
@@ -79,33 +81,25 @@ async function mergedOffers(backend: CachedBackend, now: Date): Promise<NonNulla
         ? everyOffer
         : everyOffer.filter((offer) => hasStarted(offer, today));
       lastMerged = { rows, rowsDigest, today, apiOffers, offers, everyOffer };
+      recordOfferChanges(backend, everyOffer);
     }
   }
   return lastMerged;
 }
 
-/** Votes are an addition to the page: when they cannot be read, offers show without them and the failure is logged. */
-async function readVotes(backend: CachedBackend): Promise<FeedbackCounts[]> {
+/**
+ * What is an addition to the pages (the votes, the follows, the news): when it cannot be read, the offers show
+ * without it and the failure is logged. The same empty list each time, so that the catalogue built with it is kept.
+ */
+const NOTHING: never[] = [];
+async function readOrNothing<T>(read: () => Promise<T[]>, what: string): Promise<T[]> {
   try {
-    return await backend.recentFeedback();
+    return await read();
   } catch (error) {
-    console.error("Lecture des avis des visiteurs impossible :", error);
-    return NO_VOTES;
+    console.error(`Lecture ${what} impossible :`, error);
+    return NOTHING;
   }
 }
-const NO_VOTES: FeedbackCounts[] = [];
-
-/** The same for the follows: cards then show no figure. */
-async function readFollows(backend: CachedBackend): Promise<Follows> {
-  try {
-    return await backend.recentFollows();
-  } catch (error) {
-    console.error("Lecture des mesures d'audience impossible :", error);
-    return NO_FOLLOWS;
-  }
-}
-const NO_FOLLOWS: Follows = [];
-const NO_NEWS: ReadonlyMap<string, string> = new Map();
 
 /**
  * Reads the brands and the votes, and merges the brands over the bundled offers. Rejects with a BackendError when
@@ -113,10 +107,11 @@ const NO_NEWS: ReadonlyMap<string, string> = new Map();
  */
 export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> {
   const backend = await getBackend();
-  const [merged, counts, follows] = await Promise.all([
+  const [merged, counts, follows, news] = await Promise.all([
     mergedOffers(backend, now),
-    readVotes(backend),
-    readFollows(backend),
+    readOrNothing(() => backend.recentFeedback(), "des avis des visiteurs"),
+    readOrNothing(() => backend.recentFollows(), "des mesures d'audience"),
+    readOrNothing(() => backend.recentNews(), "des nouveautés"),
   ]);
   const { today } = merged;
   if (lastBuilt?.merged === merged && lastBuilt.counts !== counts) {
@@ -126,7 +121,12 @@ export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> 
   if (lastBuilt?.merged === merged && lastBuilt.follows !== follows) {
     if (lastBuilt.followsDigest === contentDigest(follows)) lastBuilt.follows = follows;
   }
-  if (lastBuilt?.merged === merged && lastBuilt.counts === counts && lastBuilt.follows === follows) {
+  if (
+    lastBuilt?.merged === merged &&
+    lastBuilt.counts === counts &&
+    lastBuilt.follows === follows &&
+    lastBuilt.news === news
+  ) {
     return lastBuilt.catalogue;
   }
   const votes = new Map(counts.map((count) => [count.offerSlug, count]));
@@ -137,7 +137,7 @@ export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> 
     today,
     votes,
     follows: new Map(follows.map((row) => [row.offerSlug, row.follows])),
-    news: NO_NEWS,
+    news: new Map(news.map((row) => [row.offerSlug, row.day])),
   };
   lastBuilt = {
     merged,
@@ -145,6 +145,7 @@ export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> 
     countsDigest: contentDigest(counts),
     follows,
     followsDigest: contentDigest(follows),
+    news,
     catalogue,
   };
   return catalogue;
