@@ -11,11 +11,13 @@ import { makeTempDir } from "../tests/support/temp-dir";
 const PAGES = [
   "/",
   "/offres",
+  "/offres?tri=montant",
   "/offres/binance",
   "/offres/sorare",
   "/codes",
   "/contact",
   "/comment-sont-recueillis-les-avis",
+  "/comment-les-offres-sont-classees",
   "/marques",
   "/marques/b",
 ];
