@@ -1,9 +1,5 @@
 import { data, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { toCardView } from "~/catalogue/card";
-import { formatFrenchDate } from "~/catalogue/dates";
-import { listingHref } from "~/catalogue/pagination";
-import { isNews, NEWS_DAYS, rankOffers } from "~/catalogue/ranking";
 import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { Faq, faqJsonLd } from "~/components/faq";
 import { JsonLd } from "~/components/json-ld";
@@ -14,7 +10,7 @@ import { CARD } from "~/components/page-block";
 import { TestimonialQuote } from "~/components/testimonial-quote";
 import { StepCards, TextCard } from "~/components/text-card";
 import { pageMeta, siteInfo } from "~/seo";
-import { homeContent } from "~/services/pages/home.server";
+import { homeContent, homeNews, toCardView } from "~/services/pages/home.server";
 import { tryLoadCatalogue, UNAVAILABLE } from "~/services/pages/offers.server";
 import { homeTestimonialCards } from "~/services/pages/testimonials.server";
 import type { MouseEvent } from "react";
@@ -32,32 +28,24 @@ export const meta: MetaFunction = ({ matches }) => {
 
 export async function loader() {
   const catalogue = await tryLoadCatalogue();
-  if (!catalogue) return data({ featured: null, news: [], testimonials: [], content: homeContent() }, UNAVAILABLE);
+  if (!catalogue) {
+    return data({ featured: null, testimonials: [], content: homeContent(), ...homeNews(null) }, UNAVAILABLE);
+  }
   return {
     content: homeContent(),
     featured: catalogue.featured.map((offer) => toCardView(offer, catalogue)),
-    news: rankOffers(
-      catalogue.offers.filter((offer) => isNews(catalogue.news.get(offer.slug), catalogue.today)),
-      "nouveautes",
-      catalogue,
-    )
-      .slice(0, NEWS_SHOWN)
-      .map((offer) => {
-        const { slug, brand, headline, terms } = toCardView(offer, catalogue);
-        return { slug, brand, headline, terms, on: formatFrenchDate(catalogue.news.get(slug) ?? catalogue.today) };
-      }),
+    ...homeNews(catalogue),
     testimonials: await homeTestimonialCards(catalogue),
   };
 }
 
-/** How many offers the home page's "Nouveautés" lists; the listing's news order has them all. */
-const NEWS_SHOWN = 6;
-
 /** "Nouveautés": the offers added or improved in the last NEWS_DAYS days, newest first. */
 function NewsSection({
   news,
+  page,
 }: {
   news: { slug: string; brand: string; headline: string; terms: string; on: string }[];
+  page: { href: string; none: string };
 }) {
   return (
     <section aria-labelledby="news-title" className="space-y-4">
@@ -65,7 +53,7 @@ function NewsSection({
         <h2 id="news-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           Nouveautés
         </h2>
-        <Link to={listingHref("/offres", { sort: "nouveautes" })} className={secondaryButton}>
+        <Link to={page.href} className={secondaryButton}>
           Toutes les nouveautés
         </Link>
       </div>
@@ -82,7 +70,7 @@ function NewsSection({
           ))}
         </ul>
       ) : (
-        <p className="text-slate-700">Aucune offre ajoutée ni améliorée ces {NEWS_DAYS} derniers jours.</p>
+        <p className="text-slate-700">{page.none}</p>
       )}
     </section>
   );
@@ -100,7 +88,7 @@ function scrollToFeatured(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export default function Home() {
-  const { featured, news, testimonials, content } = useLoaderData<typeof loader>();
+  const { featured, news, newsPage, testimonials, content } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const siteName = root?.siteName ?? "CodeParrain";
 
@@ -162,7 +150,7 @@ export default function Home() {
         )}
       </section>
 
-      {featured ? <NewsSection news={news} /> : null}
+      {featured ? <NewsSection news={news} page={newsPage} /> : null}
 
       <section aria-labelledby="why-title" className="space-y-6">
         <h2 id="why-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
