@@ -114,8 +114,11 @@ const width = Math.max(...rows.map((row) => row.what.length));
 for (const row of rows) {
   const over = row.size > row.budget;
   if (over) problems.push(`${row.what} : ${kb(row.size)} pour un budget de ${kb(row.budget)}`);
-  const unit = row.raw ? "brut" : "gzip";
-  console.log(`${over ? "✗" : "✓"} ${row.what.padEnd(width)}  ${kb(row.size).padStart(9)} ${unit} / ${kb(row.budget)}`);
+  // A raw figure close to its budget is printed in bytes: rounded to a tenth of a KB it would read as equal.
+  const figures = row.raw
+    ? `${`${row.size} B`.padStart(9)} brut / ${row.budget} B`
+    : `${kb(row.size).padStart(9)} gzip / ${kb(row.budget)}`;
+  console.log(`${over ? "✗" : "✓"} ${row.what.padEnd(width)}  ${figures}`);
 }
 console.log(
   problems.length
