@@ -16,7 +16,6 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { toCardView } from "~/catalogue/card";
 import { categoryById } from "~/catalogue/categories";
 import { formatFrenchDate, isExpired } from "~/catalogue/dates";
 import { describeChange, HISTORY_SHOWN } from "~/catalogue/history";
@@ -51,7 +50,13 @@ import { handleMessageAction, messageFormConstraint } from "~/forms/message-acti
 import { pageMeta, siteInfo } from "~/seo";
 import { formPageHeaders } from "~/services/http/headers.server";
 import { offerHistory } from "~/services/pages/offer-history.server";
-import { brandNameForSlug, findBrandOffer, tryLoadCatalogue, UNAVAILABLE } from "~/services/pages/offers.server";
+import {
+  brandNameForSlug,
+  findBrandOffer,
+  toCardView,
+  tryLoadCatalogue,
+  UNAVAILABLE,
+} from "~/services/pages/offers.server";
 import { authorsAreEmailed, formStartedToken, publishedTestimonials } from "~/services/pages/testimonials.server";
 import type { loader as rootLoader } from "~/root";
 

@@ -9,7 +9,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { toCardView } from "~/catalogue/card";
 import { todayInFrance } from "~/catalogue/dates";
 import { offerTrust } from "~/catalogue/feedback";
 import { takesVotes } from "~/catalogue/offer-rules";
@@ -31,7 +30,13 @@ import { RateLimitedError } from "~/services/backend/errors.server";
 import { getBackend } from "~/services/backend/index.server";
 import { readForm } from "~/services/form-request.server";
 import { formPageHeaders } from "~/services/http/headers.server";
-import { findBrandOffer, offerForSlug, tryLoadCatalogue, UNAVAILABLE } from "~/services/pages/offers.server";
+import {
+  findBrandOffer,
+  offerForSlug,
+  toCardView,
+  tryLoadCatalogue,
+  UNAVAILABLE,
+} from "~/services/pages/offers.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import { networkKey, visitorKey } from "~/services/visitor.server";
 

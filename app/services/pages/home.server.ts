@@ -5,9 +5,6 @@ import { isNews, NEWS_DAYS, rankOffers } from "~/catalogue/ranking";
 import { HOME_FAQ, HOME_STEPS, HOME_WHY } from "~/content/home";
 import type { Catalogue } from "./offers.server";
 
-/** Made on the server: the home page's script then carries none of the rules a card or the news follow. */
-export { toCardView };
-
 /**
  * The home page's texts, sent as the page's data rather than in its script: they are shown once, on this page only,
  * and the first-load JavaScript budget is better spent on code.

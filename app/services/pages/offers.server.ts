@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { toCardView } from "~/catalogue/card";
 import { hasStarted, todayInFrance } from "~/catalogue/dates";
 import { mergeOffers, selectFeatured } from "~/catalogue/merge";
 import { BUNDLED_OFFERS, findOfferBySlug, offerFromBrandRow } from "~/catalogue/offers";
@@ -7,6 +8,12 @@ import { getBackend } from "../backend/index.server";
 import type { CachedBackend } from "../backend/cached-backend.server";
 import type { FeedbackCounts, OfferFollows, OfferNews } from "../backend/types.server";
 import type { BrandRow, ReferralOffer } from "~/catalogue/types";
+
+/**
+ * Cards are made by the loaders, on the server: routes take `toCardView` from here, a module the browser build
+ * leaves out, so that no page's script carries the rules a card follows (terms, votes, demotion).
+ */
+export { toCardView };
 
 export interface Catalogue {
   /** Every offer to show, merged and sorted. */
