@@ -1,0 +1,150 @@
+import { parse } from "csv-parse/sync";
+import { BRAND_CATEGORIES } from "~/catalogue/categories";
+import { importedCell, OFFER_CSV_COLUMNS, offerCells, type OfferCsvColumn } from "~/catalogue/offer-csv";
+import { findOfferBySlug } from "~/catalogue/offers";
+import { parseNewBrandForm, parseOfferForm } from "./brand-form";
+import type { ReferralOffer } from "~/catalogue/types";
+import type { BrandColumns } from "~/services/backend/types.server";
+
+/**
+ * An offers CSV read back: each row checked as the back office's forms check it, compared with the offer it names,
+ * and turned into what the import would write. Nothing is written here: the owner sees the preview first.
+ */
+
+/** What an import may hold: a phone's spreadsheet of the whole catalogue fits, a runaway file does not. */
+export const IMPORT_LIMITS = { bytes: 1024 * 1024, rows: 2_000 } as const;
+
+/** The form field each column is checked as, and the column an error on that field is shown in. */
+const FIELD_OF: Partial<Record<OfferCsvColumn, string>> = {
+  marque: "name",
+  categorie: "category",
+  description: "description",
+  code: "code",
+  lien: "link",
+  offre: "offer_description",
+  avantages: "advantages",
+  montant: "bonus_amount",
+  unite: "bonus_unit",
+  plafond: "bonus_up_to",
+  nature: "bonus_kind",
+  conditions: "conditions",
+  parrain: "referrer_reward",
+  debut: "starts_on",
+  fin: "valid_until",
+};
+
+/** The columns whose cells form an offer's terms: written together, since a row's terms go together. */
+const TERMS_COLUMNS: readonly OfferCsvColumn[] = ["montant", "unite", "plafond", "nature", "conditions", "parrain"];
+
+export interface CellChange {
+  column: OfferCsvColumn;
+  before: string;
+  after: string;
+}
+
+export type ImportRow =
+  | { line: number; slug: string; outcome: "unchanged" }
+  | { line: number; slug: string; outcome: "changed"; brand: string; cells: CellChange[]; write: Partial<BrandColumns> }
+  | { line: number; slug: string; outcome: "added"; brand: string; write: Partial<BrandColumns> & { name: string } }
+  | { line: number; slug: string; outcome: "refused"; errors: { column: string; message: string }[] };
+
+export type ImportPreview = { ok: true; rows: ImportRow[] } | { ok: false; error: string };
+
+const normalise = (cell: string) => cell.replace(/\r\n?/g, "\n").trim();
+
+/** The row's cells as the forms take them: a ticked box is "on", an empty unit the form's default. */
+function formOf(cells: Record<OfferCsvColumn, string>): FormData {
+  const form = new FormData();
+  for (const [column, field] of Object.entries(FIELD_OF) as [OfferCsvColumn, string][]) {
+    const cell = cells[column];
+    if (column === "plafond") {
+      if (/^(oui|o|vrai|1|x)$/i.test(cell)) form.set(field, "on");
+    } else if (cell !== "") form.set(field, cell);
+  }
+  form.set("slug", cells.adresse);
+  return form;
+}
+
+/** The French errors of a submission, by CSV column. */
+function errorsByColumn(error: Record<string, string[] | null> | null | undefined) {
+  const columnOf = new Map(Object.entries(FIELD_OF).map(([column, field]) => [field, column]));
+  return Object.entries(error ?? {}).flatMap(([field, messages]) =>
+    (messages ?? []).map((message) => ({ column: columnOf.get(field) ?? (field || "ligne"), message })),
+  );
+}
+
+/** Reads an offers CSV and says what each row would change; a file that is not one gets a French reason. */
+export function previewOffersImport(text: string, offers: readonly ReferralOffer[]): ImportPreview {
+  if (new TextEncoder().encode(text).byteLength > IMPORT_LIMITS.bytes) {
+    return { ok: false, error: `Le fichier dépasse ${IMPORT_LIMITS.bytes / 1024 / 1024} Mo.` };
+  }
+  let records: Record<string, string>[];
+  try {
+    records = parse(text.replace(/^\uFEFF/, ""), { columns: true, skip_empty_lines: true, bom: true });
+  } catch {
+    return {
+      ok: false,
+      error: "Ce fichier n'est pas un CSV lisible : exportez la liste des offres et repartez de lui.",
+    };
+  }
+  const header = Object.keys(records[0] ?? {});
+  const missing = OFFER_CSV_COLUMNS.filter((column) => !header.includes(column));
+  if (records.length === 0 || missing.length > 0) {
+    return { ok: false, error: `Colonnes manquantes : ${missing.join(", ") || "toutes"}.` };
+  }
+  if (records.length > IMPORT_LIMITS.rows) {
+    return { ok: false, error: `Le fichier compte plus de ${IMPORT_LIMITS.rows} lignes d'offres.` };
+  }
+  return {
+    ok: true,
+    rows: records.map((record, index) => {
+      const cells = Object.fromEntries(
+        OFFER_CSV_COLUMNS.map((column) => [column, normalise(importedCell(record[column] ?? ""))]),
+      ) as Record<OfferCsvColumn, string>;
+      return previewRow(cells, index + 2, offers);
+    }),
+  };
+}
+
+function previewRow(cells: Record<OfferCsvColumn, string>, line: number, offers: readonly ReferralOffer[]): ImportRow {
+  const slug = cells.adresse;
+  const offer = findOfferBySlug(offers, slug);
+  if (!offer) {
+    const added = parseNewBrandForm(formOf(cells));
+    if (added.status !== "success") {
+      return { line, slug, outcome: "refused", errors: errorsByColumn(added.reply().error) };
+    }
+    return { line, slug: added.value.slug, outcome: "added", brand: added.value.name, write: added.value };
+  }
+  const parsed = parseOfferForm(formOf(cells));
+  const errors = parsed.status === "success" ? [] : errorsByColumn(parsed.reply().error);
+  if (cells.categorie !== (offer.category ?? "") && !BRAND_CATEGORIES.some((entry) => entry.id === cells.categorie)) {
+    errors.push({ column: "categorie", message: "Choisissez une catégorie de la liste (par exemple finance)." });
+  }
+  if (parsed.status !== "success" || errors.length > 0) return { line, slug, outcome: "refused", errors };
+  const current = offerCells(offer);
+  const changed = OFFER_CSV_COLUMNS.filter(
+    (column) => column !== "adresse" && column !== "marque" && normalise(current[column]) !== cells[column],
+  );
+  if (changed.length === 0) return { line, slug, outcome: "unchanged" };
+  const value = parsed.value as Record<string, unknown>;
+  const write: Record<string, unknown> = {};
+  for (const column of changed.some((column) => TERMS_COLUMNS.includes(column))
+    ? [...changed, ...TERMS_COLUMNS]
+    : changed) {
+    const field = FIELD_OF[column];
+    if (!field || field === "name") continue;
+    if (column === "categorie") write.category = cells.categorie || null;
+    else if (column === "description") write.description = cells.description || null;
+    else write[field] = value[field];
+  }
+  if ("bonus_amount" in write) write.bonus_unit = value.bonus_unit;
+  return {
+    line,
+    slug,
+    outcome: "changed",
+    brand: offer.brand,
+    cells: changed.map((column) => ({ column, before: current[column], after: cells[column] })),
+    write: write as Partial<BrandColumns>,
+  };
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { OFFER_CSV_COLUMNS, offersCsv } from "~/catalogue/offer-csv";
+import { BUNDLED_OFFERS } from "~/catalogue/offers";
+import { IMPORT_LIMITS, previewOffersImport } from "~/forms/offer-import";
+
+/** `csv` with one cell of one offer replaced. */
+function withCell(csv: string, slug: string, column: string, value: string): string {
+  const [header, ...lines] = csv.trimEnd().split("\r\n");
+  const index = OFFER_CSV_COLUMNS.indexOf(column as never);
+  const edited = lines.map((line) => {
+    if (!line.startsWith(`"${slug}",`)) return line;
+    const cells = line.match(/"(?:[^"]|"")*"/g) ?? [];
+    cells[index] = `"${value.replaceAll('"', '""')}"`;
+    return cells.join(",");
+  });
+  return [header, ...edited].join("\r\n");
+}
+
+describe("the offers' CSV", () => {
+  it("reads back as it was exported: every row unchanged", () => {
+    const preview = previewOffersImport(offersCsv(BUNDLED_OFFERS), BUNDLED_OFFERS);
+    expect(preview.ok && preview.rows.every((row) => row.outcome === "unchanged")).toBe(true);
+    expect(preview.ok && preview.rows).toHaveLength(BUNDLED_OFFERS.length);
+  });
+
+  it("neutralises a cell a spreadsheet would run as a formula, and reads it back as it was", () => {
+    const offers = BUNDLED_OFFERS.map((offer) =>
+      offer.slug === "n26" ? { ...offer, code: '=HYPERLINK("https://exemple.fr")' } : offer,
+    );
+    const csv = offersCsv(offers);
+    expect(csv).toContain(`"'=HYPERLINK(""https://exemple.fr"")"`);
+    const preview = previewOffersImport(csv, offers);
+    expect(preview.ok && preview.rows.find((row) => row.slug === "n26")?.outcome).toBe("unchanged");
+  });
+
+  it("says which cells a row changes, and writes an offer's terms together", () => {
+    const preview = previewOffersImport(withCell(offersCsv(BUNDLED_OFFERS), "n26", "montant", "20"), BUNDLED_OFFERS);
+    const row = preview.ok ? preview.rows.find((candidate) => candidate.slug === "n26") : undefined;
+    expect(row).toMatchObject({
+      outcome: "changed",
+      brand: "N26",
+      cells: [{ column: "montant", before: "15", after: "20" }],
+      write: { bonus_amount: 20, bonus_unit: "EUR", bonus_kind: "argent", bonus_up_to: false },
+    });
+    expect(row?.outcome === "changed" && Object.keys(row.write)).not.toContain("link");
+  });
+
+  it("refuses a row with a French reason per cell, and keeps the other rows", () => {
+    let csv = withCell(offersCsv(BUNDLED_OFFERS), "n26", "lien", "http://n26.com");
+    csv = withCell(withCell(csv, "n26", "nature", "cadeau"), "n26", "categorie", "banques");
+    const preview = previewOffersImport(csv, BUNDLED_OFFERS);
+    const row = preview.ok ? preview.rows.find((candidate) => candidate.slug === "n26") : undefined;
+    expect(row).toEqual({
+      line: expect.any(Number),
+      slug: "n26",
+      outcome: "refused",
+      errors: [
+        { column: "lien", message: "Le lien doit être une adresse complète commençant par https://." },
+        { column: "nature", message: "Choisissez une nature dans la liste." },
+        { column: "categorie", message: "Choisissez une catégorie de la liste (par exemple finance)." },
+      ],
+    });
+    expect(preview.ok && preview.rows.filter((candidate) => candidate.outcome === "unchanged")).toHaveLength(
+      BUNDLED_OFFERS.length - 1,
+    );
+  });
+
+  it("adds a brand a row names at a new address, with its category and description", () => {
+    const csv = `${offersCsv(BUNDLED_OFFERS)}${[
+      "nouvelle-banque",
+      "Nouvelle Banque",
+      "finance",
+      "Une banque en ligne.",
+      "NB10",
+      "https://nouvelle-banque.fr/parrainage",
+      "10 € offerts à l'ouverture.",
+      "",
+      "10",
+      "EUR",
+      "non",
+      "argent",
+      "Ouverture du compte",
+      "",
+      "",
+      "",
+    ]
+      .map((cell) => `"${cell}"`)
+      .join(",")}\r\n`;
+    const preview = previewOffersImport(csv, BUNDLED_OFFERS);
+    expect(preview.ok && preview.rows.at(-1)).toMatchObject({
+      outcome: "added",
+      slug: "nouvelle-banque",
+      write: { name: "Nouvelle Banque", category: "finance", bonus_amount: 10, conditions: ["Ouverture du compte"] },
+    });
+  });
+
+  it("refuses in French a file that is no offers CSV, too large or too long", () => {
+    expect(previewOffersImport("nom;prix\nx;1", BUNDLED_OFFERS)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Colonnes manquantes : adresse, marque/),
+    });
+    expect(previewOffersImport('"adresse\n', BUNDLED_OFFERS)).toMatchObject({ ok: false });
+    expect(previewOffersImport("x".repeat(IMPORT_LIMITS.bytes + 1), BUNDLED_OFFERS)).toEqual({
+      ok: false,
+      error: "Le fichier dépasse 1 Mo.",
+    });
+    const [header] = offersCsv([]).split("\r\n");
+    const shortLine = OFFER_CSV_COLUMNS.map((_, index) => (index === 0 ? '"x"' : '""')).join(",");
+    const long = [header, ...Array.from({ length: IMPORT_LIMITS.rows + 1 }, () => shortLine)].join("\r\n");
+    expect(previewOffersImport(long, BUNDLED_OFFERS)).toEqual({
+      ok: false,
+      error: `Le fichier compte plus de ${IMPORT_LIMITS.rows} lignes d'offres.`,
+    });
+  });
+});
