@@ -44,7 +44,16 @@ export interface CellChange {
 
 export type ImportRow =
   | { line: number; slug: string; outcome: "unchanged" }
-  | { line: number; slug: string; outcome: "changed"; brand: string; cells: CellChange[]; write: Partial<BrandColumns> }
+  | {
+      line: number;
+      slug: string;
+      outcome: "changed";
+      /** The offer's id: its brands row's, or its slug when it is read from the bundle alone. */
+      offerId: string;
+      brand: string;
+      cells: CellChange[];
+      write: Partial<BrandColumns>;
+    }
   | { line: number; slug: string; outcome: "added"; brand: string; write: Partial<BrandColumns> & { name: string } }
   | { line: number; slug: string; outcome: "refused"; errors: { column: string; message: string }[] };
 
@@ -52,13 +61,17 @@ export type ImportPreview = { ok: true; rows: ImportRow[] } | { ok: false; error
 
 const normalise = (cell: string) => cell.replace(/\r\n?/g, "\n").trim();
 
+/** A cell as the preview compares it: "plafond" is "oui" or "non", however a spreadsheet spelled it. */
+const cellOf = (column: OfferCsvColumn, cell: string) =>
+  column === "plafond" ? (/^(oui|o|vrai|true|1|x)$/i.test(normalise(cell)) ? "oui" : "non") : normalise(cell);
+
 /** The row's cells as the forms take them: a ticked box is "on", an empty unit the form's default. */
 function formOf(cells: Record<OfferCsvColumn, string>): FormData {
   const form = new FormData();
   for (const [column, field] of Object.entries(FIELD_OF) as [OfferCsvColumn, string][]) {
     const cell = cells[column];
     if (column === "plafond") {
-      if (/^(oui|o|vrai|1|x)$/i.test(cell)) form.set(field, "on");
+      if (cell === "oui") form.set(field, "on");
     } else if (cell !== "") form.set(field, cell);
   }
   form.set("slug", cells.adresse);
@@ -73,14 +86,40 @@ function errorsByColumn(error: Record<string, string[] | null> | null | undefine
   );
 }
 
-/** Reads an offers CSV and says what each row would change; a file that is not one gets a French reason. */
+/** Windows-1252's characters at 0x80 to 0x9F, where it differs from Latin-1 (the five it leaves unused kept as they are). */
+const WINDOWS_1252_HIGH = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ";
+
+/**
+ * The text of an uploaded file: UTF-8 (a byte-order mark or not), else Windows-1252, as a French Excel saves "CSV
+ * (séparateur : point-virgule)". Node 20's TextDecoder reads "windows-1252" as Latin-1, so the bytes 0x80 to 0x9F
+ * (€, ’, œ…) are mapped here.
+ */
+export function decodeCsvFile(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return Array.from(bytes, (byte) =>
+      byte >= 0x80 && byte <= 0x9f ? WINDOWS_1252_HIGH.charAt(byte - 0x80) : String.fromCharCode(byte),
+    ).join("");
+  }
+}
+
+/**
+ * Reads an offers CSV (commas or semicolons) and says what each row would change; a file that is not one gets a
+ * French reason.
+ */
 export function previewOffersImport(text: string, offers: readonly ReferralOffer[]): ImportPreview {
   if (new TextEncoder().encode(text).byteLength > IMPORT_LIMITS.bytes) {
     return { ok: false, error: `Le fichier dépasse ${IMPORT_LIMITS.bytes / 1024 / 1024} Mo.` };
   }
   let records: Record<string, string>[];
   try {
-    records = parse(text.replace(/^\uFEFF/, ""), { columns: true, skip_empty_lines: true, bom: true });
+    records = parse(text.replace(/^\uFEFF/, ""), {
+      columns: true,
+      skip_empty_lines: true,
+      bom: true,
+      delimiter: [",", ";"],
+    });
   } catch {
     return {
       ok: false,
@@ -95,16 +134,35 @@ export function previewOffersImport(text: string, offers: readonly ReferralOffer
   if (records.length > IMPORT_LIMITS.rows) {
     return { ok: false, error: `Le fichier compte plus de ${IMPORT_LIMITS.rows} lignes d'offres.` };
   }
+  const linesOfSlug = new Map<string, number>();
+  const linesOfName = new Map<string, number>();
   return {
     ok: true,
     rows: records.map((record, index) => {
       const cells = Object.fromEntries(
-        OFFER_CSV_COLUMNS.map((column) => [column, normalise(importedCell(record[column] ?? ""))]),
+        OFFER_CSV_COLUMNS.map((column) => [column, cellOf(column, importedCell(record[column] ?? ""))]),
       ) as Record<OfferCsvColumn, string>;
-      return previewRow(cells, index + 2, offers);
+      const row = previewRow(cells, index + 2, offers);
+      if (row.outcome === "refused") return row;
+      // A file that names an offer twice would write it twice: the first line wins, the others are refused.
+      const name = (row.outcome === "unchanged" ? row.slug : row.brand).toLocaleLowerCase("fr");
+      const earlier = linesOfSlug.get(row.slug) ?? (row.outcome === "added" ? linesOfName.get(name) : undefined);
+      if (earlier !== undefined) {
+        return refused(row, "adresse", `Cette offre figure déjà ligne ${earlier} : gardez une seule ligne.`);
+      }
+      linesOfSlug.set(row.slug, row.line);
+      if (row.outcome !== "unchanged") linesOfName.set(name, row.line);
+      return row;
     }),
   };
 }
+
+const refused = (row: ImportRow, column: string, message: string): ImportRow => ({
+  line: row.line,
+  slug: row.slug,
+  outcome: "refused",
+  errors: [{ column, message }],
+});
 
 function previewRow(cells: Record<OfferCsvColumn, string>, line: number, offers: readonly ReferralOffer[]): ImportRow {
   const slug = cells.adresse;
@@ -114,7 +172,17 @@ function previewRow(cells: Record<OfferCsvColumn, string>, line: number, offers:
     if (added.status !== "success") {
       return { line, slug, outcome: "refused", errors: errorsByColumn(added.reply().error) };
     }
-    return { line, slug: added.value.slug, outcome: "added", brand: added.value.name, write: added.value };
+    const row: ImportRow = {
+      line,
+      slug: added.value.slug,
+      outcome: "added",
+      brand: added.value.name,
+      write: added.value,
+    };
+    const name = added.value.name.toLocaleLowerCase("fr");
+    const taken =
+      findOfferBySlug(offers, added.value.slug) ?? offers.find((other) => other.brand.toLocaleLowerCase("fr") === name);
+    return taken ? refused(row, "marque", `Une marque porte déjà ce nom ou cette adresse : ${taken.brand}.`) : row;
   }
   const parsed = parseOfferForm(formOf(cells));
   const errors = parsed.status === "success" ? [] : errorsByColumn(parsed.reply().error);
@@ -143,6 +211,7 @@ function previewRow(cells: Record<OfferCsvColumn, string>, line: number, offers:
     line,
     slug,
     outcome: "changed",
+    offerId: offer.id,
     brand: offer.brand,
     cells: changed.map((column) => ({ column, before: current[column], after: cells[column] })),
     write: write as Partial<BrandColumns>,

@@ -118,6 +118,14 @@ export default function Offers() {
   return (
     <BackOfficePage title="Offres">
       {missingKey ? <MissingKey variable={missingKey} /> : <NewBrandForm />}
+      <p className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+        <a href="/gestion/offres.csv" download className="font-semibold text-indigo-800 underline">
+          Exporter les offres (CSV)
+        </a>
+        <Link reloadDocument to="/gestion/import" className="font-semibold text-indigo-800 underline">
+          Importer un fichier CSV
+        </Link>
+      </p>
       <p className="text-sm text-slate-700">Les moins bien notées d'abord (avis des 90 derniers jours).</p>
       <ol className="grid gap-3 sm:grid-cols-2" aria-label="Offres, les moins bien notées d'abord">
         {offers.map((offer) => (

@@ -14,8 +14,11 @@ export const MAX_DRAINED_BYTES = 4 * 1024 * 1024;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-/** Reads a form body within the size limit, or answers with the 4xx that says what is wrong. */
-export async function readForm(request: Request): Promise<FormData> {
+/**
+ * Reads a form body within the size limit (MAX_FORM_BYTES unless a form that carries a file says otherwise, never
+ * above MAX_DRAINED_BYTES), or answers with the 4xx that says what is wrong.
+ */
+export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (!FORM_TYPES.includes(type)) {
     throw new Response("Type de contenu non pris en charge : envoyez le formulaire.", { status: 415 });
@@ -32,9 +35,9 @@ export async function readForm(request: Request): Promise<FormData> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_DRAINED_BYTES) throw tooLarge();
-    if (size <= MAX_FORM_BYTES) chunks.push(value);
+    if (size <= maxBytes) chunks.push(value);
   }
-  if (size > MAX_FORM_BYTES) throw tooLarge();
+  if (size > maxBytes) throw tooLarge();
   const body = Buffer.concat(chunks);
   try {
     return await new Request("http://form.local/", {

@@ -11,6 +11,25 @@ const OFFER = {
   "no-javascript": { slug: "wanteeed", brand: "Wanteeed" },
 };
 
+/** The offer each project imports a new code for. */
+const IMPORTED = {
+  javascript: { slug: "lovable", brand: "Lovable" },
+  "no-javascript": { slug: "vexub", brand: "Vexub" },
+};
+
+/** The exported CSV with the code of the offer `slug` replaced: the second cell of its line. */
+function withCode(csv: string, slug: string, code: string): string {
+  return csv
+    .split("\r\n")
+    .map((line) => {
+      if (!line.startsWith(`"${slug}",`)) return line;
+      const cells = line.match(/"(?:[^"]|"")*"/g) ?? [];
+      cells[4] = `"${code}"`;
+      return cells.join(",");
+    })
+    .join("\r\n");
+}
+
 async function signIn(page: Page) {
   await page.goto("/gestion");
   await expect(page).toHaveURL(/\/gestion\/connexion$/);
@@ -94,6 +113,49 @@ test.describe("the back office on a phone", () => {
     await expect(page).toHaveURL(/\/gestion\/connexion$/);
   });
 
+  test("exports the offers, and imports them back from the phone: a preview, then the confirmation", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    test.setTimeout(BROWSER_JOURNEY_MS);
+    const offer = IMPORTED[testInfo.project.name as keyof typeof IMPORTED];
+    await signIn(page);
+    await page.getByRole("link", { name: "Offres", exact: true }).click();
+    const exported = await page.request.get("/gestion/offres.csv");
+    expect(exported.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    const code = `CSV-${randomUUID().slice(0, 6).toUpperCase()}`;
+    const edited = withCode(await exported.text(), offer.slug, code);
+
+    await page.getByRole("link", { name: "Importer un fichier CSV" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Importer des offres" })).toBeVisible();
+    await expectAccessibleOnPhone(page, javaScriptEnabled, "/gestion/import");
+    await page.getByLabel("Fichier CSV des offres").setInputFiles({
+      name: "offres.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(edited),
+    });
+    await page.getByRole("button", { name: "Voir l'aperçu" }).click();
+    const preview = page.getByRole("region", { name: "Aperçu" });
+    await expect(
+      preview.getByRole("heading", { name: new RegExp(`^Ligne \\d+ : ${offer.brand}, modifiée$`) }),
+    ).toBeVisible();
+    await expect(preview).toContainText(`→ ${code}`);
+    await expectAccessibleOnPhone(page, javaScriptEnabled, "/gestion/import (aperçu)");
+    // Nothing is written before the confirmation: a visitor still sees the old code.
+    const visitor = await page.context().newPage();
+    await visitor.goto(`/offres/${offer.slug}`);
+    await expect(visitor.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(visitor.getByText(code)).toHaveCount(0);
+    await visitor.close();
+
+    await page.getByRole("button", { name: /^Appliquer l'import \(\d+ offres?\)$/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Offres" })).toBeVisible();
+    await expect(page.getByText("Import appliqué")).toBeVisible();
+    await page.goto(`/offres/${offer.slug}`);
+    await expect(page.getByText(code).first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Historique de l'offre" })).toContainText("Nouveau code");
+  });
+
   test("says a wrong password in French and keeps the owner on the sign-in page", async ({ page }) => {
     await page.goto("/gestion/connexion");
     await page.getByLabel("Mot de passe").fill("pas-le-bon-mot-de-passe");
@@ -146,7 +208,7 @@ test("the back office's pages as the server sends them, scripts refused, pass ax
   browser,
   baseURL,
 }) => {
-  // Eight pages audited by axe: three times a test's usual time.
+  // Ten pages audited by axe: three times a test's usual time.
   test.setTimeout(3 * BROWSER_TEST_MS);
   for (const viewport of [
     { width: 390, height: 844 },
@@ -159,7 +221,13 @@ test("the back office's pages as the server sends them, scripts refused, pass ax
     );
     const page = await context.newPage();
     await page.goto("/gestion/connexion");
-    for (const path of ["/gestion/connexion", "/gestion", "/gestion/offres", "/gestion/offres/binance"]) {
+    for (const path of [
+      "/gestion/connexion",
+      "/gestion",
+      "/gestion/offres",
+      "/gestion/offres/binance",
+      "/gestion/import",
+    ]) {
       if (path === "/gestion") {
         await page.getByLabel("Mot de passe").fill(OWNER_PASSWORD);
         await page.getByRole("button", { name: "Se connecter" }).click();

@@ -1,8 +1,10 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { OFFER_CSV_COLUMNS } from "~/catalogue/offer-csv";
 import { cookieFrom, OWNER_PASSWORD, signIn } from "../support/back-office";
 import { checkHtmlFiles } from "../support/html-checker";
+import { NEW_BRAND_LINE, newBrandLine } from "../support/offer-import";
 import { publicAndLocalSites } from "../support/public-and-local-sites";
 import { makeTempDir } from "../support/temp-dir";
 
@@ -19,7 +21,13 @@ interface Page {
   owner?: boolean;
   /** Headers sent with the request. */
   headers?: Record<string, string>;
+  /** Files sent with `form`, by field, as a multipart form: their text. */
+  files?: Record<string, string>;
 }
+
+/** Import files: a brand added, and a row whose link and amount are refused. */
+const IMPORT_HEADER = OFFER_CSV_COLUMNS.join(",");
+const REFUSED_ROW = newBrandLine({ adresse: "refusee", marque: "Refusée", lien: "http://x", montant: "beaucoup" });
 
 const invalidMessage = { name: "A", email: "pas-une-adresse", message: "court" };
 
@@ -125,6 +133,22 @@ const PAGES: Page[] = [
     owner: true,
     form: { intent: "verify" },
   },
+  { name: "back-office-import", path: "/gestion/import", owner: true },
+  {
+    name: "back-office-import-preview",
+    path: "/gestion/import",
+    owner: true,
+    form: { intent: "preview" },
+    files: { fichier: [IMPORT_HEADER, NEW_BRAND_LINE].join("\r\n") },
+  },
+  {
+    name: "back-office-import-refused",
+    path: "/gestion/import",
+    owner: true,
+    form: { intent: "preview" },
+    files: { fichier: [IMPORT_HEADER, NEW_BRAND_LINE, REFUSED_ROW].join("\r\n") },
+  },
+  { name: "back-office-import-no-file", path: "/gestion/import", owner: true, form: { intent: "preview" } },
 ];
 
 /** Brands added to the bundled ones: 46 + 100 offers make /offres four pages of 48. */
@@ -144,14 +168,22 @@ async function serverHtml(page: Page): Promise<{ status: number; html: string }>
   }
   const posted = await fetch(url, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...ownerHeaders },
-    body: new URLSearchParams(page.form),
+    headers: page.files ? ownerHeaders : { "Content-Type": "application/x-www-form-urlencoded", ...ownerHeaders },
+    body: page.files ? multipartOf(page.form, page.files) : new URLSearchParams(page.form),
     redirect: "manual",
   });
   if (posted.status !== 303) return { status: posted.status, html: await posted.text() };
   const cookie = [owner, cookieFrom(posted, "cp_toast")].filter(Boolean).join("; ");
   const landing = await fetch(new URL(posted.headers.get("Location") ?? "/", url), { headers: { Cookie: cookie } });
   return { status: landing.status, html: await landing.text() };
+}
+
+function multipartOf(fields: Record<string, string>, files: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  for (const [name, text] of Object.entries(files))
+    form.set(name, new Blob([text], { type: "text/csv" }), `${name}.csv`);
+  return form;
 }
 
 describe("the server HTML of every screen", () => {
@@ -203,9 +235,15 @@ describe("the server HTML of every screen", () => {
       "back-office-offer": 200,
       "back-office-offer-with-errors": 400,
       "back-office-offer-saved-toast": 200,
+      "back-office-import": 200,
+      "back-office-import-preview": 200,
+      "back-office-import-refused": 200,
+      "back-office-import-no-file": 400,
     });
     expect(htmls["back-office-messages"]).toContain("Une question sur un code de parrainage.");
     expect(htmls["back-office-offer-saved-toast"]).toContain("Offre vérifiée");
+    expect(htmls["back-office-import-preview"]).toContain("Appliquer l&#x27;import (1 offre)");
+    expect(htmls["back-office-import-refused"]).toContain("Corrigez les lignes refusées");
     expect(htmls["offers-last-page"]).toContain("Page 4 sur 4");
     expect(htmls["search-without-result-suggestions"]).toContain("Vouliez-vous dire");
     expect(htmls["search-holding-some-words"]).toContain("Aucune offre ne contient « prêt »");

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
+import { confirmationOf, confirmImport, editedExport, uploadOffers } from "../support/offer-import";
 import { mainText } from "../support/oversized-forms";
 import { postgresServer } from "../support/postgres-server";
 import { startSite, type RunningSite } from "../support/server";
@@ -110,6 +111,22 @@ describe("an offer's history", () => {
       expect(page).toContain("Nouveau code");
       expect((await history("bolt")).map((entry) => [entry.change, entry.before?.code, entry.after.code])).toEqual([
         ["changed", "CPBOLT", "BOLT-NEUF"],
+      ]);
+    },
+    TEST_MS,
+  );
+
+  it(
+    "records an import's change once it is confirmed, and nothing for its preview",
+    async () => {
+      const cookie = await signIn(site, { "X-Forwarded-For": ownNetworkAddress(2) });
+      const csv = await editedExport(site, cookie, [{ slug: "lime", column: "code", value: "LIME-IMPORT" }]);
+      const confirmation = confirmationOf(await (await uploadOffers(site, cookie, csv)).text());
+      expect(await history("lime")).toEqual([]);
+      expect((await confirmImport(site, cookie, confirmation!)).status).toBe(303);
+      expect(await shows("/offres/lime", /Modifiée/)).toContain("Nouveau code");
+      expect((await history("lime")).map((entry) => [entry.change, entry.after.code])).toEqual([
+        ["changed", "LIME-IMPORT"],
       ]);
     },
     TEST_MS,

@@ -131,6 +131,39 @@ describe("the back office with hosted Supabase", () => {
     expectServiceRole();
   });
 
+  it("writes an import through import_offers in one call, telling a row gone or a name taken", async () => {
+    const rows = [
+      { id: "12", columns: { code: "NEUF", conditions: ["Ouvrir un compte"] } },
+      { id: null, columns: { name: "Wise", slug: "wise", category: "finance" } },
+    ];
+    standIn.respond(200, 2);
+    expect(await owner().importOffers(rows)).toEqual({ ok: true, written: 2 });
+    const call = standIn.only();
+    expect(call.request.method).toBe("POST");
+    expect(call.request.url).toBe("/rest/v1/rpc/import_offers");
+    expect(call.body).toEqual({ p_rows: rows });
+
+    standIn.respond(409, {
+      code: "23505",
+      details: "Key (name)=(Wise) already exists.",
+      hint: null,
+      message: 'duplicate key value violates unique constraint "brands_name_key"',
+    });
+    expect(await owner().importOffers(rows)).toEqual({ ok: false, reason: "taken" });
+    standIn.respond(400, {
+      code: "P0002",
+      details: null,
+      hint: null,
+      message: "import_offers: the row 12 no longer exists",
+    });
+    expect(await owner().importOffers(rows)).toEqual({ ok: false, reason: "gone" });
+    standIn.respond(400, { code: "22023", details: null, hint: null, message: "import_offers: a row names no column" });
+    const refused = await rejection(owner().importOffers(rows));
+    expect(refused).toBeInstanceOf(BackendError);
+    expect(refused).toMatchObject({ code: "22023" });
+    expectServiceRole();
+  });
+
   it("remembers a signed-out session by its hash until it would have ended, forgetting those past theirs", async () => {
     const hash = "a".repeat(64);
     standIn.respond(201, null);

@@ -271,6 +271,7 @@ describe("a brand written in the back office", () => {
       },
       upsertBrand: async () => {},
       createBrand: async () => "created",
+      importOffers: async () => ({ ok: true, written: 0 }),
       recordSignOut: async () => {},
       isSignedOut: async () => false,
       sessionGeneration: async () => "generation",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OFFER_CSV_COLUMNS, offersCsv } from "~/catalogue/offer-csv";
 import { BUNDLED_OFFERS } from "~/catalogue/offers";
-import { IMPORT_LIMITS, previewOffersImport } from "~/forms/offer-import";
+import { decodeCsvFile, IMPORT_LIMITS, previewOffersImport } from "~/forms/offer-import";
 
 /** `csv` with one cell of one offer replaced. */
 function withCell(csv: string, slug: string, column: string, value: string): string {
@@ -111,5 +111,12 @@ describe("the offers' CSV", () => {
       ok: false,
       error: `Le fichier compte plus de ${IMPORT_LIMITS.rows} lignes d'offres.`,
     });
+  });
+});
+
+describe("an uploaded file's text", () => {
+  it("is read as UTF-8 without its byte-order mark, else as Windows-1252 with its own characters from 0x80 to 0x9F", () => {
+    expect(decodeCsvFile(new TextEncoder().encode("\uFEFFCafé 10 € ’"))).toBe("Café 10 € ’");
+    expect(decodeCsvFile(Uint8Array.from([0x43, 0x61, 0x66, 0xe9, 0x20, 0x80, 0x92, 0x9c, 0xc9]))).toBe("Café €’œÉ");
   });
 });

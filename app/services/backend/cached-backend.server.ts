@@ -286,6 +286,7 @@ export class CachedBackend implements types.Backend {
       updateBrand: async (id, changes) => changed(await store.updateBrand(id, changes)),
       upsertBrand: async (row) => changed(await store.upsertBrand(row)),
       createBrand: async (row) => changed(await store.createBrand(row)),
+      importOffers: async (rows) => changed(await store.importOffers(rows)),
       recordSignOut: (sessionHash, expiresAt) => store.recordSignOut(sessionHash, expiresAt),
       isSignedOut: (sessionHash) => store.isSignedOut(sessionHash),
       sessionGeneration: () => store.sessionGeneration(),

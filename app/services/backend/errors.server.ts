@@ -70,3 +70,14 @@ export const TESTIMONIALS_RATE_LIMITED = TESTIMONIAL_MESSAGES.rateLimited;
 export const REPORTS_RATE_LIMITED = TESTIMONIAL_MESSAGES.reportsRateLimited;
 /** The limits count the last 24 hours: a day always frees room. */
 export const TESTIMONIAL_RETRY_AFTER_SECONDS = 24 * 3600;
+
+/** Postgres's code for a unique constraint refused, as both backends report it. */
+export const UNIQUE_VIOLATION = "23505";
+
+/** An import that public.import_offers refused as a whole: a row gone since the preview, or a name already taken. */
+export function importRefusal(error: unknown): { ok: false; reason: "gone" | "taken" } | null {
+  const { code } = toBackendError(error);
+  if (code === "P0002") return { ok: false, reason: "gone" };
+  if (code === UNIQUE_VIOLATION) return { ok: false, reason: "taken" };
+  return null;
+}

@@ -1,6 +1,6 @@
 import { openDatabase, type DatabasePlace } from "./database.server";
 import { recordErasure } from "./erasures.server";
-import { toBackendError } from "./errors.server";
+import { importRefusal, toBackendError } from "./errors.server";
 import { toMessagePage, type MessageRow } from "./owner-message-row.server";
 import { asRole } from "./sql-roles.server";
 import { toOwnerTestimonialPage, type OwnerTestimonialRow } from "./testimonial-row.server";
@@ -177,6 +177,19 @@ export class SqlOwnerStore implements types.OwnerStore {
       ),
     );
     return (result.affectedRows ?? 0) > 0 ? "created" : "exists";
+  }
+
+  async importOffers(rows: readonly types.OfferImportWrite[]): Promise<types.OfferImportOutcome> {
+    try {
+      const { rows: result } = await this.asServiceRole((tx) =>
+        tx.query<{ written: number }>("select public.import_offers($1::jsonb) as written", [JSON.stringify(rows)]),
+      );
+      return { ok: true, written: result[0]?.written ?? 0 };
+    } catch (error) {
+      const refusal = importRefusal(error);
+      if (refusal) return refusal;
+      throw error;
+    }
   }
 
   async recordSignOut(sessionHash: string, expiresAt: Date): Promise<void> {

@@ -1,11 +1,8 @@
-import { toBackendError } from "./errors.server";
+import { importRefusal, toBackendError, UNIQUE_VIOLATION } from "./errors.server";
 import { toMessagePage, type MessageRow } from "./owner-message-row.server";
 import { toOwnerTestimonialPage, type OwnerTestimonialRow } from "./testimonial-row.server";
 import type * as types from "./types.server";
 import type { SupabaseClient } from "@supabase/supabase-js";
-
-/** Postgres' unique_violation, as PostgREST reports it. */
-export const UNIQUE_VIOLATION = "23505";
 
 /**
  * The back office on hosted Supabase, through its REST API with the service role's key (SUPABASE_SERVICE_ROLE_KEY),
@@ -104,6 +101,12 @@ export class SupabaseOwnerStore implements types.OwnerStore {
     if (error?.code === UNIQUE_VIOLATION) return "exists";
     if (error) throw toBackendError(error);
     return "created";
+  }
+
+  async importOffers(rows: readonly types.OfferImportWrite[]): Promise<types.OfferImportOutcome> {
+    const { data, error } = await this.client.rpc("import_offers", { p_rows: rows });
+    if (error) return importRefusal(error) ?? Promise.reject(toBackendError(error));
+    return { ok: true, written: Number(data ?? 0) };
   }
 
   async recordSignOut(sessionHash: string, expiresAt: Date): Promise<void> {

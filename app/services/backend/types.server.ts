@@ -96,6 +96,18 @@ export interface BrandColumns {
   votes_since: string | null;
 }
 
+/** A row an offers import writes: the columns given of the brands row `id`, or, when `id` is null, a row inserted. */
+export interface OfferImportWrite {
+  id: string | null;
+  columns: Partial<BrandColumns>;
+}
+
+/**
+ * What an import did: every row written, or none, because a row to change no longer exists ("gone") or a name or
+ * address to insert is taken ("taken").
+ */
+export type OfferImportOutcome = { ok: true; written: number } | { ok: false; reason: "gone" | "taken" };
+
 /** Who tries to sign in: a browser with a valid device cookie (its keyed hash), or a stranger, and their network. */
 export interface SignInVisitor {
   deviceKey: string | null;
@@ -133,6 +145,8 @@ export interface OwnerStore {
   upsertBrand(row: Partial<BrandColumns> & Pick<BrandColumns, "name" | "slug">): Promise<void>;
   /** A new brand; "exists" when its name or slug is already taken. */
   createBrand(row: Partial<BrandColumns> & Pick<BrandColumns, "name" | "slug">): Promise<"created" | "exists">;
+  /** Writes an offers import in one transaction (public.import_offers): all of its rows, or none. */
+  importOffers(rows: readonly OfferImportWrite[]): Promise<OfferImportOutcome>;
   /** One page of the testimonials: pending first, then published (reported first), then refused. */
   listTestimonials(page: {
     offset: number;

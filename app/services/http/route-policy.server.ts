@@ -84,6 +84,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/gestion_.deconnexion": OWNER_DOOR,
   "routes/gestion_.offres": OWNER_PAGE,
   "routes/gestion_.offres_.$slug": OWNER_PAGE,
+  "routes/gestion_.offres[.]csv": { ...OWNER_PAGE, methods: ["GET", "HEAD"] },
+  "routes/gestion_.import": OWNER_PAGE,
   "routes/gestion_.temoignages": OWNER_PAGE,
   "routes/gestion_.statistiques": { ...OWNER_PAGE, methods: ["GET", "HEAD"] },
   "routes/gestion_.statistiques[.]csv": { ...OWNER_PAGE, methods: ["GET", "HEAD"] },
