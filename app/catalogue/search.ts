@@ -1,3 +1,4 @@
+import SearchableMap from "minisearch/SearchableMap";
 import { DIRECTORY_WORDS, SYNONYMS } from "~/content/search-words";
 import { categoryById } from "./categories";
 import { isExpired } from "./dates";
@@ -75,6 +76,8 @@ export interface OfferSearchIndex {
   expired: boolean[];
   /** The words of the offers, by position in `offers`. */
   words: WordIndex;
+  /** Each name and alias run together ("tradersepublic"), with the offers that bear it: what a query may name. */
+  nameKeys: SearchableMap<number[]>;
 }
 
 /** Built once per catalogue; `offers` come in today's order (current first, French name order, expired last). */
@@ -84,7 +87,51 @@ export function buildSearchIndex(offers: readonly ReferralOffer[], today: string
     foldedNames: offers.map((offer) => foldText(offer.brand)),
     expired: offers.map((offer) => isExpired(offer, today)),
     words: new WordIndex(FIELDS, offers.map(indexedFields), { indexTerm: indexedTerm, queryTerm: normalizeTerm }),
+    nameKeys: nameKeysOf(offers),
   };
+}
+
+function nameKeysOf(offers: readonly ReferralOffer[]): SearchableMap<number[]> {
+  const keys = new SearchableMap<number[]>();
+  offers.forEach((offer, id) => {
+    for (const key of new Set([offer.brand, ...offer.aliases].map(brandKey))) {
+      if (key.length >= 2) keys.update(key, (ids = []) => [...ids, id]);
+    }
+  });
+  return keys;
+}
+
+/** How many words of a query may make one brand's name ("la premiere brique"). */
+const MAX_NAME_WORDS = 4;
+
+/**
+ * Typos forgiven where a query names a brand among other words: fewer than in a search for names alone, since a
+ * short everyday word is often one letter from a short name ("time" and Lime, "wide" and Wise).
+ */
+function typosAllowedInNaming(key: string): number {
+  return key.length >= 9 ? 2 : key.length >= 6 ? 1 : 0;
+}
+
+/**
+ * The offers a query names: a run of its words that is, run together, a brand's name or alias, typos forgiven
+ * unless the run is a word the offers' texts use ("acheter du bitcoin sur binanse" names Binance).
+ */
+function namedOffers(index: OfferSearchIndex, query: string): Set<number> {
+  const words = tokenize(query).map(brandKey).filter(Boolean);
+  const named = new Set<number>();
+  for (let start = 0; start < words.length; start += 1) {
+    for (let end = start + 1; end <= Math.min(words.length, start + MAX_NAME_WORDS); end += 1) {
+      const key = words.slice(start, end).join("");
+      const isKnownWord = end === start + 1 && index.words.has(normalizeTerm(key) ?? key);
+      const typos = isKnownWord ? 0 : typosAllowedInNaming(key);
+      const matches =
+        typos === 0
+          ? [index.nameKeys.get(key) ?? []]
+          : [...index.nameKeys.fuzzyGet(key, typos).values()].map(([ids]) => ids);
+      for (const ids of matches) for (const id of ids) named.add(id);
+    }
+  }
+  return named;
 }
 
 /** Groups beyond these add little to what a visitor means and cost a lookup each across the whole catalogue. */
@@ -284,6 +331,32 @@ export interface SearchResult {
  * that, the closest names. An empty query gives every offer of the category in today's order.
  */
 export function searchOffers(index: OfferSearchIndex, query: string, category: CategoryId): SearchResult {
+  const result = searchWords(index, query, category);
+  return result.match === "closest" ? result : namedFirst(index, query, category, result);
+}
+
+/**
+ * A brand the query names comes first, whatever else the query holds ("acheter du bitcoin sur binance"), even when
+ * its texts lack the other words; what the note says of those words is kept.
+ */
+function namedFirst(index: OfferSearchIndex, query: string, category: CategoryId, result: SearchResult): SearchResult {
+  const named = [...namedOffers(index, query)]
+    .filter((id) => !index.expired[id] && isInCategory(index.offers[id] as ReferralOffer, category))
+    .sort((a, b) => a - b)
+    .map((id) => index.offers[id] as ReferralOffer);
+  if (named.length === 0) return result;
+  const first = new Set(named);
+  const head = result.offers.slice(0, result.named).filter((offer) => !first.has(offer));
+  const rest = result.offers.slice(result.named).filter((offer) => !first.has(offer));
+  return {
+    offers: [...named, ...head, ...rest],
+    match: result.match === "none" ? "all" : result.match,
+    unmatched: result.unmatched,
+    named: named.length + head.length,
+  };
+}
+
+function searchWords(index: OfferSearchIndex, query: string, category: CategoryId): SearchResult {
   const inCategory = (id: number) => isInCategory(index.offers[id] as ReferralOffer, category);
   const parsed = parseQuery(query);
   if (!parsed.needle) return found(index.offers.filter((offer) => isInCategory(offer, category)));

@@ -40,9 +40,10 @@ export default function HowOffersAreRanked() {
           <li>enfin, l'ordre alphabétique du nom de la marque.</li>
         </ol>
         <p>
-          Avec une recherche, les marques dont le nom contient le texte cherché viennent en premier, même déclassées ;
-          les autres offres suivent selon la proximité de leurs textes avec la recherche, les offres déclassées après
-          les autres, puis les offres expirées.
+          Avec une recherche, les marques qu'elle nomme (« acheter du bitcoin sur binance » nomme Binance) et celles
+          dont le nom contient le texte cherché viennent en premier, même déclassées ; les autres offres suivent selon
+          la proximité de leurs textes avec la recherche, les offres déclassées après les autres, puis les offres
+          expirées.
         </p>
       </TextSection>
 
