@@ -1,29 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { BackendError } from "~/services/backend/errors.server";
 import { SupabaseBackend } from "~/services/backend/supabase.server";
-import { ANON_KEY, rejection, supabaseStandIn, type Received } from "../support/supabase-stand-in";
+import {
+  ANON_KEY,
+  expectServiceRole,
+  rejection,
+  serviceRoleBackendAt,
+  supabaseStandIn,
+  type Received,
+} from "../support/supabase-stand-in";
 import type { OwnerStore } from "~/services/backend/types.server";
 
 /** The back office on hosted Supabase: PostgREST calls made with the service role's key, against the stand-in. */
-const SERVICE_ROLE_KEY = "service-role-key";
 const standIn = supabaseStandIn();
 
 function owner(): OwnerStore {
-  const store = new SupabaseBackend({
-    url: standIn.url,
-    anonKey: ANON_KEY,
-    defaultRetryAfterSeconds: 600,
-    serviceRoleKey: SERVICE_ROLE_KEY,
-  }).owner();
+  const store = serviceRoleBackendAt(standIn.url).owner();
   if (!store.ok) throw new Error(store.missing);
   return store.store;
-}
-
-function expectServiceRole() {
-  for (const { request } of standIn.received) {
-    expect(request.headers.apikey).toBe(SERVICE_ROLE_KEY);
-    expect(request.headers.authorization).toBe(`Bearer ${SERVICE_ROLE_KEY}`);
-  }
 }
 
 describe("the back office with hosted Supabase", () => {
@@ -66,7 +60,7 @@ describe("the back office with hosted Supabase", () => {
     expect(request.method).toBe("POST");
     expect(request.url).toBe("/rest/v1/rpc/owner_messages_page");
     expect(body).toEqual({ p_query: "bonjour", p_offset: 50, p_limit: 50 });
-    expectServiceRole();
+    expectServiceRole(standIn.received);
 
     standIn.respond(200, []);
     expect(await owner().listMessages({ query: "", offset: 0, limit: 50 })).toEqual({ messages: [], total: 0 });
@@ -90,7 +84,7 @@ describe("the back office with hosted Supabase", () => {
     expect(standIn.received.map(({ request }) => `${request.method} ${request.url}`)).toEqual([
       "GET /rest/v1/owner_state?select=generation&limit=1",
     ]);
-    expectServiceRole();
+    expectServiceRole(standIn.received);
   });
 
   it("marks a message handled and erases one, each by its id, saying when it no longer exists", async () => {
@@ -108,7 +102,7 @@ describe("the back office with hosted Supabase", () => {
     const erased = standIn.received[0]!;
     expect(erased.request.method).toBe("DELETE");
     expect(erased.request.url).toBe("/rest/v1/contact_messages?id=eq.8&select=id");
-    expectServiceRole();
+    expectServiceRole(standIn.received);
   });
 
   it("writes a bundled brand's row by its name, and a new brand, telling a name already taken", async () => {
@@ -128,7 +122,7 @@ describe("the back office with hosted Supabase", () => {
       message: 'duplicate key value violates unique constraint "brands_name_key"',
     });
     expect(await owner().createBrand({ name: "Wise", slug: "wise" })).toBe("exists");
-    expectServiceRole();
+    expectServiceRole(standIn.received);
   });
 
   it("writes an import through import_offers in one call, telling a row gone or a name taken", async () => {
@@ -161,7 +155,7 @@ describe("the back office with hosted Supabase", () => {
     const refused = await rejection(owner().importOffers(rows));
     expect(refused).toBeInstanceOf(BackendError);
     expect(refused).toMatchObject({ code: "22023" });
-    expectServiceRole();
+    expectServiceRole(standIn.received);
   });
 
   it("remembers a signed-out session by its hash until it would have ended, forgetting those past theirs", async () => {
@@ -173,7 +167,7 @@ describe("the back office with hosted Supabase", () => {
     expect(expired.request.url).toMatch(/^\/rest\/v1\/owner_signed_out_sessions\?expires_at=lte\.\d{4}-\d\d-\d\dT/);
     expect(recorded.request.url).toBe("/rest/v1/owner_signed_out_sessions");
     expect(JSON.parse(recorded.body)).toEqual({ session_hash: hash, expires_at: "2026-11-25T20:00:00.000Z" });
-    expectServiceRole();
+    expectServiceRole(standIn.received);
 
     standIn.received.length = 0;
     standIn.respond(200, [{ session_hash: hash }]);
@@ -183,7 +177,7 @@ describe("the back office with hosted Supabase", () => {
     ]);
     standIn.respond(200, []);
     expect(await owner().isSignedOut("b".repeat(64))).toBe(false);
-    expectServiceRole();
+    expectServiceRole(standIn.received);
   });
 
   it("rejects with the API's error otherwise", async () => {

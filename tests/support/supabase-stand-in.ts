@@ -7,6 +7,28 @@ import type { IncomingMessage } from "node:http";
 export const ANON_KEY = "public-anon-key";
 export const CLIENT_KEY_SECRET = "shared-secret";
 
+/** The service role's key the back office, the alerts and the history call hosted Supabase with. */
+export const SERVICE_ROLE_KEY = "service-role-key";
+
+/** The site's backend for the Supabase at `url`, with the service role's key. */
+export function serviceRoleBackendAt(url: string): SupabaseBackend {
+  return new SupabaseBackend({
+    url,
+    anonKey: ANON_KEY,
+    defaultRetryAfterSeconds: 600,
+    serviceRoleKey: SERVICE_ROLE_KEY,
+  });
+}
+
+/** Checks that every request received went with the service role's key. */
+export function expectServiceRole(received: readonly Received[]) {
+  expect(received.length).toBeGreaterThan(0);
+  for (const { request } of received) {
+    expect(request.headers.apikey).toBe(SERVICE_ROLE_KEY);
+    expect(request.headers.authorization).toBe(`Bearer ${SERVICE_ROLE_KEY}`);
+  }
+}
+
 /** The site's backend for the Supabase at `url`, with the shared secret unless told otherwise. */
 export function supabaseBackendAt(
   url: string,

@@ -46,13 +46,7 @@ export class SqlHistoryStore implements OfferHistoryStore {
 
   async newsSince(day: string): Promise<OfferNews[]> {
     const { rows } = await this.asServiceRole((tx) =>
-      tx.query<OfferNews>(
-        `select offer_slug as "offerSlug", to_char(max(recorded_at) at time zone 'Europe/Paris', 'YYYY-MM-DD') as day
-           from public.offer_history
-          where change in ('added', 'improved') and recorded_at >= $1::date
-          group by offer_slug`,
-        [day],
-      ),
+      tx.query<OfferNews>(`select offer_slug as "offerSlug", day from public.offer_news_since($1::date)`, [day]),
     );
     return rows;
   }

@@ -12,6 +12,7 @@ import {
 import { type FeedbackRow, toFeedbackCounts } from "./feedback-row.server";
 import { pollSiteChanges, type SiteChangeRow } from "./site-changes.server";
 import { SupabaseAlertStore } from "./supabase-alerts.server";
+import { SupabaseHistoryStore } from "./supabase-history.server";
 import { SupabaseOwnerStore } from "./supabase-owner.server";
 import { toErasedTestimonial, toPublishedTestimonial, type PublishedTestimonialRow } from "./testimonial-row.server";
 import { BRANDS_PER_READ, MISSING_SERVICE_ROLE_KEY } from "./types.server";
@@ -66,6 +67,7 @@ export interface SupabaseBackendOptions {
 export class SupabaseBackend implements types.Backend {
   private readonly client: SupabaseClient;
   private ownerStore: SupabaseOwnerStore | undefined;
+  private historyStore: SupabaseHistoryStore | undefined;
   private serviceClient: SupabaseClient | undefined;
   private alertOutbox: Promise<{ store: SupabaseAlertStore; outbox: MailOutbox }> | undefined;
 
@@ -339,9 +341,15 @@ export class SupabaseBackend implements types.Backend {
     };
   }
 
-  /** Not kept with hosted Supabase yet: its pages show no history and no news. */
-  history(): null {
-    return null;
+  /**
+   * Kept with the service role's key, which its tables need; without it the pages show no history and no news, as
+   * the back office is off.
+   */
+  history(): SupabaseHistoryStore | null {
+    const client = this.serviceRoleClient();
+    if (!client) return null;
+    this.historyStore ??= new SupabaseHistoryStore(client);
+    return this.historyStore;
   }
 }
 
