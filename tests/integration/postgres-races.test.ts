@@ -342,3 +342,80 @@ describe("counters on a Postgres server", () => {
     ).toBe(0);
   });
 });
+
+/**
+ * What holds these is not a lock the tests could take out: a snapshot is replaced only while it is the one a change
+ * was computed from, and a brand's name is unique.
+ */
+describe("the offers' history and import on a Postgres server", () => {
+  const snapshot = (amount: number) => ({
+    amount,
+    unit: "EUR",
+    upTo: false,
+    kind: "argent",
+    conditions: ["Un premier dépôt"],
+    code: "CODE",
+    link: "https://exemple.fr/parrain",
+  });
+  const record = (connection: { session: SqlSession }, changes: unknown[]) =>
+    asService<number>(connection, "select public.record_offer_changes($1::jsonb) as result", [JSON.stringify(changes)]);
+  const historyOf = async (slug: string) =>
+    (
+      await guarded.session.query<{ change: string; amount: number }>(
+        `select change, (after ->> 'amount')::int as amount from public.offer_history where offer_slug = $1 order by id`,
+        [slug],
+      )
+    ).rows;
+
+  it("one change seen by 30 instances at once, or 30 different ones from one snapshot: recorded once", async () => {
+    const db = guarded;
+    // The first call stores the offers as they are, and records nothing.
+    await record(db, [
+      { slug: "course-a", change: "added", before: null, after: snapshot(10) },
+      { slug: "course-b", change: "added", before: null, after: snapshot(10) },
+    ]);
+
+    const same = await atOnce(db, 30, (connection) =>
+      record(connection, [{ slug: "course-a", change: "improved", before: snapshot(10), after: snapshot(20) }]),
+    );
+    expect(tally(same)).toEqual({ 0: 29, 1: 1 });
+    expect(await historyOf("course-a")).toEqual([{ change: "improved", amount: 20 }]);
+
+    // Instances that merged different values from one snapshot: the first recorded wins, the others see it changed.
+    const different = await atOnce(db, 30, (connection, index) =>
+      record(connection, [{ slug: "course-b", change: "improved", before: snapshot(10), after: snapshot(11 + index) }]),
+    );
+    expect(tally(different)).toEqual({ 0: 29, 1: 1 });
+    const winner = 11 + different.indexOf(1);
+    expect(await historyOf("course-b")).toEqual([{ change: "improved", amount: winner }]);
+    const { rows } = await db.session.query<{ amount: number }>(
+      "select (terms ->> 'amount')::int as amount from public.offer_snapshots where offer_slug = 'course-b'",
+    );
+    expect(rows).toEqual([{ amount: winner }]);
+
+    // A new offer seen by 20 instances at once: added once.
+    const added = await atOnce(db, 20, (connection) =>
+      record(connection, [{ slug: "course-c", change: "added", before: null, after: snapshot(5) }]),
+    );
+    expect(tally(added)).toEqual({ 0: 19, 1: 1 });
+    expect(await historyOf("course-c")).toEqual([{ change: "added", amount: 5 }]);
+  });
+
+  it("10 imports adding one brand at once: one writes it, the others write nothing", async () => {
+    const db = guarded;
+    const answers = await atOnce(db, 10, (connection, index) =>
+      asService<number>(connection, "select public.import_offers($1::jsonb) as result", [
+        JSON.stringify([
+          { id: null, columns: { name: `Import concurrent ${index}`, slug: `import-concurrent-${index}` } },
+          { id: null, columns: { name: "Import partagé", slug: "import-partage" } },
+        ]),
+      ]),
+    );
+    expect(tally(answers)).toEqual({ 2: 1, erreur: 9 });
+    for (const answer of answers) if (answer instanceof Error) expect(answer).toMatchObject({ code: "23505" });
+    const { rows } = await db.session.query<{ name: string }>(
+      "select name from public.brands where name like 'Import %' order by name",
+    );
+    expect(rows.map((row) => row.name)).toEqual([`Import concurrent ${answers.indexOf(2)}`, "Import partagé"]);
+  });
+});
