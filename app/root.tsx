@@ -15,7 +15,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { useHydrated } from "./components/hydrated";
 import { JsonLd } from "./components/json-ld";
-import { NotFound } from "./components/not-found";
+import { deferredPart } from "./components/lazy-on-client";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ToastProvider, type ToastMessage } from "./components/toast";
@@ -23,6 +23,8 @@ import { useNonce } from "./nonce";
 import { getConfig } from "./services/config/env.server";
 import { readFlashToast } from "./services/toast.server";
 import stylesheet from "./tailwind.css";
+
+const NotFound = deferredPart("NotFound");
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -12,10 +12,10 @@ import { makeTempDir } from "../tests/support/temp-dir";
 const KB = 1024;
 const BUDGETS = {
   /**
-   * First-load JavaScript: 100 KB is the site's budget; a listing and a brand page, which the 100 KB never held, may
-   * not grow past what they load on 2026-11-26 (106.7 and 121.7 KB) until code leaves their first load.
+   * First-load JavaScript: 100 KB is the site's budget, which a listing now holds too; a brand page, which it never
+   * held, may not grow past what it loads on 2026-11-27 (117.5 KB) until code leaves its first load.
    */
-  firstLoadJs: { "/": 100 * KB, "/offres": 107 * KB, "/offres/binance": 122 * KB } as Record<string, number>,
+  firstLoadJs: { "/": 100 * KB, "/offres": 100 * KB, "/offres/binance": 118 * KB } as Record<string, number>,
   css: 12 * KB,
   homeHtml: 25 * KB,
   offersHtml: 40 * KB,

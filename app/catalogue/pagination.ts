@@ -1,5 +1,5 @@
 import type { OfferCardView } from "./card";
-import type { SortOrder } from "./ranking";
+import type { SortOrder } from "./sort-orders";
 import type { CategoryId } from "./types";
 
 /** Offers a listing shows per page: a multiple of the grid's 1, 2 and 3 columns, and above the bundled catalogue. */

@@ -1,35 +1,13 @@
 import { isExpired } from "./dates";
 import { isReportedNotWorking, successPercent, type OfferVotes } from "./feedback";
 import { KIND_LABELS, OFFER_KINDS, type BonusUnit } from "./terms";
+import type { SortOrder } from "./sort-orders";
 import type { ReferralOffer } from "./types";
 
 /**
  * How a listing orders its offers (`?tri=`), and the rule that sinks an offer visitors say fails: the criteria the
  * page "Comment les offres sont classées" publishes, read here by the listings, the cards and that page alike.
  */
-
-export const SORT_ORDERS = ["pertinence", "montant", "avis", "nouveautes"] as const;
-
-export type SortOrder = (typeof SORT_ORDERS)[number];
-
-export const DEFAULT_SORT: SortOrder = "pertinence";
-
-/** What the sort control's list shows. */
-export const SORT_LABELS: Readonly<Record<SortOrder, string>> = {
-  pertinence: "Pertinence",
-  montant: "Montant",
-  avis: "Avis des visiteurs",
-  nouveautes: "Nouveautés",
-};
-
-/** The order a `?tri=` value asks for: the default when absent, undefined when it is no order of the site (a 404). */
-export function parseSort(values: readonly string[]): SortOrder | undefined {
-  if (values.length === 0) return DEFAULT_SORT;
-  const [value] = values;
-  return values.length === 1 && (SORT_ORDERS as readonly string[]).includes(value ?? "")
-    ? (value as SortOrder)
-    : undefined;
-}
 
 /** Below this success rate (once visitors' votes are enough to show one), an offer sinks in the default order. */
 export const DEMOTION_BELOW_PERCENT = 60;

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { listingHref } from "~/catalogue/pagination";
 import { CategoryIcon } from "./category-icon";
 import type { Category } from "~/catalogue/categories";
-import type { SortOrder } from "~/catalogue/ranking";
+import type { SortOrder } from "~/catalogue/sort-orders";
 import type { CategoryId } from "~/catalogue/types";
 
 /**

@@ -1,13 +1,15 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { listTitle } from "~/catalogue/categories";
 import { BrandInitials } from "./brand-initials";
+import { deferredPart } from "./lazy-on-client";
 import { BettingNotice, RewardDisclosure } from "./notices";
 import { OfferList } from "./offer-list";
-import { OffersUnavailable } from "./offers-unavailable";
 import type { ListingPage } from "~/catalogue/pagination";
-import type { SortOrder } from "~/catalogue/ranking";
+import type { SortOrder } from "~/catalogue/sort-orders";
 import type { CategoryId } from "~/catalogue/types";
 import type { loader as rootLoader } from "~/root";
+
+const OffersUnavailable = deferredPart("OffersUnavailable");
 
 /** One page of the offers of a listing page (/offres, /codes) for its search and category, or the overview's error message. */
 export function ListingResults({

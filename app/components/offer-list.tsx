@@ -3,14 +3,16 @@ import { useRef } from "react";
 import { CATEGORIES } from "~/catalogue/categories";
 import { listingHref } from "~/catalogue/pagination";
 import { JsonLd } from "./json-ld";
+import { deferredPart } from "./lazy-on-client";
 import { useMoreOffers } from "./more-offers";
 import { primaryButton, secondaryButton } from "./offer-card";
 import { OfferGrid } from "./offer-grid";
-import { Pagination } from "./pagination";
 import { SortForm } from "./sort-form";
 import type { ListingPage } from "~/catalogue/pagination";
-import type { SortOrder } from "~/catalogue/ranking";
+import type { SortOrder } from "~/catalogue/sort-orders";
 import type { CategoryId } from "~/catalogue/types";
+
+const Pagination = deferredPart("Pagination");
 
 /**
  * A titled page of offer cards with the count of all matching offers, the links to the other pages, its empty state

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { listingHref } from "~/catalogue/pagination";
 import { CloseMark } from "./close-mark";
 import { Icon } from "./icon";
-import type { SortOrder } from "~/catalogue/ranking";
+import type { SortOrder } from "~/catalogue/sort-orders";
 import type { CategoryId } from "~/catalogue/types";
 
 /**

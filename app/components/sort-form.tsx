@@ -1,6 +1,6 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { SORT_LABELS, SORT_ORDERS, type SortOrder } from "~/catalogue/ranking";
 import { HOW_OFFERS_ARE_RANKED } from "~/catalogue/site-pages";
+import { SORT_LABELS, SORT_ORDERS, type SortOrder } from "~/catalogue/sort-orders";
 import { secondaryButton } from "./offer-card";
 import type { CategoryId } from "~/catalogue/types";
 

@@ -1,4 +1,3 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CATEGORIES, listTitle } from "~/catalogue/categories";
 import { listingAddress, pageSuffix } from "~/catalogue/pagination";
@@ -6,8 +5,8 @@ import { CategoryTabs } from "~/components/category-tabs";
 import { ListingResults } from "~/components/listing-results";
 import { SearchForm } from "~/components/search-form";
 import { pageMeta, siteInfo } from "~/seo";
-import { loadListing } from "~/services/pages/listing.server";
-import { UNAVAILABLE } from "~/services/pages/offers.server";
+import { listingAnswer, loadListing } from "~/services/pages/listing.server";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
   const title = listTitle(page?.category ?? "all");
@@ -20,7 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const listing = await loadListing(request);
-  return listing.listing ? listing : data(listing, UNAVAILABLE);
+  return listingAnswer(listing);
 }
 
 export default function Codes() {

@@ -1,7 +1,8 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { DISPLAY_THRESHOLDS, REPORTED_NOT_WORKING } from "~/catalogue/feedback";
-import { DEMOTION_BELOW_PERCENT, NEWS_DAYS, SORT_LABELS } from "~/catalogue/ranking";
+import { DEMOTION_BELOW_PERCENT, NEWS_DAYS } from "~/catalogue/ranking";
 import { HOW_OFFERS_ARE_RANKED, HOW_VOTES_WORK } from "~/catalogue/site-pages";
+import { SORT_LABELS } from "~/catalogue/sort-orders";
 import { KIND_LABELS, NO_AMOUNT } from "~/catalogue/terms";
 import { TextSection } from "~/components/text-section";
 import { pageMeta, siteInfo } from "~/seo";

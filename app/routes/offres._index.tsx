@@ -1,4 +1,3 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CATEGORIES, OVERVIEW_CATEGORY_IDS } from "~/catalogue/categories";
 import { listingAddress, pageSuffix } from "~/catalogue/pagination";
@@ -8,10 +7,9 @@ import { JsonLd } from "~/components/json-ld";
 import { ListingResults } from "~/components/listing-results";
 import { SearchForm } from "~/components/search-form";
 import { StepCards } from "~/components/text-card";
-import { OFFRES_FAQ, OFFRES_HOWTO, OFFRES_INTRO } from "~/content/offres";
 import { pageMeta, siteInfo } from "~/seo";
-import { loadListing } from "~/services/pages/listing.server";
-import { UNAVAILABLE } from "~/services/pages/offers.server";
+import { listingAnswer, loadListing, offresContent } from "~/services/pages/listing.server";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) =>
   pageMeta(siteInfo(matches), {
@@ -23,8 +21,8 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const listing = await loadListing(request);
-  const page = { ...listing, year: new Date().getFullYear() };
-  return listing.listing ? page : data(page, UNAVAILABLE);
+  const page = { ...listing, year: new Date().getFullYear(), content: offresContent() };
+  return listingAnswer(page);
 }
 
 const OVERVIEW_TABS = CATEGORIES.filter(
@@ -32,7 +30,7 @@ const OVERVIEW_TABS = CATEGORIES.filter(
 );
 
 export default function Offers() {
-  const { query, category, sort, listing, year, initials } = useLoaderData<typeof loader>();
+  const { query, category, sort, listing, year, initials, content } = useLoaderData<typeof loader>();
   const shown = { action: "/offres", query, category, sort };
 
   return (
@@ -56,9 +54,9 @@ export default function Offers() {
 
       <section aria-labelledby="intro-title" className="space-y-4">
         <h2 id="intro-title" className="text-2xl font-bold text-slate-900">
-          {OFFRES_INTRO.title}
+          {content.intro.title}
         </h2>
-        {OFFRES_INTRO.paragraphs.map((paragraph) => (
+        {content.intro.paragraphs.map((paragraph) => (
           <p key={paragraph} className="text-slate-700">
             {paragraph}
           </p>
@@ -69,15 +67,15 @@ export default function Offers() {
         <h2 id="howto-title" className="text-2xl font-bold text-slate-900">
           Comment utiliser un code de parrainage en 5 étapes
         </h2>
-        <StepCards steps={OFFRES_HOWTO} numbering="label" />
+        <StepCards steps={content.howTo} numbering="label" />
       </section>
 
       <section aria-labelledby="faq-title" className="space-y-6">
         <h2 id="faq-title" className="text-2xl font-bold text-slate-900">
           Questions fréquentes sur le parrainage
         </h2>
-        <Faq items={OFFRES_FAQ} />
-        <JsonLd data={faqJsonLd(OFFRES_FAQ)} />
+        <Faq items={content.faq} />
+        <JsonLd data={faqJsonLd(content.faq)} />
       </section>
     </div>
   );

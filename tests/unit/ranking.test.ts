@@ -6,10 +6,10 @@ import {
   DEMOTION_BELOW_PERCENT,
   demotionOf,
   isNews,
-  parseSort,
   rankOffers,
   type RankingContext,
 } from "~/catalogue/ranking";
+import { parseSort } from "~/catalogue/sort-orders";
 import type { OfferVotes } from "~/catalogue/feedback";
 import type { ReferralOffer } from "~/catalogue/types";
 

@@ -1,9 +1,10 @@
+import { data } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { toCardView } from "~/catalogue/card";
 import { parseCategory } from "~/catalogue/categories";
 import { foldText } from "~/catalogue/names";
 import { pageOf, parsePageNumber, type ListingPage } from "~/catalogue/pagination";
-import { amountGroupsOf, parseSort, rankOffers, type SortOrder } from "~/catalogue/ranking";
+import { amountGroupsOf, rankOffers } from "~/catalogue/ranking";
 import {
   buildSearchIndex,
   searchNote,
@@ -12,9 +13,21 @@ import {
   type OfferSearchIndex,
   type SearchResult,
 } from "~/catalogue/search";
+import { parseSort, type SortOrder } from "~/catalogue/sort-orders";
+import { OFFRES_FAQ, OFFRES_HOWTO, OFFRES_INTRO } from "~/content/offres";
 import { brandIndexOf } from "./brand-index.server";
-import { tryLoadCatalogue, type Catalogue } from "./offers.server";
+import { tryLoadCatalogue, UNAVAILABLE, type Catalogue } from "./offers.server";
 import type { CategoryId, ReferralOffer } from "~/catalogue/types";
+
+/**
+ * The texts under /offres's listing, sent as the page's data rather than in its script, as the home page's are: the
+ * first-load JavaScript budget is better spent on code.
+ */
+export const offresContent = () => ({ intro: OFFRES_INTRO, howTo: OFFRES_HOWTO, faq: OFFRES_FAQ });
+
+/** A listing page's data, answered 503 (UNAVAILABLE) when its offers could not be read. */
+export const listingAnswer = <T extends { listing: unknown }>(page: T) =>
+  page.listing ? page : data(page, UNAVAILABLE);
 
 /** Longest search kept: the field's own limit. */
 const MAX_QUERY_LENGTH = 100;

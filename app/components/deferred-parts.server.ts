@@ -1,0 +1,2 @@
+/** The deferred parts for the server's render, which shows them at once; empty in the browser's build. */
+export * from "./deferred-parts";

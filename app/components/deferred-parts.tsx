@@ -1,0 +1,5 @@
+/** The parts of a page shown only in some states, whose code the browser loads in one file when one first shows. */
+export { NotFound } from "./not-found";
+export { OffersUnavailable } from "./offers-unavailable";
+export { Pagination } from "./pagination";
+export { Toast, ToastView } from "./toast-view";
