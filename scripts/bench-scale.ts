@@ -31,7 +31,15 @@ if (!Number.isSafeInteger(BRANDS) || BRANDS < 1) {
   );
 }
 const START_BRANDS = Math.max(10_000, BRANDS);
-const PAGES = ["/offres", "/codes?cat=crypto", "/offres?q=banque"];
+/** The listings, each order of /offres included (`?tri=`): every one reads the whole catalogue. */
+const PAGES = [
+  "/offres",
+  "/offres?tri=montant",
+  "/offres?tri=avis",
+  "/offres?tri=nouveautes",
+  "/codes?cat=crypto",
+  "/offres?q=banque",
+];
 const CONNECTIONS = 10;
 /** Passes of each catalogue, in turn: its figures are the medians. */
 const RUNS = 3;

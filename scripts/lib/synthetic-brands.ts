@@ -24,7 +24,24 @@ export interface SyntheticBrand {
   verified_on: string | null;
   logo_url: null;
   featured: null;
+  /** The offer's terms, as its text states them: an amount only when it is in euros. */
+  bonus_amount: number | null;
+  bonus_unit: "EUR" | null;
+  bonus_up_to: boolean;
+  bonus_kind: string;
+  conditions: string[];
 }
+
+/** What each category's rewards are, as the back office names them (app/catalogue/terms.ts). */
+const KIND_OF: Record<Category, string> = {
+  finance: "argent",
+  crypto: "crypto",
+  food: "reduction",
+  shopping: "cashback",
+  mobility: "reduction",
+  betting: "freebet",
+  other: "autre",
+};
 
 type Category = "finance" | "crypto" | "food" | "shopping" | "mobility" | "betting" | "other";
 
@@ -381,6 +398,8 @@ export function syntheticBrands(count: number, seed = 20_261_125): SyntheticBran
       .replace("{note}", (3.5 + Math.floor(random() * 15) / 10).toFixed(1).replace(".", ","));
     const amount = pick(words.amounts);
     const reward = pick(words.rewards).replace("{amount}", String(amount));
+    const condition = pick(words.conditions);
+    const inEuros = reward.includes("€");
     const throughLink = random() < 0.2;
     const code = throughLink ? "Cliquez sur le lien" : `${slug.replace(/-/g, "").toUpperCase().slice(0, 10)}${amount}`;
     const validity = random();
@@ -389,7 +408,7 @@ export function syntheticBrands(count: number, seed = 20_261_125): SyntheticBran
       slug,
       category,
       description: `${name} est ${pick(words.kinds)} qui propose ${first}, ${second} et ${third}.${more ? ` ${more}` : ""}`,
-      offer_description: `${reward} ${pick(words.conditions)}, selon les conditions en vigueur.`,
+      offer_description: `${reward} ${condition}, selon les conditions en vigueur.`,
       code,
       link: `https://www.${slug.replace(/-/g, "")}.fr/parrainage`,
       advantages: [`${reward} avec le parrainage`, ...pickSome(words.advantages, 2 + Math.floor(random() * 2))],
@@ -407,6 +426,11 @@ export function syntheticBrands(count: number, seed = 20_261_125): SyntheticBran
           : null,
       logo_url: null,
       featured: null,
+      bonus_amount: inEuros ? amount : null,
+      bonus_unit: inEuros ? "EUR" : null,
+      bonus_up_to: reward.startsWith("Jusqu'à"),
+      bonus_kind: inEuros ? KIND_OF[category] : "autre",
+      conditions: [capitalize(condition)],
     });
   }
   return brands;
