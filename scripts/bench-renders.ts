@@ -1,0 +1,118 @@
+/**
+ * The render alone of this build against another's, in one run (`npm run bench:renders -- --against DIR`, after
+ * `npm run build` here and in DIR, a checkout of another commit with its dependencies installed): each page rendered
+ * by Remix's request handler in a process of its own per build, every cache off (each request reads the brands from
+ * the embedded database and renders the page), the two builds taking turns ROUNDS times, compared by their medians.
+ * Prints the figures and writes them to bench-results/renders.md.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createReport } from "./lib/bench-tools";
+import { makeTempDir } from "../tests/support/temp-dir";
+
+const PAGES = ["/", "/offres", "/offres?tri=montant", "/offres/binance", "/codes?cat=crypto", "/offres?q=bin"];
+const RENDERS = Number(process.env.BENCH_RENDERS ?? 200);
+const ROUNDS = 3;
+const root = path.resolve(import.meta.dirname, "..");
+const SCRIPT = path.join(import.meta.dirname, "bench-renders.ts");
+
+const { values: options } = parseArgs({
+  options: { against: { type: "string" }, child: { type: "string" } },
+});
+
+/** In a child: renders each page of the build in `buildRoot`, and prints the mean milliseconds of each as JSON. */
+async function renderEach(buildRoot: string): Promise<void> {
+  const dataDir = makeTempDir("bench-renders");
+  try {
+    Object.assign(process.env, {
+      NODE_ENV: "production",
+      DATA_DIR: dataDir.dir,
+      BRANDS_CACHE_TTL_SECONDS: "0",
+      HTML_CACHE: "off",
+    });
+    const { createRequestHandler } = (await import(
+      path.join(buildRoot, "node_modules/@remix-run/node/dist/index.js")
+    )) as typeof import("@remix-run/node");
+    const handle = createRequestHandler(await import(path.join(buildRoot, "build/index.js")), "production");
+    const means: Record<string, number | null> = {};
+    for (const page of PAGES) {
+      const render = async () => {
+        const response = await handle(new Request(`http://127.0.0.1${page}`));
+        await response.arrayBuffer();
+        return response.status;
+      };
+      // A page the other build does not have (an order added since) is left out of the comparison.
+      if ((await render()) !== 200) {
+        means[page] = null;
+        continue;
+      }
+      for (let index = 0; index < 30; index += 1) await render();
+      const start = performance.now();
+      for (let index = 0; index < RENDERS; index += 1) await render();
+      means[page] = (performance.now() - start) / RENDERS;
+    }
+    process.stdout.write(`${JSON.stringify(means)}\n`);
+  } finally {
+    dataDir.cleanup();
+  }
+}
+
+/** One child process rendering the build of `buildRoot`: its means by page. */
+function measure(buildRoot: string): Promise<Record<string, number | null>> {
+  return new Promise((resolve, reject) => {
+    // In the build's own folder: it reads its own migrations.
+    const child = spawn(process.execPath, ["--import", "tsx", SCRIPT, "--child", buildRoot], {
+      cwd: buildRoot,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      const line = output.trim().split("\n").at(-1) ?? "";
+      if (code !== 0 || !line.startsWith("{")) reject(new Error(`Le rendu de ${buildRoot} a échoué (code ${code}).`));
+      else resolve(JSON.parse(line) as Record<string, number | null>);
+    });
+  });
+}
+
+if (options.child) {
+  await renderEach(options.child);
+} else {
+  if (!options.against) throw new Error("Indiquez l'autre build : npm run bench:renders -- --against DOSSIER");
+  const other = path.resolve(options.against);
+  const commit = (dir: string) =>
+    execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: dir, encoding: "utf8" }).trim();
+  const runs: { ours: Record<string, number | null>; theirs: Record<string, number | null> }[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    runs.push({ ours: await measure(root), theirs: await measure(other) });
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+  const { say, write } = createReport();
+  say(
+    `# Rendus seuls — ${new Date().toISOString().slice(0, 16)}Z, ${commit(root)} contre ${commit(other)}, ` +
+      `${RENDERS} rendus par page et par passe, ${ROUNDS} passes alternées, Node ${process.version}`,
+  );
+  say();
+  say("Caches coupés : chaque requête lit les marques dans la base embarquée et rend la page, sans HTTP ni gzip.");
+  say();
+  say(`| page | ms par rendu, ${commit(root)} (médiane) | ${commit(other)} (médiane) | rapport de débit | passes |`);
+  say("|---|---|---|---|---|");
+  for (const page of PAGES) {
+    const ours = runs.map((run) => run.ours[page]);
+    const theirs = runs.map((run) => run.theirs[page]);
+    if (ours.some((value) => value == null) || theirs.some((value) => value == null)) {
+      say(`| ${page} | ${ours.map((value) => value?.toFixed(2) ?? "—").join(" / ")} | absente | — | — |`);
+      continue;
+    }
+    const [a, b] = [median(ours as number[]), median(theirs as number[])];
+    const each = runs.map((run) => `${run.ours[page]?.toFixed(2)} / ${run.theirs[page]?.toFixed(2)}`).join(" ; ");
+    say(`| ${page} | ${a.toFixed(2)} | ${b.toFixed(2)} | ×${(b / a).toFixed(2)} | ${each} |`);
+  }
+  say();
+  say(
+    "Rapport de débit : rendus par seconde de ce build divisés par ceux de l'autre (> 1 : ce build est plus rapide).",
+  );
+  write(path.join(root, "bench-results/renders.md"));
+}
