@@ -1,9 +1,10 @@
 /**
  * The render alone of this build against another's, in one run (`npm run bench:renders -- --against DIR`, after
  * `npm run build` here and in DIR, a checkout of another commit with its dependencies installed): each page rendered
- * by Remix's request handler in a process of its own per build, every cache off (each request reads the brands from
- * the embedded database and renders the page), the two builds taking turns ROUNDS times, compared by their medians.
- * Prints the figures and writes them to bench-results/renders.md.
+ * by Remix's request handler in a process of its own per build, the two builds taking turns ROUNDS times, compared by
+ * their medians. Twice: with the page cache off (what a request the page cache misses costs), then with every cache
+ * off (each request also reads the brands, the votes and the news from the embedded database). Prints the figures
+ * and writes them to bench-results/renders.md.
  */
 import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";
@@ -13,12 +14,12 @@ import { makeTempDir } from "../tests/support/temp-dir";
 
 const PAGES = ["/", "/offres", "/offres?tri=montant", "/offres/binance", "/codes?cat=crypto", "/offres?q=bin"];
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 200);
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const root = path.resolve(import.meta.dirname, "..");
 const SCRIPT = path.join(import.meta.dirname, "bench-renders.ts");
 
 const { values: options } = parseArgs({
-  options: { against: { type: "string" }, child: { type: "string" } },
+  options: { against: { type: "string" }, child: { type: "string" }, "every-cache-off": { type: "boolean" } },
 });
 
 /** In a child: renders each page of the build in `buildRoot`, and prints the mean milliseconds of each as JSON. */
@@ -28,8 +29,8 @@ async function renderEach(buildRoot: string): Promise<void> {
     Object.assign(process.env, {
       NODE_ENV: "production",
       DATA_DIR: dataDir.dir,
-      BRANDS_CACHE_TTL_SECONDS: "0",
       HTML_CACHE: "off",
+      ...(options["every-cache-off"] ? { BRANDS_CACHE_TTL_SECONDS: "0" } : {}),
     });
     const { createRequestHandler } = (await import(
       path.join(buildRoot, "node_modules/@remix-run/node/dist/index.js")
@@ -59,10 +60,11 @@ async function renderEach(buildRoot: string): Promise<void> {
 }
 
 /** One child process rendering the build of `buildRoot`: its means by page. */
-function measure(buildRoot: string): Promise<Record<string, number | null>> {
+function measure(buildRoot: string, everyCacheOff: boolean): Promise<Record<string, number | null>> {
   return new Promise((resolve, reject) => {
     // In the build's own folder: it reads its own migrations.
-    const child = spawn(process.execPath, ["--import", "tsx", SCRIPT, "--child", buildRoot], {
+    const flags = everyCacheOff ? ["--every-cache-off"] : [];
+    const child = spawn(process.execPath, ["--import", "tsx", SCRIPT, "--child", buildRoot, ...flags], {
       cwd: buildRoot,
       stdio: ["ignore", "pipe", "inherit"],
     });
@@ -77,27 +79,14 @@ function measure(buildRoot: string): Promise<Record<string, number | null>> {
   });
 }
 
-if (options.child) {
-  await renderEach(options.child);
-} else {
-  if (!options.against) throw new Error("Indiquez l'autre build : npm run bench:renders -- --against DOSSIER");
-  const other = path.resolve(options.against);
-  const commit = (dir: string) =>
-    execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: dir, encoding: "utf8" }).trim();
-  const runs: { ours: Record<string, number | null>; theirs: Record<string, number | null> }[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
-    runs.push({ ours: await measure(root), theirs: await measure(other) });
-  }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-  const { say, write } = createReport();
+type Means = Record<string, number | null>;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+/** One table: each page's median milliseconds per render in both builds, and this build's throughput against the other's. */
+function report(runs: { ours: Means; theirs: Means }[], say: (line?: string) => void) {
   say(
-    `# Rendus seuls — ${new Date().toISOString().slice(0, 16)}Z, ${commit(root)} contre ${commit(other)}, ` +
-      `${RENDERS} rendus par page et par passe, ${ROUNDS} passes alternées, Node ${process.version}`,
+    `| page | ms par rendu, ce build (médiane) | l'autre (médiane) | rapport de débit | passes, ce build / l'autre |`,
   );
-  say();
-  say("Caches coupés : chaque requête lit les marques dans la base embarquée et rend la page, sans HTTP ni gzip.");
-  say();
-  say(`| page | ms par rendu, ${commit(root)} (médiane) | ${commit(other)} (médiane) | rapport de débit | passes |`);
   say("|---|---|---|---|---|");
   for (const page of PAGES) {
     const ours = runs.map((run) => run.ours[page]);
@@ -109,6 +98,34 @@ if (options.child) {
     const [a, b] = [median(ours as number[]), median(theirs as number[])];
     const each = runs.map((run) => `${run.ours[page]?.toFixed(2)} / ${run.theirs[page]?.toFixed(2)}`).join(" ; ");
     say(`| ${page} | ${a.toFixed(2)} | ${b.toFixed(2)} | ×${(b / a).toFixed(2)} | ${each} |`);
+  }
+}
+
+if (options.child) {
+  await renderEach(options.child);
+} else {
+  if (!options.against) throw new Error("Indiquez l'autre build : npm run bench:renders -- --against DOSSIER");
+  const other = path.resolve(options.against);
+  const commit = (dir: string) =>
+    execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: dir, encoding: "utf8" }).trim();
+  const { say, write } = createReport();
+  say(
+    `# Rendus seuls — ${new Date().toISOString().slice(0, 16)}Z, ${commit(root)} contre ${commit(other)}, ` +
+      `${RENDERS} rendus par page et par passe, ${ROUNDS} passes alternées, Node ${process.version}`,
+  );
+  for (const everyCacheOff of [false, true]) {
+    const runs: { ours: Record<string, number | null>; theirs: Record<string, number | null> }[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      runs.push({ ours: await measure(root, everyCacheOff), theirs: await measure(other, everyCacheOff) });
+    }
+    say();
+    say(
+      everyCacheOff
+        ? "## Tous les caches coupés : chaque requête lit aussi les marques, les avis et les nouveautés dans la base embarquée"
+        : "## Cache des pages coupé : ce que coûte une requête que le cache des pages ne sert pas",
+    );
+    say();
+    report(runs, say);
   }
   say();
   say(

@@ -3,10 +3,12 @@ import { CachedBackend } from "~/services/backend/cached-backend.server";
 import { BackendError, RateLimitedError, VOTES_RATE_LIMITED } from "~/services/backend/errors.server";
 import { MISSING_SERVICE_ROLE_KEY } from "~/services/backend/types.server";
 import { SiteEventBus } from "~/services/events.server";
+import type { OfferSnapshot } from "~/catalogue/history";
 import type { BrandRow } from "~/catalogue/types";
 import type {
   Backend,
   FeedbackCounts,
+  OfferHistoryStore,
   OutgoingVote,
   OwnerStore,
   SiteChangeListener,
@@ -363,5 +365,59 @@ describe("changes another instance made", () => {
     expect(forgotten).toBe(1);
     cached.stopWatching?.();
     expect(stopped()).toBe(true);
+  });
+});
+
+describe("an offer's history, as its brand page reads it", () => {
+  function historySource() {
+    const reads: string[] = [];
+    let listener: SiteChangeListener | undefined;
+    const snapshot: OfferSnapshot = {
+      amount: 15,
+      unit: "EUR",
+      upTo: false,
+      kind: "argent",
+      conditions: [],
+      code: "CODE",
+      link: "https://exemple.fr",
+    };
+    const history: OfferHistoryStore = {
+      snapshots: async () => new Map(),
+      record: async () => 0,
+      entries: async (slug) => {
+        reads.push(slug);
+        return [{ recordedAt: `lecture ${reads.length}`, change: "changed", before: snapshot, after: snapshot }];
+      },
+      newsSince: async () => [],
+    };
+    const source: Backend = {
+      ...scriptedSource(answer("A")),
+      history: () => history,
+      watchChanges: (given) => {
+        listener = given;
+        return () => undefined;
+      },
+    };
+    return { source, reads, announce: () => listener! };
+  }
+
+  it("is read once per offer while fresh, and again once a change is announced", async () => {
+    const { source, reads, announce } = historySource();
+    const cached = new CachedBackend(source, { ttlMs: 60_000, timeoutMs: 1_000 }, new SiteEventBus());
+    const entries = (slug: string) => cached.history()!.entries(slug, 10);
+    expect((await entries("n26"))[0]?.recordedAt).toBe("lecture 1");
+    expect((await entries("n26"))[0]?.recordedAt).toBe("lecture 1");
+    expect((await entries("wise"))[0]?.recordedAt).toBe("lecture 2");
+    announce().changed({ event: "brands-changed" });
+    expect((await entries("n26"))[0]?.recordedAt).toBe("lecture 3");
+    expect(reads).toEqual(["n26", "wise", "n26"]);
+  });
+
+  it("is read every time when the caches are turned off (ttl 0)", async () => {
+    const { source, reads } = historySource();
+    const cached = new CachedBackend(source, { ttlMs: 0, timeoutMs: 1_000 }, new SiteEventBus());
+    await cached.history()!.entries("n26", 10);
+    await cached.history()!.entries("n26", 10);
+    expect(reads).toEqual(["n26", "n26"]);
   });
 });

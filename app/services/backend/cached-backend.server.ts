@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { FOLLOWS_PERIOD_DAYS, periodDays } from "~/catalogue/audience";
 import { todayInFrance } from "~/catalogue/dates";
 import { NEWS_DAYS } from "~/catalogue/ranking";
@@ -6,6 +7,7 @@ import { BackendError, toBackendError } from "./errors.server";
 import { ReadAfterWriteCache } from "./read-after-write-cache.server";
 import type * as types from "./types.server";
 import type { AlertCheck } from "~/catalogue/alerts";
+import type { OfferHistoryEntry } from "~/catalogue/history";
 import type { BrandRow } from "~/catalogue/types";
 
 export interface BrandsCacheOptions {
@@ -49,6 +51,8 @@ export class CachedBackend implements types.Backend {
   private readonly testimonialsCache: ReadAfterWriteCache<types.PublishedTestimonial[]> | undefined;
   private readonly followsCache: ReadAfterWriteCache<types.OfferFollows[]> | undefined;
   private readonly newsCache: ReadAfterWriteCache<types.OfferNews[]> | undefined;
+  /** Each brand page's history, by offer and length: read once, then again only after a change or its TTL. */
+  private readonly historyCaches = new LRUCache<string, ReadAfterWriteCache<OfferHistoryEntry[]>>({ max: 1_000 });
 
   constructor(
     private readonly backend: types.Backend,
@@ -97,6 +101,7 @@ export class CachedBackend implements types.Backend {
     this.cache?.invalidate();
     // A change recorded in an offer's history is announced as a brand changed.
     this.newsCache?.invalidate();
+    for (const entries of this.historyCaches.values()) entries.invalidate();
     // A check, or a new code or link, restarts the offer's votes (brands.votes_since).
     this.feedbackCache?.invalidate();
     this.events.emit("brands-changed", {});
@@ -238,7 +243,14 @@ export class CachedBackend implements types.Backend {
         if (recorded > 0) this.brandsChanged();
         return recorded;
       },
-      entries: (slug, limit) => within(this.options.timeoutMs, () => history.entries(slug, limit)),
+      entries: (slug, limit) => {
+        const read = () => within(this.options.timeoutMs, () => history.entries(slug, limit));
+        if (this.options.ttlMs <= 0) return read();
+        const key = `${slug}\n${limit}`;
+        let cache = this.historyCaches.get(key);
+        if (!cache) this.historyCaches.set(key, (cache = new ReadAfterWriteCache(this.options.ttlMs, read)));
+        return cache.get();
+      },
       newsSince: (day) => history.newsSince(day),
     };
   }
