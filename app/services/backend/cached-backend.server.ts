@@ -236,6 +236,15 @@ export class CachedBackend implements types.Backend {
   history(): types.OfferHistoryStore | null {
     const history = this.backend.history();
     if (!history) return null;
+    // Built once for the backend's store: a brand page asks for it on every render.
+    if (this.historyWrapper?.of === history) return this.historyWrapper.store;
+    this.historyWrapper = { of: history, store: this.wrapHistory(history) };
+    return this.historyWrapper.store;
+  }
+
+  private historyWrapper: { of: types.OfferHistoryStore; store: types.OfferHistoryStore } | undefined;
+
+  private wrapHistory(history: types.OfferHistoryStore): types.OfferHistoryStore {
     return {
       snapshots: () => within(this.options.timeoutMs, () => history.snapshots()),
       record: async (changes) => {
