@@ -62,11 +62,12 @@ export function experienceMonth(isoMonth: string): string {
   return `${MONTH_NAMES[Number(month) - 1] ?? ""} ${year}`;
 }
 
+/** Built once: building a formatter costs more than a brand page's render of the form that needs it. */
+const parisMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit" });
+
 /** The current month in Paris, "YYYY-MM": no experience can be later. */
 export function currentMonthInFrance(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit" })
-    .format(now)
-    .slice(0, 7);
+  return parisMonth.format(now).slice(0, 7);
 }
 
 export const TESTIMONIAL_MESSAGES = {
