@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
+import { improveN26, OWNER_PASSWORD, signIn } from "../support/back-office";
 import { confirmationOf, confirmImport, editedExport, uploadOffers } from "../support/offer-import";
 import { mainText } from "../support/oversized-forms";
 import { postgresServer } from "../support/postgres-server";
@@ -75,21 +75,7 @@ describe("an offer's history", () => {
     "records the owner's edit as an improvement, shown on the brand page, the home page and the news order",
     async () => {
       const cookie = await signIn(site, { "X-Forwarded-For": ownNetworkAddress(1) });
-      const saved = await postForm(
-        site,
-        "/gestion/offres/n26",
-        {
-          intent: "save",
-          code: "N26PARRAIN",
-          link: "https://n26.com/fr-fr/parrainage",
-          offer_description: "20 € offerts après l'ouverture de votre compte N26.",
-          bonus_amount: "20",
-          bonus_unit: "EUR",
-          bonus_kind: "argent",
-          conditions: "Ouverture du compte avec le code de parrainage",
-        },
-        { Cookie: cookie, "X-Forwarded-For": ownNetworkAddress(1) },
-      );
+      const saved = await improveN26(site, { Cookie: cookie, "X-Forwarded-For": ownNetworkAddress(1) }, "N26PARRAIN");
       expect(saved.status).toBe(303);
       const page = await shows("/offres/n26", /Améliorée/);
       expect(page).toMatch(/Historique de l'offre \d{1,2} \S+ \d{4} · Améliorée/);

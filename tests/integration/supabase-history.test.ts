@@ -81,6 +81,36 @@ describe("the offers' history with hosted Supabase", () => {
     expectServiceRole(standIn.received);
   });
 
+  it("reads a feed's entries through offer_news_entries, for a category's offers or all", async () => {
+    standIn.respond(200, [
+      {
+        id: 12,
+        offer_slug: "n26",
+        recorded_at: "2026-11-26T10:00:00.123+00:00",
+        change: "improved",
+        before: SNAPSHOT,
+        after: { ...SNAPSHOT, amount: 20 },
+      },
+    ]);
+    expect(await history().newsEntries(["n26", "wise"], 100)).toEqual([
+      {
+        id: 12,
+        slug: "n26",
+        recordedAt: "2026-11-26T10:00:00.123+00:00",
+        change: "improved",
+        before: SNAPSHOT,
+        after: { ...SNAPSHOT, amount: 20 },
+      },
+    ]);
+    const { request, body } = standIn.only();
+    expect(request.url).toBe("/rest/v1/rpc/offer_news_entries");
+    expect(body).toEqual({ p_slugs: ["n26", "wise"], p_limit: 100 });
+    standIn.received.length = 0;
+    await history().newsEntries(null, 100);
+    expect(standIn.only().body).toEqual({ p_slugs: null, p_limit: 100 });
+    expectServiceRole(standIn.received);
+  });
+
   it("reads the news through offer_news_since, and rejects with the API's error", async () => {
     standIn.respond(200, [{ offer_slug: "n26", day: "2026-11-20" }]);
     expect(await history().newsSince("2026-10-27")).toEqual([{ offerSlug: "n26", day: "2026-11-20" }]);

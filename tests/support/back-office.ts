@@ -42,3 +42,25 @@ export async function wrongPasswords(site: RunningSite, headers: Record<string, 
   }
   return statuses;
 }
+
+/**
+ * The owner raises N26's bonus from the bundled 15 € to 20 € and drops its card-payment condition, with a new code:
+ * an improvement, as the history records it. Gives the back office's answer.
+ */
+export function improveN26(site: RunningSite, headers: Record<string, string>, code: string): Promise<Response> {
+  return postForm(
+    site,
+    "/gestion/offres/n26",
+    {
+      intent: "save",
+      code,
+      link: "https://n26.com/fr-fr/parrainage",
+      offer_description: "20 € offerts après l'ouverture de votre compte N26.",
+      bonus_amount: "20",
+      bonus_unit: "EUR",
+      bonus_kind: "argent",
+      conditions: "Ouverture du compte avec le code de parrainage",
+    },
+    headers,
+  );
+}

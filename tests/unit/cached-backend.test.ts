@@ -389,6 +389,7 @@ describe("an offer's history, as its brand page reads it", () => {
         return [{ recordedAt: `lecture ${reads.length}`, change: "changed", before: snapshot, after: snapshot }];
       },
       newsSince: async () => [],
+      newsEntries: async () => [],
     };
     const source: Backend = {
       ...scriptedSource(answer("A")),

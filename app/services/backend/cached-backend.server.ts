@@ -261,6 +261,7 @@ export class CachedBackend implements types.Backend {
         return cache.get();
       },
       newsSince: (day) => history.newsSince(day),
+      newsEntries: (slugs, limit) => within(this.options.timeoutMs, () => history.newsEntries(slugs, limit)),
     };
   }
 

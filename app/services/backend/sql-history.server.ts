@@ -3,6 +3,7 @@ import { toBackendError } from "./errors.server";
 import { asRole } from "./sql-roles.server";
 import type { SqlRunner } from "./sql-session.server";
 import type { OfferHistoryStore, OfferNews } from "./types.server";
+import type { FeedChange } from "~/catalogue/feed";
 import type { OfferChange, OfferHistoryEntry, OfferSnapshot } from "~/catalogue/history";
 
 /** The offers' history on a Postgres database the site reaches itself, as the service role. */
@@ -49,5 +50,16 @@ export class SqlHistoryStore implements OfferHistoryStore {
       tx.query<OfferNews>(`select offer_slug as "offerSlug", day from public.offer_news_since($1::date)`, [day]),
     );
     return rows;
+  }
+
+  async newsEntries(slugs: readonly string[] | null, limit: number): Promise<FeedChange[]> {
+    const { rows } = await this.asServiceRole((tx) =>
+      tx.query<FeedChange & { id: string }>(
+        `select id, offer_slug as slug, to_json(recorded_at)#>>'{}' as "recordedAt", change, before, after
+           from public.offer_news_entries($1::text[], $2::integer)`,
+        [slugs, limit],
+      ),
+    );
+    return rows.map((row) => ({ ...row, id: Number(row.id) }));
   }
 }

@@ -2,6 +2,7 @@ import { toBackendError } from "./errors.server";
 import { BRANDS_PER_READ } from "./types.server";
 import type { OfferHistoryStore, OfferNews } from "./types.server";
 import type { SupabaseClient } from "@supabase/supabase-js";
+import type { FeedChange } from "~/catalogue/feed";
 import type { OfferChange, OfferHistoryEntry, OfferSnapshot } from "~/catalogue/history";
 
 /**
@@ -59,6 +60,28 @@ export class SupabaseHistoryStore implements OfferHistoryStore {
     return ((data ?? []) as { offer_slug: string; day: string }[]).map((row) => ({
       offerSlug: row.offer_slug,
       day: row.day,
+    }));
+  }
+
+  async newsEntries(slugs: readonly string[] | null, limit: number): Promise<FeedChange[]> {
+    const { data, error } = await this.client.rpc("offer_news_entries", { p_slugs: slugs, p_limit: limit });
+    if (error) throw toBackendError(error);
+    return (
+      (data ?? []) as {
+        id: number;
+        offer_slug: string;
+        recorded_at: string;
+        change: FeedChange["change"];
+        before: OfferSnapshot | null;
+        after: OfferSnapshot;
+      }[]
+    ).map((row) => ({
+      id: Number(row.id),
+      slug: row.offer_slug,
+      recordedAt: row.recorded_at,
+      change: row.change,
+      before: row.before,
+      after: row.after,
     }));
   }
 }

@@ -2,6 +2,7 @@ import type { SendContactEmailPayload } from "@contract/contact-contract";
 import type { FeedbackReason } from "@contract/feedback-contract";
 import type { TestimonialReason } from "@contract/testimonial-fields";
 import type { AlertCheck } from "~/catalogue/alerts";
+import type { FeedChange } from "~/catalogue/feed";
 import type { OfferChange, OfferHistoryEntry, OfferSnapshot } from "~/catalogue/history";
 import type { Testimonial } from "~/catalogue/testimonials";
 import type { BrandRow } from "~/catalogue/types";
@@ -265,6 +266,8 @@ export interface OfferHistoryStore {
   entries(slug: string, limit: number): Promise<OfferHistoryEntry[]>;
   /** The offers added or improved from `day` on, each with its last such day. */
   newsSince(day: string): Promise<OfferNews[]>;
+  /** The last `limit` additions and improvements, newest first, of the offers `slugs` (null: every offer). */
+  newsEntries(slugs: readonly string[] | null, limit: number): Promise<FeedChange[]>;
 }
 
 /**

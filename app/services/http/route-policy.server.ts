@@ -75,6 +75,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/contact": FORM_PAGE,
   "routes/mentions-legales": PAGE,
   "routes/robots[.]txt": PAGE,
+  // Kept by a CDN as a page is; the page cache keeps HTML only: a feed answers its own ETag and 304s.
+  "routes/flux.$fichier": PAGE,
   "routes/sitemap[.]xml": PAGE,
   "routes/sitemap.$file": PAGE,
   "routes/healthz": { ...PAGE, cache: false },

@@ -1,0 +1,140 @@
+import { BETTING_MESSAGE } from "~/components/notices";
+import { categoryById } from "./categories";
+import { formatFrenchDate } from "./dates";
+import { describeChange, type OfferSnapshot } from "./history";
+import { formatBonus, KIND_LABELS, NO_AMOUNT } from "./terms";
+import type { CategoryId, ReferralOffer } from "./types";
+
+/**
+ * The site's Atom feeds (RFC 4287): the offers added or improved, newest first, all of them or one category's. Each
+ * entry says what the offer was when it was recorded (amount, kind, first conditions), its last day as it stands, and
+ * links to its brand page; a betting offer's entry carries the gambling warning.
+ */
+
+/** How many entries a feed holds: readers poll it often, and a change older than that is on the brand page. */
+export const FEED_ENTRIES = 50;
+
+/** How many of an offer's conditions an entry lists; the brand page has them all. */
+const CONDITIONS_SHOWN = 3;
+
+/** The feed's `updated` when it has no entry yet: the day the site began to keep its offers' history. */
+const HISTORY_BEGAN = "2025-02-08T00:00:00.000Z";
+
+/** The warning every advertisement for gambling carries in France (ANJ), as the betting offers' pages show it. */
+export const FEED_BETTING_WARNING = `Interdit aux mineurs. ${BETTING_MESSAGE}`;
+
+/** An offer added or improved, as the history recorded it. */
+export interface FeedChange {
+  id: number;
+  slug: string;
+  recordedAt: string;
+  change: "added" | "improved";
+  before: OfferSnapshot | null;
+  after: OfferSnapshot;
+}
+
+export interface FeedOptions {
+  siteUrl: string;
+  siteName: string;
+  /** The category of the feed, or all offers. */
+  category: CategoryId | "all";
+  /** The feed's own address, from the site's root (`/flux/offres.atom`). */
+  selfPath: string;
+  /** The listing the feed follows (`/offres`, `/offres?cat=crypto`). */
+  pagePath: string;
+}
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&"']/g,
+    (character) => `&${{ "<": "lt", ">": "gt", "&": "amp", '"': "quot", "'": "apos" }[character]};`,
+  );
+
+/** The amount an entry states, as recorded. */
+function amountOf(snapshot: OfferSnapshot): string {
+  return snapshot.amount !== null && snapshot.unit
+    ? formatBonus({ amount: snapshot.amount, unit: snapshot.unit, upTo: snapshot.upTo })
+    : NO_AMOUNT;
+}
+
+/** An entry's title: what happened to which brand's offer, and what it gives now. */
+export function entryTitle(change: FeedChange, offer: ReferralOffer): string {
+  const what = change.change === "added" ? "Nouvelle offre" : "Offre améliorée";
+  return `${what} : ${offer.brand}, ${amountOf(change.after)}`;
+}
+
+/** An entry's content, as HTML: what changed, the kind, the first conditions, the last day, the brand page. */
+export function entryHtml(change: FeedChange, offer: ReferralOffer, brandPage: string): string {
+  const paragraphs = [
+    change.change === "improved" ? describeChange(change).join(" · ") : null,
+    `${amountOf(change.after)} · ${KIND_LABELS[change.after.kind]}`,
+  ];
+  const conditions = change.after.conditions.slice(0, CONDITIONS_SHOWN);
+  const more = change.after.conditions.length - conditions.length;
+  const lastDay = offer.validUntil
+    ? `Valable jusqu'au ${formatFrenchDate(offer.validUntil)}.`
+    : "Aucune date de fin annoncée.";
+  return [
+    ...paragraphs.flatMap((text) => (text ? [`<p>${escapeXml(text)}</p>`] : [])),
+    conditions.length > 0
+      ? `<p>Conditions :</p><ul>${conditions.map((condition) => `<li>${escapeXml(condition)}</li>`).join("")}</ul>` +
+        (more > 0 ? `<p>${more} autre${more > 1 ? "s" : ""} condition${more > 1 ? "s" : ""} sur la fiche.</p>` : "")
+      : "<p>Conditions : celles du site de la marque font foi.</p>",
+    `<p>${escapeXml(lastDay)}</p>`,
+    `<p><a href="${escapeXml(brandPage)}">Voir l'offre de ${escapeXml(offer.brand)}</a></p>`,
+    offer.category === "betting" ? `<p><strong>18+</strong> ${escapeXml(FEED_BETTING_WARNING)}</p>` : null,
+  ]
+    .filter(Boolean)
+    .join("");
+}
+
+/** The feed's title: the site's, or the category's. */
+export function feedTitle(siteName: string, category: CategoryId | "all"): string {
+  const what = category === "all" ? "toutes les offres" : categoryById(category).label;
+  return `${siteName} : offres nouvelles et améliorées (${what})`;
+}
+
+/**
+ * The feed as XML. `changes` come newest first, each with the offer it is about as it stands now; an offer no longer
+ * shown (removed, or not started) has no entry.
+ */
+export function atomFeed(
+  changes: readonly { change: FeedChange; offer: ReferralOffer }[],
+  { siteUrl, siteName, category, selfPath, pagePath }: FeedOptions,
+): { xml: string; updated: string } {
+  const updated = changes[0]?.change.recordedAt ?? HISTORY_BEGAN;
+  const self = `${siteUrl}${selfPath}`;
+  const entries = changes.map(({ change, offer }) => {
+    const brandPage = `${siteUrl}/offres/${offer.slug}`;
+    const categoryTerm = offer.category
+      ? `<category term="${offer.category}" label="${escapeXml(categoryById(offer.category).label)}"/>`
+      : "";
+    return [
+      "<entry>",
+      `<id>${escapeXml(`${brandPage}#changement-${change.id}`)}</id>`,
+      `<title>${escapeXml(entryTitle(change, offer))}</title>`,
+      `<updated>${new Date(change.recordedAt).toISOString()}</updated>`,
+      `<link rel="alternate" type="text/html" href="${escapeXml(brandPage)}"/>`,
+      categoryTerm,
+      `<content type="html">${escapeXml(entryHtml(change, offer, brandPage))}</content>`,
+      "</entry>",
+    ].join("");
+  });
+  const xml = [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="fr">',
+    `<id>${escapeXml(self)}</id>`,
+    `<title>${escapeXml(feedTitle(siteName, category))}</title>`,
+    `<subtitle>${escapeXml(
+      `Publicité : ${siteName} peut recevoir une récompense lorsque vous utilisez un code ou un lien de parrainage.`,
+    )}</subtitle>`,
+    `<updated>${new Date(updated).toISOString()}</updated>`,
+    `<link rel="self" type="application/atom+xml" href="${escapeXml(self)}"/>`,
+    `<link rel="alternate" type="text/html" href="${escapeXml(`${siteUrl}${pagePath}`)}"/>`,
+    `<author><name>${escapeXml(siteName)}</name><uri>${escapeXml(siteUrl)}/</uri></author>`,
+    ...entries,
+    "</feed>",
+    "",
+  ].join("\n");
+  return { xml, updated };
+}
