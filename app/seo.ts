@@ -1,3 +1,4 @@
+import type { BrandCategoryId } from "./catalogue/types";
 import type { MetaDescriptor } from "@remix-run/node";
 
 export interface SiteInfo {
@@ -23,6 +24,8 @@ export function pageMeta(
     noindex?: boolean;
     type?: "website" | "article";
     keywords?: string;
+    /** The Atom feed the page announces: every offer's, or a category's (its id and its name). */
+    feed?: { id: "all" | BrandCategoryId; name: string };
   },
 ): MetaDescriptor[] {
   const url = `${site.siteUrl}${page.path}`;
@@ -48,5 +51,22 @@ export function pageMeta(
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: image },
     { tagName: "link", rel: "canonical", href: url },
+    ...(page.feed ? [feedLink(site, page.feed)] : []),
   ];
 }
+
+/** The address of the Atom feed of every offer, or of a category's (`/flux/crypto.atom`). */
+export const feedPath = (feed: "all" | BrandCategoryId) => `/flux/${feed === "all" ? "offres" : feed}.atom`;
+
+function feedLink(site: SiteInfo, feed: { id: "all" | BrandCategoryId; name: string }): MetaDescriptor {
+  return {
+    tagName: "link",
+    rel: "alternate",
+    type: "application/atom+xml",
+    title: `${site.siteName} : offres nouvelles et améliorées (${feed.name})`,
+    href: `${site.siteUrl}${feedPath(feed.id)}`,
+  };
+}
+
+/** The feed of every offer, as the home page and /offres announce it. */
+export const EVERY_OFFER_FEED = { id: "all", name: "toutes les offres" } as const;

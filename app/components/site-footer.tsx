@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { BRAND_INDEX_PATH, HOW_OFFERS_ARE_RANKED, HOW_VOTES_WORK } from "~/catalogue/site-pages";
+import { feedPath } from "~/seo";
 import { NAV_LINKS } from "./site-header";
 
 const FOOTER_LINKS = [
@@ -27,6 +28,16 @@ export function SiteFooter({ siteName, year }: { siteName: string; year: number 
                 </Link>
               </li>
             ))}
+            <li>
+              {/* A file for feed readers, not a page: loaded as a document, never by the router. */}
+              <a
+                href={feedPath("all")}
+                type="application/atom+xml"
+                className="text-slate-700 hover:text-indigo-800 hover:underline"
+              >
+                Flux Atom des nouveautés
+              </a>
+            </li>
           </ul>
         </nav>
       </div>

@@ -9,7 +9,7 @@ import { OfferGrid } from "~/components/offer-grid";
 import { CARD } from "~/components/page-block";
 import { TestimonialQuote } from "~/components/testimonial-quote";
 import { StepCards, TextCard } from "~/components/text-card";
-import { pageMeta, siteInfo } from "~/seo";
+import { EVERY_OFFER_FEED, pageMeta, siteInfo } from "~/seo";
 import { homeContent, homeNews } from "~/services/pages/home.server";
 import { toCardView, tryLoadCatalogue, UNAVAILABLE } from "~/services/pages/offers.server";
 import { homeTestimonialCards } from "~/services/pages/testimonials.server";
@@ -23,6 +23,7 @@ export const meta: MetaFunction = ({ matches }) => {
     description:
       "Les meilleurs codes et liens de parrainage pour économiser : banques, crypto, cashback, livraison, mobilité et plus de 40 services. Copiez un code en un clic.",
     path: "/",
+    feed: EVERY_OFFER_FEED,
   });
 };
 

@@ -1,10 +1,10 @@
 import { useLoaderData } from "@remix-run/react";
-import { CATEGORIES, listTitle } from "~/catalogue/categories";
+import { CATEGORIES, categoryById, listTitle } from "~/catalogue/categories";
 import { listingAddress, pageSuffix } from "~/catalogue/pagination";
 import { CategoryTabs } from "~/components/category-tabs";
 import { ListingResults } from "~/components/listing-results";
 import { SearchForm } from "~/components/search-form";
-import { pageMeta, siteInfo } from "~/seo";
+import { EVERY_OFFER_FEED, pageMeta, siteInfo } from "~/seo";
 import { listingAnswer, loadListing } from "~/services/pages/listing.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
@@ -14,6 +14,10 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
     title: `${title} - codes promo et liens de parrainage${pageSuffix(page?.listing)}`,
     description: `${title} : codes et liens de parrainage classés par catégorie (finance, crypto, alimentation, shopping, mobilité, paris et autres).`,
     ...listingAddress("/codes", page),
+    feed:
+      !page || page.category === "all"
+        ? EVERY_OFFER_FEED
+        : { id: page.category, name: categoryById(page.category).label },
   });
 };
 

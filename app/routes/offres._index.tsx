@@ -7,7 +7,7 @@ import { JsonLd } from "~/components/json-ld";
 import { ListingResults } from "~/components/listing-results";
 import { SearchForm } from "~/components/search-form";
 import { StepCards } from "~/components/text-card";
-import { pageMeta, siteInfo } from "~/seo";
+import { EVERY_OFFER_FEED, pageMeta, siteInfo } from "~/seo";
 import { listingAnswer, loadListing, offresContent } from "~/services/pages/listing.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
@@ -17,6 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) =>
     description:
       "Toutes les offres de parrainage du moment : banques, crypto, cashback, livraison, mobilité. Recherchez un service et copiez son code de parrainage.",
     ...listingAddress("/offres", page),
+    feed: EVERY_OFFER_FEED,
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -73,6 +73,29 @@ describe("the Atom feeds", () => {
     TEST_MS,
   );
 
+  it("are announced by the pages that list their offers, and linked from every page's footer", async () => {
+    const alternate = async (path: string) => {
+      const html = await (await fetch(`${site.url}${path}`)).text();
+      return [
+        ...html.matchAll(/<link rel="alternate" type="application\/atom\+xml" title="([^"]+)" href="([^"]+)"/g),
+      ].map((match) => [match[1]?.replaceAll("&#x27;", "'"), match[2]]);
+    };
+    const everyOffer = [
+      "CodeParrain : offres nouvelles et améliorées (toutes les offres)",
+      "https://www.exemple.fr/flux/offres.atom",
+    ];
+    expect(await alternate("/")).toEqual([everyOffer]);
+    expect(await alternate("/offres")).toEqual([everyOffer]);
+    expect(await alternate("/codes?cat=crypto")).toEqual([
+      ["CodeParrain : offres nouvelles et améliorées (Crypto)", "https://www.exemple.fr/flux/crypto.atom"],
+    ]);
+    for (const [, href] of [...(await alternate("/")), ...(await alternate("/codes?cat=crypto"))]) {
+      expect((await feed(new URL(href!).pathname)).status).toBe(200);
+    }
+    const contact = await (await fetch(`${site.url}/contact`)).text();
+    expect(contact).toContain('<a href="/flux/offres.atom" type="application/atom+xml"');
+  });
+
   it("answer a reader's current copy with a 304, by its ETag or by its date", async () => {
     const first = await feed("/flux/offres.atom");
     const etag = first.headers.get("etag") ?? "";
