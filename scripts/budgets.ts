@@ -93,7 +93,8 @@ try {
   for (const [page, html] of pages) {
     const loaded = [
       ...html.matchAll(/<(?:script|img|iframe|source|video|audio|embed)\b[^>]*\s(?:src|srcset)="([^"]+)"/g),
-      ...html.matchAll(/<link\b(?![^>]*rel="canonical")[^>]*href="([^"]+)"/g),
+      // A canonical address or a feed is named, not loaded.
+      ...html.matchAll(/<link\b(?![^>]*rel="(?:canonical|alternate)")[^>]*href="([^"]+)"/g),
     ].map((m) => m[1] as string);
     for (const url of loaded)
       if (/^(https?:)?\/\//.test(url)) problems.push(`${page} charge une ressource externe : ${url}`);
