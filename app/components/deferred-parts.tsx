@@ -1,4 +1,5 @@
 /** The parts of a page shown only in some states, whose code the browser loads in one file when one first shows. */
+export { BrandSections, InfoCard } from "./brand-sections";
 export { NotFound } from "./not-found";
 export { OffersUnavailable } from "./offers-unavailable";
 export { Pagination } from "./pagination";
