@@ -63,29 +63,61 @@ export function entryTitle(change: FeedChange, offer: ReferralOffer): string {
   return `${what} : ${offer.brand}, ${amountOf(change.after)}`;
 }
 
-/** An entry's content, as HTML: what changed, the kind, the first conditions, the last day, the brand page. */
-export function entryHtml(change: FeedChange, offer: ReferralOffer, brandPage: string): string {
-  const paragraphs = [
-    change.change === "improved" ? describeChange(change).join(" · ") : null,
-    `${amountOf(change.after)} · ${KIND_LABELS[change.after.kind]}`,
-  ];
+/** What an entry says, in order: what changed, the amount and kind, the first conditions, the last day, the warning. */
+function entryParts(change: FeedChange, offer: ReferralOffer) {
   const conditions = change.after.conditions.slice(0, CONDITIONS_SHOWN);
   const more = change.after.conditions.length - conditions.length;
-  const lastDay = offer.validUntil
-    ? `Valable jusqu'au ${formatFrenchDate(offer.validUntil)}.`
-    : "Aucune date de fin annoncée.";
+  return {
+    paragraphs: [
+      change.change === "improved" ? describeChange(change).join(" · ") : null,
+      `${amountOf(change.after)} · ${KIND_LABELS[change.after.kind]}`,
+    ].filter((text): text is string => Boolean(text)),
+    conditions,
+    moreConditions:
+      more > 0 ? `${more} autre${more > 1 ? "s" : ""} condition${more > 1 ? "s" : ""} sur la fiche.` : null,
+    lastDay: offer.validUntil
+      ? `Valable jusqu'au ${formatFrenchDate(offer.validUntil)}.`
+      : "Aucune date de fin annoncée.",
+    betting: offer.category === "betting",
+  };
+}
+
+const NO_CONDITIONS = "Conditions : celles du site de la marque font foi.";
+
+/** An entry's content, as HTML: what changed, the kind, the first conditions, the last day, the brand page. */
+export function entryHtml(change: FeedChange, offer: ReferralOffer, brandPage: string): string {
+  const parts = entryParts(change, offer);
   return [
-    ...paragraphs.flatMap((text) => (text ? [`<p>${escapeXml(text)}</p>`] : [])),
-    conditions.length > 0
-      ? `<p>Conditions :</p><ul>${conditions.map((condition) => `<li>${escapeXml(condition)}</li>`).join("")}</ul>` +
-        (more > 0 ? `<p>${more} autre${more > 1 ? "s" : ""} condition${more > 1 ? "s" : ""} sur la fiche.</p>` : "")
-      : "<p>Conditions : celles du site de la marque font foi.</p>",
-    `<p>${escapeXml(lastDay)}</p>`,
+    ...parts.paragraphs.map((text) => `<p>${escapeXml(text)}</p>`),
+    parts.conditions.length > 0
+      ? `<p>Conditions :</p><ul>${parts.conditions.map((condition) => `<li>${escapeXml(condition)}</li>`).join("")}</ul>` +
+        (parts.moreConditions ? `<p>${parts.moreConditions}</p>` : "")
+      : `<p>${NO_CONDITIONS}</p>`,
+    `<p>${escapeXml(parts.lastDay)}</p>`,
     `<p><a href="${escapeXml(brandPage)}">Voir l'offre de ${escapeXml(offer.brand)}</a></p>`,
-    offer.category === "betting" ? `<p><strong>18+</strong> ${escapeXml(FEED_BETTING_WARNING)}</p>` : null,
+    parts.betting ? `<p><strong>18+</strong> ${escapeXml(FEED_BETTING_WARNING)}</p>` : null,
   ]
     .filter(Boolean)
     .join("");
+}
+
+/** The same content as plain text lines, for an e-mail. */
+export function entryText(change: FeedChange, offer: ReferralOffer, brandPage: string): string[] {
+  const parts = entryParts(change, offer);
+  return [
+    entryTitle(change, offer),
+    ...parts.paragraphs,
+    ...(parts.conditions.length > 0
+      ? [
+          "Conditions :",
+          ...parts.conditions.map((condition) => `- ${condition}`),
+          ...(parts.moreConditions ? [parts.moreConditions] : []),
+        ]
+      : [NO_CONDITIONS]),
+    parts.lastDay,
+    `Voir l'offre : ${brandPage}`,
+    ...(parts.betting ? [`18+ ${FEED_BETTING_WARNING}`] : []),
+  ];
 }
 
 /** The feed's title: the site's, or the category's. */

@@ -26,6 +26,8 @@ export interface OfferChange {
   change: ChangeKind;
   before: OfferSnapshot | null;
   after: OfferSnapshot;
+  /** The categories the offer is listed in: their followers hear of it. */
+  categories: string[];
 }
 
 /** A recorded change, as the brand page shows it. */
@@ -91,9 +93,10 @@ export function changesSince(
   for (const offer of offers) {
     const after = snapshotOf(offer);
     const before = stored.get(offer.slug) ?? null;
-    if (!before) changes.push({ slug: offer.slug, change: "added", before: null, after });
+    const categories = offer.category ? [offer.category, ...offer.alsoIn] : [...offer.alsoIn];
+    if (!before) changes.push({ slug: offer.slug, change: "added", before: null, after, categories });
     else if (!sameSnapshot(before, after)) {
-      changes.push({ slug: offer.slug, change: classifyChange(before, after), before, after });
+      changes.push({ slug: offer.slug, change: classifyChange(before, after), before, after, categories });
     }
   }
   return changes;

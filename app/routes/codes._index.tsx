@@ -1,10 +1,15 @@
 import { useLoaderData } from "@remix-run/react";
+import { alertFormView, isBettingTopic, topicLabel } from "~/catalogue/alert-topics";
 import { CATEGORIES, categoryById, listTitle } from "~/catalogue/categories";
 import { listingAddress, pageSuffix } from "~/catalogue/pagination";
 import { CategoryTabs } from "~/components/category-tabs";
 import { ListingResults } from "~/components/listing-results";
+import { CARD } from "~/components/page-block";
 import { SearchForm } from "~/components/search-form";
+import { ServerMarkup } from "~/components/server-markup";
 import { EVERY_OFFER_FEED, pageMeta, siteInfo } from "~/seo";
+import { alertFormHtml } from "~/services/alerts/alert-form-html.server";
+import { alertStore } from "~/services/alerts/visitor-alerts.server";
 import { listingAnswer, loadListing } from "~/services/pages/listing.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
@@ -23,11 +28,17 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const listing = await loadListing(request);
-  return listingAnswer(listing);
+  // "Me prévenir" on a category's listing, when the site sends alerts.
+  const topic = listing.category !== "all" ? ({ kind: "categorie", category: listing.category } as const) : null;
+  const alertForm =
+    topic && (await alertStore())
+      ? alertFormHtml(alertFormView(topic, topicLabel(topic, undefined), isBettingTopic(topic, undefined)))
+      : null;
+  return listingAnswer({ ...listing, alertForm });
 }
 
 export default function Codes() {
-  const { query, category, sort, listing, initials } = useLoaderData<typeof loader>();
+  const { query, category, sort, listing, initials, alertForm } = useLoaderData<typeof loader>();
   const shown = { action: "/codes", query, category, sort };
 
   return (
@@ -44,6 +55,7 @@ export default function Codes() {
         <CategoryTabs {...shown} categories={CATEGORIES} label="Catégories de codes" />
       </header>
       <ListingResults {...shown} listing={listing} initials={initials} />
+      {alertForm ? <ServerMarkup html={alertForm} className={`mx-auto max-w-xl ${CARD}`} /> : null}
     </div>
   );
 }

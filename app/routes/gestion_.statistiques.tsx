@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
+import { parseTopic, topicLabel } from "~/catalogue/alert-topics";
 import {
   bars,
   offerAudiences,
@@ -11,7 +12,9 @@ import {
   type SortKey,
 } from "~/catalogue/audience";
 import { formatFrenchDate, todayInFrance } from "~/catalogue/dates";
+import { findOfferBySlug } from "~/catalogue/offers";
 import { BackOfficePage, backOfficeMeta, MissingKey } from "~/components/back-office/frame";
+import { alertStore } from "~/services/alerts/visitor-alerts.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
 import { missingKey, ownerAccessFor } from "~/services/owner/back-office.server";
 import { loadOffers } from "~/services/pages/offers.server";
@@ -43,11 +46,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { period, sort } = choices(url);
   const days = periodDays(todayInFrance(), period);
-  const [{ offers }, counts] = await Promise.all([
+  const alerts = access.ok ? await alertStore() : null;
+  const [{ offers }, counts, follows] = await Promise.all([
     loadOffers(),
     access.ok ? access.store.offerCountsSince(days[0] ?? "") : [],
+    alerts?.followCounts().catch((error: unknown) => {
+      console.error("Lecture des abonnés aux alertes impossible :", error);
+      return null;
+    }),
   ]);
-  return statisticsPage(missingKey(access), period, sort, days, offerAudiences(counts, days, offers, sort));
+  return {
+    ...statisticsPage(missingKey(access), period, sort, days, offerAudiences(counts, days, offers, sort)),
+    // Counts only: the page never shows an address.
+    alertFollowers: alerts
+      ? ((follows ?? null)?.map(({ topic, followers }) => {
+          const parsed = parseTopic(topic);
+          const brand = parsed?.kind === "marque" ? findOfferBySlug(offers, parsed.slug)?.brand : undefined;
+          return { topic, label: parsed ? topicLabel(parsed, brand) : topic, followers };
+        }) ?? null)
+      : undefined,
+  };
 }
 
 /** What the page shows. */
@@ -155,8 +173,45 @@ function chartText(values: number[], days: number): string {
   return `${total} clic${total > 1 ? "s" : ""} en tout, au plus ${Math.max(0, ...values)} par jour, sur ${days} jours, du plus ancien au plus récent.`;
 }
 
+/** The confirmed subscribers of each brand and category's alerts: numbers, never addresses. */
+function AlertFollowers({ followers }: { followers: { topic: string; label: string; followers: number }[] | null }) {
+  return (
+    <section aria-labelledby="alertes-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
+      <h2 id="alertes-title" className="text-lg font-bold text-slate-900">
+        Abonnés aux alertes par e-mail
+      </h2>
+      {followers === null ? (
+        <p role="alert">Les abonnés n'ont pas pu être comptés. Veuillez réessayer.</p>
+      ) : followers.length === 0 ? (
+        <p className="text-sm text-slate-700">Aucun abonné actif pour l'instant.</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr>
+              <th scope="col" className="py-1">
+                Marque ou catégorie
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Abonnés actifs
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {followers.map(({ topic, label, followers: count }) => (
+              <tr key={topic} className="border-t border-slate-200">
+                <td className="py-1">{label}</td>
+                <td className="py-1 text-right font-semibold">{count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
 export default function Statistics() {
-  const { missingKey, period, sort, first, last, site, offers } = useLoaderData() as ReturnType<typeof statisticsPage>;
+  const { missingKey, period, sort, first, last, site, offers, alertFollowers } = useLoaderData<typeof loader>();
   return (
     <BackOfficePage title="Statistiques">
       {missingKey ? <MissingKey variable={missingKey} /> : null}
@@ -199,6 +254,7 @@ export default function Statistics() {
           </a>
         </p>
       </section>
+      {alertFollowers !== undefined ? <AlertFollowers followers={alertFollowers} /> : null}
       <ChoiceLinks
         label="Trier les offres"
         intro="Trier par"

@@ -131,6 +131,18 @@ export default function LegalNotice() {
           jamais modéré au bout de 90 jours ; un témoignage publié reste en ligne jusqu'à ce que vous ou l'éditeur
           l'effaciez.
         </p>
+        <p id="alertes">
+          Si vous demandez une alerte par e-mail (« Me prévenir »), le site enregistre votre adresse, la marque ou la
+          catégorie suivie, la date de la demande, la page du formulaire et la version du texte que vous avez accepté :
+          c'est la preuve de votre consentement. Un seul e-mail, de confirmation, est envoyé tant que vous n'avez pas
+          appuyé sur son bouton ; une demande non confirmée est effacée au bout de 48 heures. Une fois confirmée,
+          l'adresse sert seulement à vous envoyer les offres ajoutées ou améliorées que vous suivez, au plus un e-mail
+          par jour après le premier, sans mesure d'ouverture ni de clic. Elle est effacée dès que vous vous désabonnez
+          (un clic dans chaque e-mail), si votre messagerie la refuse, ou 3 ans après votre dernière confirmation (vous
+          êtes prévenu un mois avant). Après un désabonnement, seules une empreinte chiffrée de l'adresse (pas l'adresse
+          elle-même) et les dates de votre consentement sont gardées 3 ans, pour pouvoir prouver que les e-mails envoyés
+          avaient été demandés : c'est la durée que la CNIL retient pour les données de prospection.
+        </p>
         <p id="mesure-audience">
           Pour savoir quelles offres intéressent les visiteurs, le site compte lui-même, pour chaque offre et chaque
           jour, les affichages de sa page, les copies de son code et les clics sur son lien de parrainage, qui passe par

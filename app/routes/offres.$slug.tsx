@@ -16,6 +16,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import { alertFormView } from "~/catalogue/alert-topics";
 import { categoryById } from "~/catalogue/categories";
 import { formatFrenchDate, isExpired } from "~/catalogue/dates";
 import { describeChange, HISTORY_SHOWN } from "~/catalogue/history";
@@ -30,24 +31,27 @@ import {
 } from "~/catalogue/testimonials";
 import { BackLink } from "~/components/back-link";
 import { BrandLogo } from "~/components/brand-logo";
-import { BrandSections, InfoCard } from "~/components/brand-sections";
 import { faqJsonLd } from "~/components/faq";
 import { FeedbackBlock } from "~/components/feedback-block";
 import { JsonLd } from "~/components/json-ld";
+import { deferredPart } from "~/components/lazy-on-client";
 import { RegulatedNotice, RewardDisclosure } from "~/components/notices";
 import { OfferEssentials, primaryButton } from "~/components/offer-card";
 import { OfferConditions } from "~/components/offer-conditions";
 import { OfferHistory } from "~/components/offer-history";
 import { OffersUnavailable } from "~/components/offers-unavailable";
-import { PageBlock } from "~/components/page-block";
+import { CARD, PageBlock } from "~/components/page-block";
 import { Pagination } from "~/components/pagination";
 import { QUESTION_ANCHOR, QuestionForm } from "~/components/question-form";
 import { followPath, ReferralLink } from "~/components/referral-link";
+import { ServerMarkup } from "~/components/server-markup";
 import { TestimonialForm, TestimonialList, TestimonialsSection } from "~/components/testimonials";
 import { BRAND_SECTIONS } from "~/content/brand-sections";
 import { ASK_REASON_PARAMETER, voteFetcherKey, type FeedbackActionData } from "~/forms/feedback-form";
 import { handleMessageAction, messageFormConstraint } from "~/forms/message-action.server";
 import { pageMeta, siteInfo } from "~/seo";
+import { alertFormHtml } from "~/services/alerts/alert-form-html.server";
+import { alertStore } from "~/services/alerts/visitor-alerts.server";
 import { formPageHeaders } from "~/services/http/headers.server";
 import { offerHistory } from "~/services/pages/offer-history.server";
 import {
@@ -59,6 +63,10 @@ import {
 } from "~/services/pages/offers.server";
 import { authorsAreEmailed, formStartedToken, publishedTestimonials } from "~/services/pages/testimonials.server";
 import type { loader as rootLoader } from "~/root";
+
+/** The hand-written parts only some brands have: their code loads when one shows. */
+const BrandSections = deferredPart("BrandSections");
+const InfoCard = deferredPart("InfoCard");
 
 /** Passes the Retry-After of a refused message (429) on to the page. */
 export const headers: HeadersFunction = formPageHeaders;
@@ -84,6 +92,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const card = toCardView(offer, catalogue);
   const history = await offerHistory(slug, HISTORY_SHOWN);
   return {
+    // "Me prévenir", when the site sends alerts.
+    alertForm: (await alertStore())
+      ? alertFormHtml(alertFormView({ kind: "marque", slug: offer.slug }, offer.brand, offer.category === "betting"))
+      : null,
     unavailable: false as const,
     submissionId: randomUUID(),
     testimonials: {
@@ -277,6 +289,7 @@ export default function BrandPage() {
               actionData={actionData && "result" in actionData ? actionData : undefined}
             />
           </PageBlock>
+          {page.alertForm ? <ServerMarkup html={page.alertForm} className={CARD} /> : null}
         </aside>
       </div>
 

@@ -17,7 +17,11 @@ export type KeyPurpose =
   /** The erasure link shown once on a testimonial's thank-you page. */
   | "lien-effacement"
   /** The toasts' flash cookie. */
-  | "notifications";
+  | "notifications"
+  /** An alert subscriber's address: one row per address, and the per-address limit. */
+  | "alertes:adresses"
+  /** The secret of the links in a subscriber's e-mails, derived from its stored salt. */
+  | "alertes:liens";
 
 const keys = new Map<KeyPurpose, string>();
 

@@ -1,3 +1,4 @@
+import { startAlertDispatcher } from "./alerts/visitor-alerts.server";
 import { getBackend, shutdownBackend, startBackend } from "./backend/index.server";
 import { getConfig } from "./config/env.server";
 import { siteEvents } from "./events.server";
@@ -37,6 +38,9 @@ export function startApplication(): void {
       return backend.warmUp();
     })
     // The offers merged at once: a new release's bundled offers are compared with the history before any visit.
-    .then(() => loadOffers())
+    .then(() => {
+      startAlertDispatcher().catch((error: unknown) => console.error("Alertes des visiteurs non démarrées :", error));
+      return loadOffers();
+    })
     .catch((error: unknown) => console.error("Source des marques indisponible au démarrage :", error));
 }

@@ -54,7 +54,13 @@ describe("the offers' history with hosted Supabase", () => {
 
   it("records the changes through record_offer_changes, and reads back how many it recorded", async () => {
     const changes = [
-      { slug: "n26", change: "improved" as const, before: SNAPSHOT, after: { ...SNAPSHOT, amount: 20 } },
+      {
+        slug: "n26",
+        change: "improved" as const,
+        before: SNAPSHOT,
+        after: { ...SNAPSHOT, amount: 20 },
+        categories: ["finance"],
+      },
     ];
     standIn.respond(200, 1);
     expect(await history().record(changes)).toBe(1);

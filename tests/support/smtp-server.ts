@@ -28,12 +28,15 @@ export async function startSmtpServer({
   user = "site",
   password = "motdepasse",
   hold = () => false,
+  refuse = () => false,
 }: {
   port?: number;
   user?: string;
   password?: string;
   /** Whether to leave an e-mail unanswered, as a server that stalls would: it is then not taken. */
   hold?: (raw: string) => boolean;
+  /** Whether to refuse a recipient for good (550), as a server whose mailbox does not exist does. */
+  refuse?: (address: string) => boolean;
 } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const held: string[] = [];
@@ -44,6 +47,11 @@ export async function startSmtpServer({
     onAuth(auth, _session, callback) {
       if (auth.username === user && auth.password === password) callback(null, { user: auth.username });
       else callback(new Error("Identifiants refusés"));
+    },
+    onRcptTo(address, _session, callback) {
+      if (refuse(address.address)) {
+        callback(Object.assign(new Error("Boîte aux lettres inconnue"), { responseCode: 550 }));
+      } else callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

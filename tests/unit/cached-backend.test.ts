@@ -49,6 +49,7 @@ function scriptedSource(...behaviours: Array<(signal?: AbortSignal) => Promise<B
     owner: () => ({ ok: false, missing: MISSING_SERVICE_ROLE_KEY }),
     storageProblem: () => null,
     history: () => null,
+    visitorAlerts: () => null,
     calls: () => calls,
   };
   return source;
@@ -181,6 +182,7 @@ describe("the votes' summary", () => {
       owner: () => ({ ok: false, missing: MISSING_SERVICE_ROLE_KEY }),
       storageProblem: () => null,
       history: () => null,
+      visitorAlerts: () => null,
       reads,
     };
     return source;
@@ -296,6 +298,7 @@ describe("a brand written in the back office", () => {
       owner: () => ({ ok: true, store }),
       storageProblem: () => null,
       history: () => null,
+      visitorAlerts: () => null,
     };
     const events = new SiteEventBus();
     const backend = new CachedBackend(source, { ttlMs: 60_000, timeoutMs: 1_000 }, events);

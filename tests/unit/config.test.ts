@@ -209,6 +209,7 @@ describe("configuration", () => {
         to: "proprietaire@exemple.fr",
         from: "CodeParrain <site@exemple.fr>",
         leaseSeconds: 120,
+        visitorMailsPerHour: 100,
       });
       expect(parseConfig({ ...base, ...mail, CONTACT_FROM_EMAIL: "site@exemple.fr" }).mail?.from).toBe(
         "site@exemple.fr",
@@ -222,6 +223,25 @@ describe("configuration", () => {
           /OUTBOX_LEASE_SECONDS doit être/,
         );
       }
+    });
+
+    it("signs with DKIM only when its domain, selector and key are all given", () => {
+      const key = "-----BEGIN PRIVATE KEY-----\\nMIIBVQ\\n-----END PRIVATE KEY-----";
+      const dkim = { DKIM_DOMAIN: "exemple.fr", DKIM_SELECTOR: "site", DKIM_PRIVATE_KEY: key };
+      expect(parseConfig({ ...base, ...mail, ...dkim }).mail?.dkim).toEqual({
+        domainName: "exemple.fr",
+        keySelector: "site",
+        privateKey: "-----BEGIN PRIVATE KEY-----\nMIIBVQ\n-----END PRIVATE KEY-----",
+      });
+      expect(() => parseConfig({ ...base, ...mail, DKIM_DOMAIN: "exemple.fr" })).toThrow(/vont ensemble/);
+      expect(() => parseConfig({ ...base, ...mail, ...dkim, DKIM_PRIVATE_KEY: "secret" })).toThrow(/format PEM/);
+    });
+
+    it("waits VISITOR_ALERTS_DELAY_SECONDS (240 by default, 300 at most) before e-mailing an offer's followers", () => {
+      expect(parseConfig({ ...base, ...mail }).visitorAlerts.delaySeconds).toBe(240);
+      expect(parseConfig({ ...base, VISITOR_ALERTS_DELAY_SECONDS: "60" }).visitorAlerts.delaySeconds).toBe(60);
+      expect(() => parseConfig({ ...base, VISITOR_ALERTS_DELAY_SECONDS: "301" })).toThrow(/entre 0 et 300 secondes/);
+      expect(parseConfig({ ...base, ...mail, VISITOR_MAILS_PER_HOUR: "30" }).mail?.visitorMailsPerHour).toBe(30);
     });
 
     it("refuses an address that is not an SMTP server's, in French", () => {

@@ -244,6 +244,10 @@ export class CachedBackend implements types.Backend {
 
   private historyWrapper: { of: types.OfferHistoryStore; store: types.OfferHistoryStore } | undefined;
 
+  visitorAlerts(): types.VisitorAlertStore | null {
+    return this.backend.visitorAlerts();
+  }
+
   private wrapHistory(history: types.OfferHistoryStore): types.OfferHistoryStore {
     return {
       snapshots: () => within(this.options.timeoutMs, () => history.snapshots()),

@@ -18,6 +18,7 @@ import { toFeedbackCounts, type FeedbackRow } from "./feedback-row.server";
 import { SqlHistoryStore } from "./sql-history.server";
 import { SqlOwnerStore } from "./sql-owner.server";
 import { asRole, readAsAnon } from "./sql-roles.server";
+import { SqlVisitorAlertStore } from "./sql-visitor-alerts.server";
 import { toErasedTestimonial, toPublishedTestimonial, type PublishedTestimonialRow } from "./testimonial-row.server";
 import { BRANDS_PER_READ } from "./types.server";
 import { diskFullMessage } from "../storage/disk-space.server";
@@ -111,7 +112,8 @@ export class SqlBackend implements types.Backend {
         import("../mail/outbox.server"),
         import("./sql-outbox.server"),
       ]);
-      return startOutbox(sqlOutboxStore(await openDatabase(this.place), mail.leaseSeconds), mail);
+      const db = await openDatabase(this.place);
+      return startOutbox(sqlOutboxStore(db, mail.leaseSeconds, mail.visitorMailsPerHour), mail);
     })();
     this.outbox.catch(() => (this.outbox = undefined));
     return this.outbox;
@@ -399,5 +401,14 @@ export class SqlBackend implements types.Backend {
 
   history(): types.OfferHistoryStore {
     return new SqlHistoryStore(this.place);
+  }
+
+  private alertStore: SqlVisitorAlertStore | undefined;
+
+  /** Only with SMTP_URL: an alert that cannot be sent is not offered. */
+  visitorAlerts(): types.VisitorAlertStore | null {
+    if (!this.mail) return null;
+    this.alertStore ??= new SqlVisitorAlertStore(this.place, () => this.wakeOutbox());
+    return this.alertStore;
   }
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { asRole } from "./sql-roles.server";
+import { VISITOR_MAILS_PER_HOUR } from "../config/values.server";
 import {
   OUTBOX_LEASE_SECONDS,
   type DueAlert,
   type DueAuthorMail,
   type DueMessage,
+  type DueVisitorMail,
   type OutboxQueue,
   type OutboxStore,
 } from "../mail/outbox.server";
@@ -26,6 +28,8 @@ export class SqlOutboxStore implements OutboxStore {
     private readonly query: ServiceRoleQuery,
     private readonly isClosed: () => boolean = () => false,
     private readonly leaseSeconds = OUTBOX_LEASE_SECONDS,
+    /** The visitors' e-mails all instances send per hour at most. */
+    private readonly visitorMailsPerHour = VISITOR_MAILS_PER_HOUR,
   ) {}
 
   get closed(): boolean {
@@ -44,6 +48,15 @@ export class SqlOutboxStore implements OutboxStore {
     return this.claim<DueAuthorMail>("claim_due_author_mails", limit);
   }
 
+  dueVisitorMails(limit: number): Promise<DueVisitorMail[]> {
+    return this.query<DueVisitorMail>("select * from public.claim_due_visitor_mails($1, $2, $3, $4)", [
+      this.claimer,
+      limit,
+      this.leaseSeconds,
+      this.visitorMailsPerHour,
+    ]);
+  }
+
   async stillHolds(queue: OutboxQueue, id: number): Promise<boolean> {
     const [row] = await this.query<{ held: boolean }>("select public.renew_outbox_claim($1, $2, $3, $4) as held", [
       queue,
@@ -55,7 +68,7 @@ export class SqlOutboxStore implements OutboxStore {
   }
 
   async markSent(queue: OutboxQueue, id: number, attempts: number): Promise<void> {
-    await this.settle(queue, id, attempts, null, false, 0);
+    await this.settle(queue, id, attempts, null, false, 0, false);
   }
 
   async markFailed(
@@ -66,14 +79,19 @@ export class SqlOutboxStore implements OutboxStore {
       error,
       givesUp,
       retryInSeconds,
-    }: { attempts: number; error: string; givesUp: boolean; retryInSeconds: number },
+      refused = false,
+    }: { attempts: number; error: string; givesUp: boolean; retryInSeconds: number; refused?: boolean },
   ): Promise<void> {
-    await this.settle(queue, id, attempts, error, givesUp, retryInSeconds);
+    await this.settle(queue, id, attempts, error, givesUp, retryInSeconds, refused);
   }
 
   async untilNextDue(): Promise<number | null> {
-    const [row] = await this.query<{ ms: number | null }>("select public.outbox_next_due_ms() as ms");
-    return row?.ms ?? null;
+    const [row] = await this.query<{ ms: number | null; visitors: number | null }>(
+      "select public.outbox_next_due_ms() as ms, public.visitor_mails_next_due_ms($1) as visitors",
+      [this.visitorMailsPerHour],
+    );
+    const waits = [row?.ms, row?.visitors].filter((ms): ms is number => typeof ms === "number");
+    return waits.length > 0 ? Math.min(...waits) : null;
   }
 
   private claim<T>(claimFunction: string, limit: number): Promise<T[]> {
@@ -87,18 +105,27 @@ export class SqlOutboxStore implements OutboxStore {
     error: string | null,
     givesUp: boolean,
     retryInSeconds: number,
+    refused: boolean,
   ): Promise<void> {
     const [row] = await this.query<{ held: boolean }>(
-      "select public.settle_outbox_row($1, $2, $3, $4, $5, $6, $7) as held",
-      [queue, id, this.claimer, attempts, error, givesUp, retryInSeconds],
+      queue === "visitors"
+        ? "select public.settle_visitor_mail($1, $2, $3, $4, $5, $6, $7) as held"
+        : "select public.settle_outbox_row($1, $2, $3, $4, $5, $6, $7) as held",
+      queue === "visitors"
+        ? [id, this.claimer, attempts, error, givesUp, refused, retryInSeconds]
+        : [queue, id, this.claimer, attempts, error, givesUp, retryInSeconds],
     );
     if (!row?.held) console.warn(`Outbox : la ligne ${queue} ${id} n'était plus réservée par cette instance.`);
   }
 }
 
 /** The outbox of a database the site reaches itself (embedded, or a server), as the service role. */
-export function sqlOutboxStore(db: SqlSession, leaseSeconds = OUTBOX_LEASE_SECONDS): SqlOutboxStore {
+export function sqlOutboxStore(
+  db: SqlSession,
+  leaseSeconds = OUTBOX_LEASE_SECONDS,
+  visitorMailsPerHour = VISITOR_MAILS_PER_HOUR,
+): SqlOutboxStore {
   const asServiceRole: ServiceRoleQuery = async <T>(sql: string, params?: unknown[]) =>
     (await asRole(db, "service_role", (tx) => tx.query<T>(sql, params))).rows;
-  return new SqlOutboxStore(asServiceRole, () => db.closed, leaseSeconds);
+  return new SqlOutboxStore(asServiceRole, () => db.closed, leaseSeconds, visitorMailsPerHour);
 }

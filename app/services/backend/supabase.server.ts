@@ -345,6 +345,11 @@ export class SupabaseBackend implements types.Backend {
    * Kept with the service role's key, which its tables need; without it the pages show no history and no news, as
    * the back office is off.
    */
+  /** The visitors' alerts need the site's own outbox and database: not with hosted Supabase yet. */
+  visitorAlerts(): null {
+    return null;
+  }
+
   history(): SupabaseHistoryStore | null {
     const client = this.serviceRoleClient();
     if (!client) return null;

@@ -238,6 +238,8 @@ export interface Backend {
   owner(): OwnerAccess;
   /** The offers' dated history, or null when this backend keeps none. */
   history(): OfferHistoryStore | null;
+  /** The visitors' e-mail alerts, or null when this backend sends none (no SMTP_URL, or hosted Supabase). */
+  visitorAlerts(): VisitorAlertStore | null;
   /**
    * Why this process could not write now, in French (the embedded database's disk is full), or null when it can;
    * /healthz asks. Undefined for a backend whose storage is another's to watch (hosted Supabase).
@@ -385,3 +387,73 @@ export interface AudienceSalt {
 
 /** Brands per read of the table: hosted Supabase's API answers at most 1 000 rows a request by default. */
 export const BRANDS_PER_READ = 1000;
+
+/** A visitor's request to follow a topic, as request_alert stores it (20250212000000_visitor_alerts.sql). */
+export interface AlertRequest {
+  email: string;
+  addressKey: string;
+  topic: string;
+  consentForm: string;
+  consentVersion: string;
+  confirmHash: string;
+  linkSalt: string;
+  linkHash: string;
+  networkKey: string;
+  maxPerNetwork: number;
+  maxMailsPerAddress: number;
+  mail: { subject: string; body: string; unsubscribeUrl: string | null };
+}
+
+/** What an address of a link follows. */
+export interface AlertSubscription {
+  subscriberId: number;
+  confirmedAt: string | null;
+  renewalAskedAt: string | null;
+  follows: { topic: string; confirmed: boolean }[];
+}
+
+/** An address claimed for an e-mail of offers, with the news it has not heard of. */
+export interface DueDigest {
+  subscriberId: number;
+  email: string;
+  linkSalt: string;
+  upTo: string;
+  news: FeedChange[];
+}
+
+/** An address claimed to be asked once to confirm again. */
+export interface DueRenewal {
+  subscriberId: number;
+  email: string;
+  linkSalt: string;
+}
+
+/** Where the visitors' alerts are kept; each operation rejects with a BackendError. */
+export interface VisitorAlertStore {
+  /** 'accepted' (whatever became of it), or 'rate_limited' for a network past its share. */
+  request(request: AlertRequest): Promise<"accepted" | "rate_limited">;
+  /** The button of a confirmation link (its hash): the topic now followed, or null. */
+  confirm(confirmHash: string): Promise<string | null>;
+  /** What the address of a link (its hash) follows; null for an unknown link. */
+  subscription(linkHash: string): Promise<AlertSubscription | null>;
+  /** Unsubscribes, stops one topic, or renews; false for an unknown link. */
+  change(linkHash: string, action: "unsubscribe" | "stop" | "renew", topic?: string): Promise<boolean>;
+  claimDigests(claimer: string, limit: number, leaseSeconds: number, delaySeconds: number): Promise<DueDigest[]>;
+  /** Queues (or, with `mail` null, skips) the e-mail of a claimed address; false when its claim ran out. */
+  queueDigest(
+    subscriberId: number,
+    claimer: string,
+    upTo: string,
+    mail: { subject: string; body: string; unsubscribeUrl: string } | null,
+  ): Promise<boolean>;
+  claimRenewals(claimer: string, limit: number, leaseSeconds: number, askDays: number): Promise<DueRenewal[]>;
+  queueRenewal(
+    subscriberId: number,
+    claimer: string,
+    mail: { subject: string; body: string; unsubscribeUrl: string },
+  ): Promise<boolean>;
+  /** The retentions of the alerts; how many addresses and requests were erased. */
+  deleteExpired(): Promise<number>;
+  /** The confirmed followers of each topic. */
+  followCounts(): Promise<{ topic: string; followers: number }[]>;
+}

@@ -12,6 +12,9 @@ import {
   isSmtpUrl,
   MAILBOX,
   OUTBOX_LEASE_SECONDS,
+  VISITOR_ALERTS_DELAY_SECONDS,
+  VISITOR_MAILS_PER_HOUR,
+  ALERT_REQUESTS_PER_NETWORK_PER_HOUR,
   type IdentityField,
 } from "./values.server";
 import { parseTrustProxy, type TrustProxy } from "../http/trust-proxy.server";
@@ -102,6 +105,34 @@ const envSchema = z
       .min(10, { message: "OUTBOX_LEASE_SECONDS doit être compris entre 10 et 3600 secondes." })
       .max(3_600, { message: "OUTBOX_LEASE_SECONDS doit être compris entre 10 et 3600 secondes." })
       .default(OUTBOX_LEASE_SECONDS),
+    VISITOR_ALERTS_DELAY_SECONDS: z.coerce
+      .number({ message: "VISITOR_ALERTS_DELAY_SECONDS doit être un nombre de secondes." })
+      .int({ message: "VISITOR_ALERTS_DELAY_SECONDS doit être un nombre entier de secondes." })
+      .min(0, { message: "VISITOR_ALERTS_DELAY_SECONDS doit être compris entre 0 et 300 secondes." })
+      .max(300, { message: "VISITOR_ALERTS_DELAY_SECONDS doit être compris entre 0 et 300 secondes." })
+      .default(VISITOR_ALERTS_DELAY_SECONDS),
+    VISITOR_MAILS_PER_HOUR: z.coerce
+      .number({ message: "VISITOR_MAILS_PER_HOUR doit être un nombre d'e-mails." })
+      .int({ message: "VISITOR_MAILS_PER_HOUR doit être un nombre entier d'e-mails." })
+      .min(1, { message: "VISITOR_MAILS_PER_HOUR doit être compris entre 1 et 100000." })
+      .max(100_000, { message: "VISITOR_MAILS_PER_HOUR doit être compris entre 1 et 100000." })
+      .default(VISITOR_MAILS_PER_HOUR),
+    ALERT_REQUESTS_PER_NETWORK_PER_HOUR: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .default(ALERT_REQUESTS_PER_NETWORK_PER_HOUR),
+    DKIM_DOMAIN: optionalText,
+    DKIM_SELECTOR: optionalText,
+    DKIM_PRIVATE_KEY: optionalText.pipe(
+      z
+        .string()
+        .refine((value) => value.includes("PRIVATE KEY-----"), {
+          message: "DKIM_PRIVATE_KEY doit être une clé privée au format PEM (-----BEGIN PRIVATE KEY-----…).",
+        })
+        .optional(),
+    ),
     CONTACT_TO_EMAIL: optionalText.pipe(
       z.email({ message: "CONTACT_TO_EMAIL doit être une adresse e-mail valide." }).optional(),
     ),
@@ -152,6 +183,14 @@ const envSchema = z
           });
         }
       }
+    }
+    const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY];
+    if (dkim.some(Boolean) && !dkim.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DKIM_PRIVATE_KEY"],
+        message: "DKIM_DOMAIN, DKIM_SELECTOR et DKIM_PRIVATE_KEY vont ensemble : définissez les trois, ou aucun.",
+      });
     }
     if (Boolean(env.SUPABASE_URL) !== Boolean(env.SUPABASE_ANON_KEY)) {
       ctx.addIssue({
@@ -230,6 +269,10 @@ export interface MailConfig {
    * default): above the mail server's slowest answer, or a slow send could go out twice.
    */
   leaseSeconds?: number;
+  /** DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY: every e-mail is then signed (nodemailer's `dkim`). */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
+  /** The visitors' e-mails sent per hour at most, by every instance together (VISITOR_MAILS_PER_HOUR). */
+  visitorMailsPerHour?: number;
 }
 
 export interface Config {
@@ -280,6 +323,8 @@ export interface Config {
   mail: MailConfig | undefined;
   /** The back office's password (OWNER_PASSWORD); without it every /gestion address answers 404. */
   ownerPassword: string | undefined;
+  /** The visitors' e-mail alerts, offered only with `mail`. */
+  visitorAlerts: { delaySeconds: number; requestsPerNetworkPerHour: number };
 }
 
 export class ConfigError extends Error {
@@ -342,9 +387,24 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
             to: env.CONTACT_TO_EMAIL,
             from: env.CONTACT_FROM_EMAIL,
             leaseSeconds: env.OUTBOX_LEASE_SECONDS,
+            visitorMailsPerHour: env.VISITOR_MAILS_PER_HOUR,
+            ...(env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
+              ? {
+                  dkim: {
+                    domainName: env.DKIM_DOMAIN,
+                    keySelector: env.DKIM_SELECTOR,
+                    // A key given on one line, its line breaks written \n (as most hosts' settings take it).
+                    privateKey: env.DKIM_PRIVATE_KEY.replace(/\\n/g, "\n"),
+                  },
+                }
+              : {}),
           }
         : undefined,
     ownerPassword: env.OWNER_PASSWORD,
+    visitorAlerts: {
+      delaySeconds: env.VISITOR_ALERTS_DELAY_SECONDS,
+      requestsPerNetworkPerHour: env.ALERT_REQUESTS_PER_NETWORK_PER_HOUR,
+    },
   };
 }
 

@@ -93,3 +93,22 @@ export function isPostgresUrl(value: string): boolean {
  * instances).
  */
 export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * How long an offer's first news waits before its followers are e-mailed (VISITOR_ALERTS_DELAY_SECONDS, 300 at
+ * most): changes the owner makes together go out in one e-mail. With the dispatcher's look every 15 seconds and the
+ * outbox's send, a follower hears of it within 5 minutes.
+ */
+export const VISITOR_ALERTS_DELAY_SECONDS = 240;
+
+/**
+ * The visitors' e-mails sent per hour by all instances together (VISITOR_MAILS_PER_HOUR): under the mail server's
+ * quota, so that the owner's own alerts and the visitors' messages still go through.
+ */
+export const VISITOR_MAILS_PER_HOUR = 100;
+
+/** Alert requests one network (/24, /48) may make per hour (ALERT_REQUESTS_PER_NETWORK_PER_HOUR). */
+export const ALERT_REQUESTS_PER_NETWORK_PER_HOUR = 10;
+
+/** Confirmation e-mails one address gets per day at most, whatever the networks that ask. */
+export const ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY = 2;

@@ -260,9 +260,10 @@ export class RequestPipeline {
         );
         return { kind: "refuse", status: 403, text: "Envoi refusé : ce formulaire n'a pas été envoyé depuis ce site." };
       }
-      // Checked here, with SITE_URL; Remix's own check would answer a mismatch with a bare 500.
-      delete req.headers.origin;
     }
+    // Checked above, with SITE_URL, where the route asks; Remix's own check would answer a mismatch with a bare 500,
+    // and a route open to every origin (one-click unsubscribe) would never be reached from one.
+    delete req.headers.origin;
 
     const visitor = this.visitor(req);
     const address = visitor.address;

@@ -50,10 +50,35 @@ export interface DueAuthorMail extends DueAlert {
   recipient: string;
 }
 
-/** The e-mails to send: the messages' outbox, the owner's alerts, or the authors' e-mails. */
-export type OutboxQueue = "messages" | "alerts" | "authors";
+/**
+ * An e-mail to a visitor who asked for alerts (visitor_mails): its confirmation, an e-mail of offers, or the renewal.
+ * Sent at a rate of its own (VISITOR_MAILS_PER_HOUR); once sent, its address and text are dropped.
+ */
+export interface DueVisitorMail extends DueAuthorMail {
+  /** The one-click unsubscribe address of the List-Unsubscribe header (RFC 8058); none for a confirmation. */
+  unsubscribe_url: string | null;
+}
+
+/** The e-mails to send: the messages' outbox, the owner's alerts, the authors' e-mails, or the visitors'. */
+export type OutboxQueue = "messages" | "alerts" | "authors" | "visitors";
 /** How the log names one e-mail of each queue. */
-const LABELS: Record<OutboxQueue, string> = { messages: "Message", alerts: "Alerte", authors: "E-mail à un auteur" };
+const LABELS: Record<OutboxQueue, string> = {
+  messages: "Message",
+  alerts: "Alerte",
+  authors: "E-mail à un auteur",
+  visitors: "E-mail à un visiteur",
+};
+
+/**
+ * Whether a failure is the recipient's server refusing the address for good (a 5xx answer to RCPT TO, or to the
+ * message): the address is then erased. A 5xx to the site's own sign-in (535) is the site's configuration, not the
+ * address's.
+ */
+export function isRefusedAddress(error: unknown): boolean {
+  const { responseCode, command, code } = (error ?? {}) as { responseCode?: number; command?: string; code?: string };
+  if (typeof responseCode !== "number" || responseCode < 500 || responseCode > 599) return false;
+  return code === "EENVELOPE" || command === "RCPT TO" || command === "DATA";
+}
 
 /**
  * Where the outbox reads what is due and notes what became of each e-mail: the embedded database
@@ -67,6 +92,8 @@ export interface OutboxStore {
   dueMessages(limit: number): Promise<DueMessage[]>;
   dueAlerts(limit: number): Promise<DueAlert[]>;
   dueAuthorMails(limit: number): Promise<DueAuthorMail[]>;
+  /** Within the hourly rate of the visitors' e-mails; absent where the site sends them none (hosted Supabase). */
+  dueVisitorMails?(limit: number): Promise<DueVisitorMail[]>;
   /**
    * Renews this instance's claim on a row just before sending it: false when the claim ran out and another instance
    * took the row, which this one then leaves alone.
@@ -81,7 +108,7 @@ export interface OutboxStore {
   markFailed(
     queue: OutboxQueue,
     id: number,
-    failure: { attempts: number; error: string; givesUp: boolean; retryInSeconds: number },
+    failure: { attempts: number; error: string; givesUp: boolean; retryInSeconds: number; refused?: boolean },
   ): Promise<void>;
   /** Milliseconds until the next pending row falls due (0 when one is due), null when none is pending. */
   untilNextDue(): Promise<number | null>;
@@ -126,6 +153,25 @@ export function messageMail(row: Omit<DueMessage, "attempts" | "queued_at" | "me
       "",
       "Répondez à ce courriel pour écrire au visiteur.",
     ].join("\n"),
+  };
+}
+
+/**
+ * A visitor's e-mail: to its one address, with the one-click unsubscribe of RFC 8058 when it has one (the POST goes
+ * to the same address as the link, which shows a page with a button when opened).
+ */
+export function visitorMail(row: DueVisitorMail, mail: MailConfig) {
+  return {
+    from: mail.from,
+    to: oneLine(row.recipient),
+    subject: oneLine(row.subject),
+    text: row.body,
+    ...(row.unsubscribe_url
+      ? {
+          list: { unsubscribe: row.unsubscribe_url },
+          headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        }
+      : {}),
   };
 }
 
@@ -176,10 +222,11 @@ export class MailOutbox {
   private async run(): Promise<number> {
     for (;;) {
       this.wakeAgain = false;
-      const [due, alerts, authors] = [
+      const [due, alerts, authors, visitors] = [
         await this.store.dueMessages(BATCH),
         await this.store.dueAlerts(BATCH),
         await this.store.dueAuthorMails(BATCH),
+        (await this.store.dueVisitorMails?.(BATCH)) ?? [],
       ];
       for (const row of due) {
         if (this.stopped) return IDLE_CHECK_MS;
@@ -200,7 +247,12 @@ export class MailOutbox {
         };
         await this.deliver("authors", author.id, author, mail);
       }
-      if (due.length < BATCH && alerts.length < BATCH && authors.length < BATCH && !this.wakeAgain) {
+      for (const visitor of visitors) {
+        if (this.stopped) return IDLE_CHECK_MS;
+        await this.deliver("visitors", visitor.id, visitor, visitorMail(visitor, this.mail));
+      }
+      const full = [due, alerts, authors, visitors].some((rows) => rows.length >= BATCH);
+      if (!full && !this.wakeAgain) {
         const ms = await this.store.untilNextDue();
         return ms === null ? IDLE_CHECK_MS : Math.min(Math.max(ms, 0), IDLE_CHECK_MS);
       }
@@ -216,25 +268,30 @@ export class MailOutbox {
   ): Promise<void> {
     if (!(await this.store.stillHolds(queue, id))) return;
     let error: string | undefined;
+    let refused = false;
     try {
       await this.transport.sendMail(mail);
     } catch (caught) {
       error = oneLine((caught as Error).message || String(caught)).slice(0, 1000);
+      refused = queue === "visitors" && isRefusedAddress(caught);
     }
     const attempts = row.attempts + 1;
     const label = `${LABELS[queue]} ${id}`;
     if (error === undefined) {
       await this.store.markSent(queue, id, attempts);
-      console.info(`${label} envoyé par e-mail${queue === "authors" ? "" : ` à ${this.mail.to}`}.`);
+      const toOwner = queue === "messages" || queue === "alerts";
+      console.info(`${label} envoyé par e-mail${toOwner ? ` à ${this.mail.to}` : ""}.`);
       return;
     }
     const delay = retryDelayMs(attempts);
     const givesUp = Date.now() + delay - new Date(row.queued_at).getTime() > GIVE_UP_AFTER_MS;
-    await this.store.markFailed(queue, id, { attempts, error, givesUp, retryInSeconds: delay / 1000 });
+    await this.store.markFailed(queue, id, { attempts, error, givesUp, retryInSeconds: delay / 1000, refused });
     console.error(
-      givesUp
-        ? `${label} jamais envoyé par e-mail en 24 h, abandonné : ${error}`
-        : `${label} non envoyé par e-mail (tentative ${attempts}, nouvel essai dans ${Math.round(delay / 1000)} s) : ${error}`,
+      refused
+        ? `${label} refusé par le serveur du destinataire, adresse effacée : ${error}`
+        : givesUp
+          ? `${label} jamais envoyé par e-mail en 24 h, abandonné : ${error}`
+          : `${label} non envoyé par e-mail (tentative ${attempts}, nouvel essai dans ${Math.round(delay / 1000)} s) : ${error}`,
     );
   }
 }
@@ -250,6 +307,8 @@ export async function startOutbox(store: OutboxStore, mail: MailConfig): Promise
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
+    // Gmail and Yahoo refuse bulk e-mail that is not signed for the sender's domain.
+    ...(mail.dkim ? { dkim: mail.dkim } : {}),
   });
   const outbox = new MailOutbox(store, transport, mail);
   onShutdown(() => outbox.stop());

@@ -1,0 +1,142 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  alertFormView,
+  isBettingTopic,
+  parseTopic,
+  REQUEST_ANSWER,
+  topicLabel,
+  type AlertTopic,
+} from "~/catalogue/alert-topics";
+import { BRAND_CATEGORIES } from "~/catalogue/categories";
+import { AlertForm } from "~/components/alert-form";
+import { ALERT_FIELDS, ALERT_MESSAGES, checkAlertForm } from "~/forms/alert-form";
+import { HONEYPOT_FIELD } from "~/forms/message-form";
+import { siteInfo } from "~/seo";
+import { alertStore, requestAlert } from "~/services/alerts/visitor-alerts.server";
+import { readForm } from "~/services/form-request.server";
+import { offerForSlug } from "~/services/pages/offers.server";
+import { networkKey } from "~/services/visitor.server";
+
+/**
+ * `/alertes`: where the "Me prévenir" forms of the brand pages and category listings post. `?sujet=` shows the form
+ * alone (a refused request is shown on it again, with the address typed). Whatever became of a valid request, the
+ * answer is the same: it never tells whether an address was already known. 404 when the site sends no alerts.
+ */
+
+/** The topic of `value` with its label and whether it is about betting, or null when no offer or category has it. */
+async function resolveTopic(value: unknown) {
+  const topic: AlertTopic | null = parseTopic(value);
+  if (!topic) return null;
+  if (topic.kind === "categorie") {
+    if (!BRAND_CATEGORIES.some(({ id }) => id === topic.category)) return null;
+    return {
+      topic,
+      key: `categorie:${topic.category}`,
+      label: topicLabel(topic, undefined),
+      betting: isBettingTopic(topic, undefined),
+    };
+  }
+  const offer = await offerForSlug(topic.slug);
+  if (!offer) return null;
+  return {
+    topic,
+    key: `marque:${offer.slug}`,
+    label: topicLabel(topic, offer.brand),
+    betting: isBettingTopic(topic, offer),
+  };
+}
+
+/** The page whose form asked, kept as the proof of consent. */
+const formPath = (topic: AlertTopic) =>
+  topic.kind === "marque" ? `/offres/${topic.slug}` : `/codes?cat=${topic.category}`;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await alertStore())) throw new Response("Page introuvable", { status: 404 });
+  const resolved = await resolveTopic(new URL(request.url).searchParams.get(ALERT_FIELDS.topic));
+  if (!resolved) throw new Response("Alerte introuvable", { status: 404 });
+  return { view: alertFormView(resolved.topic, resolved.label, resolved.betting) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const store = await alertStore();
+  if (!store) throw new Response("Page introuvable", { status: 404 });
+  const form = Object.fromEntries(await readForm(request));
+  const resolved = await resolveTopic(form[ALERT_FIELDS.topic]);
+  if (!resolved) return data({ sent: false as const, topicUnknown: true as const }, { status: 400 });
+  const topic = { view: alertFormView(resolved.topic, resolved.label, resolved.betting) };
+  // A script that filled the bot trap gets the answer a person gets, and nothing is stored.
+  if (form[HONEYPOT_FIELD]) return { sent: true as const, topic };
+  const checked = checkAlertForm(form, resolved.betting);
+  if (!checked.ok) return data({ sent: false as const, topic, state: checked.state }, { status: 400 });
+  try {
+    const outcome = await requestAlert(store, {
+      email: checked.email,
+      topic: resolved.topic,
+      label: resolved.label,
+      formPath: formPath(resolved.topic),
+      networkKey: networkKey(request),
+    });
+    if (outcome === "rate_limited") {
+      const state = {
+        email: checked.email,
+        consent: true,
+        adult: resolved.betting,
+        errors: { form: ALERT_MESSAGES.rateLimited },
+      };
+      return data({ sent: false as const, topic, state }, { status: 429, headers: { "Retry-After": "3600" } });
+    }
+  } catch (error) {
+    console.error("Demande d'alerte non enregistrée :", error);
+    const state = {
+      email: checked.email,
+      consent: true,
+      adult: resolved.betting,
+      errors: { form: ALERT_MESSAGES.failed },
+    };
+    return data({ sent: false as const, topic, state }, { status: 502 });
+  }
+  return { sent: true as const, topic };
+}
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Me prévenir des nouvelles offres - ${siteInfo(matches).siteName}` },
+  { name: "robots", content: "noindex, follow" },
+];
+
+export default function AlertPage() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  if (answer && "topicUnknown" in answer) {
+    return (
+      <div className="mx-auto max-w-xl space-y-4">
+        <h1 className="text-2xl font-extrabold text-slate-900">Alerte introuvable</h1>
+        <p role="alert">{ALERT_MESSAGES.topicUnknown}</p>
+      </div>
+    );
+  }
+  const topic = answer?.topic ?? page;
+  if (answer?.sent) {
+    return (
+      <div className="mx-auto max-w-xl space-y-4">
+        <h1 className="text-2xl font-extrabold text-slate-900">Vérifiez votre boîte e-mail</h1>
+        <p role="status" className="text-slate-800">
+          {REQUEST_ANSWER}
+        </p>
+        <p>
+          <a href="/" className="font-medium text-indigo-800 underline">
+            Retour à l'accueil
+          </a>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-xl space-y-6">
+      <h1 className="text-2xl font-extrabold text-slate-900">Me prévenir des nouvelles offres</h1>
+      <div className="rounded-2xl border border-slate-200 bg-white p-6">
+        <AlertForm view={topic.view} state={answer?.state} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { PrivateLinkPage } from "~/components/private-link-page";
+import { siteInfo } from "~/seo";
+import { alertStore } from "~/services/alerts/visitor-alerts.server";
+import { linkToken, pressLinkButton } from "~/services/pages/testimonials.server";
+
+/**
+ * `/alertes/confirmer/{lien}`: the link of the one e-mail an alert request sends. Opening it confirms nothing (mail
+ * scanners open links); the button starts the alert.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  linkToken(params);
+  if (!(await alertStore())) throw new Response("Lien introuvable", { status: 404 });
+  return null;
+}
+
+export const action = (args: ActionFunctionArgs) =>
+  pressLinkButton(args, "Confirmation d'une alerte", async (hash) => {
+    const store = await alertStore();
+    return store && (await store.confirm(hash)) ? "confirmed" : "unknown";
+  });
+
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `Confirmer votre alerte - ${siteInfo(matches).siteName}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const OUTCOMES = {
+  confirmed:
+    "Votre alerte est confirmée : vous recevrez un e-mail quand une offre que vous suivez est ajoutée ou améliorée, " +
+    "puis un résumé par jour au plus. Chaque e-mail permet de se désabonner en un clic.",
+  unknown:
+    "Ce lien ne correspond à aucune demande en attente : elle est peut-être déjà confirmée, ou a été effacée après " +
+    "48 heures.",
+  failed: "La confirmation n'a pas pu être faite. Veuillez réessayer dans quelques minutes.",
+};
+
+export default function ConfirmAlertPage() {
+  const answer = useActionData<typeof action>();
+  return (
+    <PrivateLinkPage
+      heading="Confirmer votre alerte"
+      explanation="Confirmez pour recevoir par e-mail les offres ajoutées ou améliorées que vous avez demandé à suivre. Si vous n'avez rien demandé, fermez simplement cette page : rien ne vous sera envoyé, et l'adresse sera effacée dans 48 heures."
+      button="Confirmer"
+      buttonClass="bg-indigo-700 hover:bg-indigo-800 focus-visible:ring-indigo-600"
+      outcome={answer ? { text: OUTCOMES[answer.outcome], failed: answer.outcome === "failed" } : undefined}
+    />
+  );
+}

@@ -1,0 +1,308 @@
+import path from "node:path";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REQUEST_ANSWER } from "~/catalogue/alert-topics";
+import { ALERT_MESSAGES } from "~/forms/alert-form";
+import { readDatabaseCopy } from "../../scripts/lib/database-copy";
+import { improveN26, OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
+import { mainText } from "../support/oversized-forms";
+import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { makeTempDir } from "../support/temp-dir";
+import { SITE_SET_UP_MS, SITE_STOP_MS, SMTP_WAIT_MS, TEST_MS } from "../support/timeouts";
+import { inOneNetwork, ownNetworkAddress } from "../support/visitor-addresses";
+
+/**
+ * The visitors' e-mail alerts over HTTP, without JavaScript, against the production build with the embedded database
+ * and a real SMTP server: double opt-in, the e-mail of an improved offer, one a day at most, the one-click unsubscribe
+ * of RFC 8058, and what an attacker tries (someone else's address, a flood from one network, header injection,
+ * telling known addresses from unknown ones).
+ */
+const folder = makeTempDir("alertes");
+let site: RunningSite;
+let smtp: TestSmtpServer;
+let owner: string;
+let networks = 0;
+const REFUSED = "inconnu@exemple.fr";
+
+beforeAll(async () => {
+  smtp = await startSmtpServer({ refuse: (address) => address === REFUSED });
+  site = await startSite({
+    DATA_DIR: folder.dir,
+    SITE_URL: "https://www.exemple.fr",
+    ...PUBLIC_IDENTITY,
+    SESSION_SECRET: "un-secret-pour-les-tests-des-alertes-0123456789",
+    TRUST_PROXY: "loopback",
+    OWNER_PASSWORD,
+    SMTP_URL: `smtp://site:motdepasse@127.0.0.1:${smtp.port}`,
+    CONTACT_TO_EMAIL: "proprietaire@exemple.fr",
+    CONTACT_FROM_EMAIL: "CodeParrain <site@exemple.fr>",
+    VISITOR_ALERTS_DELAY_SECONDS: "1",
+    ALERT_REQUESTS_PER_NETWORK_PER_HOUR: "10",
+  });
+  owner = await signIn(site, { "X-Forwarded-For": ownNetworkAddress(200) });
+}, SITE_SET_UP_MS);
+afterAll(async () => {
+  await site?.stop();
+  await smtp?.stop();
+  folder.cleanup();
+}, SITE_STOP_MS);
+
+/** The site's links point to SITE_URL: the same path on the running site. */
+const local = (link: string) => link.replace("https://www.exemple.fr", "");
+
+/** Asks for an alert as the form does, from a network of its own unless told. */
+function subscribe(
+  email: string,
+  topic = "marque:n26",
+  extra: Record<string, string> = {},
+  address = ownNetworkAddress((networks += 1)),
+) {
+  return postForm(
+    site,
+    `/alertes?sujet=${encodeURIComponent(topic)}`,
+    { sujet: topic, email, consentement: "oui", website: "", ...extra },
+    { "X-Forwarded-For": address },
+  );
+}
+
+/** The e-mails `address` received, once there are `count` (SMTP_WAIT_MS at most). */
+async function mailsTo(address: string, count: number): Promise<ParsedMail[]> {
+  const deadline = Date.now() + SMTP_WAIT_MS;
+  for (;;) {
+    const mails = smtp.received.filter((mail) => mail.recipients.includes(address));
+    if (mails.length >= count) return Promise.all(mails.map((mail) => simpleParser(mail.raw)));
+    if (Date.now() > deadline) {
+      throw new Error(`${mails.length} e-mail(s) pour ${address} sur ${count} attendu(s) en ${SMTP_WAIT_MS / 1000} s.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The rows of the site's alert tables, read from a copy of its database. */
+const stored = <T>(sql: string, params: unknown[] = []) =>
+  readDatabaseCopy(
+    path.join(folder.dir, "pgdata"),
+    "alertes-lues",
+    async (db) => (await db.query<T>(sql, params)).rows,
+  );
+
+/** How many e-mails `address` has now. */
+const countTo = (address: string) => smtp.received.filter((mail) => mail.recipients.includes(address)).length;
+
+/** Waits long enough for any alert due to have been sent: several of the dispatcher's passes, and the outbox's. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 6_000));
+
+/** The owner raises N26's bonus to `amount` € (an improvement). */
+function raiseN26(amount: number) {
+  return postForm(
+    site,
+    "/gestion/offres/n26",
+    {
+      intent: "save",
+      code: "N26ALERTE",
+      link: "https://n26.com/fr-fr/parrainage",
+      offer_description: `${amount} € offerts après l'ouverture de votre compte N26.`,
+      bonus_amount: String(amount),
+      bonus_unit: "EUR",
+      bonus_kind: "argent",
+      conditions: "Ouverture du compte avec le code de parrainage",
+    },
+    { Cookie: owner, "X-Forwarded-For": ownNetworkAddress(200) },
+  );
+}
+
+/** Subscribes and confirms `email` to `topic`; gives the confirmation e-mail. */
+async function confirmedSubscriber(email: string, topic = "marque:n26") {
+  expect((await subscribe(email, topic)).status).toBe(200);
+  const [confirmation] = await mailsTo(email, 1);
+  const link = /https:\/\/www\.exemple\.fr\/alertes\/confirmer\/[0-9a-f]{64}/.exec(confirmation?.text ?? "")?.[0];
+  expect(link).toBeDefined();
+  const confirmed = await postForm(site, local(link ?? ""), {});
+  expect(mainText(await confirmed.text())).toContain("Votre alerte est confirmée");
+  return confirmation;
+}
+
+describe("visitor alerts", () => {
+  it("are offered by a brand page and a category's listing, as native forms with the consent box unticked", async () => {
+    const brand = await (await fetch(`${site.url}/offres/n26`)).text();
+    expect(brand).toContain('action="/alertes?sujet=marque%3An26"');
+    expect(brand).toMatch(/<input[^>]*type="checkbox"[^>]*name="consentement"/);
+    expect(brand).not.toMatch(/name="consentement"[^>]*checked/);
+    expect(brand).not.toContain('name="majeur"');
+    const betting = await (await fetch(`${site.url}/codes?cat=betting`)).text();
+    expect(betting).toContain('action="/alertes?sujet=categorie%3Abetting"');
+    expect(betting).toContain('name="majeur"');
+    expect(mainText(betting)).toContain("J'ai 18 ans ou plus.");
+    // Every offer at once is not a topic: /codes without a category offers no alert.
+    expect(await (await fetch(`${site.url}/codes`)).text()).not.toContain('action="/alertes');
+  });
+
+  it(
+    "send one confirmation, then, once its button is pressed, one e-mail when the offer improves, and end in one click",
+    async () => {
+      const email = "suiveuse@exemple.fr";
+      const answer = await subscribe(email);
+      expect(answer.status).toBe(200);
+      expect(mainText(await answer.text())).toContain(REQUEST_ANSWER);
+      const [confirmation] = await mailsTo(email, 1);
+      expect(confirmation?.subject).toBe("Confirmez votre alerte : N26");
+      const link = /https:\/\/www\.exemple\.fr\/alertes\/confirmer\/[0-9a-f]{64}/.exec(confirmation?.text ?? "")?.[0];
+      // Opening the link (a mail scanner does) confirms nothing: an improvement now sends nothing.
+      expect(mainText(await (await fetch(`${site.url}${local(link ?? "")}`)).text())).toContain("Confirmer");
+      expect(
+        (await improveN26(site, { Cookie: owner, "X-Forwarded-For": ownNetworkAddress(200) }, "N26A")).status,
+      ).toBe(303);
+      await settle();
+      expect(countTo(email)).toBe(1);
+
+      const confirmed = await postForm(site, local(link ?? ""), {});
+      expect(mainText(await confirmed.text())).toContain("Votre alerte est confirmée");
+      // What changed before the confirmation is no news to the subscriber; the next improvement is.
+      expect((await raiseN26(25)).status).toBe(303);
+      const [, alert] = await mailsTo(email, 2);
+      expect(alert?.subject).toBe("Publicité - Offre améliorée : N26");
+      expect(alert?.text).toContain("Offre améliorée : N26, 25\u00a0€");
+      expect(alert?.text).toContain("25\u00a0€ (avant : 20\u00a0€)");
+      expect(alert?.text).toContain("https://www.exemple.fr/offres/n26");
+      expect(alert?.text).toContain("Publicité.");
+      expect(alert?.text).toContain("site édité par");
+      expect(alert?.from?.text).toContain("site@exemple.fr");
+      const unsubscribe = /https:\/\/www\.exemple\.fr\/alertes\/desabonner\/[0-9a-f]{64}/.exec(alert?.text ?? "")?.[0];
+      const raw = smtp.received.filter((mail) => mail.recipients.includes(email))[1]?.raw ?? "";
+      expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
+      const list = alert?.headers.get("list") as { unsubscribe?: { url?: string; comment?: string } } | undefined;
+      expect(list?.unsubscribe).toEqual({ url: unsubscribe });
+
+      // A second improvement the same day sends nothing more: one e-mail a day at most.
+      expect((await raiseN26(30)).status).toBe(303);
+      await settle();
+      expect(countTo(email)).toBe(2);
+
+      // The link's page shows a button and nothing else happens on opening it.
+      const page = await (await fetch(`${site.url}${local(unsubscribe ?? "")}`)).text();
+      expect(mainText(page)).toContain("Me désabonner");
+      // One-click unsubscribe: a mailbox's POST, from its own origin.
+      const oneClick = await fetch(`${site.url}${local(unsubscribe ?? "")}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.exemple.net" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      expect(oneClick.status).toBe(200);
+      expect(mainText(await oneClick.text())).toContain("Vous êtes désabonné");
+      const manage = /https:\/\/www\.exemple\.fr\/alertes\/gerer\/[0-9a-f]{64}/.exec(alert?.text ?? "")?.[0];
+      expect((await fetch(`${site.url}${local(manage ?? "")}`)).status).toBe(404);
+      expect((await raiseN26(35)).status).toBe(303);
+      await settle();
+      expect(countTo(email)).toBe(2);
+    },
+    TEST_MS * 3,
+  );
+
+  it(
+    "answer a known address as an unknown one, and send nothing to an address that already follows the topic",
+    async () => {
+      await confirmedSubscriber("deja@exemple.fr", "marque:binance");
+      const known = await subscribe("deja@exemple.fr", "marque:binance");
+      const unknown = await subscribe("nouveau@exemple.fr", "marque:binance");
+      expect(known.status).toBe(unknown.status);
+      expect(mainText(await known.text())).toBe(mainText(await unknown.text()));
+      await mailsTo("nouveau@exemple.fr", 1);
+      await settle();
+      expect(countTo("deja@exemple.fr")).toBe(1);
+    },
+    TEST_MS * 2,
+  );
+
+  it(
+    "keep someone else's address inactive: one confirmation e-mail a day at most, then nothing",
+    async () => {
+      const victim = "victime@exemple.fr";
+      // Three requests from three networks: the address gets two confirmation e-mails in a day, never more.
+      for (const topic of ["marque:boursobank", "marque:wise", "categorie:crypto"]) {
+        expect((await subscribe(victim, topic)).status).toBe(200);
+      }
+      await mailsTo(victim, 2);
+      await settle();
+      expect(countTo(victim)).toBe(2);
+    },
+    TEST_MS * 2,
+  );
+
+  it(
+    "refuse a flood from one network past its share, keeping the address typed",
+    async () => {
+      const network = (visitor: number) => inOneNetwork("2001:db8:77", visitor);
+      const statuses: number[] = [];
+      for (let index = 0; index < 10; index += 1) {
+        statuses.push((await subscribe(`flot${index}@exemple.fr`, "marque:n26", {}, network(index + 1))).status);
+      }
+      expect(statuses).toEqual(Array(10).fill(200));
+      const refused = await subscribe("flot-de-trop@exemple.fr", "marque:n26", {}, network(50));
+      expect(refused.status).toBe(429);
+      const html = await refused.text();
+      expect(mainText(html)).toContain(ALERT_MESSAGES.rateLimited);
+      expect(html).toContain('value="flot-de-trop@exemple.fr"');
+    },
+    TEST_MS * 2,
+  );
+
+  it(
+    "refuse an address that would add a header, and a request without consent, with French errors",
+    async () => {
+      for (const email of [
+        "a@exemple.fr\r\nBcc: b@exemple.fr",
+        "a@exemple.fr\nBcc:b@exemple.fr",
+        "a@exemple.fr,b@exemple.fr",
+      ]) {
+        const answer = await subscribe(email);
+        expect(answer.status).toBe(400);
+        expect(mainText(await answer.text())).toContain("Veuillez entrer une adresse email valide");
+      }
+      const noConsent = await subscribe("sans-accord@exemple.fr", "marque:n26", { consentement: "" });
+      expect(noConsent.status).toBe(400);
+      const html = await noConsent.text();
+      expect(mainText(html)).toContain(ALERT_MESSAGES.consentRequired);
+      expect(html).toContain('value="sans-accord@exemple.fr"');
+      const minor = await subscribe("mineur@exemple.fr", "categorie:betting");
+      expect(minor.status).toBe(400);
+      expect(mainText(await minor.text())).toContain(ALERT_MESSAGES.adultRequired);
+      await settle();
+      expect(
+        smtp.received.filter((mail) => /Bcc|b@exemple|sans-accord|mineur/.test(mail.recipients.join(" "))),
+      ).toEqual([]);
+    },
+    TEST_MS * 2,
+  );
+
+  it(
+    "erase an address its mail server refuses for good, and keep the proof of a consent",
+    async () => {
+      expect((await subscribe(REFUSED)).status).toBe(200);
+      // The confirmation is refused (550): the address is erased, its request with it; nothing is tried again.
+      await settle();
+      expect(await stored("select 1 from public.alert_subscribers where email = $1", [REFUSED])).toEqual([]);
+      expect(await stored("select 1 from public.visitor_mails where recipient = $1", [REFUSED])).toEqual([]);
+      // A confirmed follow keeps where and under which text it was asked.
+      const [proof] = await stored<{ consent_form: string; consent_version: string; confirmed: boolean }>(
+        `select f.consent_form, f.consent_version, f.confirmed_at is not null as confirmed
+         from public.alert_follows f join public.alert_subscribers s on s.id = f.subscriber_id where s.email = $1`,
+        ["deja@exemple.fr"],
+      );
+      expect(proof).toEqual({ consent_form: "/offres/binance", consent_version: "2026-11-27", confirmed: true });
+      // The unsubscribed address left only its keyed hash and its dates.
+      const records = await stored<Record<string, unknown>>("select * from public.alert_consent_records");
+      expect(records.map((record) => record.ended_by)).toContain("unsubscribe");
+      expect(JSON.stringify(records)).not.toContain("suiveuse");
+    },
+    TEST_MS * 2,
+  );
+
+  it("show the owner the active subscribers of each brand and category, never their addresses", async () => {
+    const html = await (await fetch(`${site.url}/gestion/statistiques`, { headers: { Cookie: owner } })).text();
+    const text = mainText(html);
+    expect(text).toContain("Abonnés aux alertes par e-mail");
+    expect(text).toMatch(/Binance\s*1/);
+    expect(html).not.toContain("deja@exemple.fr");
+  });
+});
