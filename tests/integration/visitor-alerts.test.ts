@@ -1,15 +1,16 @@
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { simpleParser, type ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_ANSWER } from "~/catalogue/alert-topics";
 import { ALERT_MESSAGES } from "~/forms/alert-form";
 import { readDatabaseCopy } from "../../scripts/lib/database-copy";
 import { improveN26, OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
+import { checkHtmlFiles } from "../support/html-checker";
 import { mainText } from "../support/oversized-forms";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
-import { SITE_SET_UP_MS, SITE_STOP_MS, SMTP_WAIT_MS, TEST_MS } from "../support/timeouts";
+import { SITE_SET_UP_MS, SITE_STOP_MS, TEST_MS } from "../support/timeouts";
 import { inOneNetwork, ownNetworkAddress } from "../support/visitor-addresses";
 
 /**
@@ -66,18 +67,8 @@ function subscribe(
   );
 }
 
-/** The e-mails `address` received, once there are `count` (SMTP_WAIT_MS at most). */
-async function mailsTo(address: string, count: number): Promise<ParsedMail[]> {
-  const deadline = Date.now() + SMTP_WAIT_MS;
-  for (;;) {
-    const mails = smtp.received.filter((mail) => mail.recipients.includes(address));
-    if (mails.length >= count) return Promise.all(mails.map((mail) => simpleParser(mail.raw)));
-    if (Date.now() > deadline) {
-      throw new Error(`${mails.length} e-mail(s) pour ${address} sur ${count} attendu(s) en ${SMTP_WAIT_MS / 1000} s.`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const mailsTo = (address: string, count: number) => smtp.mailsTo(address, count);
+const countTo = (address: string) => smtp.countTo(address);
 
 /** The rows of the site's alert tables, read from a copy of its database. */
 const stored = <T>(sql: string, params: unknown[] = []) =>
@@ -86,9 +77,6 @@ const stored = <T>(sql: string, params: unknown[] = []) =>
     "alertes-lues",
     async (db) => (await db.query<T>(sql, params)).rows,
   );
-
-/** How many e-mails `address` has now. */
-const countTo = (address: string) => smtp.received.filter((mail) => mail.recipients.includes(address)).length;
 
 /** Waits long enough for any alert due to have been sent: several of the dispatcher's passes, and the outbox's. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 6_000));
@@ -294,6 +282,40 @@ describe("visitor alerts", () => {
       const records = await stored<Record<string, unknown>>("select * from public.alert_consent_records");
       expect(records.map((record) => record.ended_by)).toContain("unsubscribe");
       expect(JSON.stringify(records)).not.toContain("suiveuse");
+    },
+    TEST_MS * 2,
+  );
+
+  it(
+    "answer with pages the W3C Nu HTML checker finds no error in, refused or not",
+    async () => {
+      const pages = makeTempDir("alertes-html");
+      try {
+        const answers = {
+          form: await fetch(`${site.url}/alertes?sujet=categorie%3Abetting`),
+          refused: await subscribe("pas-une-adresse", "categorie:betting"),
+          sent: await subscribe("valide@exemple.fr"),
+          unknownConfirmation: await postForm(site, `/alertes/confirmer/${"ab".repeat(32)}`, {}),
+          unknownManagement: await fetch(`${site.url}/alertes/gerer/${"ab".repeat(32)}`),
+        };
+        expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, answer.status]))).toEqual({
+          form: 200,
+          refused: 400,
+          sent: 200,
+          unknownConfirmation: 200,
+          unknownManagement: 404,
+        });
+        const files = await Promise.all(
+          Object.entries(answers).map(async ([name, answer]) => {
+            const file = path.join(pages.dir, `${name}.html`);
+            writeFileSync(file, await answer.text());
+            return file;
+          }),
+        );
+        expect(await checkHtmlFiles(files)).toEqual({ errors: [], unread: [] });
+      } finally {
+        pages.cleanup();
+      }
     },
     TEST_MS * 2,
   );

@@ -1,3 +1,4 @@
+import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { SMTP_WAIT_MS } from "./timeouts";
 
@@ -16,6 +17,10 @@ export interface TestSmtpServer {
   held: string[];
   /** Waits until `count` e-mails have arrived (SMTP_WAIT_MS at most by default). */
   waitFor: (count: number, timeoutMs?: number) => Promise<ReceivedMail[]>;
+  /** The e-mails sent to `address`, parsed, once there are `count` (SMTP_WAIT_MS at most). */
+  mailsTo: (address: string, count: number) => Promise<ParsedMail[]>;
+  /** How many e-mails `address` has received so far. */
+  countTo: (address: string) => number;
   stop: () => Promise<void>;
 }
 
@@ -92,6 +97,20 @@ export async function startSmtpServer({
       }
       return received;
     },
+    async mailsTo(address, count) {
+      const deadline = Date.now() + SMTP_WAIT_MS;
+      for (;;) {
+        const mails = received.filter((mail) => mail.recipients.includes(address));
+        if (mails.length >= count) return Promise.all(mails.map((mail) => simpleParser(mail.raw)));
+        if (Date.now() > deadline) {
+          throw new Error(
+            `${mails.length} e-mail(s) pour ${address} sur ${count} attendu(s) en ${SMTP_WAIT_MS / 1000} s.`,
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    countTo: (address) => received.filter((mail) => mail.recipients.includes(address)).length,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
