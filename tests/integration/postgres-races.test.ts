@@ -419,3 +419,80 @@ describe("the offers' history and import on a Postgres server", () => {
     expect(rows.map((row) => row.name)).toEqual([`Import concurrent ${answers.indexOf(2)}`, "Import partagé"]);
   });
 });
+
+describe("the visitors' alerts on a Postgres server", () => {
+  const hex = (text: string, length = 64) => createHash("sha256").update(text).digest("hex").slice(0, length);
+
+  it("one address asked for from 20 networks at once: one row, and 2 confirmation e-mails a day at most", async () => {
+    const email = "course@exemple.fr";
+    const answers = await atOnce(guarded, 20, (connection, index) =>
+      asService(
+        connection,
+        `select public.request_alert($1, $2, $3, '/offres/n26', '2026-11-27', $4, $5, $6, $7, 10, 2, 'Sujet', 'Texte',
+                                     null) as result`,
+        [
+          email,
+          hex(email),
+          `marque:offre-${index}`,
+          hex(`confirmer ${index}`),
+          hex(`sel ${index}`, 32),
+          hex(`lien ${index}`),
+          `reseau-${index}`,
+        ],
+      ),
+    );
+    expect(tally(answers)).toEqual({ accepted: 20 });
+    const { rows } = await guarded.session.query<{ subscribers: number; mails: number }>(
+      `select (select count(*)::int from public.alert_subscribers where email = $1) as subscribers,
+              (select count(*)::int from public.visitor_mails where recipient = $1) as mails`,
+      [email],
+    );
+    expect(rows[0]).toEqual({ subscribers: 1, mails: 2 });
+  });
+
+  it("10 instances claim the addresses due an e-mail at once: each address is claimed by one", async () => {
+    for (let index = 0; index < 30; index += 1) {
+      const email = `suiveur${index}@exemple.fr`;
+      await guarded.session.query(
+        `with s as (
+           insert into public.alert_subscribers (email, address_key, link_salt, link_hash, confirmed_at)
+           values ($1, $2, $3, $4, now() - interval '2 days') returning id
+         )
+         insert into public.alert_follows (subscriber_id, topic, confirmed_at, consent_form, consent_version,
+                                           notified_up_to)
+         select id, 'marque:offre-suivie', now() - interval '2 days', '/offres/offre-suivie', '2026-11-27',
+                now() - interval '2 days' from s`,
+        [email, hex(`suiveur ${email}`), hex(`sel ${email}`, 32), hex(`lien ${email}`)],
+      );
+    }
+    await guarded.session.query(
+      `insert into public.offer_history (offer_slug, recorded_at, change, before, after, categories)
+       values ('offre-suivie', now() - interval '1 minute', 'improved', '{}', '{}', array['finance'])`,
+    );
+    const claims = await atOnce(guarded, 10, (connection, index) =>
+      asService<number[]>(
+        connection,
+        "select coalesce(array_agg(subscriber_id), '{}') as result from public.claim_alert_digests($1, 50, 60, 30)",
+        [`instance-${index}`],
+      ),
+    );
+    const claimed = claims.flatMap((claim) => (claim instanceof Error ? [NaN] : claim.map(Number)));
+    expect(claimed).toHaveLength(30);
+    expect(new Set(claimed).size).toBe(30);
+  });
+
+  it("10 instances take the visitors' e-mails at once: no more than the hourly rate between them", async () => {
+    await guarded.session.query(
+      `insert into public.visitor_mails (kind, recipient, subject, body)
+       select 'alert', 'lot' || n || '@exemple.fr', 'Sujet', 'Texte' from generate_series(1, 50) n`,
+    );
+    const claims = await atOnce(guarded, 10, (connection, index) =>
+      asService<number>(
+        connection,
+        "select count(*)::int as result from public.claim_due_visitor_mails($1, 10, 60, 20)",
+        [`instance-${index}`],
+      ),
+    );
+    expect(claims.reduce<number>((sum, claim) => sum + (claim instanceof Error ? 1000 : claim), 0)).toBe(20);
+  });
+});
