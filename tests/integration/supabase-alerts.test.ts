@@ -49,8 +49,11 @@ function answer(request: IncomingMessage, response: ServerResponse, body: unknow
     table.queued = true;
     return reply(200, queued);
   }
-  // No testimonial's author is waiting for an e-mail.
-  if (url === "/rest/v1/rpc/claim_due_author_mails") return reply(200, []);
+  // No testimonial's author nor any visitor is waiting for an e-mail.
+  if (url === "/rest/v1/rpc/claim_due_author_mails" || url === "/rest/v1/rpc/claim_due_visitor_mails") {
+    return reply(200, []);
+  }
+  if (url === "/rest/v1/rpc/visitor_mails_next_due_ms") return reply(200, null);
   const pending = table.queued && !table.sent;
   // The alert is claimed once: the database's SKIP LOCKED gives it to one instance until it is settled.
   if (url === "/rest/v1/rpc/claim_due_alerts") {

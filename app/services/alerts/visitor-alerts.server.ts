@@ -33,7 +33,7 @@ export const alertPaths = {
   unsubscribe: (token: string) => `/alertes/desabonner/${token}`,
 };
 
-/** The store of the alerts, or null when the site sends none (no SMTP_URL, or hosted Supabase). */
+/** The store of the alerts, or null when the site sends none (no SMTP_URL; Supabase without its service key). */
 export async function alertStore(): Promise<VisitorAlertStore | null> {
   return (await getBackend()).visitorAlerts();
 }

@@ -18,9 +18,9 @@ import { toFeedbackCounts, type FeedbackRow } from "./feedback-row.server";
 import { SqlHistoryStore } from "./sql-history.server";
 import { SqlOwnerStore } from "./sql-owner.server";
 import { asRole, readAsAnon } from "./sql-roles.server";
-import { SqlVisitorAlertStore } from "./sql-visitor-alerts.server";
 import { toErasedTestimonial, toPublishedTestimonial, type PublishedTestimonialRow } from "./testimonial-row.server";
 import { BRANDS_PER_READ } from "./types.server";
+import { FunctionVisitorAlertStore, sqlCalls } from "./visitor-alert-store.server";
 import { diskFullMessage } from "../storage/disk-space.server";
 import type { SqlRunner } from "./sql-session.server";
 import type * as types from "./types.server";
@@ -403,12 +403,12 @@ export class SqlBackend implements types.Backend {
     return new SqlHistoryStore(this.place);
   }
 
-  private alertStore: SqlVisitorAlertStore | undefined;
+  private alertStore: FunctionVisitorAlertStore | undefined;
 
   /** Only with SMTP_URL: an alert that cannot be sent is not offered. */
   visitorAlerts(): types.VisitorAlertStore | null {
     if (!this.mail) return null;
-    this.alertStore ??= new SqlVisitorAlertStore(this.place, () => this.wakeOutbox());
+    this.alertStore ??= new FunctionVisitorAlertStore(sqlCalls(this.place), () => this.wakeOutbox());
     return this.alertStore;
   }
 }

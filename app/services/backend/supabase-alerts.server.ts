@@ -1,7 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { toBackendError } from "./errors.server";
+import { VISITOR_MAILS_PER_HOUR } from "../config/values.server";
 import { OUTBOX_LEASE_SECONDS } from "../mail/outbox.server";
-import type { DueAlert, DueAuthorMail, DueMessage, OutboxQueue, OutboxStore } from "../mail/outbox.server";
+import type {
+  DueAlert,
+  DueAuthorMail,
+  DueMessage,
+  DueVisitorMail,
+  OutboxQueue,
+  OutboxStore,
+} from "../mail/outbox.server";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { AlertCheck } from "~/catalogue/alerts";
 
@@ -9,8 +17,8 @@ import type { AlertCheck } from "~/catalogue/alerts";
  * The owner's alerts with hosted Supabase (SMTP_URL and SUPABASE_SERVICE_ROLE_KEY on the site's server): queued in
  * owner_alerts through the REST API with the service role's key, and sent by the server's outbox with the same
  * retries and the same claims as with the embedded database (the database's claim_due_* and settle_outbox_row, by
- * RPC), as are the e-mails to testimonials' authors (author_mails). It has no messages to send: send-contact-email
- * e-mails them.
+ * RPC), as are the e-mails to testimonials' authors (author_mails) and to visitors who asked for alerts
+ * (visitor_mails, at their own hourly rate). It has no messages to send: send-contact-email e-mails them.
  */
 export class SupabaseAlertStore implements OutboxStore {
   readonly closed = false;
@@ -22,6 +30,7 @@ export class SupabaseAlertStore implements OutboxStore {
   constructor(
     private readonly client: SupabaseClient,
     private readonly leaseSeconds = OUTBOX_LEASE_SECONDS,
+    private readonly visitorMailsPerHour = VISITOR_MAILS_PER_HOUR,
   ) {}
 
   /**
@@ -50,6 +59,17 @@ export class SupabaseAlertStore implements OutboxStore {
     return this.claim<DueAuthorMail>("claim_due_author_mails", limit);
   }
 
+  async dueVisitorMails(limit: number): Promise<DueVisitorMail[]> {
+    const { data, error } = await this.client.rpc("claim_due_visitor_mails", {
+      p_claimer: this.claimer,
+      p_limit: limit,
+      p_lease_seconds: this.leaseSeconds,
+      p_per_hour: this.visitorMailsPerHour,
+    });
+    if (error) throw toBackendError(error);
+    return (data ?? []) as DueVisitorMail[];
+  }
+
   async stillHolds(queue: OutboxQueue, id: number): Promise<boolean> {
     const { data, error } = await this.client.rpc("renew_outbox_claim", {
       p_queue: queue,
@@ -62,21 +82,27 @@ export class SupabaseAlertStore implements OutboxStore {
   }
 
   async markSent(queue: OutboxQueue, id: number, attempts: number): Promise<void> {
-    await this.settle(queue, id, attempts, null, false, 0);
+    await this.settle(queue, id, attempts, null, false, 0, false);
   }
 
   async markFailed(
     queue: OutboxQueue,
     id: number,
-    failure: { attempts: number; error: string; givesUp: boolean; retryInSeconds: number },
+    failure: { attempts: number; error: string; givesUp: boolean; retryInSeconds: number; refused?: boolean },
   ): Promise<void> {
-    await this.settle(queue, id, failure.attempts, failure.error, failure.givesUp, failure.retryInSeconds);
+    const { attempts, error, givesUp, retryInSeconds, refused = false } = failure;
+    await this.settle(queue, id, attempts, error, givesUp, retryInSeconds, refused);
   }
 
   async untilNextDue(): Promise<number | null> {
-    const { data, error } = await this.client.rpc("outbox_next_due_ms");
-    if (error) throw toBackendError(error);
-    return typeof data === "number" ? data : null;
+    const [outbox, visitors] = await Promise.all([
+      this.client.rpc("outbox_next_due_ms"),
+      this.client.rpc("visitor_mails_next_due_ms", { p_per_hour: this.visitorMailsPerHour }),
+    ]);
+    if (outbox.error) throw toBackendError(outbox.error);
+    if (visitors.error) throw toBackendError(visitors.error);
+    const waits = [outbox.data, visitors.data].filter((ms): ms is number => typeof ms === "number");
+    return waits.length > 0 ? Math.min(...waits) : null;
   }
 
   /** The rows due now, claimed for this instance by the database (SKIP LOCKED: never a row another instance took). */
@@ -98,16 +124,20 @@ export class SupabaseAlertStore implements OutboxStore {
     failure: string | null,
     givesUp: boolean,
     retryInSeconds: number,
+    refused: boolean,
   ): Promise<void> {
-    const { data, error } = await this.client.rpc("settle_outbox_row", {
-      p_queue: queue,
+    const common = {
       p_id: id,
       p_claimer: this.claimer,
       p_attempts: attempts,
       p_error: failure,
       p_gives_up: givesUp,
       p_retry_seconds: retryInSeconds,
-    });
+    };
+    const { data, error } =
+      queue === "visitors"
+        ? await this.client.rpc("settle_visitor_mail", { ...common, p_refused: refused })
+        : await this.client.rpc("settle_outbox_row", { ...common, p_queue: queue });
     if (error) throw toBackendError(error);
     if (data !== true) console.warn(`Outbox : la ligne ${queue} ${id} n'était plus réservée par cette instance.`);
   }

@@ -16,6 +16,7 @@ import { SupabaseHistoryStore } from "./supabase-history.server";
 import { SupabaseOwnerStore } from "./supabase-owner.server";
 import { toErasedTestimonial, toPublishedTestimonial, type PublishedTestimonialRow } from "./testimonial-row.server";
 import { BRANDS_PER_READ, MISSING_SERVICE_ROLE_KEY } from "./types.server";
+import { FunctionVisitorAlertStore, rpcCalls } from "./visitor-alert-store.server";
 import type * as types from "./types.server";
 import type { MailConfig } from "../config/env.server";
 import type { MailOutbox } from "../mail/outbox.server";
@@ -39,7 +40,7 @@ class RealtimeUnused {
 }
 
 /** A client of the project's REST API and functions with `key`, without sessions or realtime. */
-function clientWith(url: string, key: string): SupabaseClient {
+export function clientWith(url: string, key: string): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: RealtimeUnused as unknown as typeof WebSocket },
@@ -306,7 +307,7 @@ export class SupabaseBackend implements types.Backend {
     const client = this.serviceRoleClient();
     if (!mail || !client) return undefined;
     this.alertOutbox ??= (async () => {
-      const store = new SupabaseAlertStore(client, mail.leaseSeconds);
+      const store = new SupabaseAlertStore(client, mail.leaseSeconds, mail.visitorMailsPerHour);
       const { startOutbox } = await import("../mail/outbox.server");
       return { store, outbox: await startOutbox(store, mail) };
     })();
@@ -345,9 +346,19 @@ export class SupabaseBackend implements types.Backend {
    * Kept with the service role's key, which its tables need; without it the pages show no history and no news, as
    * the back office is off.
    */
-  /** The visitors' alerts need the site's own outbox and database: not with hosted Supabase yet. */
-  visitorAlerts(): null {
-    return null;
+  private visitorAlertStore: FunctionVisitorAlertStore | undefined;
+
+  /** With SMTP_URL and the service role's key: the database's functions by RPC, sent by this server's outbox. */
+  visitorAlerts(): FunctionVisitorAlertStore | null {
+    const client = this.serviceRoleClient();
+    if (!this.options.mail || !client) return null;
+    this.visitorAlertStore ??= new FunctionVisitorAlertStore(rpcCalls(client), () => {
+      void this.alerts()?.then(
+        ({ outbox }) => outbox.wake(),
+        () => undefined,
+      );
+    });
+    return this.visitorAlertStore;
   }
 
   history(): SupabaseHistoryStore | null {

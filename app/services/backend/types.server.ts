@@ -238,7 +238,7 @@ export interface Backend {
   owner(): OwnerAccess;
   /** The offers' dated history, or null when this backend keeps none. */
   history(): OfferHistoryStore | null;
-  /** The visitors' e-mail alerts, or null when this backend sends none (no SMTP_URL, or hosted Supabase). */
+  /** The visitors' e-mail alerts, or null when this backend sends none (no SMTP_URL; Supabase without its key). */
   visitorAlerts(): VisitorAlertStore | null;
   /**
    * Why this process could not write now, in French (the embedded database's disk is full), or null when it can;

@@ -92,7 +92,7 @@ export interface OutboxStore {
   dueMessages(limit: number): Promise<DueMessage[]>;
   dueAlerts(limit: number): Promise<DueAlert[]>;
   dueAuthorMails(limit: number): Promise<DueAuthorMail[]>;
-  /** Within the hourly rate of the visitors' e-mails; absent where the site sends them none (hosted Supabase). */
+  /** Within the hourly rate of the visitors' e-mails; absent where the site sends them none. */
   dueVisitorMails?(limit: number): Promise<DueVisitorMail[]>;
   /**
    * Renews this instance's claim on a row just before sending it: false when the claim ran out and another instance
