@@ -1,7 +1,7 @@
 import { test as base, expect, gotoWaitsForHydration, withDedicatedSite, type DedicatedSite } from "./fixtures";
 import { axeViolations, expectValidHtml } from "./helpers";
 import { OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { alertingSiteEnv, startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { BROWSER_JOURNEY_MS, SITE_SET_UP_MS } from "../support/timeouts";
 import { ownNetworkAddress } from "../support/visitor-addresses";
 import type { Page } from "@playwright/test";
@@ -19,14 +19,7 @@ const test = base.extend<object, { alerts: DedicatedSite & { smtp: TestSmtpServe
       try {
         await withDedicatedSite(
           "e2e-alertes",
-          {
-            TRUST_PROXY: "loopback",
-            OWNER_PASSWORD,
-            SMTP_URL: `smtp://site:motdepasse@127.0.0.1:${smtp.port}`,
-            CONTACT_TO_EMAIL: "proprietaire@exemple.fr",
-            CONTACT_FROM_EMAIL: "CodeParrain <site@exemple.fr>",
-            VISITOR_ALERTS_DELAY_SECONDS: "1",
-          },
+          { TRUST_PROXY: "loopback", OWNER_PASSWORD, ...alertingSiteEnv(smtp) },
           (site) => use({ ...site, smtp }),
         );
       } finally {

@@ -8,7 +8,7 @@ import { improveN26, OWNER_PASSWORD, postForm, signIn } from "../support/back-of
 import { checkHtmlFiles } from "../support/html-checker";
 import { mainText } from "../support/oversized-forms";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { alertingSiteEnv, startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
 import { SITE_SET_UP_MS, SITE_STOP_MS, TEST_MS } from "../support/timeouts";
 import { inOneNetwork, ownNetworkAddress } from "../support/visitor-addresses";
@@ -35,10 +35,7 @@ beforeAll(async () => {
     SESSION_SECRET: "un-secret-pour-les-tests-des-alertes-0123456789",
     TRUST_PROXY: "loopback",
     OWNER_PASSWORD,
-    SMTP_URL: `smtp://site:motdepasse@127.0.0.1:${smtp.port}`,
-    CONTACT_TO_EMAIL: "proprietaire@exemple.fr",
-    CONTACT_FROM_EMAIL: "CodeParrain <site@exemple.fr>",
-    VISITOR_ALERTS_DELAY_SECONDS: "1",
+    ...alertingSiteEnv(smtp),
     ALERT_REQUESTS_PER_NETWORK_PER_HOUR: "10",
   });
   owner = await signIn(site, { "X-Forwarded-For": ownNetworkAddress(200) });

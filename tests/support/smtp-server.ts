@@ -25,6 +25,17 @@ export interface TestSmtpServer {
 }
 
 /**
+ * The settings of a site that e-mails through `smtp` (signed in as its user) and sends the visitors' alerts a second
+ * after a change: what the alerts' tests run.
+ */
+export const alertingSiteEnv = (smtp: Pick<TestSmtpServer, "port">): Record<string, string> => ({
+  SMTP_URL: `smtp://site:motdepasse@127.0.0.1:${smtp.port}`,
+  CONTACT_TO_EMAIL: "proprietaire@exemple.fr",
+  CONTACT_FROM_EMAIL: "CodeParrain <site@exemple.fr>",
+  VISITOR_ALERTS_DELAY_SECONDS: "1",
+});
+
+/**
  * A real SMTP server on the loopback interface (the `smtp-server` package), without TLS, that signs in `user` with
  * `password` only and keeps every e-mail it receives as it received it. `port` 0 takes a free one.
  */

@@ -2,10 +2,10 @@ import { parseFeed } from "@rowanmanning/feed-parser";
 import { describe, expect, it } from "vitest";
 import { atomFeed, FEED_BETTING_WARNING, type FeedChange } from "~/catalogue/feed";
 import { snapshotOf } from "~/catalogue/history";
-import { BUNDLED_OFFERS, findOfferBySlug } from "~/catalogue/offers";
-import type { ReferralOffer } from "~/catalogue/types";
+import { bundledOffer, improvedChange } from "../support/offer-changes";
 
-const offer = (slug: string) => findOfferBySlug(BUNDLED_OFFERS, slug) as ReferralOffer;
+const offer = bundledOffer;
+const improved = improvedChange;
 const OPTIONS = {
   siteUrl: "https://www.exemple.fr",
   siteName: "CodeParrain",
@@ -13,18 +13,6 @@ const OPTIONS = {
   selfPath: "/flux/offres.atom",
   pagePath: "/offres",
 };
-
-function improved(slug: string, id: number, recordedAt: string, amount: number): FeedChange {
-  const after = snapshotOf(offer(slug));
-  return {
-    id,
-    slug,
-    recordedAt,
-    change: "improved",
-    before: { ...after, amount: amount / 2 },
-    after: { ...after, amount },
-  };
-}
 
 describe("an Atom feed of the offers added or improved", () => {
   it("reads back, with a real feed parser, as the entries it was made of, newest first", () => {

@@ -1,33 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { alertFormView, parseTopic, topicKey, topicLabel } from "~/catalogue/alert-topics";
-import { FEED_BETTING_WARNING, type FeedChange } from "~/catalogue/feed";
-import { snapshotOf } from "~/catalogue/history";
-import { BUNDLED_OFFERS, findOfferBySlug } from "~/catalogue/offers";
+import { FEED_BETTING_WARNING } from "~/catalogue/feed";
+import { BUNDLED_OFFERS } from "~/catalogue/offers";
 import { confirmationMail, digestMail } from "~/catalogue/visitor-alerts";
 import { ALERT_MESSAGES, checkAlertForm } from "~/forms/alert-form";
 import { dispatchEveryMs, newsWorthTelling } from "~/services/alerts/visitor-alerts.server";
 import { isRefusedAddress } from "~/services/mail/outbox.server";
+import { bundledOffer, improvedChange } from "../support/offer-changes";
 import type { ReferralOffer } from "~/catalogue/types";
 
-const offer = (slug: string) => findOfferBySlug(BUNDLED_OFFERS, slug) as ReferralOffer;
+const offer = bundledOffer;
+const improved = improvedChange;
 const BETTING = BUNDLED_OFFERS.find((candidate) => candidate.category === "betting") as ReferralOffer;
 const CONTEXT = { siteName: "CodeParrain", siteUrl: "https://www.exemple.fr", publisherName: "Marie Dupont" };
 const LINKS = {
   manageUrl: "https://www.exemple.fr/alertes/gerer/abc",
   unsubscribeUrl: "https://www.exemple.fr/alertes/desabonner/abc",
 };
-
-function improved(slug: string, id: number, recordedAt: string, amount: number): FeedChange {
-  const after = snapshotOf(offer(slug));
-  return {
-    id,
-    slug,
-    recordedAt,
-    change: "improved",
-    before: { ...after, amount: amount / 2 },
-    after: { ...after, amount },
-  };
-}
 
 describe("what an alert may follow", () => {
   it("is a brand or a category, written as the database keeps it", () => {
