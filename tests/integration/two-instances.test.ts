@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OWNER_PASSWORD, cookieFrom, postForm, signIn } from "../support/back-office";
+import { OWNER_PASSWORD, cookieFrom, improveN26, postForm, signIn } from "../support/back-office";
 import { mainText } from "../support/oversized-forms";
 import { postgresServer } from "../support/postgres-server";
 import { startSite, type RunningSite } from "../support/server";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { alertingSiteEnv, startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
 import { POLL_MS, SITE_SET_UP_MS, SITE_STOP_MS, SMTP_BULK_WAIT_MS, TEST_MS, withSiteStarts } from "../support/timeouts";
 import { ownNetworkAddress } from "../support/visitor-addresses";
@@ -73,9 +73,7 @@ describe.each([
       DATA_DIR: dataDir,
       TRUST_PROXY: "loopback",
       OWNER_PASSWORD,
-      SMTP_URL: `smtp://site:motdepasse@127.0.0.1:${smtp.port}`,
-      CONTACT_TO_EMAIL: "proprietaire@exemple.fr",
-      CONTACT_FROM_EMAIL: "site@exemple.fr",
+      ...alertingSiteEnv(smtp),
     });
     // At the same moment, on an empty database: each migration is applied once, the seed goes in once.
     sites = await Promise.all([
@@ -254,6 +252,37 @@ describe.each([
     expect(statuses.filter((status) => status === 303)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
   });
+
+  it(
+    "a visitor's alert asked through one, confirmed through the other: one e-mail of the improvement, from either",
+    async () => {
+      const email = `alerte-${first}-${second}@exemple.fr`.replace(/[^a-z0-9@.-]/g, "-");
+      const asked = await postForm(
+        sites[0],
+        "/alertes?sujet=marque%3An26",
+        { sujet: "marque:n26", email, consentement: "oui", website: "" },
+        { "X-Forwarded-For": newVisitor() },
+      );
+      expect(asked.status).toBe(200);
+      const [confirmation] = await smtp.mailsTo(email, 1);
+      const link = /\/alertes\/confirmer\/[0-9a-f]{64}/.exec(confirmation?.text ?? "")?.[0] ?? "";
+      const confirmed = await postForm(sites[1], link, {}, { "X-Forwarded-For": newVisitor() });
+      expect(mainText(await confirmed.text())).toContain("Votre alerte est confirmée");
+
+      const owner = {
+        Cookie: await signIn(sites[0], { "X-Forwarded-For": newVisitor() }),
+        "X-Forwarded-For": newVisitor(),
+      };
+      const saved = await improveN26(sites[0], owner, "N26DEUX");
+      expect(saved.status).toBe(303);
+      const [, alert] = await smtp.mailsTo(email, 2);
+      expect(alert?.subject).toBe("Publicité - Offre améliorée : N26");
+      // Both instances' dispatchers looked several times since: the e-mail was written and sent once.
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      expect(smtp.countTo(email)).toBe(2);
+    },
+    TEST_MS * 2,
+  );
 });
 
 describe("an instance killed (SIGKILL) while it sends an e-mail", () => {
