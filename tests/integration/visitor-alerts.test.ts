@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,6 +26,10 @@ let smtp: TestSmtpServer;
 let owner: string;
 let networks = 0;
 const REFUSED = "inconnu@exemple.fr";
+const DKIM_KEY = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({
+  type: "pkcs8",
+  format: "pem",
+}) as string;
 
 beforeAll(async () => {
   smtp = await startSmtpServer({ refuse: (address) => address === REFUSED });
@@ -37,6 +42,10 @@ beforeAll(async () => {
     OWNER_PASSWORD,
     ...alertingSiteEnv(smtp),
     ALERT_REQUESTS_PER_NETWORK_PER_HOUR: "10",
+    DKIM_DOMAIN: "exemple.fr",
+    DKIM_SELECTOR: "codeparrain",
+    // On one line, its line breaks written \n, as a host's settings take it.
+    DKIM_PRIVATE_KEY: DKIM_KEY.replace(/\n/g, "\\n"),
   });
   owner = await signIn(site, { "X-Forwarded-For": ownNetworkAddress(200) });
 }, SITE_SET_UP_MS);
@@ -155,6 +164,9 @@ describe("visitor alerts", () => {
       expect(alert?.from?.text).toContain("site@exemple.fr");
       const unsubscribe = /https:\/\/www\.exemple\.fr\/alertes\/desabonner\/[0-9a-f]{64}/.exec(alert?.text ?? "")?.[0];
       const raw = smtp.received.filter((mail) => mail.recipients.includes(email))[1]?.raw ?? "";
+      // Signed for the sender's domain with the configured key (DKIM_*).
+      expect(raw).toMatch(/^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=exemple\.fr;/m);
+      expect(raw).toMatch(/\bs=codeparrain;/);
       expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
       const list = alert?.headers.get("list") as { unsubscribe?: { url?: string; comment?: string } } | undefined;
       expect(list?.unsubscribe).toEqual({ url: unsubscribe });
