@@ -32,7 +32,6 @@ async function resolveTopic(value: unknown) {
     if (!BRAND_CATEGORIES.some(({ id }) => id === topic.category)) return null;
     return {
       topic,
-      key: `categorie:${topic.category}`,
       label: topicLabel(topic, undefined),
       betting: isBettingTopic(topic, undefined),
     };
@@ -41,7 +40,6 @@ async function resolveTopic(value: unknown) {
   if (!offer) return null;
   return {
     topic,
-    key: `marque:${offer.slug}`,
     label: topicLabel(topic, offer.brand),
     betting: isBettingTopic(topic, offer),
   };
@@ -68,6 +66,13 @@ export async function action({ request }: ActionFunctionArgs) {
   // A script that filled the bot trap gets the answer a person gets, and nothing is stored.
   if (form[HONEYPOT_FIELD]) return { sent: true as const, topic };
   const checked = checkAlertForm(form, resolved.betting);
+  // A valid request the site could not take: the form again, as it was sent, with the reason above it.
+  const refusedWith = (email: string, reason: string) => ({
+    email,
+    consent: true,
+    adult: resolved.betting,
+    errors: { form: reason },
+  });
   if (!checked.ok) return data({ sent: false as const, topic, state: checked.state }, { status: 400 });
   try {
     const outcome = await requestAlert(store, {
@@ -78,22 +83,12 @@ export async function action({ request }: ActionFunctionArgs) {
       networkKey: networkKey(request),
     });
     if (outcome === "rate_limited") {
-      const state = {
-        email: checked.email,
-        consent: true,
-        adult: resolved.betting,
-        errors: { form: ALERT_MESSAGES.rateLimited },
-      };
+      const state = refusedWith(checked.email, ALERT_MESSAGES.rateLimited);
       return data({ sent: false as const, topic, state }, { status: 429, headers: { "Retry-After": "3600" } });
     }
   } catch (error) {
     console.error("Demande d'alerte non enregistrée :", error);
-    const state = {
-      email: checked.email,
-      consent: true,
-      adult: resolved.betting,
-      errors: { form: ALERT_MESSAGES.failed },
-    };
+    const state = refusedWith(checked.email, ALERT_MESSAGES.failed);
     return data({ sent: false as const, topic, state }, { status: 502 });
   }
   return { sent: true as const, topic };

@@ -1,12 +1,11 @@
 import { TESTIMONIAL_LIMITS, TESTIMONIAL_MESSAGES } from "@contract/testimonial-contract";
-import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFrom, OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
 import { mainText } from "../support/oversized-forms";
 import { startSite, type RunningSite } from "../support/server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
-import { SITE_SET_UP_MS, SMTP_WAIT_MS } from "../support/timeouts";
+import { SITE_SET_UP_MS } from "../support/timeouts";
 import { inOneNetwork, ownNetworkAddress } from "../support/visitor-addresses";
 
 /**
@@ -75,17 +74,7 @@ async function decide(text: string, intent: string, extra: Record<string, string
   return id;
 }
 
-/** The e-mails `address` received once there are `count` (SMTP_WAIT_MS at most). */
-async function mailsTo(address: string, count: number) {
-  const deadline = Date.now() + SMTP_WAIT_MS;
-  for (;;) {
-    const mails = smtp.received.filter((mail) => mail.recipients.includes(address));
-    if (mails.length >= count) return Promise.all(mails.map((mail) => simpleParser(mail.raw)));
-    if (Date.now() > deadline)
-      throw new Error(`${mails.length} e-mail(s) pour ${address} sur ${count} attendu(s) en ${SMTP_WAIT_MS / 1000} s.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const mailsTo = (address: string, count: number) => smtp.mailsTo(address, count);
 
 describe("testimonials over HTTP", () => {
   it("keep a pending testimonial and its author's e-mail out of every page, data request and cache", async () => {
