@@ -1,9 +1,9 @@
-import SearchableMap from "minisearch/SearchableMap";
 import { DIRECTORY_WORDS, SYNONYMS } from "~/content/search-words";
 import { categoryById } from "./categories";
 import { isExpired } from "./dates";
 import { isInCategory } from "./listing-rules";
 import { brandKey, foldText } from "./names";
+import { SortedDictionary } from "./sorted-dictionary";
 import { WordIndex, tokenize, type WordQuery, type WordSearchOptions } from "./word-index";
 import type { CategoryId, ReferralOffer } from "./types";
 
@@ -77,7 +77,7 @@ export interface OfferSearchIndex {
   /** The words of the offers, by position in `offers`. */
   words: WordIndex;
   /** Each name and alias run together ("tradersepublic"), with the offers that bear it: what a query may name. */
-  nameKeys: SearchableMap<number[]>;
+  nameKeys: SortedDictionary<number[]>;
 }
 
 /** Built once per catalogue; `offers` come in today's order (current first, French name order, expired last). */
@@ -91,14 +91,14 @@ export function buildSearchIndex(offers: readonly ReferralOffer[], today: string
   };
 }
 
-function nameKeysOf(offers: readonly ReferralOffer[]): SearchableMap<number[]> {
-  const keys = new SearchableMap<number[]>();
+function nameKeysOf(offers: readonly ReferralOffer[]): SortedDictionary<number[]> {
+  const keys = new Map<string, number[]>();
   offers.forEach((offer, id) => {
     for (const key of new Set([offer.brand, ...offer.aliases].map(brandKey))) {
-      if (key.length >= 2) keys.update(key, (ids = []) => [...ids, id]);
+      if (key.length >= 2) keys.set(key, [...(keys.get(key) ?? []), id]);
     }
   });
-  return keys;
+  return new SortedDictionary(keys);
 }
 
 /** How many words of a query may make one brand's name ("la premiere brique"). */

@@ -1,10 +1,10 @@
-import SearchableMap from "minisearch/SearchableMap";
+import { SortedDictionary } from "./sorted-dictionary";
 
 /**
  * A full-text index of documents with a few fields, scored as MiniSearch scores (BM25+, with its weights for prefix
  * and fuzzy matches), holding its postings in typed arrays: at 10 000 offers it takes a fraction of the memory of a
- * MiniSearch index, whose postings are a Map per word and field. Only its radix tree of words (for prefix and fuzzy
- * lookups) comes from MiniSearch.
+ * MiniSearch index, whose postings are a Map per word and field. Its words are a sorted array searched by prefix and
+ * with typos (SortedDictionary) rather than MiniSearch's radix tree.
  */
 
 /** A query: words (each processed as the index's words are), or a combination of queries with options of its own. */
@@ -70,7 +70,7 @@ export class WordIndex {
   readonly fields: readonly string[];
   readonly documentCount: number;
   /** Each word, with its number. */
-  private readonly words: SearchableMap<number>;
+  private readonly words: SortedDictionary<number>;
   /** Word n's postings are at [postingStart[n], postingStart[n + 1]). */
   private readonly postingStart: Uint32Array;
   private readonly postingDocument: Uint32Array;
@@ -92,7 +92,7 @@ export class WordIndex {
     this.fields = fields;
     this.queryTerm = queryTerm;
     this.documentCount = documents.length;
-    this.words = new SearchableMap<number>();
+    const words = new Map<string, number>();
     this.fieldLength = new Uint16Array(documents.length * fields.length);
     const totals = new Float64Array(fields.length);
     const postings: number[] = [];
@@ -108,8 +108,8 @@ export class WordIndex {
           if (processed === null) continue;
           for (const word of Array.isArray(processed) ? processed : [processed]) {
             if (!word) continue;
-            let number = this.words.get(word);
-            if (number === undefined) this.words.set(word, (number = wordCount++));
+            let number = words.get(word);
+            if (number === undefined) words.set(word, (number = wordCount++));
             counts.set(number, (counts.get(number) ?? 0) + 1);
           }
         }
@@ -118,6 +118,7 @@ export class WordIndex {
         for (const [number, frequency] of counts) postings.push(number, document, field, Math.min(frequency, 0xffff));
       });
     });
+    this.words = new SortedDictionary(words);
     this.averageFieldLength = totals.map((total) => (documents.length > 0 ? total / documents.length : 0));
 
     // The postings sorted by word, in typed arrays: a counting sort on the word numbers.
