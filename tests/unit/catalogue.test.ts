@@ -389,6 +389,12 @@ describe("validity dates", () => {
   it("are compared with today's date in France", () => {
     expect(todayInFrance(new Date("2025-06-17T22:30:00Z"))).toBe("2025-06-18");
     expect(todayInFrance(new Date("2025-06-17T21:30:00Z"))).toBe("2025-06-17");
+    // The day is worked out once a minute: the last minute before midnight in Paris, asked twice, then the first.
+    expect(todayInFrance(new Date("2025-06-17T21:59:00.000Z"))).toBe("2025-06-17");
+    expect(todayInFrance(new Date("2025-06-17T21:59:59.999Z"))).toBe("2025-06-17");
+    expect(todayInFrance(new Date("2025-06-17T22:00:00.000Z"))).toBe("2025-06-18");
+    expect(todayInFrance(new Date("2025-12-31T22:59:59.999Z"))).toBe("2025-12-31");
+    expect(todayInFrance(new Date("2025-12-31T23:00:00.000Z"))).toBe("2026-01-01");
   });
 });
 

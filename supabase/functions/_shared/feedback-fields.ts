@@ -47,9 +47,19 @@ export const OFFER_SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 const parisDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" });
 
+let formattedMinute = Number.NaN;
+let formattedDay = "";
+
 /** Today's date in France as "YYYY-MM-DD": offers end at midnight, Paris time, and then take no more votes. */
 export function todayInFrance(now: Date = new Date()): string {
-  return parisDate.format(now);
+  // Paris's offsets are whole hours: its day changes only as a minute starts, so one format a minute is enough (a
+  // page asks several times, and each format costs more than the rest of the check).
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== formattedMinute) {
+    formattedDay = parisDate.format(now);
+    formattedMinute = minute;
+  }
+  return formattedDay;
 }
 
 export function reasonLabel(reason: string | null | undefined): string | undefined {
