@@ -18,7 +18,7 @@ interface Added {
  * With JavaScript, "Afficher N offres de plus" adds the listing's next page below the cards shown: the page the
  * "Page suivante" link leads to, asked of the same loader (a GET, never the whole catalogue). The address stays
  * the listing's own; focus goes to the first card added, and a status line says how many are shown. Without
- * JavaScript there is no button: the links to the pages do it.
+ * JavaScript there is no button (its place is kept, empty): the links to the pages do it.
  */
 export function useMoreOffers(
   listing: ListingPage,
@@ -62,27 +62,31 @@ export function useMoreOffers(
   const shownCount = listing.offers.length + current.offers.length;
   const remaining = listing.total - listing.offset - shownCount;
   const loading = fetcher.state !== "idle";
-  const control = hydrated ? (
-    <div className="flex flex-col items-center gap-2">
-      <p role="status" className="sr-only">
-        {current.offers.length > 0
-          ? `Offres ${listing.offset + 1} à ${listing.offset + shownCount} sur ${listing.total} affichées.`
-          : ""}
-      </p>
-      {remaining > 0 && current.page < listing.pageCount ? (
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={loading}
-          onClick={() => {
-            requested.current = pageHref(current.page + 1);
-            fetcher.load(requested.current);
-          }}
-        >
-          {loading ? "Chargement..." : `Afficher ${Math.min(OFFERS_PER_PAGE, remaining)} offres de plus`}
-        </button>
-      ) : null}
-    </div>
-  ) : null;
+  const more = remaining > 0 && current.page < listing.pageCount;
+  // In the server's page too, as high as its button: the button that comes once the script runs would otherwise push
+  // the pages' links down under a visitor who has just jumped to them. Without JavaScript it stays empty.
+  const control =
+    more || current.offers.length > 0 ? (
+      <div className={`flex flex-col items-center gap-2${more ? " min-h-11" : ""}`}>
+        <p role="status" className="sr-only">
+          {current.offers.length > 0
+            ? `Offres ${listing.offset + 1} à ${listing.offset + shownCount} sur ${listing.total} affichées.`
+            : ""}
+        </p>
+        {hydrated && more ? (
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={loading}
+            onClick={() => {
+              requested.current = pageHref(current.page + 1);
+              fetcher.load(requested.current);
+            }}
+          >
+            {loading ? "Chargement..." : `Afficher ${Math.min(OFFERS_PER_PAGE, remaining)} offres de plus`}
+          </button>
+        ) : null}
+      </div>
+    ) : null;
   return { offers: current.offers, page: current.page, control };
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { axeViolations, cardBrands, offerList } from "./helpers";
+import { axeViolations, cardBrands, offerList, openServerRendered } from "./helpers";
 import { LARGE_BASE_URL } from "./servers";
 import { BROWSER_JOURNEY_MS } from "../support/timeouts";
 import type { Page } from "@playwright/test";
@@ -20,7 +20,15 @@ async function cardSlugs(page: Page): Promise<string[]> {
 }
 
 test.describe("a large catalogue, page by page", () => {
-  test("what lies below the cards stays put after a jump down the page", async ({ page }) => {
+  test("what lies below the cards stays put after a jump down the page", async ({ page, browser, baseURL }) => {
+    const pageTwo = (shown: Page) => pagination(shown).getByRole("link", { name: "Page 2" });
+    /** From the cards' end to the link: what the page puts between them. */
+    const belowCards = (shown: Page) =>
+      pageTwo(shown).evaluate(
+        (link) =>
+          link.getBoundingClientRect().top -
+          (link.closest("section")?.querySelector(":scope > ul")?.getBoundingClientRect().bottom ?? Number.NaN),
+      );
     for (const viewport of [
       { width: 390, height: 844 },
       { width: 800, height: 1200 },
@@ -28,7 +36,16 @@ test.describe("a large catalogue, page by page", () => {
     ]) {
       await page.setViewportSize(viewport);
       await page.goto("/offres");
-      const below = pagination(page).getByRole("link", { name: "Page 2" });
+      // What the script adds between the cards and the links ("Afficher 48 offres de plus") has its place kept in
+      // the server's page: the links are as far below the cards as before it ran.
+      const server = await openServerRendered(browser, { baseURL: baseURL!, viewport, path: "/offres" });
+      try {
+        const shift = Math.abs((await belowCards(page)) - (await belowCards(server.page)));
+        expect(shift, `${viewport.width} x ${viewport.height}, avant le script`).toBeLessThan(1.5);
+      } finally {
+        await server.context.close();
+      }
+      const below = pageTwo(page);
       await below.evaluate((link) => link.scrollIntoView({ block: "center", behavior: "instant" }));
       const landed = await below.boundingBox();
       // Cards skipped until then are laid out as they near the screen, in the next frames.
