@@ -1,10 +1,11 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import {
   alertFormView,
   isBettingTopic,
   parseTopic,
   REQUEST_ANSWER,
+  topicKey,
   topicLabel,
   type AlertTopic,
 } from "~/catalogue/alert-topics";
@@ -21,8 +22,16 @@ import { networkKey } from "~/services/visitor.server";
 /**
  * `/alertes`: where the "Me prévenir" forms of the brand pages and category listings post. `?sujet=` shows the form
  * alone (a refused request is shown on it again, with the address typed). Whatever became of a valid request, the
- * answer is the same: it never tells whether an address was already known. 404 when the site sends no alerts.
+ * answer is the same: a redirection to `?sujet=…&demande=envoyee`, whose page never tells whether an address was
+ * already known, and which a refresh shows again without asking again. 404 when the site sends no alerts.
  */
+
+/** The query that marks the page shown once a request was taken. */
+const SENT = { name: "demande", value: "envoyee" } as const;
+
+/** Where a taken request is answered (303: the browser asks for it with GET). */
+const sentAnswer = (topic: AlertTopic) =>
+  redirect(`/alertes?${new URLSearchParams({ [ALERT_FIELDS.topic]: topicKey(topic), [SENT.name]: SENT.value })}`, 303);
 
 /** The topic of `value` with its label and whether it is about betting, or null when no offer or category has it. */
 async function resolveTopic(value: unknown) {
@@ -53,7 +62,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await alertStore())) throw new Response("Page introuvable", { status: 404 });
   const resolved = await resolveTopic(new URL(request.url).searchParams.get(ALERT_FIELDS.topic));
   if (!resolved) throw new Response("Alerte introuvable", { status: 404 });
-  return { view: alertFormView(resolved.topic, resolved.label, resolved.betting) };
+  return {
+    view: alertFormView(resolved.topic, resolved.label, resolved.betting),
+    sent: new URL(request.url).searchParams.get(SENT.name) === SENT.value,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -61,10 +73,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!store) throw new Response("Page introuvable", { status: 404 });
   const form = Object.fromEntries(await readForm(request));
   const resolved = await resolveTopic(form[ALERT_FIELDS.topic]);
-  if (!resolved) return data({ sent: false as const, topicUnknown: true as const }, { status: 400 });
+  if (!resolved) return data({ topicUnknown: true as const }, { status: 400 });
   const topic = { view: alertFormView(resolved.topic, resolved.label, resolved.betting) };
   // A script that filled the bot trap gets the answer a person gets, and nothing is stored.
-  if (form[HONEYPOT_FIELD]) return { sent: true as const, topic };
+  if (form[HONEYPOT_FIELD]) return sentAnswer(resolved.topic);
   const checked = checkAlertForm(form, resolved.betting);
   // A valid request the site could not take: the form again, as it was sent, with the reason above it.
   const refusedWith = (email: string, reason: string) => ({
@@ -73,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
     adult: resolved.betting,
     errors: { form: reason },
   });
-  if (!checked.ok) return data({ sent: false as const, topic, state: checked.state }, { status: 400 });
+  if (!checked.ok) return data({ topic, state: checked.state }, { status: 400 });
   try {
     const outcome = await requestAlert(store, {
       email: checked.email,
@@ -84,14 +96,14 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     if (outcome === "rate_limited") {
       const state = refusedWith(checked.email, ALERT_MESSAGES.rateLimited);
-      return data({ sent: false as const, topic, state }, { status: 429, headers: { "Retry-After": "3600" } });
+      return data({ topic, state }, { status: 429, headers: { "Retry-After": "3600" } });
     }
   } catch (error) {
     console.error("Demande d'alerte non enregistrée :", error);
     const state = refusedWith(checked.email, ALERT_MESSAGES.failed);
-    return data({ sent: false as const, topic, state }, { status: 502 });
+    return data({ topic, state }, { status: 502 });
   }
-  return { sent: true as const, topic };
+  return sentAnswer(resolved.topic);
 }
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -111,7 +123,7 @@ export default function AlertPage() {
     );
   }
   const topic = answer?.topic ?? page;
-  if (answer?.sent) {
+  if (!answer && page.sent) {
     return (
       <div className="mx-auto max-w-xl space-y-4">
         <h1 className="text-2xl font-extrabold text-slate-900">Vérifiez votre boîte e-mail</h1>

@@ -9,7 +9,8 @@ import type { Page } from "@playwright/test";
 /**
  * "Me prévenir", with and without JavaScript, on a 390 px phone, against a site of its own that e-mails through a
  * real SMTP server: subscribe on a brand page, confirm with the button of the e-mail's page, hear once of the
- * owner's improvement, leave by the one-click POST of RFC 8058, then hear nothing more.
+ * owner's improvement, stop a second topic from the list page, leave by the one-click POST of RFC 8058, then hear
+ * nothing more.
  */
 const test = base.extend<object, { alerts: DedicatedSite & { smtp: TestSmtpServer } }>({
   alerts: [
@@ -49,7 +50,7 @@ async function expectAccessible(page: Page, javaScriptEnabled: boolean, label: s
 test.describe("e-mail alerts on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("subscribe, confirm with the button, hear once of an improvement, leave in one click", async ({
+  test("subscribe, confirm with the button, hear once of an improvement, stop a topic, leave in one click", async ({
     page,
     alerts,
     javaScriptEnabled,
@@ -104,8 +105,28 @@ test.describe("e-mail alerts on a phone", () => {
     const manage = local(/https?:\/\/\S+\/alertes\/gerer\/[0-9a-f]{64}/.exec(alert?.text ?? "")?.[0]);
     const unsubscribe = local(/https?:\/\/\S+\/alertes\/desabonner\/[0-9a-f]{64}/.exec(alert?.text ?? "")?.[0]);
     await page.goto(manage);
-    await expect(page.getByRole("listitem").filter({ hasText: "N26" })).toBeVisible();
+    const follows = page.getByRole("main").getByRole("listitem");
+    await expect(follows.filter({ hasText: "N26" })).toBeVisible();
     await expectAccessible(page, javaScriptEnabled, "/alertes/gerer");
+
+    // A second topic, asked on the form's own page and confirmed, then stopped from the list: N26 is still followed.
+    await page.goto("/alertes?sujet=categorie%3Afinance");
+    await page.getByLabel("Votre adresse e-mail").fill(email);
+    await page.getByRole("checkbox", { name: /J'accepte de recevoir/ }).check();
+    await page.getByRole("button", { name: "Me prévenir" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Vérifiez votre boîte e-mail" })).toBeVisible();
+    const [, , secondConfirmation] = await alerts.smtp.mailsTo(email, 3);
+    expect(secondConfirmation?.subject).toBe("Confirmez votre alerte : la catégorie Finance");
+    await page.goto(
+      local(/https?:\/\/\S+\/alertes\/confirmer\/[0-9a-f]{64}/.exec(secondConfirmation?.text ?? "")?.[0]),
+    );
+    await page.getByRole("button", { name: "Confirmer" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Votre alerte est confirmée" })).toBeVisible();
+    await page.goto(manage);
+    await expect(follows).toHaveCount(2);
+    await page.getByRole("button", { name: "Ne plus suivre la catégorie Finance" }).click();
+    await expect(follows).toHaveCount(1);
+    await expect(follows.filter({ hasText: "N26" })).toBeVisible();
     await page.goto(unsubscribe);
     await expect(page.getByRole("button", { name: "Me désabonner" })).toBeVisible();
     await expectAccessible(page, javaScriptEnabled, "/alertes/desabonner");
@@ -122,7 +143,7 @@ test.describe("e-mail alerts on a phone", () => {
     expect((await raiseN26(30)).status).toBe(303);
     // Several of the dispatcher's passes (one a second) and the outbox's: nothing more arrives.
     await page.waitForTimeout(6_000);
-    expect(alerts.smtp.countTo(email)).toBe(2);
+    expect(alerts.smtp.countTo(email)).toBe(3);
     await page.goto(manage);
     await expect(page.getByText("Ce lien ne correspond à aucune adresse abonnée.")).toBeVisible();
   });

@@ -91,6 +91,14 @@ const CASES: [name: string, bytes: string, status: number][] = [
   ["a form from another site", form("POST /contact HTTP/1.1", "a=b", ["Origin: https://evil.example"]), 403],
   ["a form from a sandboxed frame", form("POST /contact HTTP/1.1", "a=b", ["Origin: null"]), 403],
   ["a cross-site form without Origin", form("POST /contact HTTP/1.1", "a=b", ["Sec-Fetch-Site: cross-site"]), 403],
+  [
+    // RFC 8058: a mailbox posts the one-click unsubscribe from its own origin; the route takes any (404: no alerts).
+    "a one-click unsubscribe from a mailbox's origin",
+    form(`POST /alertes/desabonner/${"ab".repeat(32)} HTTP/1.1`, "List-Unsubscribe=One-Click", [
+      "Origin: https://mail.exemple.net",
+    ]),
+    404,
+  ],
   ["the back office in upper case", request("GET /GESTION HTTP/1.1"), 301],
   ["the back office with an escape", request("GET /%67estion/offres HTTP/1.1"), 301],
   ["a vote", proxiedVote("/offres/binance/avis"), 503],

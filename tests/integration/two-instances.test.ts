@@ -263,7 +263,7 @@ describe.each([
         { sujet: "marque:n26", email, consentement: "oui", website: "" },
         { "X-Forwarded-For": newVisitor() },
       );
-      expect(asked.status).toBe(200);
+      expect(asked.status).toBe(303);
       const [confirmation] = await smtp.mailsTo(email, 1);
       const link = /\/alertes\/confirmer\/[0-9a-f]{64}/.exec(confirmation?.text ?? "")?.[0] ?? "";
       const confirmed = await postForm(sites[1], link, {}, { "X-Forwarded-For": newVisitor() });

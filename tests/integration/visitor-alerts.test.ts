@@ -73,6 +73,17 @@ function subscribe(
   );
 }
 
+/**
+ * The page a taken request leads to: the answer redirects (303) to a page of its own, the same for any address, so
+ * that a refresh shows it again without asking again.
+ */
+async function answerPage(answer: Response): Promise<Response> {
+  expect(answer.status).toBe(303);
+  const location = answer.headers.get("Location") ?? "";
+  expect(location).toMatch(/^\/alertes\?sujet=[^&]+&demande=envoyee$/);
+  return fetch(`${site.url}${location}`);
+}
+
 const mailsTo = (address: string, count: number) => smtp.mailsTo(address, count);
 const countTo = (address: string) => smtp.countTo(address);
 
@@ -108,7 +119,7 @@ function raiseN26(amount: number) {
 
 /** Subscribes and confirms `email` to `topic`; gives the confirmation e-mail. */
 async function confirmedSubscriber(email: string, topic = "marque:n26") {
-  expect((await subscribe(email, topic)).status).toBe(200);
+  expect((await subscribe(email, topic)).status).toBe(303);
   const [confirmation] = await mailsTo(email, 1);
   const link = /https:\/\/www\.exemple\.fr\/alertes\/confirmer\/[0-9a-f]{64}/.exec(confirmation?.text ?? "")?.[0];
   expect(link).toBeDefined();
@@ -136,9 +147,11 @@ describe("visitor alerts", () => {
     "send one confirmation, then, once its button is pressed, one e-mail when the offer improves, and end in one click",
     async () => {
       const email = "suiveuse@exemple.fr";
-      const answer = await subscribe(email);
+      const answer = await answerPage(await subscribe(email));
       expect(answer.status).toBe(200);
       expect(mainText(await answer.text())).toContain(REQUEST_ANSWER);
+      // Shown again, by a refresh or a bookmark, it asks nothing again.
+      expect(mainText(await (await fetch(answer.url)).text())).toContain(REQUEST_ANSWER);
       const [confirmation] = await mailsTo(email, 1);
       expect(confirmation?.subject).toBe("Confirmez votre alerte : N26");
       const link = /https:\/\/www\.exemple\.fr\/alertes\/confirmer\/[0-9a-f]{64}/.exec(confirmation?.text ?? "")?.[0];
@@ -202,8 +215,8 @@ describe("visitor alerts", () => {
       await confirmedSubscriber("deja@exemple.fr", "marque:binance");
       const known = await subscribe("deja@exemple.fr", "marque:binance");
       const unknown = await subscribe("nouveau@exemple.fr", "marque:binance");
-      expect(known.status).toBe(unknown.status);
-      expect(mainText(await known.text())).toBe(mainText(await unknown.text()));
+      expect(known.headers.get("Location")).toBe(unknown.headers.get("Location"));
+      expect(mainText(await (await answerPage(known)).text())).toBe(mainText(await (await answerPage(unknown)).text()));
       await mailsTo("nouveau@exemple.fr", 1);
       await settle();
       expect(countTo("deja@exemple.fr")).toBe(1);
@@ -217,7 +230,7 @@ describe("visitor alerts", () => {
       const victim = "victime@exemple.fr";
       // Three requests from three networks: the address gets two confirmation e-mails in a day, never more.
       for (const topic of ["marque:boursobank", "marque:wise", "categorie:crypto"]) {
-        expect((await subscribe(victim, topic)).status).toBe(200);
+        expect((await subscribe(victim, topic)).status).toBe(303);
       }
       await mailsTo(victim, 2);
       await settle();
@@ -234,7 +247,7 @@ describe("visitor alerts", () => {
       for (let index = 0; index < 10; index += 1) {
         statuses.push((await subscribe(`flot${index}@exemple.fr`, "marque:n26", {}, network(index + 1))).status);
       }
-      expect(statuses).toEqual(Array(10).fill(200));
+      expect(statuses).toEqual(Array(10).fill(303));
       const refused = await subscribe("flot-de-trop@exemple.fr", "marque:n26", {}, network(50));
       expect(refused.status).toBe(429);
       const html = await refused.text();
@@ -275,7 +288,7 @@ describe("visitor alerts", () => {
   it(
     "erase an address its mail server refuses for good, and keep the proof of a consent",
     async () => {
-      expect((await subscribe(REFUSED)).status).toBe(200);
+      expect((await subscribe(REFUSED)).status).toBe(303);
       // The confirmation is refused (550): the address is erased, its request with it; nothing is tried again.
       await settle();
       expect(await stored("select 1 from public.alert_subscribers where email = $1", [REFUSED])).toEqual([]);
@@ -303,7 +316,7 @@ describe("visitor alerts", () => {
         const answers = {
           form: await fetch(`${site.url}/alertes?sujet=categorie%3Abetting`),
           refused: await subscribe("pas-une-adresse", "categorie:betting"),
-          sent: await subscribe("valide@exemple.fr"),
+          sent: await answerPage(await subscribe("valide@exemple.fr")),
           unknownConfirmation: await postForm(site, `/alertes/confirmer/${"ab".repeat(32)}`, {}),
           unknownManagement: await fetch(`${site.url}/alertes/gerer/${"ab".repeat(32)}`),
         };
