@@ -251,6 +251,33 @@ describe("the embedded backend", () => {
   );
 
   it(
+    "gives a fingerprint of the brands that changes with any row, whatever wrote it, and only then",
+    { timeout: withDatabaseStarts(1) },
+    async () => {
+      const other = makeTempDir("embedded-fingerprint");
+      try {
+        const backend = new SqlBackend(embeddedAt(other.dir), { max: 5, windowSeconds: 600 });
+        const first = await backend.brandsFingerprint();
+        expect(first).toMatch(/^[0-9a-f]{32}$/);
+        expect(await backend.brandsFingerprint()).toBe(first);
+        const database = await openEmbeddedDatabase(other.dir);
+        // As the SQL editor would: one column of one row.
+        await database.exec("update public.brands set code = 'NOUVEAUCODE' where name = 'N26'");
+        const edited = await backend.brandsFingerprint();
+        expect(edited).not.toBe(first);
+        expect(await backend.brandsFingerprint()).toBe(edited);
+        await database.exec("insert into public.brands (name) values ('Marque ajoutée')");
+        const added = await backend.brandsFingerprint();
+        expect(added).not.toBe(edited);
+        await database.exec("delete from public.brands where name = 'Marque ajoutée'");
+        expect(await backend.brandsFingerprint()).not.toBe(added);
+      } finally {
+        other.cleanup();
+      }
+    },
+  );
+
+  it(
     "reads every brand past the size of one read, a read at a time, names with quotes included",
     { timeout: withDatabaseStarts(1) },
     async () => {

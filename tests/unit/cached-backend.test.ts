@@ -92,6 +92,31 @@ describe("the brands cache", () => {
     expect((await cached.listBrands())[0]?.name).toBe("B");
   });
 
+  it("reads the rows again on a refresh only when the backend's fingerprint of them has changed", async () => {
+    let fingerprint = "v1";
+    let fingerprintReads = 0;
+    const source = Object.assign(scriptedSource(answer("A"), answer("B")), {
+      brandsFingerprint: async () => {
+        fingerprintReads += 1;
+        return fingerprint;
+      },
+    });
+    const cached = new CachedBackend(source, { ttlMs: 10, timeoutMs: 1_000 });
+    const first = await cached.listBrands();
+    // Refreshes that find the same fingerprint keep the very rows read before: nothing to merge again.
+    for (let refresh = 0; refresh < 2; refresh += 1) {
+      await sleep(15);
+      await cached.listBrands();
+      await expect.poll(() => fingerprintReads).toBe(refresh + 2);
+      expect(await cached.listBrands()).toBe(first);
+    }
+    expect(source.calls()).toBe(1);
+    fingerprint = "v2";
+    await sleep(15);
+    await expect.poll(async () => (await cached.listBrands())[0]?.name).toBe("B");
+    expect(source.calls()).toBe(2);
+  });
+
   it("keeps serving the last copy while the source fails, and recovers when it answers again", async () => {
     const source = scriptedSource(answer("A"), fail, fail, answer("C"));
     const cached = new CachedBackend(source, { ttlMs: 10, timeoutMs: 1_000 });

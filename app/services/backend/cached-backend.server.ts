@@ -53,6 +53,8 @@ export class CachedBackend implements types.Backend {
   private readonly newsCache: ReadAfterWriteCache<types.OfferNews[]> | undefined;
   /** Each brand page's history, by offer and length: read once, then again only after a change or its TTL. */
   private readonly historyCaches = new LRUCache<string, ReadAfterWriteCache<OfferHistoryEntry[]>>({ max: 1_000 });
+  /** The brands last read whole, with the fingerprint read just before them (backends that give one). */
+  private lastRead: { fingerprint: string; rows: BrandRow[] } | undefined;
 
   constructor(
     private readonly backend: types.Backend,
@@ -122,7 +124,10 @@ export class CachedBackend implements types.Backend {
     return this.backend.storageProblem();
   }
 
-  /** Resolves when the backend answers a brands read now, not from the cache; /healthz asks this. */
+  /**
+   * Resolves when the backend answers a brands read now, not from the cache (their fingerprint, where it gives one
+   * and they have not changed); /healthz asks this.
+   */
   async ping(): Promise<void> {
     await this.readBackend();
   }
@@ -133,7 +138,15 @@ export class CachedBackend implements types.Backend {
    */
   private async readBackend(): Promise<BrandRow[]> {
     await this.backend.warmUp();
-    return within(this.options.timeoutMs, (signal) => this.backend.listBrands(signal));
+    return within(this.options.timeoutMs, async (signal) => {
+      const fingerprint = await this.backend.brandsFingerprint?.(signal);
+      if (fingerprint !== undefined && this.lastRead?.fingerprint === fingerprint) return this.lastRead.rows;
+      const rows = await this.backend.listBrands(signal);
+      // Taken before the rows: a change made between the two reads gives another fingerprint next time, which reads
+      // them again.
+      this.lastRead = fingerprint === undefined ? undefined : { fingerprint, rows };
+      return rows;
+    });
   }
 
   async listBrands(): Promise<BrandRow[]> {

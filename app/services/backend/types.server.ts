@@ -201,6 +201,12 @@ export interface Backend {
   warmUp(): Promise<void>;
   /** All brands ordered by name; rejects with a BackendError. `signal` abandons the read where the backend can. */
   listBrands(signal?: AbortSignal): Promise<BrandRow[]>;
+  /**
+   * What the brands say, in a few bytes: a hash of every row as listBrands reads them, worked out where they are
+   * stored, so that a refresh that finds it unchanged keeps the rows it has instead of reading them all again. Absent
+   * where the backend cannot (hosted Supabase): each refresh then reads the rows.
+   */
+  brandsFingerprint?(signal?: AbortSignal): Promise<string>;
   /** Stores or forwards a visitor's message; rejects with RateLimitedError or DeliveryError. */
   sendMessage(message: OutgoingMessage): Promise<DeliveryResult>;
   /** Stores a vote; rejects with RateLimitedError (VOTES_RATE_LIMITED) or DeliveryError. */
