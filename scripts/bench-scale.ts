@@ -2,10 +2,10 @@
  * The listings at catalogue scale (`npm run bench:scale`, after `npm run build`): fresh embedded databases, one
  * with the bundled catalogue alone, one with N synthetic brands added (`--brands N` or BENCH_BRANDS, default
  * 1 000), running side by side and measured page by page in alternating order, three passes compared by the
- * medians of each pass's ratios; then 10 000 brands. Prints each listing's
- * gzipped HTML, its throughput and p99 with the page cache off, the server's memory, the ratios against their
- * targets, the time to the first listing and the clicks to every brand page without JavaScript at 10 000 brands
- * and, with `--lighthouse`, Lighthouse mobile on /offres. Writes it all to bench-results/scale.md.
+ * medians of each pass's ratios; then 10 000 brands. Prints each listing's gzipped HTML, its throughput and p99 with
+ * the page cache off, the server's memory, the ratios against their targets, the time to the first listing and the
+ * clicks to every brand page without JavaScript at 10 000 brands and, with `--lighthouse`, Lighthouse mobile on
+ * /offres. Writes it all to bench-results/scale.md.
  */
 import { cpSync } from "node:fs";
 import { get } from "node:http";
@@ -190,9 +190,11 @@ async function brandDepths(dataDir: string, brands: number) {
 }
 
 /** Each page's figures from the run where its throughput is the median, and the median memory. */
+/** The middle item of `items` by `by`. */
+const median = <T>(items: readonly T[], by: (item: T) => number) =>
+  [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)] as T;
+
 function medianRun(runs: readonly CatalogueFigures[]): CatalogueFigures {
-  const median = <T>(items: readonly T[], by: (item: T) => number) =>
-    [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)] as T;
   const pages = new Map<string, PageFigures>();
   for (const page of PAGES) {
     const figures = runs.flatMap((run) => run.pages.get(page) ?? []);
@@ -205,7 +207,6 @@ function medianRun(runs: readonly CatalogueFigures[]): CatalogueFigures {
   return { offers: runs[0]?.offers ?? 0, pages, rssMb: median(runs, (run) => run.rssMb).rssMb };
 }
 
-const medianOf = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const number = (value: number) => value.toLocaleString("fr-FR");
 const { say, write } = createReport();
@@ -323,11 +324,12 @@ try {
     const referencePage = reference === own ? page : "/offres";
     const htmlRatio = after.gzipBytes / reference.gzipBytes;
     // Each pass measured both catalogues seconds apart: the ratio is the median of the passes' own ratios.
-    const throughputRatio = medianOf(
+    const throughputRatio = median(
       largeRuns.map(
         (run, pass) =>
           (run.pages.get(page)?.load.rps ?? 0) / (smallRuns[pass]?.pages.get(referencePage)?.load.rps ?? Infinity),
       ),
+      (ratio) => ratio,
     );
     check(
       htmlRatio <= TARGETS.htmlRatio,

@@ -60,11 +60,12 @@ const formPath = (topic: AlertTopic) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await alertStore())) throw new Response("Page introuvable", { status: 404 });
-  const resolved = await resolveTopic(new URL(request.url).searchParams.get(ALERT_FIELDS.topic));
+  const params = new URL(request.url).searchParams;
+  const resolved = await resolveTopic(params.get(ALERT_FIELDS.topic));
   if (!resolved) throw new Response("Alerte introuvable", { status: 404 });
   return {
     view: alertFormView(resolved.topic, resolved.label, resolved.betting),
-    sent: new URL(request.url).searchParams.get(SENT.name) === SENT.value,
+    sent: params.get(SENT.name) === SENT.value,
   };
 }
 

@@ -231,36 +231,40 @@ describe("retention of messages", () => {
   });
 });
 
+/** A backend on a data folder of its own, created on first use, and the folder, removed once `test` is done. */
+async function withOwnBackend(name: string, test: (backend: SqlBackend, dir: string) => Promise<void>) {
+  const other = makeTempDir(name);
+  try {
+    await test(new SqlBackend(embeddedAt(other.dir), { max: 5, windowSeconds: 600 }), other.dir);
+  } finally {
+    other.cleanup();
+  }
+}
+
 describe("the embedded backend", () => {
   it(
     "creates its database on first use and reads the brands ordered by name, as anon",
     { timeout: withDatabaseStarts(1) },
-    async () => {
-      const other = makeTempDir("embedded-source");
-      try {
-        const rows = await new SqlBackend(embeddedAt(other.dir), { max: 5, windowSeconds: 600 }).listBrands();
+    () =>
+      withOwnBackend("embedded-source", async (backend) => {
+        const rows = await backend.listBrands();
         expect(rows).toHaveLength(BRAND_ENTRIES.length);
         const names = rows.map((r) => r.name);
         expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
         expect(rows[0]).toHaveProperty("logo_url");
         expect(typeof rows[0]?.created_at).toBe("string");
-      } finally {
-        other.cleanup();
-      }
-    },
+      }),
   );
 
   it(
     "gives a fingerprint of the brands that changes with any row, whatever wrote it, and only then",
     { timeout: withDatabaseStarts(1) },
-    async () => {
-      const other = makeTempDir("embedded-fingerprint");
-      try {
-        const backend = new SqlBackend(embeddedAt(other.dir), { max: 5, windowSeconds: 600 });
+    () =>
+      withOwnBackend("embedded-fingerprint", async (backend, dir) => {
         const first = await backend.brandsFingerprint();
         expect(first).toMatch(/^[0-9a-f]{32}$/);
         expect(await backend.brandsFingerprint()).toBe(first);
-        const database = await openEmbeddedDatabase(other.dir);
+        const database = await openEmbeddedDatabase(dir);
         // As the SQL editor would: one column of one row.
         await database.exec("update public.brands set code = 'NOUVEAUCODE' where name = 'N26'");
         const edited = await backend.brandsFingerprint();
@@ -271,23 +275,18 @@ describe("the embedded backend", () => {
         expect(added).not.toBe(edited);
         await database.exec("delete from public.brands where name = 'Marque ajoutée'");
         expect(await backend.brandsFingerprint()).not.toBe(added);
-      } finally {
-        other.cleanup();
-      }
-    },
+      }),
   );
 
   it(
     "reads every brand past the size of one read, a read at a time, names with quotes included",
     { timeout: withDatabaseStarts(1) },
-    async () => {
-      const other = makeTempDir("embedded-many-brands");
-      try {
-        const backend = new SqlBackend(embeddedAt(other.dir), { max: 5, windowSeconds: 600 });
+    () =>
+      withOwnBackend("embedded-many-brands", async (backend, dir) => {
         await backend.listBrands();
         const added = 2 * BRANDS_PER_READ + 100;
         await (
-          await openEmbeddedDatabase(other.dir)
+          await openEmbeddedDatabase(dir)
         ).exec(
           `insert into public.brands (name) select 'D''Artagnan ' || lpad(n::text, 5, '0') from generate_series(1, ${added}) n`,
         );
@@ -296,9 +295,6 @@ describe("the embedded backend", () => {
         expect(new Set(names).size).toBe(names.length);
         expect(names.filter((name) => name.startsWith("D'Artagnan "))).toHaveLength(added);
         expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-      } finally {
-        other.cleanup();
-      }
-    },
+      }),
   );
 });
