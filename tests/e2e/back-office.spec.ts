@@ -17,17 +17,19 @@ const IMPORTED = {
   "no-javascript": { slug: "vexub", brand: "Vexub" },
 };
 
-/** The exported CSV with the code of the offer `slug` replaced: the second cell of its line. */
+/**
+ * The exported CSV cut to its header and the line of the offer `slug`, whose code (the fifth cell) is replaced. An
+ * owner may keep only the lines they change; the other journeys, running meanwhile, edit other offers, which a whole
+ * file would write back or whose change since the preview would refuse the import (the 409 the integration tests
+ * check).
+ */
 function withCode(csv: string, slug: string, code: string): string {
-  return csv
-    .split("\r\n")
-    .map((line) => {
-      if (!line.startsWith(`"${slug}",`)) return line;
-      const cells = line.match(/"(?:[^"]|"")*"/g) ?? [];
-      cells[4] = `"${code}"`;
-      return cells.join(",");
-    })
-    .join("\r\n");
+  const [header, ...lines] = csv.split("\r\n");
+  const line = lines.find((candidate) => candidate.startsWith(`"${slug}",`));
+  if (!line) throw new Error(`No line for ${slug} in the export`);
+  const cells = line.match(/"(?:[^"]|"")*"/g) ?? [];
+  cells[4] = `"${code}"`;
+  return [header, cells.join(",")].join("\r\n");
 }
 
 async function signIn(page: Page) {
