@@ -1,20 +1,23 @@
 /**
  * The render alone of this build against another's, in one run (`npm run bench:renders -- --against DIR`, after
  * `npm run build` here and in DIR, a checkout of another commit with its dependencies installed): each page rendered
- * by Remix's request handler in a process of its own per build, the two builds taking turns ROUNDS times, compared by
- * their medians. Twice: with the page cache off (what a request the page cache misses costs), then with every cache
+ * by Remix's request handler in a process of its own per build, the two builds taking turns ROUNDS times, the first
+ * of each pass alternating. A page's ratio is the median of its passes' ratios: the machine's pace drifts from one
+ * minute to the next, and each pass compares the two builds within a few seconds. Twice: with the page cache off (what a request the page cache misses costs), then with every cache
  * off (each request also reads the brands, the votes and the news from the embedded database). Prints the figures
  * and writes them to bench-results/renders.md.
  */
 import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createReport } from "./lib/bench-tools";
+import { createReport, median } from "./lib/bench-tools";
 import { makeTempDir } from "../tests/support/temp-dir";
 
 const PAGES = ["/", "/offres", "/offres?tri=montant", "/offres/binance", "/codes?cat=crypto", "/offres?q=bin"];
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 200);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Renders of each page before those measured: the code is compiled, and the site's work at start has settled. */
+const WARM_UP_RENDERS = 100;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const root = path.resolve(import.meta.dirname, "..");
 const SCRIPT = path.join(import.meta.dirname, "bench-renders.ts");
 
@@ -48,7 +51,7 @@ async function renderEach(buildRoot: string): Promise<void> {
         means[page] = null;
         continue;
       }
-      for (let index = 0; index < 30; index += 1) await render();
+      for (let index = 0; index < WARM_UP_RENDERS; index += 1) await render();
       const start = performance.now();
       for (let index = 0; index < RENDERS; index += 1) await render();
       means[page] = (performance.now() - start) / RENDERS;
@@ -80,9 +83,12 @@ function measure(buildRoot: string, everyCacheOff: boolean): Promise<Record<stri
 }
 
 type Means = Record<string, number | null>;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const middle = (values: number[]) => median(values, (value) => value);
 
-/** One table: each page's median milliseconds per render in both builds, and this build's throughput against the other's. */
+/**
+ * One table: each page's median milliseconds per render in both builds, and this build's throughput against the
+ * other's, the median of the passes' own ratios.
+ */
 function report(runs: { ours: Means; theirs: Means }[], say: (line?: string) => void) {
   say(
     `| page | ms par rendu, ce build (médiane) | l'autre (médiane) | rapport de débit | passes, ce build / l'autre |`,
@@ -95,9 +101,12 @@ function report(runs: { ours: Means; theirs: Means }[], say: (line?: string) => 
       say(`| ${page} | ${ours.map((value) => value?.toFixed(2) ?? "—").join(" / ")} | absente | — | — |`);
       continue;
     }
-    const [a, b] = [median(ours as number[]), median(theirs as number[])];
+    const ratio = middle(runs.map((run) => (run.theirs[page] as number) / (run.ours[page] as number)));
     const each = runs.map((run) => `${run.ours[page]?.toFixed(2)} / ${run.theirs[page]?.toFixed(2)}`).join(" ; ");
-    say(`| ${page} | ${a.toFixed(2)} | ${b.toFixed(2)} | ×${(b / a).toFixed(2)} | ${each} |`);
+    say(
+      `| ${page} | ${middle(ours as number[]).toFixed(2)} | ${middle(theirs as number[]).toFixed(2)} | ` +
+        `×${ratio.toFixed(2)} | ${each} |`,
+    );
   }
 }
 
@@ -116,7 +125,13 @@ if (options.child) {
   for (const everyCacheOff of [false, true]) {
     const runs: { ours: Record<string, number | null>; theirs: Record<string, number | null> }[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      runs.push({ ours: await measure(root, everyCacheOff), theirs: await measure(other, everyCacheOff) });
+      if (round % 2 === 0) {
+        const ours = await measure(root, everyCacheOff);
+        runs.push({ ours, theirs: await measure(other, everyCacheOff) });
+      } else {
+        const theirs = await measure(other, everyCacheOff);
+        runs.push({ ours: await measure(root, everyCacheOff), theirs });
+      }
     }
     say();
     say(
@@ -129,7 +144,8 @@ if (options.child) {
   }
   say();
   say(
-    "Rapport de débit : rendus par seconde de ce build divisés par ceux de l'autre (> 1 : ce build est plus rapide).",
+    "Rapport de débit : rendus par seconde de ce build divisés par ceux de l'autre dans la même passe, médiane des " +
+      "passes (> 1 : ce build est plus rapide). Chaque passe commence par l'un puis par l'autre, en alternance.",
   );
   write(path.join(root, "bench-results/renders.md"));
 }

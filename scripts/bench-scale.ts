@@ -13,7 +13,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
-import { createReport, describeLoad, measureLoad, residentMemoryMb, type Figures } from "./lib/bench-tools";
+import { createReport, describeLoad, measureLoad, median, residentMemoryMb, type Figures } from "./lib/bench-tools";
 import { crawlBrandDepths } from "./lib/crawl";
 import { runLighthouse } from "./lib/lighthouse-run";
 import { insertBrands, syntheticBrands, type SyntheticBrand } from "./lib/synthetic-brands";
@@ -190,10 +190,6 @@ async function brandDepths(dataDir: string, brands: number) {
 }
 
 /** Each page's figures from the run where its throughput is the median, and the median memory. */
-/** The middle item of `items` by `by`. */
-const median = <T>(items: readonly T[], by: (item: T) => number) =>
-  [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)] as T;
-
 function medianRun(runs: readonly CatalogueFigures[]): CatalogueFigures {
   const pages = new Map<string, PageFigures>();
   for (const page of PAGES) {

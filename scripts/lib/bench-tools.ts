@@ -81,6 +81,10 @@ export function residentMemoryMb(site: RunningSite): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
+/** The middle item of `items` by `by`. */
+export const median = <T>(items: readonly T[], by: (item: T) => number) =>
+  [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)] as T;
+
 /** Lines printed as they come, then written together to a Markdown file. */
 export function createReport() {
   const lines: string[] = [];
