@@ -11,15 +11,17 @@ rm -rf "$data_dir"
 # OWNER_PASSWORD: the one of tests/e2e/servers.ts.
 common=(NODE_ENV=production PORT="$port" DATA_DIR="$data_dir" SITE_URL="http://127.0.0.1:${port}" CONTACT_RATE_LIMIT_MAX=1000 CONTACT_NETWORK_LIMIT_PER_HOUR=100000
   OWNER_PASSWORD=e2e-gestion-mot-de-passe)
+# The command of `npm run serve`, without npm in between: the production server, with its Node options.
+read -ra serve <<< "$(node -p 'require("./package.json").scripts.serve')"
 if [ "$mode" = "--failing" ]; then
   # Port 9 (discard) is closed on loopback: every call to the backend fails at once.
   secret() { head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
   exec env "${common[@]}" SUPABASE_URL=http://127.0.0.1:9 SUPABASE_ANON_KEY=unreachable SESSION_SECRET="$(secret)" CONTACT_CLIENT_KEY_SECRET="$(secret)" \
-    node server.js
+    "${serve[@]}"
 fi
 if [ "$mode" = "--brands" ]; then
   npx tsx scripts/add-brands.ts "$data_dir" "${3:?nombre de marques}" >/dev/null
-  exec env "${common[@]}" node server.js
+  exec env "${common[@]}" "${serve[@]}"
 fi
 npm run build --silent >/dev/null
-exec env "${common[@]}" node server.js
+exec env "${common[@]}" "${serve[@]}"

@@ -1,10 +1,23 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { SITE_START_MS, SITE_STOP_MS, SITE_WARM_UP_MS } from "./timeouts";
 
 const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * The arguments `npm run serve` gives Node (its options, then server.js): the sites the tests and the benchmarks
+ * start run as the production server does.
+ */
+export function serveArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const [command, ...args] = scripts.serve?.split(" ") ?? [];
+  if (command !== "node" || args.at(-1) !== "server.js") throw new Error(`npm run serve : ${scripts.serve}`);
+  return args;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -42,8 +55,8 @@ export interface RunningSite {
 }
 
 /**
- * Starts the production build on a free loopback port with the given environment: with `node server.js` (the
- * production server), or with `remix-serve ./build/index.js` (Remix's own server: no page cache, no load context).
+ * Starts the production build on a free loopback port with the given environment: with server.js as `npm run serve`
+ * runs it (the production server), or with `remix-serve ./build/index.js` (Remix's own server: no page cache, no load context).
  * It returns once the site is warm (see `warmUp`), so that no test's own time limit includes the start.
  */
 export async function startSite(
@@ -55,7 +68,7 @@ export async function startSite(
   }
   const port = await freePort();
   let output = "";
-  const args = server === "remix-serve" ? ["node_modules/.bin/remix-serve", "./build/index.js"] : ["server.js"];
+  const args = server === "remix-serve" ? ["node_modules/.bin/remix-serve", "./build/index.js"] : serveArguments();
   const ready = server === "remix-serve" ? `[remix-serve] http://localhost:${port}` : "Site en ligne";
   const child = spawn(process.execPath, args, {
     cwd: root,

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "~/services/config/env.server";
 import { EXAMPLE_IDENTITY } from "~/services/config/values.server";
 import { embeddedSessionSecret } from "~/services/storage/data-dir.server";
+import { serveArguments } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 
 const temp = makeTempDir("config");
@@ -369,5 +370,15 @@ describe("configuration", () => {
 
   it("drops the trailing slash of the site URL", () => {
     expect(parseConfig({ ...base, SITE_URL: "https://www.exemple.fr/" }).siteUrl).toBe("https://www.exemple.fr");
+  });
+});
+
+describe("the production server's command", () => {
+  it("is the same for `npm start` (after its build) and `npm run serve`, which the tests and benchmarks start", () => {
+    const { scripts } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.start).toBe(`npm run build --silent && ${scripts.serve}`);
+    expect(serveArguments().at(-1)).toBe("server.js");
   });
 });
