@@ -3,9 +3,9 @@
  * `npm run build` here and in DIR, a checkout of another commit with its dependencies installed): each page rendered
  * by Remix's request handler in a process of its own per build, the two builds taking turns ROUNDS times, the first
  * of each pass alternating. A page's ratio is the median of its passes' ratios: the machine's pace drifts from one
- * minute to the next, and each pass compares the two builds within a few seconds. Twice: with the page cache off (what a request the page cache misses costs), then with every cache
- * off (each request also reads the brands, the votes and the news from the embedded database). Prints the figures
- * and writes them to bench-results/renders.md.
+ * minute to the next, and each pass compares the two builds within a few seconds. Twice: with the page cache off
+ * (what a request the page cache misses costs), then with every cache off (each request also reads the brands, the
+ * votes and the news from the embedded database). Prints the figures and writes them to bench-results/renders.md.
  */
 import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";

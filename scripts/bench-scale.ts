@@ -135,19 +135,21 @@ async function measurePass(
       const site = await startSite({ DATA_DIR: dataDir, SITE_URL: "http://127.0.0.1", HTML_CACHE: "off" });
       sites.push({ offers, site, pages: new Map() });
     }
-    const gzip = { "Accept-Encoding": "gzip" };
+    // As a browser asks, for `seconds`.
+    const load = (url: string, seconds: number) =>
+      measureLoad(url, {
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: { "Accept-Encoding": "gzip" },
+        timeout: 60,
+      });
     // Not measured: the servers' first requests (the brands read, the code's first compilations, the heap's first
     // growth), for every page before any is measured, so that the first page measured is not the one that pays.
     for (const page of PAGES) {
       for (const { site, offers } of sites) {
         const { status } = await fetchAsBrowser(`${site.url}${page}`);
         if (status !== 200) throw new Error(`${page} a répondu ${status} à ${offers} offres.`);
-        await measureLoad(`${site.url}${page}`, {
-          connections: CONNECTIONS,
-          duration: WARM_UP_S,
-          headers: gzip,
-          timeout: 60,
-        });
+        await load(`${site.url}${page}`, WARM_UP_S);
       }
     }
     for (const [index, page] of PAGES.entries()) {
@@ -155,25 +157,15 @@ async function measurePass(
       for (const { site, pages } of order) {
         const url = `${site.url}${page}`;
         const { wire, html } = await fetchAsBrowser(url);
-        const load = await measureLoad(url, {
-          connections: CONNECTIONS,
-          duration: DURATION_S,
-          headers: gzip,
-          timeout: 60,
-        });
+        const figures = await load(url, DURATION_S);
         const brandLinks = new Set(html.match(/href="\/offres\/[a-z0-9-]+"/g)).size;
-        pages.set(page, { gzipBytes: wire.byteLength, htmlBytes: Buffer.byteLength(html), brandLinks, load });
+        pages.set(page, { gzipBytes: wire.byteLength, htmlBytes: Buffer.byteLength(html), brandLinks, load: figures });
       }
       const [small, large] = [...sites].sort((a, b) => a.offers - b.offers);
       const own = small?.pages.get(page);
       const after = large?.pages.get(page);
       if (small && own && after && !isFullPage(own, after, small.offers)) {
-        own.fullPageLoad = await measureLoad(`${small.site.url}/offres`, {
-          connections: CONNECTIONS,
-          duration: DURATION_S,
-          headers: gzip,
-          timeout: 60,
-        });
+        own.fullPageLoad = await load(`${small.site.url}/offres`, DURATION_S);
       }
     }
     return sites.map(({ offers, site, pages }) => ({ offers, pages, rssMb: residentMemoryMb(site) }));
