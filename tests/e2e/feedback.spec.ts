@@ -3,7 +3,7 @@ import { test as base, expect, gotoWaitsForHydration, withDedicatedSite, type De
 import { axeViolations, cardBrands, openServerRendered } from "./helpers";
 import { readDatabaseCopy } from "../../scripts/lib/database-copy";
 import { POLL_MS, SITE_SET_UP_MS } from "../support/timeouts";
-import { ownNetworkAddress } from "../support/visitor-addresses";
+import { newVisitors } from "../support/visitor-addresses";
 import type { Browser, BrowserContext, Page, PlaywrightWorkerArgs, Request } from "@playwright/test";
 
 /**
@@ -16,9 +16,8 @@ import type { Browser, BrowserContext, Page, PlaywrightWorkerArgs, Request } fro
 
 type FeedbackSite = DedicatedSite;
 
-let lastAddress = 0;
 /** A visitor address, in a network of its own, that no other test of this worker uses. */
-const newVisitorAddress = () => ownNetworkAddress((lastAddress += 1));
+const newVisitorAddress = newVisitors();
 
 const test = base.extend<
   { visitorAddress: string; serverRendered: (path: string) => Promise<Page> },

@@ -4,7 +4,7 @@ import { OWNER_PASSWORD } from "./servers";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 import { SITE_SET_UP_MS, SITE_WARM_UP_MS } from "../support/timeouts";
-import { ownNetworkAddress } from "../support/visitor-addresses";
+import { newVisitors } from "../support/visitor-addresses";
 
 /**
  * Makes `page.goto` also wait, with JavaScript, until React has hydrated the page, so that a test interacts with
@@ -67,8 +67,7 @@ export async function withDedicatedSite(
  * address `newVisitorAddress` hands out, has a network of its own, numbered from `firstAddress` on.
  */
 export function testOnDedicatedSite(prefix: string, firstAddress: number) {
-  let lastAddress = firstAddress;
-  const newVisitorAddress = () => ownNetworkAddress((lastAddress += 1));
+  const newVisitorAddress = newVisitors(firstAddress);
   const dedicated = test.extend<{ visitorAddress: string }, { site: DedicatedSite }>({
     site: [
       // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern

@@ -8,7 +8,7 @@ import { mainText } from "../support/oversized-forms";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 import { POLL_MS, withSiteStarts } from "../support/timeouts";
-import { ownNetworkAddress } from "../support/visitor-addresses";
+import { newVisitors } from "../support/visitor-addresses";
 
 /**
  * The back office attacked as it would be on the public site: a production build on an https address (cookies
@@ -39,9 +39,9 @@ afterAll(async () => {
   closedTemp.cleanup();
 });
 
-let visitors = 0;
 /** A visitor of their own: a new address in X-Forwarded-For. */
-const newVisitor = () => ({ "X-Forwarded-For": ownNetworkAddress((visitors += 1)) });
+const nextAddress = newVisitors();
+const newVisitor = () => ({ "X-Forwarded-For": nextAddress() });
 
 const get = (path: string, cookie?: string) =>
   fetch(`${site.url}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });

@@ -10,7 +10,8 @@ import { seededDataDir } from "../support/seeded-data-dir";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 import { SITE_SET_UP_MS } from "../support/timeouts";
-import { inOneNetwork, ownNetworkAddress } from "../support/visitor-addresses";
+import { inOneNetwork, newVisitors } from "../support/visitor-addresses";
+import { sleep } from "../support/wait";
 
 /**
  * The vote "Ce code a-t-il fonctionné ?" over HTTP, against the production server: what a visitor without
@@ -54,9 +55,8 @@ const fromPageCache = (answer: RawAnswer) => answer.status === 200 && answer.hea
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 
-let visitors = 0;
 /** A new visitor, from a network of their own: the address the trusted proxy reports for them. */
-const newVisitor = () => ownNetworkAddress((visitors += 1));
+const newVisitor = newVisitors();
 
 /** A vote posted without JavaScript (a native form) by `visitor`. */
 const vote = (site: RunningSite, slug: string, fields: Record<string, string>, visitor: string, path = "avis") =>
@@ -85,8 +85,6 @@ const offerFor = (() => {
     return slug;
   };
 })();
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("votes sent without JavaScript", () => {
   const temp = makeTempDir("feedback-http");

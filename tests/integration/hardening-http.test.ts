@@ -4,8 +4,9 @@ import { Agent } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mainText } from "../support/oversized-forms";
+import { freePort } from "../support/ports";
 import { raw, expectBodyCutOffAfter30s, type RawAnswer } from "../support/raw-request";
-import { freePort, PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
+import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { siteOnFreshFolder } from "../support/suite-site";
 import { inOneNetwork } from "../support/visitor-addresses";
 

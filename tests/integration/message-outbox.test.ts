@@ -8,11 +8,13 @@ import { sqlOutboxStore } from "~/services/backend/sql-outbox.server";
 import { asRole } from "~/services/backend/sql-roles.server";
 import { GIVE_UP_AFTER_MS, startOutbox } from "~/services/mail/outbox.server";
 import { postContactForm } from "../support/contact-form";
+import { freePort } from "../support/ports";
 import { runScript } from "../support/run-script";
-import { freePort, startSite } from "../support/server";
+import { startSite } from "../support/server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
-import { POLL_MS, withSiteStarts } from "../support/timeouts";
+import { withSiteStarts } from "../support/timeouts";
+import { until } from "../support/wait";
 import type { MailConfig } from "~/services/config/env.server";
 
 /**
@@ -83,15 +85,6 @@ async function queueStoredMessage(
      select id, $5, now() - make_interval(secs => $6) from message`,
     [message.name, message.subject, message.message, message.brandName ?? null, attempts, ageSeconds],
   );
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = POLL_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const address = (value: AddressObject | AddressObject[] | undefined) =>

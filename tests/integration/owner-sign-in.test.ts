@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cookieFrom, OWNER_PASSWORD, postForm, wrongPasswords } from "../support/back-office";
 import { siteOnFreshFolder } from "../support/suite-site";
-import { ownNetworkAddress } from "../support/visitor-addresses";
+import { newVisitors } from "../support/visitor-addresses";
 
 /**
  * Signing in to the back office against someone with many addresses, on a site of its own (its strangers end up
@@ -14,8 +14,8 @@ const site = siteOnFreshFolder("owner-sign-in", {
   OWNER_PASSWORD,
 });
 
-let visitors = 0;
-const newVisitor = () => ({ "X-Forwarded-For": ownNetworkAddress((visitors += 1)) });
+const nextAddress = newVisitors();
+const newVisitor = () => ({ "X-Forwarded-For": nextAddress() });
 
 describe("signing in to the back office", () => {
   it("sets a Secure session cookie when the trusted proxy says the request came over https, and only then", async () => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startSite, type RunningSite } from "../support/server";
+import { freePort } from "../support/ports";
+import { startSite, type RunningSite } from "../support/server";
 import { startStandIn, type StandIn } from "../support/stand-in";
+import { sleep } from "../support/wait";
 
 /**
  * The site on hosted Supabase, whose REST API is played by a loopback server the test controls: it answers,
@@ -40,7 +42,6 @@ const siteEnv = () => ({
   BRANDS_CACHE_TTL_SECONDS: "0.3",
   BRANDS_TIMEOUT_MS: String(TIMEOUT_MS),
 });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ERROR_TEXT = "Une erreur est survenue lors du chargement des offres";
 
 async function timed(url: string) {

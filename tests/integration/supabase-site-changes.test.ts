@@ -3,7 +3,8 @@ import { asRole } from "~/services/backend/sql-roles.server";
 import { SupabaseBackend } from "~/services/backend/supabase.server";
 import { migratedDatabase } from "../support/migrated-database";
 import { ANON_KEY, supabaseStandIn } from "../support/supabase-stand-in";
-import { POLL_MS } from "../support/timeouts";
+
+import { until } from "../support/wait";
 import type { SiteChange } from "~/services/backend/types.server";
 
 /**
@@ -18,13 +19,8 @@ const database = migratedDatabase();
 const backend = (serviceRoleKey?: string) =>
   new SupabaseBackend({ url: standIn.url, anonKey: ANON_KEY, defaultRetryAfterSeconds: 600, serviceRoleKey });
 
-async function until(done: () => boolean): Promise<void> {
-  const started = Date.now();
-  while (!done()) {
-    if (Date.now() - started > POLL_MS) throw new Error("rien reçu à temps");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Waits until `done` holds, checked every 50 ms. */
+const received = (done: () => boolean) => until(done, Boolean, { intervalMs: 50, what: "rien reçu à temps" });
 
 describe("changes announced to instances on hosted Supabase", () => {
   it("are asked for every second through site_changes_after, from the last one on, and handed on", async () => {
@@ -35,7 +31,7 @@ describe("changes announced to instances on hosted Supabase", () => {
     if (!watch) throw new Error("no watch with the service role's key");
     const stop = watch({ changed: (change) => changes.push(change), missed: () => (missed += 1) });
     try {
-      await until(() => standIn.received.length >= 1);
+      await received(() => standIn.received.length >= 1);
       const first = standIn.received[0]!;
       expect(first.request.url).toBe("/rest/v1/rpc/site_changes_after");
       expect(first.request.headers.authorization).toBe(`Bearer ${SERVICE_ROLE_KEY}`);
@@ -46,18 +42,18 @@ describe("changes announced to instances on hosted Supabase", () => {
         { id: 43, event: "brands-changed", offer_slug: null },
         { id: 44, event: "inconnu", offer_slug: null },
       ]);
-      await until(() => changes.length >= 2);
+      await received(() => changes.length >= 2);
       expect(changes.slice(0, 2)).toEqual([{ event: "vote-stored", offerSlug: "wise" }, { event: "brands-changed" }]);
       standIn.respond(200, []);
       const asked = standIn.received.length;
-      await until(() => standIn.received.length > asked + 1);
+      await received(() => standIn.received.length > asked + 1);
       expect(JSON.parse(standIn.received.at(-1)!.body)).toEqual({ p_after: 44 });
 
       // A failed ask, then one that works: what came meanwhile may be lost, so everything kept is dropped.
       standIn.respond(503, { message: "indisponible" });
-      await until(() => standIn.received.length > asked + 3);
+      await received(() => standIn.received.length > asked + 3);
       standIn.respond(200, []);
-      await until(() => missed === 1);
+      await received(() => missed === 1);
     } finally {
       stop();
     }

@@ -11,3 +11,12 @@ export function ownNetworkAddress(visitor: number): string {
 export function inOneNetwork(prefix: string, visitor: number): string {
   return `${prefix}:${(visitor % 65_536).toString(16)}::1`;
 }
+
+/**
+ * Hands out visitors' addresses, each in a network of its own (`ownNetworkAddress`), numbered on from `after`: a
+ * file or spec starts its own numbering where no other one that shares its site does.
+ */
+export function newVisitors(after = 0): () => string {
+  let last = after;
+  return () => ownNetworkAddress((last += 1));
+}

@@ -3,6 +3,7 @@ import { CachedBackend } from "~/services/backend/cached-backend.server";
 import { BackendError, RateLimitedError, VOTES_RATE_LIMITED } from "~/services/backend/errors.server";
 import { MISSING_SERVICE_ROLE_KEY } from "~/services/backend/types.server";
 import { SiteEventBus } from "~/services/events.server";
+import { sleep } from "../support/wait";
 import type { OfferSnapshot } from "~/catalogue/history";
 import type { BrandRow } from "~/catalogue/types";
 import type {
@@ -26,7 +27,6 @@ const NO_TESTIMONIALS = {
   listFollowsSince: async () => [],
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const rows = (name: string): BrandRow[] => [{ id: 1, name, description: null, logo_url: null }];
 
 /** A backend whose brands answers the test scripts: each call takes the next behaviour. */
@@ -44,7 +44,7 @@ function scriptedSource(...behaviours: Array<(signal?: AbortSignal) => Promise<B
     sendMessage: async () => "stored",
     recordVote: async () => "stored",
     listFeedback: async () => [],
-    queueAlerts: async () => {},
+    queueAlerts: async () => 0,
     ...NO_TESTIMONIALS,
     owner: () => ({ ok: false, missing: MISSING_SERVICE_ROLE_KEY }),
     storageProblem: () => null,
@@ -202,7 +202,7 @@ describe("the votes' summary", () => {
         reads.push(Date.now());
         return counts(stored);
       },
-      queueAlerts: async () => {},
+      queueAlerts: async () => 0,
       ...NO_TESTIMONIALS,
       owner: () => ({ ok: false, missing: MISSING_SERVICE_ROLE_KEY }),
       storageProblem: () => null,
@@ -318,7 +318,7 @@ describe("a brand written in the back office", () => {
       sendMessage: async () => "stored",
       recordVote: async () => "stored",
       listFeedback: async () => [],
-      queueAlerts: async () => {},
+      queueAlerts: async () => 0,
       ...NO_TESTIMONIALS,
       owner: () => ({ ok: true, store }),
       storageProblem: () => null,
