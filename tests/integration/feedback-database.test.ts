@@ -12,6 +12,7 @@ import { deleteExpiredVisitorData } from "~/services/backend/retentions.server";
 import { SqlBackend } from "~/services/backend/sql-backend.server";
 import { asRole } from "~/services/backend/sql-roles.server";
 import { makeTempDir } from "../support/temp-dir";
+import { templateDatabase } from "../support/templates";
 import { withDatabaseStarts } from "../support/timeouts";
 import { expectRefusedToVisitors } from "../support/visitor-refusals";
 
@@ -23,8 +24,7 @@ import { expectRefusedToVisitors } from "../support/visitor-refusals";
 let db: PGlite;
 
 beforeAll(async () => {
-  db = await PGlite.create();
-  await migrate(db);
+  db = await templateDatabase();
 });
 afterAll(async () => {
   await db.close();

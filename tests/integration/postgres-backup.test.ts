@@ -1,13 +1,13 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "~/services/backend/migrations.server";
-import { poolSession, underMigrationLock } from "~/services/backend/sql-session.server";
+import { poolSession } from "~/services/backend/sql-session.server";
 import { postgresServer } from "../support/postgres-server";
 import { runScript } from "../support/run-script";
 import { makeTempDir } from "../support/temp-dir";
+import { testPool } from "../support/test-pool";
 import { DATABASE_START_MS, SCRIPT_MS, TEST_MS } from "../support/timeouts";
+import type pg from "pg";
 
 /**
  * `npm run backup` and `npm run restore` with DATABASE_URL: a dump of the server into DATA_DIR/backups/ with
@@ -34,8 +34,7 @@ const generation = async () =>
 
 beforeAll(async () => {
   url = await postgres().createDatabase("sauvegardes");
-  pool = new pg.Pool({ connectionString: url, max: 2 });
-  await underMigrationLock(pool, (session) => migrate(session));
+  pool = testPool(url, { max: 2 });
 }, DATABASE_START_MS);
 afterAll(async () => {
   await pool?.end();

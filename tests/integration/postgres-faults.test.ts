@@ -2,29 +2,30 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postContactForm } from "../support/contact-form";
 import { mainText } from "../support/oversized-forms";
-import { postgresServer } from "../support/postgres-server";
+import { ownPostgresServer } from "../support/postgres-server";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
-import { POLL_MS, SITE_SET_UP_MS, SITE_STOP_MS, withDatabaseStarts, withSiteStarts } from "../support/timeouts";
+import { SITE_SET_UP_MS, SITE_STOP_MS, withDatabaseStarts, withSiteStarts } from "../support/timeouts";
+import { until } from "../support/wait";
 
 /**
  * The site on a Postgres server that is down at its start, then lost while it runs: it says so in French, answers
  * 503 on /healthz, loses no message it acknowledged, and comes back by itself once the server does.
  */
-const postgres = postgresServer();
+const postgres = ownPostgresServer();
 const SESSION_SECRET = "un-secret-partage-par-toutes-les-instances-0123456789";
 const SENDING_FAILED = "Une erreur est survenue lors de l&#x27;envoi de votre message. Veuillez réessayer.";
 
 /** Asks `path` until `accept` holds for its answer: the answer, or a failure after POLL_MS. */
-async function until(site: RunningSite, path: string, accept: (status: number, text: string) => boolean) {
-  const started = Date.now();
-  for (;;) {
-    const response = await fetch(`${site.url}${path}`);
-    const text = await response.text();
-    if (accept(response.status, text)) return { status: response.status, text };
-    if (Date.now() - started > POLL_MS) throw new Error(`${path} : toujours ${response.status} après ${POLL_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+function answered(site: RunningSite, path: string, accept: (status: number, text: string) => boolean) {
+  return until(
+    async () => {
+      const response = await fetch(`${site.url}${path}`);
+      return { status: response.status, text: await response.text() };
+    },
+    ({ status, text }) => accept(status, text),
+    { intervalMs: 250, what: path },
+  );
 }
 
 describe("a Postgres server down at start, then lost while the site runs", () => {
@@ -58,8 +59,8 @@ describe("a Postgres server down at start, then lost while the site runs", () =>
       expect(await refused.text()).toContain(SENDING_FAILED);
 
       await postgres().resume();
-      await until(site, "/healthz", (status) => status === 200);
-      const page = await until(site, "/offres/wise", (status) => status === 200);
+      await answered(site, "/healthz", (status) => status === 200);
+      const page = await answered(site, "/offres/wise", (status) => status === 200);
       expect(page.text).toContain("Code parrainage Wise");
     },
     withDatabaseStarts(1),
@@ -72,29 +73,46 @@ describe("a Postgres server down at start, then lost while the site runs", () =>
       expect((await postContactForm(site, { message: before })).status).toBe(303);
 
       await postgres().pause();
-      await until(site, "/healthz", (status) => status === 503);
+      await answered(site, "/healthz", (status) => status === 503);
       const during = await postContactForm(site, { message: `Pendant la panne ${randomUUID()}` });
       expect(during.status).toBe(502);
       expect(await during.text()).toContain(SENDING_FAILED);
 
       await postgres().resume();
-      await until(site, "/healthz", (status) => status === 200);
+      await answered(site, "/healthz", (status) => status === 200);
       const after = `Après la panne ${randomUUID()}`;
       expect((await postContactForm(site, { message: after })).status).toBe(303);
 
       // Listening again: a change made in the database reaches the page this instance keeps, well before its 60 s.
-      await until(site, "/offres/wise", (status) => status === 200);
+      await answered(site, "/offres/wise", (status) => status === 200);
       const description = `Revue après la panne ${randomUUID().slice(0, 8)}.`;
       await postgres().asSuperuser(database, "update public.brands set offer_description = $1 where slug = 'wise'", [
         description,
       ]);
-      await until(site, "/offres/wise", (status, text) => text.includes(description));
+      await answered(site, "/offres/wise", (status, text) => text.includes(description));
 
       const stored = await postgres().asSuperuser<{ message: string }>(
         database,
         "select message from public.contact_messages order by id",
       );
       expect(stored.map((row) => row.message)).toEqual([before, after]);
+    },
+    withSiteStarts(1),
+  );
+
+  it(
+    "restarted under the site's idle connections: the process lives on and answers, having said it lost them",
+    async () => {
+      // Connections opened, then left idle in the site's pool.
+      await Promise.all(Array.from({ length: 4 }, () => answered(site, "/healthz", (status) => status === 200)));
+      const logged = site.output().length;
+      await postgres().pause();
+      await postgres().resume();
+      await answered(site, "/healthz", (status) => status === 200);
+      expect(site.alive()).toBe(true);
+      const log = site.output().slice(logged);
+      expect(log).toContain("Connexion à Postgres perdue");
+      expect(log).not.toMatch(/Uncaught|unhandled/i);
     },
     withSiteStarts(1),
   );

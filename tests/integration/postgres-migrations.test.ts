@@ -1,9 +1,9 @@
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { migrate } from "~/services/backend/migrations.server";
 import { poolSession, underMigrationLock } from "~/services/backend/sql-session.server";
 import { postgresServer } from "../support/postgres-server";
+import { testPool } from "../support/test-pool";
 
 /**
  * The migrations on a real Postgres server (Debian's, 15 here, as Supabase still serves), run by the site's own role,
@@ -30,8 +30,8 @@ async function shape(query: <T>(sql: string) => Promise<T[]>) {
 
 describe("the migrations on a Postgres server", () => {
   it("are applied once by two instances starting together, as PGlite applies them", async () => {
-    const url = await server().createDatabase("deux_instances");
-    const pools = [new pg.Pool({ connectionString: url }), new pg.Pool({ connectionString: url })];
+    const url = await server().createEmptyDatabase("deux_instances");
+    const pools = [testPool(url), testPool(url)];
     try {
       const reports = await Promise.all(pools.map((pool) => underMigrationLock(pool, (session) => migrate(session))));
       const embedded = await PGlite.create();

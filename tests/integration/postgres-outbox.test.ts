@@ -1,13 +1,13 @@
 import { simpleParser } from "mailparser";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "~/services/backend/migrations.server";
 import { SqlOutboxStore, type ServiceRoleQuery } from "~/services/backend/sql-outbox.server";
-import { poolSession, underMigrationLock } from "~/services/backend/sql-session.server";
+import { poolSession } from "~/services/backend/sql-session.server";
 import { startOutbox, type MailOutbox } from "~/services/mail/outbox.server";
 import { postgresServer } from "../support/postgres-server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { testPool } from "../support/test-pool";
 import { DATABASE_START_MS, SMTP_BULK_WAIT_MS, TEST_MS } from "../support/timeouts";
+import type pg from "pg";
 
 /**
  * Two instances' outboxes on one real Postgres, sending through a real SMTP server: each e-mail goes once, whichever
@@ -27,8 +27,7 @@ const asServiceRole: ServiceRoleQuery = async <T>(sql: string, params?: unknown[
   });
 
 beforeAll(async () => {
-  pool = new pg.Pool({ connectionString: await server().createDatabase("boite_d_envoi"), max: 20 });
-  await underMigrationLock(pool, (session) => migrate(session));
+  pool = testPool(await server().createDatabase("boite_d_envoi"), { max: 20 });
   smtp = await startSmtpServer();
 }, DATABASE_START_MS);
 afterAll(async () => {

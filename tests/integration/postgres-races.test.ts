@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "~/services/backend/migrations.server";
 import { deleteExpiredVisitorData } from "~/services/backend/retentions.server";
-import { clientSession, poolSession, underMigrationLock, type SqlSession } from "~/services/backend/sql-session.server";
+import { clientSession, poolSession, type SqlSession } from "~/services/backend/sql-session.server";
 import { postgresServer } from "../support/postgres-server";
+import { testPool } from "../support/test-pool";
 import { DATABASE_START_MS } from "../support/timeouts";
+import type pg from "pg";
 
 /**
  * The SQL rules that guard races, on a real Postgres server with many connections at once (PGlite serves one at a
@@ -25,8 +25,7 @@ let guarded: Database;
 let lockLess: Database;
 
 async function migratedDatabase(name: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: await server().createDatabase(name), max: CONNECTIONS });
-  await underMigrationLock(pool, (session) => migrate(session));
+  const pool = testPool(await server().createDatabase(name), { max: CONNECTIONS });
   return { pool, session: poolSession(pool) };
 }
 

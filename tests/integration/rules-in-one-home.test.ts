@@ -14,9 +14,9 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERT_LIMITS } from "~/catalogue/alerts";
 import { CATEGORIES } from "~/catalogue/categories";
-import { migrate } from "~/services/backend/migrations.server";
 import { SIGN_IN_RULES } from "~/services/owner/owner-session.server";
 import { makeTempDir } from "../support/temp-dir";
+import { copyTemplateInto } from "../support/templates";
 
 /**
  * Rules the database enforces and the site names in TypeScript, read from both sides: the checks of the migrated
@@ -27,8 +27,8 @@ import { makeTempDir } from "../support/temp-dir";
 const temp = makeTempDir("rules");
 let db: PGlite;
 beforeAll(async () => {
+  await copyTemplateInto(temp.dir);
   db = await PGlite.create(path.join(temp.dir, "pgdata"));
-  await migrate(db);
 });
 afterAll(async () => {
   await db?.close();

@@ -1,16 +1,15 @@
-import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll } from "vitest";
-import { migrate } from "~/services/backend/migrations.server";
+import { templateDatabase } from "./templates";
+import type { PGlite } from "@electric-sql/pglite";
 
 /**
- * An in-memory Postgres with every migration run, for the tests of the surrounding file or `describe`: created
- * before them, closed after them. Call the returned function within tests and hooks.
+ * An in-memory Postgres with every migration run and the seed, for the tests of the surrounding file or `describe`:
+ * loaded from the run's template before them, closed after them. Call the returned function within tests and hooks.
  */
 export function migratedDatabase(): () => PGlite {
   let db: PGlite | undefined;
   beforeAll(async () => {
-    db = await PGlite.create();
-    await migrate(db);
+    db = await templateDatabase();
   });
   afterAll(async () => {
     await db?.close();

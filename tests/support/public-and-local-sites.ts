@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll } from "vitest";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "./server";
 import { makeTempDir } from "./temp-dir";
+import { copyTemplateInto } from "./templates";
 import { SITE_SET_UP_MS } from "./timeouts";
 
 /**
@@ -22,6 +23,7 @@ export function publicAndLocalSites(
   const sites = {} as { public: RunningSite; local: RunningSite };
   beforeAll(async () => {
     if (addedBrands > 0) {
+      await copyTemplateInto(publicTemp.dir);
       const root = path.resolve(import.meta.dirname, "../..");
       await promisify(execFile)("npx", ["tsx", "scripts/add-brands.ts", publicTemp.dir, String(addedBrands)], {
         cwd: root,

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "./ports";
+import { copyTemplateInto } from "./templates";
 import { SITE_START_MS, SITE_STOP_MS, SITE_WARM_UP_MS } from "./timeouts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -17,18 +18,6 @@ export function serveArguments(): string[] {
   const [command, ...args] = scripts.serve?.split(" ") ?? [];
   if (command !== "node" || args.at(-1) !== "server.js") throw new Error(`npm run serve : ${scripts.serve}`);
   return args;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /**
@@ -61,10 +50,24 @@ export interface RunningSite {
  */
 export async function startSite(
   env: Record<string, string>,
-  { server = "server.js" }: { server?: "server.js" | "remix-serve" } = {},
+  {
+    server = "server.js",
+    database = "copied",
+  }: {
+    server?: "server.js" | "remix-serve";
+    /**
+     * Where a DATA_DIR without a database gets one: "copied" from the run's migrated and seeded template, or
+     * "created" by the site itself, as on a new machine (for the tests of that first start).
+     */
+    database?: "copied" | "created";
+  } = {},
 ): Promise<RunningSite> {
   if (!existsSync(path.join(root, "build/index.js"))) {
     throw new Error("Pas de build : lancez `npm run build` (npm test le fait).");
+  }
+  const embedded = !env.DATABASE_URL && !env.SUPABASE_URL;
+  if (embedded && env.DATA_DIR && database === "copied" && !existsSync(path.join(env.DATA_DIR, "pgdata"))) {
+    await copyTemplateInto(env.DATA_DIR);
   }
   const port = await freePort();
   let output = "";
