@@ -3,6 +3,7 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { todayInFrance } from "~/catalogue/dates";
 import { getBackend } from "./backend/index.server";
+import { passDone } from "./log.server";
 import { offerForSlug } from "./pages/offers.server";
 import { onShutdown } from "./shutdown.server";
 import { networkKey, networkKeyForAddress } from "./visitor.server";
@@ -78,30 +79,39 @@ export class AudienceCounter {
   /** Writes what is in memory; a failed write keeps it for the next flush. One write at a time. */
   flush(): Promise<void> {
     this.writing = this.writing.then(async () => {
-      if (this.pending.length === 0) return;
+      const startedAt = Date.now();
       const sightings = this.pending;
-      this.pending = [];
       try {
-        const shared = await this.sharedSalt();
-        if (!shared) {
-          this.warnOnce();
-          return;
-        }
-        // A sighting of a day whose salt is gone (it crossed midnight in memory) is counted without a key.
-        const events = sightings.map(({ day, offerSlug, kind, network }) => ({
-          day,
-          offerSlug,
-          kind,
-          key: day === shared.day ? keyOf(shared.salt, kind, offerSlug, network) : null,
-        }));
-        if (!(await this.store.write(events))) this.warnOnce();
-      } catch (error) {
-        console.error("Enregistrement des mesures d'audience impossible, nouvel essai plus tard :", error);
-        // Kept for the next flush, within the bound of what memory holds while the database is away.
-        this.pending = [...sightings, ...this.pending].slice(-REMEMBERED);
+        await this.write(sightings);
+      } finally {
+        passDone("audience", startedAt, { sightings: sightings.length });
       }
     });
     return this.writing;
+  }
+
+  private async write(sightings: Sighting[]): Promise<void> {
+    if (sightings.length === 0) return;
+    this.pending = [];
+    try {
+      const shared = await this.sharedSalt();
+      if (!shared) {
+        this.warnOnce();
+        return;
+      }
+      // A sighting of a day whose salt is gone (it crossed midnight in memory) is counted without a key.
+      const events = sightings.map(({ day, offerSlug, kind, network }) => ({
+        day,
+        offerSlug,
+        kind,
+        key: day === shared.day ? keyOf(shared.salt, kind, offerSlug, network) : null,
+      }));
+      if (!(await this.store.write(events))) this.warnOnce();
+    } catch (error) {
+      console.error("Enregistrement des mesures d'audience impossible, nouvel essai plus tard :", error);
+      // Kept for the next flush, within the bound of what memory holds while the database is away.
+      this.pending = [...sightings, ...this.pending].slice(-REMEMBERED);
+    }
   }
 
   /** The day's shared salt, asked again when the day in memory is not its day. */

@@ -5,6 +5,7 @@ import { startSite, type RunningSite } from "../support/server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
 import { ownNetworkAddress } from "../support/visitor-addresses";
+import { LOG_PASSES, ownerAlertsSettled } from "../support/worker-passes";
 
 /**
  * The owner's alerts, e-mailed through a real SMTP server by the production build with SMTP_URL: votes come from
@@ -24,6 +25,7 @@ beforeAll(async () => {
     CONTACT_FROM_EMAIL: "CodeParrain <site@exemple.fr>",
     TRUST_PROXY: "loopback",
     OWNER_PASSWORD,
+    ...LOG_PASSES,
   });
 });
 afterAll(async () => {
@@ -46,8 +48,15 @@ async function vote(slug: string, worked: boolean, visitor = (visitors += 1)) {
 
 const parsed = async (count: number) => Promise.all((await smtp.waitFor(count)).map((mail) => simpleParser(mail.raw)));
 
-/** Gives the site time to check again, so that an e-mail it should not send would have come. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 2_500));
+/**
+ * Runs `act` (votes, edits), then waits until the site has checked the alerts for all of it and sent what that
+ * check queued: an e-mail it should not send would have come by then.
+ */
+async function thenChecked(act: () => Promise<unknown>): Promise<void> {
+  const since = Date.now();
+  await act();
+  await ownerAlertsSettled(site, since);
+}
 
 describe("the alerts e-mailed to the owner", () => {
   it("says once when visitors report an offer's code, and not again while votes flip between 'Oui' and 'Non'", async () => {
@@ -61,15 +70,15 @@ describe("the alerts e-mailed to the owner", () => {
     expect(mail?.text).toContain("Raison la plus donnée : Offre terminée.");
     expect(mail?.text).toContain("http://localhost:4000/gestion/offres/sorare");
 
-    await vote("sorare", false);
-    await settle();
+    await thenChecked(() => vote("sorare", false));
     expect(smtp.received).toHaveLength(1);
 
     // The same five visitors switch between "Oui" and "Non", three times: the warning goes and comes with them.
     for (let cycle = 0; cycle < 3; cycle += 1) {
       for (const worked of [true, false]) {
-        for (const visitor of five) await vote("sorare", worked, visitor);
-        await settle();
+        await thenChecked(async () => {
+          for (const visitor of five) await vote("sorare", worked, visitor);
+        });
       }
     }
     // One e-mail in the day: an offer has recovered only when its votes have held for 24 hours.
@@ -80,14 +89,15 @@ describe("the alerts e-mailed to the owner", () => {
     const before = smtp.received.length;
     // Five votes on each, three "Oui" and two "Non": none of them is reported.
     const offers = ["binance", "bitget", "coinbase", "boursobank", "n26", "fortuneo"];
-    for (let round = 0; round < 3; round += 1) {
-      await Promise.all(
-        Array.from({ length: 30 }, (_, index) =>
-          vote(offers[index % offers.length]!, Math.floor(index / offers.length) % 2 === 0),
-        ),
-      );
-    }
-    await settle();
+    await thenChecked(async () => {
+      for (let round = 0; round < 3; round += 1) {
+        await Promise.all(
+          Array.from({ length: 30 }, (_, index) =>
+            vote(offers[index % offers.length]!, Math.floor(index / offers.length) % 2 === 0),
+          ),
+        );
+      }
+    });
     expect(smtp.received).toHaveLength(before);
   }, 60_000);
 
@@ -113,8 +123,9 @@ describe("the alerts e-mailed to the owner", () => {
     expect(expiry?.text).toContain("http://localhost:4000/gestion/offres/wise");
 
     // Saved again with the same date: nothing more.
-    expect((await postForm(site, "/gestion/offres/wise", form, { Cookie: cookie })).status).toBe(303);
-    await settle();
+    await thenChecked(async () =>
+      expect((await postForm(site, "/gestion/offres/wise", form, { Cookie: cookie })).status).toBe(303),
+    );
     expect(smtp.received).toHaveLength(before + 1);
   }, 60_000);
 });

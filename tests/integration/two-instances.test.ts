@@ -8,7 +8,9 @@ import { startSite, type RunningSite } from "../support/server";
 import { alertingSiteEnv, startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
 import { POLL_MS, SITE_SET_UP_MS, SITE_STOP_MS, SMTP_BULK_WAIT_MS, TEST_MS, withSiteStarts } from "../support/timeouts";
-import { ownNetworkAddress } from "../support/visitor-addresses";
+import { newVisitors } from "../support/visitor-addresses";
+import { until } from "../support/wait";
+import { LOG_PASSES, passCovering, passesOf, passSince, visitorAlertsSettled } from "../support/worker-passes";
 
 /**
  * Two instances of the site on one real Postgres server (DATABASE_URL), started at the same moment on an empty
@@ -23,9 +25,8 @@ const SESSION_SECRET = "un-secret-partage-par-toutes-les-instances-0123456789";
 const EDIT_REACHES_OTHERS_MS = 2_000;
 const VOTE_REACHES_OTHERS_MS = 6_000;
 
-let visitors = 0;
 /** A visitor of a network of their own, as the trusted proxy in front of both instances reports them. */
-const newVisitor = () => ownNetworkAddress(20_000 + (visitors += 1));
+const newVisitor = newVisitors(20_000);
 
 /** Polls `page` on `site` until its main text matches `expected`: how long that took, or -1 past `withinMs`. */
 async function shownWithin(site: RunningSite, page: string, expected: RegExp, withinMs: number): Promise<number> {
@@ -66,7 +67,7 @@ describe.each([
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    const url = await postgres().createDatabase(`deux_${first}_${second}`.replace(/\W/g, "_"));
+    const url = await postgres().createEmptyDatabase(`deux_${first}_${second}`.replace(/\W/g, "_"));
     const env = (dataDir: string) => ({
       DATABASE_URL: url,
       SESSION_SECRET,
@@ -74,6 +75,7 @@ describe.each([
       TRUST_PROXY: "loopback",
       OWNER_PASSWORD,
       ...alertingSiteEnv(smtp),
+      ...LOG_PASSES,
     });
     // At the same moment, on an empty database: each migration is applied once, the seed goes in once.
     sites = await Promise.all([
@@ -202,12 +204,13 @@ describe.each([
               "from public.offer_daily_counts where offer_slug = 'bolt'",
           )
         )[0];
-      // Each instance writes its counts every 5 s: wait for both to have written, then one more round.
-      const started = Date.now();
-      while ((await totals())?.follows !== 2 && Date.now() - started < POLL_MS) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      // Each instance writes its counts every 5 s: wait for both to have written, then for one more round of each.
+      await until(totals, (counts) => counts?.follows === 2, {
+        intervalMs: 250,
+        what: "les suivis des deux instances",
+      });
+      const written = Date.now();
+      await Promise.all(sites.map((site) => passSince(site, "audience", written)));
       expect(await totals()).toEqual({ views: 1, follows: 2 });
       const stored = await postgres().asSuperuser<{ text: string }>(
         database,
@@ -222,12 +225,13 @@ describe.each([
     "20 messages sent through both are each e-mailed once",
     async () => {
       const before = smtp.received.length;
+      const asked = Date.now();
       const texts = Array.from({ length: 20 }, (_, index) => `Message partagé numéro ${index + 1} ${randomUUID()}.`);
       const answers = await Promise.all(texts.map((text, index) => message(sites[index % 2]!, newVisitor(), text)));
       expect(answers.map((answer) => answer.status)).toEqual(texts.map(() => 303));
       await smtp.waitFor(before + 20, SMTP_BULK_WAIT_MS);
-      // Time for a second copy to arrive, if either instance were to send one.
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      // Each outbox has ended the pass that covers every message it was woken for: a second copy would have come.
+      await Promise.all(sites.map((site) => passCovering(site, "outbox", asked)));
       const bodies = await Promise.all(
         smtp.received.slice(before).map(async (mail) => (await simpleParser(mail.raw)).text ?? ""),
       );
@@ -277,8 +281,10 @@ describe.each([
       expect(saved.status).toBe(303);
       const [, alert] = await smtp.mailsTo(email, 2);
       expect(alert?.subject).toBe("Publicité - Offre améliorée : N26");
-      // Both instances' dispatchers looked several times since: the e-mail was written and sent once.
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      // Both instances' dispatchers looked since, and sent what they queued: the e-mail was written and sent once.
+      const sent = Date.now();
+      const delayMs = Number(alertingSiteEnv(smtp).VISITOR_ALERTS_DELAY_SECONDS) * 1000;
+      await Promise.all(sites.map((site) => visitorAlertsSettled(site, sent, delayMs)));
       expect(smtp.countTo(email)).toBe(2);
     },
     TEST_MS * 2,
@@ -323,6 +329,7 @@ describe("an instance killed (SIGKILL) while it sends an e-mail", () => {
         CONTACT_TO_EMAIL: "proprietaire@exemple.fr",
         CONTACT_FROM_EMAIL: "site@exemple.fr",
         OUTBOX_LEASE_SECONDS: String(LEASE_SECONDS),
+        ...LOG_PASSES,
       });
       const dying = await startSite(env(folders[0]!.dir));
       started.push(dying);
@@ -338,7 +345,12 @@ describe("an instance killed (SIGKILL) while it sends an e-mail", () => {
       process.kill(-dying.process.pid!, "SIGKILL");
 
       const mails = await smtp.waitFor(1, LEASE_SECONDS * 1000 + POLL_MS);
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      // The surviving instance has ended the pass that sent it, and noted it sent: nothing is left to send again.
+      await until(
+        () => passesOf(surviving, "outbox").filter((pass) => (pass.counts.due ?? 0) > 0),
+        (passes) => passes.length > 0,
+        { what: "la passe de l'instance restante qui envoie l'e-mail" },
+      );
       const bodies = await Promise.all(smtp.received.map(async (mail) => (await simpleParser(mail.raw)).text ?? ""));
       expect(mails).toHaveLength(1);
       expect(bodies.filter((body) => body.includes(MARKER))).toHaveLength(1);

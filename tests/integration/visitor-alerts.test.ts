@@ -13,6 +13,7 @@ import { alertingSiteEnv, startSmtpServer, type TestSmtpServer } from "../suppor
 import { makeTempDir } from "../support/temp-dir";
 import { SITE_SET_UP_MS, SITE_STOP_MS, TEST_MS } from "../support/timeouts";
 import { inOneNetwork, ownNetworkAddress } from "../support/visitor-addresses";
+import { LOG_PASSES, passCovering, visitorAlertsSettled } from "../support/worker-passes";
 
 /**
  * The visitors' e-mail alerts over HTTP, without JavaScript, against the production build with the embedded database
@@ -46,6 +47,7 @@ beforeAll(async () => {
     DKIM_SELECTOR: "codeparrain",
     // On one line, its line breaks written \n, as a host's settings take it.
     DKIM_PRIVATE_KEY: DKIM_KEY.replace(/\n/g, "\\n"),
+    ...LOG_PASSES,
   });
   owner = await signIn(site, { "X-Forwarded-For": ownNetworkAddress(200) });
 }, SITE_SET_UP_MS);
@@ -95,8 +97,25 @@ const stored = <T>(sql: string, params: unknown[] = []) =>
     async (db) => (await db.query<T>(sql, params)).rows,
   );
 
-/** Waits long enough for any alert due to have been sent: several of the dispatcher's passes, and the outbox's. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 6_000));
+/**
+ * Runs the owner's `act`, then waits until the alerts it may call for are due, the dispatcher has looked for them
+ * and the outbox has sent what it queued: an alert that should not go would have come by then.
+ */
+async function thenDispatched(act: () => Promise<unknown>): Promise<void> {
+  await act();
+  await visitorAlertsSettled(site, Date.now(), Number(alertingSiteEnv(smtp).VISITOR_ALERTS_DELAY_SECONDS) * 1000);
+}
+
+let sentinels = 0;
+/**
+ * Waits until every e-mail the requests made so far could have queued has been sent: a fresh address asks for an
+ * alert, and its confirmation, queued after them, goes out in the same pass of the outbox as theirs or a later one.
+ */
+async function afterEarlierRequests(): Promise<void> {
+  const sentinel = `temoin-${(sentinels += 1)}@exemple.fr`;
+  expect((await subscribe(sentinel, "marque:wise")).status).toBe(303);
+  await mailsTo(sentinel, 1);
+}
 
 /** The owner raises N26's bonus to `amount` € (an improvement). */
 function raiseN26(amount: number) {
@@ -157,10 +176,11 @@ describe("visitor alerts", () => {
       const link = /https:\/\/www\.exemple\.fr\/alertes\/confirmer\/[0-9a-f]{64}/.exec(confirmation?.text ?? "")?.[0];
       // Opening the link (a mail scanner does) confirms nothing: an improvement now sends nothing.
       expect(mainText(await (await fetch(`${site.url}${local(link ?? "")}`)).text())).toContain("Confirmer");
-      expect(
-        (await improveN26(site, { Cookie: owner, "X-Forwarded-For": ownNetworkAddress(200) }, "N26A")).status,
-      ).toBe(303);
-      await settle();
+      await thenDispatched(async () =>
+        expect(
+          (await improveN26(site, { Cookie: owner, "X-Forwarded-For": ownNetworkAddress(200) }, "N26A")).status,
+        ).toBe(303),
+      );
       expect(countTo(email)).toBe(1);
 
       const confirmed = await postForm(site, local(link ?? ""), {});
@@ -185,8 +205,7 @@ describe("visitor alerts", () => {
       expect(list?.unsubscribe).toEqual({ url: unsubscribe });
 
       // A second improvement the same day sends nothing more: one e-mail a day at most.
-      expect((await raiseN26(30)).status).toBe(303);
-      await settle();
+      await thenDispatched(async () => expect((await raiseN26(30)).status).toBe(303));
       expect(countTo(email)).toBe(2);
 
       // The link's page shows a button and nothing else happens on opening it.
@@ -202,8 +221,7 @@ describe("visitor alerts", () => {
       expect(mainText(await oneClick.text())).toContain("Vous êtes désabonné");
       const manage = /https:\/\/www\.exemple\.fr\/alertes\/gerer\/[0-9a-f]{64}/.exec(alert?.text ?? "")?.[0];
       expect((await fetch(`${site.url}${local(manage ?? "")}`)).status).toBe(404);
-      expect((await raiseN26(35)).status).toBe(303);
-      await settle();
+      await thenDispatched(async () => expect((await raiseN26(35)).status).toBe(303));
       expect(countTo(email)).toBe(2);
     },
     TEST_MS * 3,
@@ -218,7 +236,7 @@ describe("visitor alerts", () => {
       expect(known.headers.get("Location")).toBe(unknown.headers.get("Location"));
       expect(mainText(await (await answerPage(known)).text())).toBe(mainText(await (await answerPage(unknown)).text()));
       await mailsTo("nouveau@exemple.fr", 1);
-      await settle();
+      await afterEarlierRequests();
       expect(countTo("deja@exemple.fr")).toBe(1);
     },
     TEST_MS * 2,
@@ -233,7 +251,7 @@ describe("visitor alerts", () => {
         expect((await subscribe(victim, topic)).status).toBe(303);
       }
       await mailsTo(victim, 2);
-      await settle();
+      await afterEarlierRequests();
       expect(countTo(victim)).toBe(2);
     },
     TEST_MS * 2,
@@ -277,7 +295,7 @@ describe("visitor alerts", () => {
       const minor = await subscribe("mineur@exemple.fr", "categorie:betting");
       expect(minor.status).toBe(400);
       expect(mainText(await minor.text())).toContain(ALERT_MESSAGES.adultRequired);
-      await settle();
+      await afterEarlierRequests();
       expect(
         smtp.received.filter((mail) => /Bcc|b@exemple|sans-accord|mineur/.test(mail.recipients.join(" "))),
       ).toEqual([]);
@@ -288,9 +306,11 @@ describe("visitor alerts", () => {
   it(
     "erase an address its mail server refuses for good, and keep the proof of a consent",
     async () => {
+      const asked = Date.now();
       expect((await subscribe(REFUSED)).status).toBe(303);
-      // The confirmation is refused (550): the address is erased, its request with it; nothing is tried again.
-      await settle();
+      // The confirmation is refused (550) in the outbox's next pass: the address is erased, its request with it;
+      // nothing is tried again.
+      await passCovering(site, "outbox", asked);
       expect(await stored("select 1 from public.alert_subscribers where email = $1", [REFUSED])).toEqual([]);
       expect(await stored("select 1 from public.visitor_mails where recipient = $1", [REFUSED])).toEqual([]);
       // A confirmed follow keeps where and under which text it was asked.

@@ -13,6 +13,7 @@ import {
 import { getBackend } from "../backend/index.server";
 import { getConfig } from "../config/env.server";
 import { ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY, OUTBOX_LEASE_SECONDS } from "../config/values.server";
+import { passDone } from "../log.server";
 import { loadOffers } from "../pages/offers.server";
 import { linkTokenHash, newLinkToken } from "../pages/testimonials.server";
 import { keyedHash } from "../secrets.server";
@@ -155,18 +156,20 @@ export class AlertDispatcher {
   }
 
   private async dispatch(): Promise<void> {
+    const startedAt = Date.now();
     const context = mailContext();
     const due = await this.store.claimDigests(this.claimer, BATCH, OUTBOX_LEASE_SECONDS, this.delaySeconds);
     if (due.length > 0) {
       const { offers, today } = await loadOffers();
       for (const digest of due) await this.queueDigest(digest, newsWorthTelling(digest.news, offers, today), context);
     }
-    for (const renewal of await this.store.claimRenewals(
+    const renewals = await this.store.claimRenewals(
       this.claimer,
       BATCH,
       OUTBOX_LEASE_SECONDS,
       RENEWAL_ASKED_DAYS_BEFORE,
-    )) {
+    );
+    for (const renewal of renewals) {
       const links = subscriberLinks(renewal.linkSalt, context.siteUrl);
       const mail = renewalMail(context, links);
       await this.store.queueRenewal(renewal.subscriberId, this.claimer, {
@@ -181,6 +184,7 @@ export class AlertDispatcher {
       if (erased > 0)
         console.info(`${erased} alerte(s) ou adresse(s) de visiteurs effacée(s) (durée de conservation).`);
     }
+    passDone("visitor-alerts", startedAt, { digests: due.length, renewals: renewals.length });
   }
 
   private async queueDigest(digest: DueDigest, news: AlertNews[], context: MailContext): Promise<void> {

@@ -290,7 +290,7 @@ export class CachedBackend implements types.Backend {
     return this.backend.addAudienceEvents(events);
   }
 
-  queueAlerts(check: AlertCheck): Promise<void> {
+  queueAlerts(check: AlertCheck): Promise<number> {
     return this.backend.queueAlerts(check);
   }
 

@@ -241,8 +241,8 @@ export class SqlBackend implements types.Backend {
    * Only with SMTP_URL: the database's queue_owner_alerts applies the rules (one report per offer a day, recovery
    * after a day, ten alerts an hour and a digest), and the messages' outbox wakes to send what is due.
    */
-  async queueAlerts({ alerts, notReported }: AlertCheck): Promise<void> {
-    if (!this.mail) return;
+  async queueAlerts({ alerts, notReported }: AlertCheck): Promise<number> {
+    if (!this.mail) return 0;
     const queued = await callAsServiceRole(
       this.place,
       "select public.queue_owner_alerts($1::jsonb, $2::text[]) as result",
@@ -250,6 +250,7 @@ export class SqlBackend implements types.Backend {
       "Mise en file des alertes impossible",
     );
     if (Number(queued) > 0) (await this.startOutbox())?.wake();
+    return Number(queued);
   }
 
   /**

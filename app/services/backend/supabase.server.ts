@@ -294,11 +294,13 @@ export class SupabaseBackend implements types.Backend {
   }
 
   /** Queues the alerts in owner_alerts and wakes the outbox, with SMTP_URL and the service role's key only. */
-  async queueAlerts(check: AlertCheck): Promise<void> {
+  async queueAlerts(check: AlertCheck): Promise<number> {
     const alerts = this.alerts();
-    if (!alerts) return;
+    if (!alerts) return 0;
     const { store, outbox } = await alerts;
-    if ((await store.queue(check)) > 0) outbox.wake();
+    const queued = await store.queue(check);
+    if (queued > 0) outbox.wake();
+    return queued;
   }
 
   /** The alerts' store and outbox, started once: it sends at once what an earlier run left pending. */

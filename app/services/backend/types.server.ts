@@ -216,8 +216,9 @@ export interface Backend {
   /**
    * Queues the alerts not sent yet (an offer's report alert until it has recovered, an expiry alert once per offer
    * and date) for the owner's e-mail, and notes the offers that recovered; a backend that e-mails nothing ignores it.
+   * Gives how many e-mails it queued.
    */
-  queueAlerts(check: AlertCheck): Promise<void>;
+  queueAlerts(check: AlertCheck): Promise<number>;
   /** Stores a pending testimonial; rejects with RateLimitedError (TESTIMONIALS_RATE_LIMITED) or DeliveryError. */
   submitTestimonial(testimonial: OutgoingTestimonial): Promise<SubmissionResult>;
   /**

@@ -8,6 +8,7 @@
  * queued. The site never waits for it: a visitor's message wakes the worker and the answer goes out at once.
  */
 import { INVISIBLE_MARKS, subjectLabel } from "@contract/contact-contract";
+import { passAsked, passDone } from "../log.server";
 import { onShutdown } from "../shutdown.server";
 import type { MessageColumns } from "../backend/owner-message-row.server";
 import type { MailConfig } from "../config/env.server";
@@ -181,6 +182,7 @@ export class MailOutbox {
   private running: Promise<void> | undefined;
   private wakeAgain = false;
   private stopped = false;
+  private asked = 0;
 
   constructor(
     private readonly store: OutboxStore,
@@ -191,6 +193,7 @@ export class MailOutbox {
   /** Sends what is due now, then again whenever a row falls due. Never throws: failures are logged. */
   wake(): void {
     if (this.stopped) return;
+    passAsked("outbox", (this.asked += 1));
     if (this.running) {
       this.wakeAgain = true;
       return;
@@ -221,6 +224,8 @@ export class MailOutbox {
   /** Sends the due rows, pass after pass; gives the wait until the next row falls due. */
   private async run(): Promise<number> {
     for (;;) {
+      const startedAt = Date.now();
+      const covers = this.asked;
       this.wakeAgain = false;
       const [due, alerts, authors, visitors] = [
         await this.store.dueMessages(BATCH),
@@ -251,6 +256,7 @@ export class MailOutbox {
         if (this.stopped) return IDLE_CHECK_MS;
         await this.deliver("visitors", visitor.id, visitor, visitorMail(visitor, this.mail));
       }
+      passDone("outbox", startedAt, { due: due.length + alerts.length + authors.length + visitors.length, covers });
       const full = [due, alerts, authors, visitors].some((rows) => rows.length >= BATCH);
       if (!full && !this.wakeAgain) {
         const ms = await this.store.untilNextDue();

@@ -1,5 +1,6 @@
 import { checkOfferAlerts } from "~/catalogue/alerts";
 import { getConfig } from "../config/env.server";
+import { passAsked, passDone } from "../log.server";
 import { loadOffers } from "../pages/offers.server";
 import type { CachedBackend } from "../backend/cached-backend.server";
 
@@ -24,16 +25,22 @@ export function watchOwnerAlerts(backend: CachedBackend): () => void {
   if (!config.mail) return () => undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  let asked = 0;
   const check = (): void => {
+    passAsked("owner-alerts", (asked += 1));
     if (running) {
       again = true;
       return;
     }
     running = (async () => {
+      const startedAt = Date.now();
+      const covers = asked;
       const { offers, today } = await loadOffers();
       const counts = await backend.listFeedback();
       const votes = new Map(counts.map((count) => [count.offerSlug, count]));
-      await backend.queueAlerts(checkOfferAlerts(offers, votes, today, config.siteUrl));
+      const alerts = checkOfferAlerts(offers, votes, today, config.siteUrl);
+      const queued = await backend.queueAlerts(alerts);
+      passDone("owner-alerts", startedAt, { queued, covers });
     })()
       .catch((error: unknown) => {
         console.error("Vérification des alertes impossible, nouvel essai dans 30 s :", error);
