@@ -33,7 +33,8 @@ export default defineConfig({
   expect: { timeout: BROWSER_EXPECT_MS },
   use: { baseURL: `http://127.0.0.1:${PORT}`, locale: "fr-FR", trace: "off" },
   projects: [
-    { name: "javascript", use: { ...chromium, javaScriptEnabled: true } },
+    // A test marked SERVER_HTML_ONLY (tests/e2e/helpers.ts) asserts nothing hydration changes: it runs once, below.
+    { name: "javascript", use: { ...chromium, javaScriptEnabled: true }, grepInvert: /@server-html/ },
     { name: "no-javascript", use: { ...chromium, javaScriptEnabled: false } },
   ],
   // Started one after the other: the first builds, the second serves that build with an unreachable backend, the

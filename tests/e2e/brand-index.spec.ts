@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { expectValidHtml } from "./helpers";
+import { expectValidHtml, SERVER_HTML_ONLY } from "./helpers";
 import { INDEX_BASE_URL } from "./servers";
 import type { Page } from "@playwright/test";
 
@@ -36,7 +36,7 @@ test.describe("the A–Z index of brands", () => {
     expect(await brands.allTextContents()).toEqual(expect.arrayContaining(["Wanteeed", "WeWard", "Widilo", "Wise"]));
   });
 
-  test("an initial with no brand, or a part it does not have, is not found", async ({ page }) => {
+  test("an initial with no brand, or a part it does not have, is not found", SERVER_HTML_ONLY, async ({ page }) => {
     for (const address of ["/marques/y", "/marques/b/ba", "/marques/%C3%A9"]) {
       const response = await page.goto(address);
       expect(response?.status(), address).toBe(404);
@@ -81,7 +81,7 @@ test.describe("the A–Z index of thousands of brands", () => {
     await expect(page).toHaveURL(new RegExp(`/marques/${initial}$`));
   });
 
-  test("its pages pass the HTML checker", async ({ request }) => {
+  test("its pages pass the HTML checker", SERVER_HTML_ONLY, async ({ request }) => {
     const sitemap = await (await request.get("/sitemap.xml")).text();
     const part = /\/marques\/[a-z0-9-]+\/[a-z0-9-]+(?=<\/loc>)/.exec(sitemap)?.[0] ?? "";
     await expectValidHtml(request, ["/marques", part.split("/").slice(0, 3).join("/"), part]);

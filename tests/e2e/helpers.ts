@@ -239,3 +239,10 @@ export async function ownerOnPhone(
   await expect(page.getByRole("heading", { level: 1, name: options.heading })).toBeVisible();
   return { context, page };
 }
+
+/**
+ * The mark of a test that asserts nothing hydration changes (a status, a redirect, metadata, what the server's HTML
+ * says, with no form, disclosure, toast, copy button or live search): it runs once, in the no-JavaScript project
+ * (playwright.config.ts). A test that may meet any of those is left unmarked and runs in both.
+ */
+export const SERVER_HTML_ONLY = { tag: "@server-html" } as const;

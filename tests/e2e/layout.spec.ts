@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { sitemapPaths } from "./helpers";
+import { SERVER_HTML_ONLY, sitemapPaths } from "./helpers";
 import { BROWSER_TEST_MS } from "../support/timeouts";
 
 // Phones from the narrowest still sold to a small tablet: the page itself never scrolls sideways; wide content
@@ -18,7 +18,7 @@ for (const width of [320, 390, 768]) {
   });
 }
 
-test("a comparison table wider than the phone scrolls inside its own box", async ({ page }) => {
+test("a comparison table wider than the phone scrolls inside its own box", SERVER_HTML_ONLY, async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto("/offres/binance");
   const table = page.getByRole("region", { name: "Tableau comparatif, défilable horizontalement" });
@@ -66,7 +66,7 @@ for (const width of [320, 390, 1366]) {
   });
 }
 
-test("an instruction instead of a code is a sentence on the card, not a code", async ({ page }) => {
+test("an instruction instead of a code is a sentence on the card, not a code", SERVER_HTML_ONLY, async ({ page }) => {
   await page.goto("/offres?q=wise");
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Wise", exact: true }) });
   await expect(card.getByText("Pas de code à saisir. Cliquez sur le lien")).toBeVisible();
@@ -116,7 +116,7 @@ test("the brand page's strongest call to action, and its offer kept in view on l
   await expect(cta).toBeInViewport();
 });
 
-test("the search field shows its whole placeholder on a 390 px phone", async ({ page }) => {
+test("the search field shows its whole placeholder on a 390 px phone", SERVER_HTML_ONLY, async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/offres");
   const search = page.getByRole("searchbox", { name: "Rechercher une offre" });

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { axeViolations, cardBrands, offerList, openServerRendered } from "./helpers";
+import { axeViolations, cardBrands, offerList, openServerRendered, SERVER_HTML_ONLY } from "./helpers";
 import { LARGE_BASE_URL } from "./servers";
 import { BROWSER_JOURNEY_MS } from "../support/timeouts";
 import type { Page } from "@playwright/test";
@@ -96,22 +96,26 @@ test.describe("a large catalogue, page by page", () => {
     expect([...seen].sort()).toEqual([...brandPages].sort());
   });
 
-  test("each page has its own canonical address and numbers its ItemList from where it starts", async ({
-    page,
-    baseURL,
-  }) => {
-    await page.goto("/codes?cat=finance&page=2");
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/codes?cat=finance&page=2`);
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");
-    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-    const itemList = blocks.map((block) => JSON.parse(block)).find((block) => block["@type"] === "ItemList");
-    expect(itemList.itemListElement[0].position).toBe(PER_PAGE + 1);
-    const list = await offerList(page, /^Codes parrainage Finance/);
-    expect(itemList.numberOfItems).toBe(list.count);
-    expect(itemList.itemListElement.map((element: { item: { name: string } }) => element.item.name)).toEqual(
-      (await cardBrands(list.cards)).map((brand) => `Code parrainage ${brand}`),
-    );
-  });
+  test(
+    "each page has its own canonical address and numbers its ItemList from where it starts",
+    SERVER_HTML_ONLY,
+    async ({ page, baseURL }) => {
+      await page.goto("/codes?cat=finance&page=2");
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        `${baseURL}/codes?cat=finance&page=2`,
+      );
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");
+      const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const itemList = blocks.map((block) => JSON.parse(block)).find((block) => block["@type"] === "ItemList");
+      expect(itemList.itemListElement[0].position).toBe(PER_PAGE + 1);
+      const list = await offerList(page, /^Codes parrainage Finance/);
+      expect(itemList.numberOfItems).toBe(list.count);
+      expect(itemList.itemListElement.map((element: { item: { name: string } }) => element.item.name)).toEqual(
+        (await cardBrands(list.cards)).map((brand) => `Code parrainage ${brand}`),
+      );
+    },
+  );
 
   test("the pages of a search keep the search and the category; a new search or tab starts at page 1", async ({
     page,
@@ -141,7 +145,7 @@ test.describe("a large catalogue, page by page", () => {
     ).toBeVisible();
   });
 
-  test("a page past the last, or that is not a number, is not found", async ({ page }) => {
+  test("a page past the last, or that is not a number, is not found", SERVER_HTML_ONLY, async ({ page }) => {
     await page.goto("/offres");
     const pageCount = Math.ceil((await offerList(page, /^Tous les codes parrainage/)).count / PER_PAGE);
     for (const address of [`/offres?page=${pageCount + 1}`, "/offres?page=0", "/codes?cat=crypto&page=abc"]) {

@@ -1,14 +1,15 @@
 import { expect, test } from "@playwright/test";
 import {
   BETTING_MESSAGE_START,
-  CODE_TABS,
   cardBrands,
+  CODE_TABS,
   currentYear,
   holdRequests,
   offerList,
+  SERVER_HTML_ONLY,
   structuredData,
-  waitForHydration,
   type JsonLd,
+  waitForHydration,
 } from "./helpers";
 
 test.describe("home page", () => {
@@ -268,7 +269,7 @@ test.describe("codes by category: /codes", () => {
     }
   });
 
-  test("the betting tab carries the mandatory gambling message and 18+", async ({ page }) => {
+  test("the betting tab carries the mandatory gambling message and 18+", SERVER_HTML_ONLY, async ({ page }) => {
     await page.goto("/codes?cat=betting");
     const list = await offerList(page, "Codes parrainage Paris");
     expect((await cardBrands(list.cards)).sort()).toEqual(["PMU", "Unibet", "Winamax"]);
@@ -327,7 +328,7 @@ test.describe("codes by category: /codes", () => {
     });
   });
 
-  test("on a wide screen the tab labels are visible", async ({ page }) => {
+  test("on a wide screen the tab labels are visible", SERVER_HTML_ONLY, async ({ page }) => {
     await page.goto("/codes");
     const nav = page.getByRole("navigation", { name: "Catégories de codes" });
     for (const tab of CODE_TABS) {
@@ -435,7 +436,7 @@ test.describe("brand pages", () => {
     await expect(page.getByRole("button", { name: /Copier le code/ })).toHaveCount(0);
   });
 
-  test("Sorare: info card", async ({ page }) => {
+  test("Sorare: info card", SERVER_HTML_ONLY, async ({ page }) => {
     await page.goto("/offres/sorare");
     await expect(page.getByRole("heading", { level: 1, name: "Code parrainage Sorare" })).toBeVisible();
     const info = page.getByRole("region", { name: "Informations" });
@@ -521,7 +522,7 @@ test.describe("statuses and redirects", () => {
     ).toBeVisible();
   });
 
-  test("an unknown path is a 404 page", async ({ page }) => {
+  test("an unknown path is a 404 page", SERVER_HTML_ONLY, async ({ page }) => {
     const response = await page.goto("/nimporte-quoi");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page introuvable" })).toBeVisible();
@@ -530,22 +531,26 @@ test.describe("statuses and redirects", () => {
     await expect(page.getByRole("link", { name: "Retour à l'accueil" })).toHaveAttribute("href", "/");
   });
 
-  test("old and alternative addresses redirect permanently to the brand page", async ({ request, page }) => {
-    const cases = [
-      ["/codes/binance", "/offres/binance"],
-      ["/offres/cryptocom", "/offres/crypto-com"],
-      ["/codes/cryptocom", "/offres/crypto-com"],
-    ] as const;
-    for (const [from, to] of cases) {
-      const response = await request.get(from, { maxRedirects: 0 });
-      expect(response.status(), from).toBe(301);
-      expect(new URL(response.headers()["location"]!, "http://x").pathname, from).toBe(to);
-    }
-    const landed = await page.goto("/codes/cryptocom");
-    expect(landed?.status()).toBe(200);
-    await expect(page).toHaveURL(/\/offres\/crypto-com$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Code parrainage Crypto.com" })).toBeVisible();
-  });
+  test(
+    "old and alternative addresses redirect permanently to the brand page",
+    SERVER_HTML_ONLY,
+    async ({ request, page }) => {
+      const cases = [
+        ["/codes/binance", "/offres/binance"],
+        ["/offres/cryptocom", "/offres/crypto-com"],
+        ["/codes/cryptocom", "/offres/crypto-com"],
+      ] as const;
+      for (const [from, to] of cases) {
+        const response = await request.get(from, { maxRedirects: 0 });
+        expect(response.status(), from).toBe(301);
+        expect(new URL(response.headers()["location"]!, "http://x").pathname, from).toBe(to);
+      }
+      const landed = await page.goto("/codes/cryptocom");
+      expect(landed?.status()).toBe(200);
+      await expect(page).toHaveURL(/\/offres\/crypto-com$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Code parrainage Crypto.com" })).toBeVisible();
+    },
+  );
 });
 
 test.describe("mobile menu", () => {
@@ -591,7 +596,7 @@ test.describe("metadata", () => {
     expect(website!.potentialAction.target.urlTemplate).toBe(`${baseURL}/offres?q={search_term_string}`);
   }
 
-  test("home page", async ({ page, baseURL, request }) => {
+  test("home page", SERVER_HTML_ONLY, async ({ page, baseURL, request }) => {
     await page.goto("/");
     await expect(page).toHaveTitle("CodeParrain - Les meilleurs codes et offres de parrainage");
     await expectSharedMeta(page, baseURL!, "/");
@@ -604,7 +609,7 @@ test.describe("metadata", () => {
     expect(imageResponse.headers()["content-type"]).toContain("image/png");
   });
 
-  test("a brand page", async ({ page, baseURL }) => {
+  test("a brand page", SERVER_HTML_ONLY, async ({ page, baseURL }) => {
     await page.goto("/offres/binance");
     await expect(page).toHaveTitle(/^Code parrainage Binance/);
     await expectSharedMeta(page, baseURL!, "/offres/binance");
@@ -613,7 +618,7 @@ test.describe("metadata", () => {
     expect(product?.url).toBe(`${baseURL}/offres/binance`);
   });
 
-  test("the offer list's ItemList", async ({ page, baseURL }) => {
+  test("the offer list's ItemList", SERVER_HTML_ONLY, async ({ page, baseURL }) => {
     await page.goto("/offres");
     const list = await offerList(page, /^Tous les codes parrainage/);
     const itemList = (await structuredData(page)).find((block) => block["@type"] === "ItemList");
@@ -632,30 +637,32 @@ test.describe("metadata", () => {
     expect(items.map((item: JsonLd) => item.name)).toEqual(names);
   });
 
-  test("the legal notice is not indexed", async ({ page }) => {
+  test("the legal notice is not indexed", SERVER_HTML_ONLY, async ({ page }) => {
     await page.goto("/mentions-legales");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Mentions légales");
   });
 
-  test("the legal notice of a run with no identity set says it is an example, and marks the placeholders", async ({
-    page,
-  }) => {
-    await page.goto("/mentions-legales");
-    const note = page.getByRole("note");
-    await expect(note).toBeVisible();
-    await expect(note).toContainText(
-      "Exemple : l'identité de l'éditeur et de l'hébergeur n'est pas encore renseignée.",
-    );
-    // The note comes before the first section, right under the title.
-    expect(await note.evaluate((element) => element.previousElementSibling?.tagName)).toBe("H1");
-    const hosting = page.getByRole("region", { name: "Hébergement" });
-    await expect(hosting).toContainText("Téléphone :");
-    await expect(hosting.locator("mark")).toHaveCount(3);
-    for (const mark of await page.locator("mark").all()) await expect(mark).toContainText("(exemple)");
-  });
+  test(
+    "the legal notice of a run with no identity set says it is an example, and marks the placeholders",
+    SERVER_HTML_ONLY,
+    async ({ page }) => {
+      await page.goto("/mentions-legales");
+      const note = page.getByRole("note");
+      await expect(note).toBeVisible();
+      await expect(note).toContainText(
+        "Exemple : l'identité de l'éditeur et de l'hébergeur n'est pas encore renseignée.",
+      );
+      // The note comes before the first section, right under the title.
+      expect(await note.evaluate((element) => element.previousElementSibling?.tagName)).toBe("H1");
+      const hosting = page.getByRole("region", { name: "Hébergement" });
+      await expect(hosting).toContainText("Téléphone :");
+      await expect(hosting.locator("mark")).toHaveCount(3);
+      for (const mark of await page.locator("mark").all()) await expect(mark).toContainText("(exemple)");
+    },
+  );
 
-  test("sitemap and robots.txt", async ({ request, baseURL }) => {
+  test("sitemap and robots.txt", SERVER_HTML_ONLY, async ({ request, baseURL }) => {
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.status()).toBe(200);
     expect(sitemap.headers()["content-type"]).toContain("xml");
