@@ -25,7 +25,8 @@ const withBrands = (port: number, brands: number, ready: string) => ({
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: 2,
+  // Three: a test waits on its server (another process) as much as on its browser; measured in docs/testing.md.
+  workers: 3,
   retries: 0,
   reporter: process.env.CI ? "line" : "list",
   // A test's limit never includes a server's start: the servers below are up, and have answered, before any test.
