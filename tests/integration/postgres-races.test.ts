@@ -428,7 +428,7 @@ describe("the visitors' alerts on a Postgres server", () => {
       asService(
         connection,
         `select public.request_alert($1, $2, $3, '/offres/n26', '2026-11-27', $4, $5, $6, $7, 10, 2, 'Sujet', 'Texte',
-                                     null) as result`,
+                                     null, $2) as result`,
         [
           email,
           hex(email),
@@ -447,6 +447,34 @@ describe("the visitors' alerts on a Postgres server", () => {
       [email],
     );
     expect(rows[0]).toEqual({ subscribers: 1, mails: 2 });
+  });
+
+  it("one mailbox asked for under 20 spellings from 20 networks at once: 2 confirmation e-mails a day in all", async () => {
+    const mailbox = hex("boite@exemple.fr");
+    const spellings = Array.from({ length: 20 }, (_, index) => `boite+${index}@exemple.fr`);
+    const answers = await atOnce(guarded, 20, (connection, index) =>
+      asService(
+        connection,
+        `select public.request_alert($1, $2, 'marque:n26', '/offres/n26', '2026-11-27', $3, $4, $5, $6, 10, 2, 'Sujet',
+                                     'Texte', null, $7) as result`,
+        [
+          spellings[index],
+          hex(spellings[index]!),
+          hex(`confirmer boite ${index}`),
+          hex(`sel boite ${index}`, 32),
+          hex(`lien boite ${index}`),
+          `reseau-boite-${index}`,
+          mailbox,
+        ],
+      ),
+    );
+    expect(tally(answers)).toEqual({ accepted: 20 });
+    const { rows } = await guarded.session.query<{ subscribers: number; mails: number }>(
+      `select (select count(*)::int from public.alert_subscribers where email = any($1)) as subscribers,
+              (select count(*)::int from public.visitor_mails where recipient = any($1)) as mails`,
+      [spellings],
+    );
+    expect(rows[0]).toEqual({ subscribers: 20, mails: 2 });
   });
 
   it("10 instances claim the addresses due an e-mail at once: each address is claimed by one", async () => {

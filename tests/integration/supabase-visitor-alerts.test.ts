@@ -52,6 +52,7 @@ describe("visitor alerts with hosted Supabase", () => {
     const request = {
       email: "anne@exemple.fr",
       addressKey: "a".repeat(64),
+      mailboxKey: "e".repeat(64),
       topic: "marque:n26",
       consentForm: "/offres/n26",
       consentVersion: "2026-11-27",
@@ -82,6 +83,7 @@ describe("visitor alerts with hosted Supabase", () => {
       p_subject: "Confirmez votre alerte : N26",
       p_body: "Texte",
       p_unsubscribe_url: null,
+      p_mailbox_key: request.mailboxKey,
     });
     expect(woken).toBe(1);
     expectServiceRole(standIn.received);

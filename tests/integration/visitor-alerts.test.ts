@@ -258,6 +258,31 @@ describe("visitor alerts", () => {
   );
 
   it(
+    "count a mailbox's spellings as one: its cap holds whatever the case, +tag or Gmail's dots, and no one else's",
+    async () => {
+      const victim = "cible@gmail.com";
+      const spellings = ["cible+a@gmail.com", "c.ible@gmail.com", "Cible+b@GoogleMail.com", "CIBLE@gmail.com"];
+      for (const topic of ["marque:boursobank", "marque:wise"])
+        expect((await subscribe(victim, topic)).status).toBe(303);
+      await mailsTo(victim, 2);
+      const capped = await Promise.all(spellings.map((spelling) => subscribe(spelling, "marque:n26")));
+      const fresh = await subscribe("autre.personne@gmail.com", "marque:n26");
+      // The same answer for a capped spelling as for a fresh address: nothing tells them apart.
+      expect(new Set([...capped, fresh].map((answer) => answer.headers.get("Location")))).toEqual(
+        new Set([fresh.headers.get("Location")]),
+      );
+      await confirmedSubscriber("autre.personne+n26@gmail.com");
+      await mailsTo("autre.personne@gmail.com", 1);
+      await afterEarlierRequests();
+      const mailbox = smtp.received.filter((mail) =>
+        mail.recipients.some((recipient) => /^c\.?ible(\+[ab])?@g(oogle)?mail\.com$/i.test(recipient)),
+      );
+      expect(mailbox).toHaveLength(2);
+    },
+    TEST_MS * 2,
+  );
+
+  it(
     "refuse a flood from one network past its share, keeping the address typed",
     async () => {
       const network = (visitor: number) => inOneNetwork("2001:db8:77", visitor);

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { ALERT_CONSENT_VERSION, topicKey, type AlertTopic } from "~/catalogue/alert-topics";
+import { mailboxOf } from "~/catalogue/mailbox";
 import { findOfferBySlug } from "~/catalogue/offers";
 import {
   confirmationMail,
@@ -51,8 +52,14 @@ export function subscriberLinks(linkSalt: string, siteUrl = getConfig().siteUrl)
   };
 }
 
-/** The address as one row holds it, whatever its case: the key of its row and its limit. */
+/** The address as one row holds it, whatever its case: the key of its row. */
 export const addressKey = (email: string): string => keyedHash("alertes:adresses", email.trim().toLowerCase());
+
+/**
+ * The mailbox the address reaches, whatever its spelling (app/catalogue/mailbox.ts): the key of its daily cap. The
+ * same as `addressKey` for an address with nothing to fold.
+ */
+export const mailboxKey = (email: string): string => keyedHash("alertes:adresses", mailboxOf(email));
 
 export function mailContext(): MailContext {
   const config = getConfig();
@@ -75,6 +82,7 @@ export async function requestAlert(
   return store.request({
     email: request.email,
     addressKey: addressKey(request.email),
+    mailboxKey: mailboxKey(request.email),
     topic: topicKey(request.topic),
     consentForm: request.formPath,
     consentVersion: ALERT_CONSENT_VERSION,

@@ -395,10 +395,12 @@ export interface AudienceSalt {
 /** Brands per read of the table: hosted Supabase's API answers at most 1 000 rows a request by default. */
 export const BRANDS_PER_READ = 1000;
 
-/** A visitor's request to follow a topic, as request_alert stores it (20250212000000_visitor_alerts.sql). */
+/** A visitor's request to follow a topic, as request_alert stores it (20250213000000_alert_caps_per_mailbox.sql). */
 export interface AlertRequest {
   email: string;
   addressKey: string;
+  /** The key of the mailbox the address reaches, whatever its spelling: the daily cap counts per mailbox. */
+  mailboxKey: string;
   topic: string;
   consentForm: string;
   consentVersion: string;

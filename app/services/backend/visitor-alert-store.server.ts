@@ -70,6 +70,7 @@ export class FunctionVisitorAlertStore implements VisitorAlertStore {
       p_subject: request.mail.subject,
       p_body: request.mail.body,
       p_unsubscribe_url: request.mail.unsubscribeUrl,
+      p_mailbox_key: request.mailboxKey,
     });
     if (outcome === "rate_limited") return "rate_limited";
     this.queued();
