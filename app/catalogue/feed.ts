@@ -44,11 +44,16 @@ export interface FeedOptions {
   pagePath: string;
 }
 
+/** What XML 1.0 allows (its Char production): a text from elsewhere loses anything else, so the feed stays XML. */
+const NOT_XML = /[^\t\n\r\u{20}-\u{D7FF}\u{E000}-\u{FFFD}\u{10000}-\u{10FFFF}]/gu;
+
 const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&"']/g,
-    (character) => `&${{ "<": "lt", ">": "gt", "&": "amp", '"': "quot", "'": "apos" }[character]};`,
-  );
+  text
+    .replace(NOT_XML, "")
+    .replace(
+      /[<>&"']/g,
+      (character) => `&${{ "<": "lt", ">": "gt", "&": "amp", '"': "quot", "'": "apos" }[character]};`,
+    );
 
 /** The amount an entry states, as recorded. */
 function amountOf(snapshot: OfferSnapshot): string {

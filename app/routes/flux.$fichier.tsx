@@ -6,6 +6,7 @@ import { findOfferBySlug } from "~/catalogue/offers";
 import { getBackend } from "~/services/backend/index.server";
 import { getConfig } from "~/services/config/env.server";
 import { SHARED_DATA_CACHE } from "~/services/http/headers.server";
+import { feedLastModified } from "~/services/pages/feed-dates.server";
 import { loadCatalogue } from "~/services/pages/offers.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { CategoryId } from "~/catalogue/types";
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     })
     .slice(0, FEED_ENTRIES);
   const { siteName, siteUrl } = getConfig();
-  const { xml, updated } = atomFeed(entries, {
+  const { xml } = atomFeed(entries, {
     siteUrl,
     siteName,
     category,
@@ -40,6 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     pagePath: category === "all" ? "/offres" : `/codes?cat=${category}`,
   });
   const etag = `"${createHash("sha256").update(xml).digest("base64url").slice(0, 27)}"`;
+  const updated = feedLastModified(params.fichier ?? "", etag, changes[0]?.recordedAt);
   const lastModified = new Date(updated).toUTCString();
   const headers = {
     "Content-Type": "application/atom+xml; charset=utf-8",

@@ -1,10 +1,11 @@
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { improveN26, OWNER_PASSWORD, signIn } from "../support/back-office";
+import { improveN26, OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 import { SITE_SET_UP_MS, SITE_STOP_MS, TEST_MS } from "../support/timeouts";
 import { ownNetworkAddress } from "../support/visitor-addresses";
+import { until } from "../support/wait";
 
 /**
  * The Atom feeds, read with a real feed parser: an offer the owner improves is an entry of the feed of all offers and
@@ -109,4 +110,53 @@ describe("the Atom feeds", () => {
     const older = new Date(new Date(lastModified).getTime() - 60_000).toUTCString();
     expect((await feed("/flux/offres.atom", { "If-Modified-Since": older })).status).toBe(200);
   });
+
+  it(
+    "move Last-Modified forward, never back, when an entry leaves, so that a reader sending only the date hears of it",
+    async () => {
+      const owner = { Cookie: await signIn(site, { "X-Forwarded-For": ownNetworkAddress(2) }) };
+      expect((await improveN26(site, owner, "N26FLUX")).status).toBe(303);
+      await entryTitled("/flux/offres.atom", /^Offre améliorée : N26/);
+      const before = await feed("/flux/offres.atom");
+      const lastModified = before.headers.get("last-modified") ?? "";
+      await before.arrayBuffer();
+      // The owner withdraws the offer until next year: its entry leaves the feed.
+      const withdraw = (startsOn: string) =>
+        postForm(
+          site,
+          "/gestion/offres/n26",
+          {
+            intent: "save",
+            code: "N26FLUX",
+            link: "https://n26.com/fr-fr/parrainage",
+            offer_description: "20 € offerts après l'ouverture de votre compte N26.",
+            bonus_amount: "20",
+            bonus_unit: "EUR",
+            bonus_kind: "argent",
+            conditions: "Ouverture du compte avec le code de parrainage",
+            starts_on: startsOn,
+          },
+          owner,
+        );
+      try {
+        expect((await withdraw(`${new Date().getFullYear() + 1}-01-01`)).status).toBe(303);
+        const after = await until(
+          async () => {
+            const answer = await feed("/flux/offres.atom", { "If-Modified-Since": lastModified });
+            return {
+              status: answer.status,
+              modified: answer.headers.get("last-modified") ?? "",
+              xml: await answer.text(),
+            };
+          },
+          (answer) => answer.status === 200 && !answer.xml.includes("N26"),
+          { what: "le flux sans l'offre retirée, pour un lecteur qui n'envoie que la date" },
+        );
+        expect(Date.parse(after.modified)).toBeGreaterThan(Date.parse(lastModified));
+      } finally {
+        expect((await withdraw("")).status).toBe(303);
+      }
+    },
+    TEST_MS,
+  );
 });

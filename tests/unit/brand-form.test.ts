@@ -111,7 +111,10 @@ describe("the offer form of the back office", () => {
 
 describe("control characters in the back office's forms", () => {
   /** A NUL byte (Postgres refuses it in text), an escape, a right-to-left override, a zero-width space. */
-  const ODD = ["\u0000", "\u001b[31m", "\u202e", "\u200b"];
+  // Control characters, bidirectional and invisible marks, and the noncharacters U+FFFE and U+FFFF, which no XML may
+  // hold (either made the Atom feeds unreadable). A surrogate without its pair cannot be sent: a form's data is
+  // Unicode text, where it becomes U+FFFD.
+  const ODD = ["\u0000", "\u001b[31m", "\u202e", "\u200b", "\ufffe", "\uffff"];
 
   it("are a French error on every text field, keeping what was typed, never a crash", () => {
     const brand = { ...offer, name: "Ma Banque", slug: "ma-banque", category: "banque" };

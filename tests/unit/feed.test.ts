@@ -107,4 +107,29 @@ describe("an Atom feed of the offers added or improved", () => {
     expect(xml).toContain("&lt;li&gt;Dépôt de 10 € &amp;quot;minimum&amp;quot; &amp;lt;b&amp;gt;&lt;/li&gt;");
     expect(xml).toContain("<title>Nouvelle offre : A &amp; &lt;B&gt;, ");
   });
+
+  it("drops what no XML may hold from a text written elsewhere, and stays a feed a parser reads", () => {
+    const base = offer("n26");
+    const odd = {
+      ...base,
+      brand: "N\u000126\ufffe",
+      conditions: ["Dépôt\uffff de 10 €\ud800", "Carte \udfffvirtuelle 😀"],
+    };
+    const change: FeedChange = {
+      id: 10,
+      slug: "n26",
+      recordedAt: "2026-11-26T10:00:00.000Z",
+      change: "added",
+      before: null,
+      after: snapshotOf(odd),
+    };
+    const { xml } = atomFeed([{ change, offer: odd }], OPTIONS);
+    expect(xml).not.toMatch(
+      /[\u0001\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/,
+    );
+    const feed = parseFeed(xml);
+    expect(feed.items[0]?.title).toMatch(/^Nouvelle offre : N26, /);
+    expect(xml).toContain("Dépôt de 10 €");
+    expect(xml).toContain("Carte virtuelle 😀");
+  });
 });

@@ -44,8 +44,14 @@ export const INVISIBLE_MARKS = /[\u00ad\u061c\u180e\u200b\u200e\u200f\u2060-\u20
 /** What makes a name look like an e-mail address where it is shown as one (a Reply-To's display name). */
 export const ADDRESS_LIKE = /[<>@]/;
 
-/** A one-line text, such as a name: it goes into logs, `npm run messages` and e-mail headers. */
-export const plainLine = (text: string) => !CONTROL_CHARACTERS.test(text);
+/**
+ * What no XML document may hold (XML 1.0's Char production) beyond the control characters: a surrogate without its
+ * pair, and the noncharacters U+FFFE and U+FFFF. One in an offer's text made the Atom feeds unreadable.
+ */
+const NOT_XML_CHARACTERS = /[\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** A one-line text, such as a name: it goes into logs, `npm run messages`, e-mail headers and the feeds. */
+export const plainLine = (text: string) => !CONTROL_CHARACTERS.test(text) && !NOT_XML_CHARACTERS.test(text);
 
 /** A text of several lines shown to others: lines and tabs, but nothing invisible, reordering or controlling. */
 export const plainText = (text: string) => !INVISIBLE_MARKS.test(text) && plainLine(text.replace(/[\n\t]/g, " "));
