@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STATEMENT_TIMEOUT_MS } from "~/services/config/values.server";
 import { postContactForm } from "../support/contact-form";
 import { mainText } from "../support/oversized-forms";
 import { ownPostgresServer } from "../support/postgres-server";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
+import { testClient } from "../support/test-pool";
 import { SITE_SET_UP_MS, SITE_STOP_MS, withDatabaseStarts, withSiteStarts } from "../support/timeouts";
 import { until } from "../support/wait";
 
@@ -37,7 +39,14 @@ describe("a Postgres server down at start, then lost while the site runs", () =>
     database = "pannes";
     const url = await postgres().createDatabase(database);
     await postgres().pause();
-    site = await startSite({ DATABASE_URL: url, SESSION_SECRET, DATA_DIR: folder.dir });
+    site = await startSite({
+      DATABASE_URL: url,
+      SESSION_SECRET,
+      DATA_DIR: folder.dir,
+      // The tests below send more messages than one visitor may in an hour.
+      CONTACT_RATE_LIMIT_MAX: "1000",
+      CONTACT_NETWORK_LIMIT_PER_HOUR: "100000",
+    });
   }, SITE_SET_UP_MS);
 
   afterAll(async () => {
@@ -96,6 +105,58 @@ describe("a Postgres server down at start, then lost while the site runs", () =>
         "select message from public.contact_messages order by id",
       );
       expect(stored.map((row) => row.message)).toEqual([before, after]);
+    },
+    withSiteStarts(1),
+  );
+
+  it(
+    "a table locked by someone else: the request fails within the statement limit, and the others are answered",
+    async () => {
+      const locker = await testClient(postgres().url(database, "postgres"));
+      await locker.query("begin");
+      await locker.query("lock table public.contact_messages in access exclusive mode");
+      try {
+        const started = Date.now();
+        const blocked = await Promise.all(
+          Array.from({ length: 3 }, (_, index) =>
+            postContactForm(site, { message: `Bloqué ${index} ${randomUUID()}` }),
+          ),
+        );
+        expect(blocked.map((answer) => answer.status)).toEqual([502, 502, 502]);
+        expect(Date.now() - started).toBeLessThan(STATEMENT_TIMEOUT_MS + 10_000);
+        // The pool was not held by the waiting statements: the site answers what needs no locked table.
+        expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
+      } finally {
+        await locker.query("rollback");
+        await locker.end();
+      }
+      expect((await postContactForm(site, { message: `Après le verrou ${randomUUID()}` })).status).toBe(303);
+    },
+    withSiteStarts(1),
+  );
+
+  it(
+    "its listening connection frozen on the server: the site notices within seconds, listens again, shows the edit",
+    async () => {
+      await answered(site, "/offres/wise", (status) => status === 200);
+      const [listener] = await postgres().asSuperuser<{ pid: number }>(
+        database,
+        "select pid from pg_stat_activity where application_name = 'codeparrain-listen' and datname = current_database()",
+      );
+      expect(listener?.pid).toBeGreaterThan(0);
+      // The backend stops dead, as a half-open connection would: nothing is said, nothing more is heard.
+      process.kill(listener!.pid, "SIGSTOP");
+      try {
+        const description = `Revue pendant le gel ${randomUUID().slice(0, 8)}.`;
+        await postgres().asSuperuser(database, "update public.brands set offer_description = $1 where slug = 'wise'", [
+          description,
+        ]);
+        const edited = Date.now();
+        await answered(site, "/offres/wise", (_status, text) => text.includes(description));
+        expect(Date.now() - edited).toBeLessThan(10_000);
+      } finally {
+        process.kill(listener!.pid, "SIGCONT");
+      }
     },
     withSiteStarts(1),
   );

@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { migrate } from "~/services/backend/migrations.server";
 import { poolSession, underMigrationLock } from "~/services/backend/sql-session.server";
 import { postgresServer } from "../support/postgres-server";
+import { startSite } from "../support/server";
+import { makeTempDir } from "../support/temp-dir";
 import { testPool } from "../support/test-pool";
+import { withSiteStarts } from "../support/timeouts";
 
 /**
  * The migrations on a real Postgres server (Debian's, 15 here, as Supabase still serves), run by the site's own role,
@@ -56,4 +59,27 @@ describe("the migrations on a Postgres server", () => {
       await Promise.all(pools.map((pool) => pool.end()));
     }
   });
+});
+
+describe("the role the site connects as", () => {
+  it(
+    "is named in a warning at start when it is a superuser, and the site still runs",
+    async () => {
+      await server().createDatabase("en_superutilisateur");
+      const folder = makeTempDir("superutilisateur");
+      const site = await startSite({
+        DATABASE_URL: server().url("en_superutilisateur", "postgres"),
+        SESSION_SECRET: "un-secret-pour-le-superutilisateur-0123456789",
+        DATA_DIR: folder.dir,
+      });
+      try {
+        expect((await fetch(`${site.url}/offres/wise`)).status).toBe(200);
+        expect(site.output()).toContain("DATABASE_URL se connecte en superutilisateur (postgres)");
+      } finally {
+        await site.stop();
+        folder.cleanup();
+      }
+    },
+    withSiteStarts(1),
+  );
 });

@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { migrate } from "./migrations.server";
 import { deleteExpiredVisitorData } from "./retentions.server";
 import { toSiteChange } from "./site-changes.server";
 import { poolSession, underMigrationLock, type SqlSession } from "./sql-session.server";
+import { STATEMENT_TIMEOUT_MS } from "../config/values.server";
 import type { SiteChange, SiteChangeListener } from "./types.server";
 
 /** How often an instance looks whether the day's retentions are still to run (the first to look runs them). */
@@ -12,6 +14,13 @@ const RELISTEN_FIRST_MS = 500;
 const RELISTEN_MAX_MS = 10_000;
 /** The channel the migrations' triggers announce changes on (20250205000000_site_changes_announced.sql). */
 const CHANNEL = "site_changes";
+/**
+ * The listening connection notifies itself this often; heard from for longer than HEARTBEAT_LOST_MS, it is taken
+ * for dead and replaced. A connection cut cleanly says so at once, but one whose server side froze or whose network
+ * path dropped silently only falls quiet: its instance would miss every change until TCP gave up, minutes later.
+ */
+const HEARTBEAT_EVERY_MS = 1_000;
+const HEARTBEAT_LOST_MS = 4_000;
 
 interface OpenPostgres {
   session: SqlSession;
@@ -50,6 +59,7 @@ async function start(url: string, poolSize: number): Promise<OpenPostgres> {
     max: poolSize,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
     application_name: "codeparrain",
   });
   const ownProcesses = new Set<number>();
@@ -66,6 +76,7 @@ async function start(url: string, poolSize: number): Promise<OpenPostgres> {
   try {
     const report = await underMigrationLock(pool, (session) => migrate(session));
     if (report.applied.length > 0) console.info(`Migrations appliquées : ${report.applied.join(", ")}.`);
+    await warnIfSuperuser(pool);
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;
@@ -81,6 +92,23 @@ async function start(url: string, poolSize: number): Promise<OpenPostgres> {
       await pool.end();
     },
   };
+}
+
+/**
+ * A superuser bypasses row-level security and every grant: a flaw in the site's SQL would then reach all of the
+ * database. The site runs as well under the role docs/several-instances.md describes, so it says so at start.
+ */
+async function warnIfSuperuser(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ name: string; superuser: boolean }>(
+    "select current_user as name, rolsuper as superuser from pg_roles where rolname = current_user",
+  );
+  const role = rows[0];
+  if (role?.superuser) {
+    console.warn(
+      `DATABASE_URL se connecte en superutilisateur (${role.name}) : la sécurité par ligne et les droits ne le ` +
+        "retiennent pas. Créez un rôle sans ce privilège pour le site (docs/several-instances.md).",
+    );
+  }
 }
 
 /**
@@ -115,20 +143,44 @@ export function listenToSiteChanges(url: string, poolSize: number, listener: Sit
 
   const connect = async (afterLoss: boolean) => {
     const { ownProcesses } = await openPostgres(url, poolSize);
-    const current = new pg.Client({ connectionString: url, application_name: "codeparrain-listen" });
+    const current = new pg.Client({
+      connectionString: url,
+      application_name: "codeparrain-listen",
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client = current;
     let listening = false;
+    const heartbeat = `${CHANNEL}_battement_${randomBytes(6).toString("hex")}`;
+    let heardAt = Date.now();
+    const beats = setInterval(() => {
+      if (Date.now() - heardAt > HEARTBEAT_LOST_MS) {
+        clearInterval(beats);
+        // Ends the socket, whatever the server does: `end` follows, and with it a new connection.
+        (current as unknown as { connection: { stream: { destroy: () => void } } }).connection.stream.destroy();
+        return;
+      }
+      current.query(`notify ${heartbeat}`).catch(() => undefined);
+    }, HEARTBEAT_EVERY_MS);
+    beats.unref();
     current.on("error", () => undefined);
     current.on("end", () => {
+      clearInterval(beats);
       if (client === current && listening) lost();
     });
-    current.on("notification", ({ processId, payload }) => {
+    current.on("notification", ({ channel, processId, payload }) => {
+      if (channel === heartbeat) {
+        heardAt = Date.now();
+        return;
+      }
       if (ownProcesses.has(processId) || !payload) return;
       const change = parseChange(payload);
       if (change) listener.changed(change);
     });
     await current.connect();
     await current.query(`listen ${CHANNEL}`);
+    await current.query(`listen ${heartbeat}`);
+    heardAt = Date.now();
     listening = true;
     if (stopped) {
       await current.end().catch(() => undefined);

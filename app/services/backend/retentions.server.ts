@@ -13,6 +13,8 @@ export async function deleteExpiredVisitorData(
   { onceADay = false }: { onceADay?: boolean } = {},
 ): Promise<{ messages: number; votes: number; testimonials: number; counts: number }> {
   const result = await asRole(db, "service_role", async (tx) => {
+    // A year of rows may take longer than a web request's limit (STATEMENT_TIMEOUT_MS).
+    await tx.query("set local statement_timeout = 0");
     if (onceADay) {
       const claim = await tx.query<{ claimed: boolean }>("select public.claim_daily_run('retentions') as claimed");
       if (!claim.rows[0]?.claimed) return { rows: [] };

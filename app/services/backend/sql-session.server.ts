@@ -105,11 +105,14 @@ export const MIGRATION_LOCK = 7_312_025_001;
 export async function underMigrationLock<T>(pool: pg.Pool, work: (session: SqlSession) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
+    // A migration may rewrite a large table, and the lock waits for another instance's: no time limit here.
+    await client.query("set statement_timeout = 0");
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
       return await work(clientSession(client));
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+      await client.query("reset statement_timeout");
     }
   } finally {
     client.release();

@@ -112,3 +112,10 @@ export const ALERT_REQUESTS_PER_NETWORK_PER_HOUR = 10;
 
 /** Confirmation e-mails one address gets per day at most, whatever the networks that ask. */
 export const ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY = 2;
+
+/**
+ * The longest a statement of the site may run on a Postgres server: a table locked by someone else (a maintenance, a
+ * stuck session) then fails one request with the usual error, instead of holding every connection of the pool until
+ * the lock goes. The migrations and the daily retentions lift it for their own work.
+ */
+export const STATEMENT_TIMEOUT_MS = 5_000;
