@@ -154,15 +154,19 @@ export function ErrorBoundary() {
       </div>
     );
   }
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : "Erreur inconnue";
+  // Anything else is the site's fault: the visitor reads what to do, in French; what failed goes to the log only.
   return (
-    <div className="mx-auto max-w-xl py-16">
-      <h1 className="text-2xl font-bold text-slate-900">Unexpected Application Error!</h1>
-      <p className="mt-4 rounded-md bg-red-50 p-4 font-mono text-sm text-red-900">{message}</p>
+    <div className="mx-auto max-w-xl space-y-4 py-16">
+      <h1 className="text-2xl font-bold text-slate-900">Une erreur est survenue</h1>
+      <p className="rounded-md bg-red-50 p-4 text-red-900">
+        La page n'a pas pu s'afficher. Réessayez dans un instant ; si l'erreur revient, écrivez-nous depuis la page
+        Contact.
+      </p>
+      <p>
+        <a href={location.pathname} className="font-semibold text-indigo-800 underline">
+          Recharger la page
+        </a>
+      </p>
     </div>
   );
 }

@@ -23,6 +23,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
+  // What the backend started in this process (the daily backups and their watch on the folder) ends before the
+  // folder goes, as a server's stop ends it.
+  const { runShutdownHooks } = await import("~/services/shutdown.server");
+  await runShutdownHooks();
   await db.close();
   temp.cleanup();
 });

@@ -119,6 +119,8 @@ export function scheduleBackups(db: PGlite, dataDir: string): { ready: Promise<v
     /** Ends the timers and the watch, and waits for the backup being written, if any. */
     stop: async () => {
       clearInterval(daily);
+      // The set-up first: a watch it is still opening would outlive the stop.
+      await ready;
       watcher?.close();
       await running;
     },
