@@ -57,6 +57,6 @@ export const HOME_FAQ: FaqItem[] = [
   {
     question: "Les codes fonctionnent-ils vraiment ?",
     answer:
-      "Nous vérifions régulièrement les codes et les liens publiés sur le site. Les conditions sont fixées par chaque service et peuvent évoluer : pensez à les consulter avant de vous inscrire. Si un code ne fonctionne pas, signalez-le-nous via la page de contact.",
+      "Chaque offre dit ce que l'on sait d'elle : « Vérifié le … » quand l'éditeur du site a lui-même contrôlé le code, à cette date, sinon « Code non vérifié » ; et, dès 3 avis sur 90 jours, la part des visiteurs pour qui le code a fonctionné. La façon dont les avis sont recueillis et dont les offres sont classées est publiée sur deux pages du site. Les conditions sont fixées par chaque service et peuvent évoluer : lisez-les avant de vous inscrire. Si un code ne fonctionne pas, dites-le en répondant « Non » sous son offre.",
   },
 ];
