@@ -20,7 +20,7 @@ import { alertFormView } from "~/catalogue/alert-topics";
 import { categoryById } from "~/catalogue/categories";
 import { formatFrenchDate, isExpired } from "~/catalogue/dates";
 import { describeChange, HISTORY_SHOWN } from "~/catalogue/history";
-import { acceptsVotes } from "~/catalogue/offer-rules";
+import { takesVotes } from "~/catalogue/offer-rules";
 import { parsePageNumber } from "~/catalogue/pagination";
 import { canonicalSlug } from "~/catalogue/slugs";
 import {
@@ -103,7 +103,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       page: testimonials.number,
       pageCount: testimonials.count,
     },
-    testimonialForm: acceptsVotes(offer)
+    // An ended offer asks nothing: neither a vote nor a testimonial would tell a visitor anything now.
+    testimonialForm: takesVotes(offer, catalogue.today)
       ? { startedToken: formStartedToken(), askEmail: authorsAreEmailed(), years: experienceYears() }
       : null,
     questionConstraint: messageFormConstraint("question"),
@@ -112,7 +113,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       ...card,
       serviceDescription: offer.serviceDescription,
       link: offer.link,
-      acceptsVotes: acceptsVotes(offer),
+      acceptsVotes: takesVotes(offer, catalogue.today),
       description: offer.description,
       conditions: offer.conditions,
       conditionsCheckedOn: offer.verifiedOn ? formatFrenchDate(offer.verifiedOn) : null,

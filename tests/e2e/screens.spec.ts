@@ -462,6 +462,10 @@ test.describe("brand pages", () => {
       "sponsored nofollow noopener noreferrer",
     );
     await expect(page.getByRole("button", { name: /Copier le code/ })).toHaveCount(0);
+    // An ended offer asks nothing: no vote, no testimonial.
+    await expect(page.getByRole("heading", { name: "Ce code a-t-il fonctionné ?" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Oui" })).toHaveCount(0);
+    await expect(page.locator('form[action="/offres/revolut/temoignage"]')).toHaveCount(0);
   });
 });
 
