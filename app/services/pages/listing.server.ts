@@ -1,7 +1,8 @@
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { toCardView } from "~/catalogue/card";
 import { parseCategory } from "~/catalogue/categories";
+import { withoutUnreadParams } from "~/catalogue/listing-address";
 import { foldText } from "~/catalogue/names";
 import { pageOf, parsePageNumber, type ListingPage } from "~/catalogue/pagination";
 import { amountGroupsOf, rankOffers } from "~/catalogue/ranking";
@@ -34,10 +35,14 @@ const MAX_QUERY_LENGTH = 100;
 
 /**
  * What a listing page (/offres, /codes) shows for its `?q=`, `?cat=`, `?tri=` and `?page=`: one page of offers, or
- * null offers when the source failed. A page number or an order that is not one, or a page past the last, is a 404.
+ * null offers when the source failed. An order or a category it cannot read is left out by a 301; a page number that
+ * is not one, or a page past the last, is a 404.
  */
 export async function loadListing(request: Request) {
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const readable = withoutUnreadParams(params);
+  if (readable) throw redirect(`${url.pathname}${readable.size > 0 ? `?${readable}` : ""}`, 301);
   const query = (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   const category = parseCategory(params.get("cat")).id;
   const pageNumber = parsePageNumber(params.getAll("page"));
