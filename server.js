@@ -47,8 +47,15 @@ const server = createServer(
   },
   (req, res) => pipeline.handle(req, res, () => app(req, res)),
 );
-server.listen(config.port, config.host, () => {
-  console.log(`Site en ligne sur http://localhost:${config.port}`);
+server.listen(config.port, config.host, async () => {
+  const { port } = server.address();
+  // "Site en ligne" once the first visitor is answered at once: the database open, the offers merged, and a first
+  // page rendered (made-up query: the page cache keeps none of it), whatever it answers.
+  await entry.applicationReady;
+  await fetch(`http://127.0.0.1:${port}/?premier-rendu`, { redirect: "manual" })
+    .then((response) => response.arrayBuffer())
+    .catch(() => undefined);
+  console.log(`Site en ligne sur http://localhost:${port}`);
   // Under `npm run dev`, tells the Remix watcher that this build is being served.
   if (config.nodeEnv === "development") broadcastDevReady(build);
 });

@@ -6,9 +6,11 @@ import { renderDocument } from "./services/render/document.server";
 import { startApplication } from "./services/start.server";
 import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 
-startApplication();
+/** Kept once the database is open and the offers merged (or that failed, and was logged). */
+export const applicationReady = startApplication();
 
-// What server.js needs of the build: the pipeline it runs every request through, and what stops the process cleanly.
+// What server.js needs of the build: the pipeline it runs every request through, when the application is ready, and
+// what stops the process cleanly.
 export { shutdownBackend } from "./services/backend/index.server";
 export { getConfig };
 export { RequestPipeline, REQUEST_TIMEOUT_MS } from "./services/http/pipeline.server";

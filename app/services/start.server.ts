@@ -15,9 +15,10 @@ const SERVER_JS = Symbol.for("codeparrain.server-js");
  * What the application does once, when its build is loaded, before any request: it reads the configuration (an
  * invalid one stops the start), starts the backend (the data folder's lock and secret), puts the request pipeline
  * in front of a server other than server.js, wires the site's events to what reacts to them, and opens the
- * database (on first start, creates it) and merges the offers rather than on the first visitor's request.
+ * database (on first start, creates it) and merges the offers rather than on the first visitor's request. The promise
+ * it gives is kept once that is done, or has failed and been logged (the pages then say the offers are unavailable).
  */
-export function startApplication(): void {
+export function startApplication(): Promise<void> {
   getConfig();
   startBackend();
   // Under remix-serve an e-mail being sent or a backup being written finish before the database closes.
@@ -29,18 +30,23 @@ export function startApplication(): void {
   siteEvents.on("brands-changed", () => pageCache.forgetAll());
   // At once, never gathered as votes are: the owner waits to see their decision, and a pending text is never shown.
   siteEvents.on("testimonials-changed", ({ offerSlug }) => pageCache.forgetPaths(["/", `/offres/${offerSlug}`]));
-  getBackend()
-    .then((backend) => {
-      // Both may bring an offer's alert (SMTP_URL only): the check reads the catalogue again.
-      const checkAlerts = watchOwnerAlerts(backend);
-      siteEvents.on("vote-stored", () => checkAlerts());
-      siteEvents.on("brands-changed", () => checkAlerts());
-      return backend.warmUp();
-    })
-    // The offers merged at once: a new release's bundled offers are compared with the history before any visit.
-    .then(() => {
-      startAlertDispatcher().catch((error: unknown) => console.error("Alertes des visiteurs non démarrées :", error));
-      return loadOffers();
-    })
-    .catch((error: unknown) => console.error("Source des marques indisponible au démarrage :", error));
+  return (
+    getBackend()
+      .then((backend) => {
+        // Both may bring an offer's alert (SMTP_URL only): the check reads the catalogue again.
+        const checkAlerts = watchOwnerAlerts(backend);
+        siteEvents.on("vote-stored", () => checkAlerts());
+        siteEvents.on("brands-changed", () => checkAlerts());
+        return backend.warmUp();
+      })
+      // The offers merged at once: a new release's bundled offers are compared with the history before any visit.
+      .then(() => {
+        startAlertDispatcher().catch((error: unknown) => console.error("Alertes des visiteurs non démarrées :", error));
+        return loadOffers();
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => console.error("Source des marques indisponible au démarrage :", error),
+      )
+  );
 }

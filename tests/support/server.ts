@@ -46,7 +46,8 @@ export interface RunningSite {
 /**
  * Starts the production build on a free loopback port with the given environment: with server.js as `npm run serve`
  * runs it (the production server), or with `remix-serve ./build/index.js` (Remix's own server: no page cache, no load context).
- * It returns once the site is warm (see `warmUp`), so that no test's own time limit includes the start.
+ * It returns once the site is warm (server.js's ready line, or `warmUp` for remix-serve), so that no test's own time
+ * limit includes the start.
  */
 export async function startSite(
   env: Record<string, string>,
@@ -109,7 +110,9 @@ export async function startSite(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   try {
-    await warmUp(url);
+    // server.js says "Site en ligne" once it has opened its database and rendered a first page; remix-serve says
+    // its line at listen.
+    if (server === "remix-serve") await warmUp(url);
   } catch (error) {
     signalGroup("SIGKILL");
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${output}`);

@@ -19,6 +19,13 @@ describe("configuration", () => {
     expect(config.siteUrl).toBe("http://localhost:3000");
   });
 
+  it("names the port it listens on in its addresses when SITE_URL is not set", () => {
+    expect(parseConfig({ ...base, PORT: "4801" }).siteUrl).toBe("http://localhost:4801");
+    expect(parseConfig({ ...base, PORT: "4801", SITE_URL: "https://www.exemple.fr/" }).siteUrl).toBe(
+      "https://www.exemple.fr",
+    );
+  });
+
   it("uses hosted Supabase when both the URL and the anonymous key are set", () => {
     const config = parseConfig({
       ...base,

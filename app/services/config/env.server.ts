@@ -365,7 +365,9 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     backend,
     sessionSecret: env.SESSION_SECRET,
     siteName: env.SITE_NAME,
-    siteUrl: env.SITE_URL.replace(/\/+$/, ""),
+    // Without SITE_URL, the address the site answers on here: its canonical links, feeds and e-mails then lead back
+    // to it, whatever PORT says (0, a free port, is known only once it listens: the default's then).
+    siteUrl: (source.SITE_URL?.trim() ? env.SITE_URL : `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, ""),
     publicHost: source.SITE_URL?.trim() ? new URL(env.SITE_URL).host : undefined,
     ...identity,
     identityPlaceholders,
