@@ -206,6 +206,10 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   casino: ["pari", "jeu"],
   "jeu d argent": ["pari"],
   pronostic: ["pari"],
+  // A bet the operator pays for: the betting offers, and Sorare's game credits.
+  freebet: ["pari sportif", "fantasy football"],
+  "pari offert": ["pari sportif"],
+  "pari gratuit": ["pari sportif"],
   sport: ["sportif"],
   "sports betting": ["pari sportif"],
   foot: ["football", "sportif"],
@@ -220,6 +224,7 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   "horse racing": ["hippique"],
   // Energy, web and everyday apps
   energy: ["energie", "electricite"],
+  energie: ["electricite", "gaz"],
   electricity: ["electricite"],
   gas: ["gaz"],
   hosting: ["hebergement"],

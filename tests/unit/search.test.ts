@@ -410,3 +410,16 @@ describe("what a search tells the listing's order", () => {
     expect(searchOffers(INDEX, "livraison", "all").named).toBe(0);
   });
 });
+
+describe("everyday words", () => {
+  it("find the offers that sell what they mean, through the word lists", () => {
+    expect(sorted(search("freebet"))).toEqual(["pmu", "sorare", "unibet", "winamax"]);
+    expect(search("pari offert")).toEqual(expect.arrayContaining(["pmu", "unibet", "winamax"]));
+    expect(sorted(search("énergie"))).toEqual(["ekwateur", "totalenergies"]);
+    expect(sorted(search("gaz"))).toEqual(["ekwateur", "totalenergies"]);
+  });
+
+  it("find nothing where no offer sells it: the page then says so and offers the categories", () => {
+    expect(search("assurance")).toEqual([]);
+  });
+});
