@@ -25,8 +25,9 @@ const withBrands = (port: number, brands: number, ready: string) => ({
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  // Three: a test waits on its server (another process) as much as on its browser; measured in docs/testing.md.
-  workers: 3,
+  // Two: three were 80-100 s faster here, but a fresh-clone run then saw a form's answer take over 15 s
+  // (docs/decisions/2026-11-28-test-suite-time.md).
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? "line" : "list",
   // A test's limit never includes a server's start: the servers below are up, and have answered, before any test.
