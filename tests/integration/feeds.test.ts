@@ -1,6 +1,6 @@
 import { parseFeed } from "@rowanmanning/feed-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { improveN26, OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
+import { improveN26, OWNER_PASSWORD, signIn } from "../support/back-office";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 import { SITE_SET_UP_MS, SITE_STOP_MS, TEST_MS } from "../support/timeouts";
@@ -121,23 +121,7 @@ describe("the Atom feeds", () => {
       const lastModified = before.headers.get("last-modified") ?? "";
       await before.arrayBuffer();
       // The owner withdraws the offer until next year: its entry leaves the feed.
-      const withdraw = (startsOn: string) =>
-        postForm(
-          site,
-          "/gestion/offres/n26",
-          {
-            intent: "save",
-            code: "N26FLUX",
-            link: "https://n26.com/fr-fr/parrainage",
-            offer_description: "20 € offerts après l'ouverture de votre compte N26.",
-            bonus_amount: "20",
-            bonus_unit: "EUR",
-            bonus_kind: "argent",
-            conditions: "Ouverture du compte avec le code de parrainage",
-            starts_on: startsOn,
-          },
-          owner,
-        );
+      const withdraw = (startsOn: string) => improveN26(site, owner, "N26FLUX", { starts_on: startsOn });
       try {
         expect((await withdraw(`${new Date().getFullYear() + 1}-01-01`)).status).toBe(303);
         const after = await until(

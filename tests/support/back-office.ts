@@ -46,8 +46,14 @@ export async function wrongPasswords(site: RunningSite, headers: Record<string, 
 /**
  * The owner raises N26's bonus from the bundled 15 € to 20 € and drops its card-payment condition, with a new code:
  * an improvement, as the history records it. Gives the back office's answer.
+ * `more` adds fields (a first day, say).
  */
-export function improveN26(site: RunningSite, headers: Record<string, string>, code: string): Promise<Response> {
+export function improveN26(
+  site: RunningSite,
+  headers: Record<string, string>,
+  code: string,
+  more: Record<string, string> = {},
+): Promise<Response> {
   return postForm(
     site,
     "/gestion/offres/n26",
@@ -60,6 +66,7 @@ export function improveN26(site: RunningSite, headers: Record<string, string>, c
       bonus_unit: "EUR",
       bonus_kind: "argent",
       conditions: "Ouverture du compte avec le code de parrainage",
+      ...more,
     },
     headers,
   );
