@@ -1,11 +1,11 @@
 import { followsLabel } from "./audience";
 import { isExpired } from "./dates";
 import { offerTrust, type OfferTrust, type OfferVotes } from "./feedback";
-import { splitOffer } from "./headline";
+import { offerHeadline } from "./headline";
 import { isInCategory } from "./listing-rules";
 import { canCopyCode, isInstructionCode } from "./offer-rules";
 import { demotionOf } from "./ranking";
-import { formatBonus, KIND_LABELS, NO_AMOUNT } from "./terms";
+import { kindLabel } from "./terms";
 import type { ReferralOffer } from "./types";
 
 /**
@@ -17,8 +17,8 @@ export interface OfferCardView {
   brand: string;
   /** What the offer gives, in large: its amount ("Jusqu'à 200 €"), or the start of its text when it states none. */
   headline: string;
-  /** Beside the headline: the kind of bonus, and that the amount depends on the offer when none is stated. */
-  terms: string;
+  /** Beside the headline: the kind of bonus; absent when the offer does not say. */
+  terms?: string;
   /** The first of the offer's main conditions, directly under the headline; null when none is stated. */
   condition?: string;
   code: string;
@@ -73,12 +73,11 @@ function sharedTrust(trust: OfferTrust): OfferTrust {
   return trust;
 }
 
-/** The headline and what stands beside it: the amount and its kind, or the text's own start and "no amount stated". */
+/** The headline and what stands beside it: the amount or the text's own start, the kind when known. */
 function headlineOf(offer: ReferralOffer): Pick<OfferCardView, "headline" | "terms" | "condition"> {
-  const kind = KIND_LABELS[offer.kind];
   return {
-    headline: offer.bonus ? formatBonus(offer.bonus) : splitOffer(offer.description).headline,
-    terms: offer.bonus ? kind : `${NO_AMOUNT} · ${kind}`,
+    headline: offerHeadline(offer),
+    ...ifSet("terms", kindLabel(offer.kind)),
     ...ifSet("condition", offer.conditions[0]),
   };
 }

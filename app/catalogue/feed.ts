@@ -1,8 +1,9 @@
 import { BETTING_MESSAGE } from "~/components/notices";
 import { categoryById } from "./categories";
 import { formatFrenchDate } from "./dates";
+import { splitOffer } from "./headline";
 import { describeChange, type OfferSnapshot } from "./history";
-import { formatBonus, KIND_LABELS, NO_AMOUNT } from "./terms";
+import { formatBonus, kindLabel } from "./terms";
 import type { CategoryId, ReferralOffer } from "./types";
 
 /**
@@ -55,17 +56,17 @@ const escapeXml = (text: string) =>
       (character) => `&${{ "<": "lt", ">": "gt", "&": "amp", '"': "quot", "'": "apos" }[character]};`,
     );
 
-/** The amount an entry states, as recorded. */
-function amountOf(snapshot: OfferSnapshot): string {
+/** The amount an entry states, as recorded; null when the offer states none. */
+function amountOf(snapshot: OfferSnapshot): string | null {
   return snapshot.amount !== null && snapshot.unit
     ? formatBonus({ amount: snapshot.amount, unit: snapshot.unit, upTo: snapshot.upTo })
-    : NO_AMOUNT;
+    : null;
 }
 
-/** An entry's title: what happened to which brand's offer, and what it gives now. */
+/** An entry's title: what happened to which brand's offer, and what it gives now (its amount, or its text's start). */
 export function entryTitle(change: FeedChange, offer: ReferralOffer): string {
   const what = change.change === "added" ? "Nouvelle offre" : "Offre améliorée";
-  return `${what} : ${offer.brand}, ${amountOf(change.after)}`;
+  return `${what} : ${offer.brand}, ${amountOf(change.after) ?? splitOffer(offer.description).headline}`;
 }
 
 /** What an entry says, in order: what changed, the amount and kind, the first conditions, the last day, the warning. */
@@ -75,7 +76,7 @@ function entryParts(change: FeedChange, offer: ReferralOffer) {
   return {
     paragraphs: [
       change.change === "improved" ? describeChange(change).join(" · ") : null,
-      `${amountOf(change.after)} · ${KIND_LABELS[change.after.kind]}`,
+      [amountOf(change.after), kindLabel(change.after.kind)].filter(Boolean).join(" · "),
     ].filter((text): text is string => Boolean(text)),
     conditions,
     moreConditions:

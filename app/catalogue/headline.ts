@@ -1,3 +1,5 @@
+import { formatBonus, type OfferBonus } from "./terms";
+
 /**
  * Where an offer text stops saying what is given and starts saying how to get it: "15 € offerts | après
  * l'ouverture…", "Bonus offert | sur votre premier investissement…".
@@ -31,3 +33,10 @@ export function splitOffer(offerText: string): OfferLines {
   if (headline.split(" ").length < 2 || !details) return { headline: text.replace(/\.$/, ""), details: "" };
   return { headline, details };
 }
+
+/**
+ * What an offer gives, as its card, its feed entry and its share image lead with: the amount the owner entered, or
+ * else the start of the offer's own text. Never a filler standing in for an amount nobody gave.
+ */
+export const offerHeadline = (offer: { bonus?: OfferBonus; description: string }): string =>
+  offer.bonus ? formatBonus(offer.bonus) : splitOffer(offer.description).headline;

@@ -1,4 +1,4 @@
-import { formatBonus, KIND_LABELS, type BonusUnit, type OfferKind } from "./terms";
+import { formatBonus, kindLabel, type BonusUnit, type OfferKind } from "./terms";
 import type { ReferralOffer } from "./types";
 
 /**
@@ -105,7 +105,29 @@ export function changesSince(
 const amountOf = (snapshot: OfferSnapshot) =>
   snapshot.amount !== null && snapshot.unit
     ? formatBonus({ amount: snapshot.amount, unit: snapshot.unit, upTo: snapshot.upTo })
-    : "montant non précisé";
+    : null;
+
+/** A change of amount, saying plainly when one appears or goes: "200 € (avant : 150 €)", "Montant retiré (avant : 150 €)". */
+function amountChange(before: OfferSnapshot, after: OfferSnapshot): string {
+  const now = amountOf(after);
+  const then = amountOf(before);
+  if (!now) return `Montant retiré (avant : ${then})`;
+  return then ? `${now} (avant : ${then})` : `Montant annoncé : ${now}`;
+}
+
+/** A change of kind, the same way: "Cashback (avant : Réduction)", "Nature retirée (avant : Cashback)". */
+function kindChange(before: OfferSnapshot, after: OfferSnapshot): string {
+  const now = kindLabel(after.kind);
+  const then = kindLabel(before.kind);
+  if (!now) return `Nature retirée (avant : ${then})`;
+  return then ? `${now} (avant : ${then})` : `Nature annoncée : ${now}`;
+}
+
+/** "Offre ajoutée : 200 €, argent versé sur le compte", with only what the offer states. */
+function addedLine(after: OfferSnapshot): string {
+  const known = [amountOf(after), kindLabel(after.kind)?.toLowerCase()].filter(Boolean);
+  return known.length > 0 ? `Offre ajoutée : ${known.join(", ")}` : "Offre ajoutée";
+}
 
 /**
  * What a change did, in French, one line per part: "200 € (avant : 150 €)", "Condition retirée : « … »",
@@ -113,12 +135,12 @@ const amountOf = (snapshot: OfferSnapshot) =>
  */
 export function describeChange(entry: Pick<OfferHistoryEntry, "before" | "after">): string[] {
   const { before, after } = entry;
-  if (!before) return [`Offre ajoutée : ${amountOf(after)}, ${KIND_LABELS[after.kind].toLowerCase()}`];
+  if (!before) return [addedLine(after)];
   const lines: string[] = [];
   if (before.amount !== after.amount || before.unit !== after.unit || before.upTo !== after.upTo) {
-    lines.push(`${amountOf(after)} (avant : ${amountOf(before)})`);
+    lines.push(amountChange(before, after));
   }
-  if (before.kind !== after.kind) lines.push(`${KIND_LABELS[after.kind]} (avant : ${KIND_LABELS[before.kind]})`);
+  if (before.kind !== after.kind) lines.push(kindChange(before, after));
   for (const condition of before.conditions) {
     if (!after.conditions.includes(condition)) lines.push(`Condition retirée : « ${condition} »`);
   }

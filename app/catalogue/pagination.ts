@@ -1,4 +1,5 @@
 import type { OfferCardView } from "./card";
+import type { AmountSection } from "./ranking";
 import type { SortOrder } from "./sort-orders";
 import type { CategoryId } from "./types";
 
@@ -96,8 +97,10 @@ export interface ListingPage {
   offset: number;
   /** With a search whose results do not hold all its words: the sentence saying so, above the results. */
   note: string | null;
-  /** Sorted by amount: the groups amounts are compared within, in their order, above the results. */
+  /** Above the results: how the amount order groups offers, or that an order had nothing to order by. */
   orderNote: string | null;
+  /** Sorted by amount: the headings over the groups, with their positions among all the offers. */
+  sections?: AmountSection[];
   /** With a search whose words matched nothing: the brands whose names are closest to it. */
   suggestions: { slug: string; brand: string }[];
 }
@@ -108,14 +111,17 @@ export function pageSuffix(listing: Pick<ListingPage, "page"> | null | undefined
 }
 
 /**
- * A listing page's canonical address and indexing: each page of a category is its own page; a search result and a
- * sorted listing are kept out of search engines (they repeat the category's offers) and point to themselves.
+ * A listing page's canonical address and indexing: each page of a category is its own page. A search result is kept
+ * out of search engines and points to itself. A sorted listing may be indexed but names the unsorted listing's first
+ * page as canonical: it holds the same offers in another order, and its page 2 holds other offers than the unsorted
+ * page 2.
  */
 export function listingAddress(
   action: string,
   page: (ListingState & { listing: Pick<ListingPage, "page"> | null }) | undefined,
 ): { path: string; noindex: boolean } {
   if (!page) return { path: action, noindex: false };
-  const path = listingHref(action, { ...page, page: page.listing?.page ?? 1 });
-  return { path, noindex: Boolean(page.query) || page.sort !== "pertinence" };
+  if (page.query) return { path: listingHref(action, { ...page, page: page.listing?.page ?? 1 }), noindex: true };
+  if (page.sort !== "pertinence") return { path: listingHref(action, { category: page.category }), noindex: false };
+  return { path: listingHref(action, { ...page, page: page.listing?.page ?? 1 }), noindex: false };
 }

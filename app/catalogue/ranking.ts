@@ -1,6 +1,6 @@
 import { isExpired } from "./dates";
 import { isReportedNotWorking, successPercent, type OfferVotes } from "./feedback";
-import { KIND_LABELS, OFFER_KINDS, type BonusUnit } from "./terms";
+import { kindLabel, OFFER_KINDS, type BonusUnit } from "./terms";
 import type { SortOrder } from "./sort-orders";
 import type { ReferralOffer } from "./types";
 
@@ -45,31 +45,61 @@ export interface RankingContext {
 const UNIT_ORDER: readonly BonusUnit[] = ["EUR", "USD", "%"];
 const UNIT_WORDS: Readonly<Record<BonusUnit, string>> = { EUR: "en euros", USD: "en dollars", "%": "en pourcentage" };
 
+/** The last group of every order: expired offers, whatever they gave. */
+export const EXPIRED_GROUP = "Offres expirées";
+
 /**
  * The group an amount is compared within: one unit and one kind. Euros come first, then dollars, then game credits,
  * then percentages, then offers that state no amount; within each, kinds in the back office's order.
  */
 export function amountGroup(offer: Pick<ReferralOffer, "bonus" | "kind">): { rank: number; label: string } {
-  if (!offer.bonus) return { rank: 1000, label: "sans montant annoncé" };
+  if (!offer.bonus) return { rank: 1000, label: "Sans montant annoncé" };
   const { unit } = offer.bonus;
   const kindRank = OFFER_KINDS.indexOf(offer.kind);
-  const label = `${KIND_LABELS[offer.kind].toLowerCase()} ${UNIT_WORDS[unit]}`;
+  const label = `${kindLabel(offer.kind) ?? "Avantage"} ${UNIT_WORDS[unit]}`;
   if (offer.kind === "freebet" && unit !== "%") return { rank: 200 + UNIT_ORDER.indexOf(unit), label };
   const unitRank = unit === "%" ? 300 : UNIT_ORDER.indexOf(unit) * 100;
   return { rank: unitRank + kindRank, label };
 }
 
+/** A run of offers under one heading in a list ordered by amount: where it starts (0-based, in the whole list). */
+export interface AmountSection {
+  start: number;
+  label: string;
+  count: number;
+}
+
 /**
- * The groups of a list ordered by amount, each named with how many offers it holds: "argent versé sur le compte en
- * euros (3)", in the list's order.
+ * The headings of a list ordered by amount (rankOffers' "montant"), in its order: "Argent versé sur le compte en
+ * euros" over its 3 offers, …, "Offres expirées" last.
  */
-export function amountGroupsOf(offers: readonly ReferralOffer[]): string[] {
-  const counts = new Map<string, number>();
-  for (const offer of offers) {
-    const { label } = amountGroup(offer);
-    counts.set(label, (counts.get(label) ?? 0) + 1);
+export function amountSectionsOf(ranked: readonly ReferralOffer[], today: string): AmountSection[] {
+  const sections: AmountSection[] = [];
+  ranked.forEach((offer, index) => {
+    const label = isExpired(offer, today) ? EXPIRED_GROUP : amountGroup(offer).label;
+    const last = sections.at(-1);
+    if (last?.label === label) last.count += 1;
+    else sections.push({ start: index, label, count: 1 });
+  });
+  return sections;
+}
+
+/**
+ * What a list ordered by votes or by news says when that order finds nothing to order by, and so falls back to the
+ * default order; null when it does order something.
+ */
+export function fallbackNote(
+  offers: readonly ReferralOffer[],
+  order: SortOrder,
+  { today, votes, news }: Pick<RankingContext, "today" | "votes" | "news">,
+): string | null {
+  if (order === "avis" && !offers.some((offer) => successPercent(votes.get(offer.slug)) !== null)) {
+    return "Pas encore assez d'avis pour classer ces offres : elles restent dans l'ordre par défaut.";
   }
-  return [...counts].map(([label, count]) => `${label} (${count})`);
+  if (order === "nouveautes" && !offers.some((offer) => isNews(news.get(offer.slug), today))) {
+    return `Aucune de ces offres n'a été ajoutée ni améliorée ces ${NEWS_DAYS} derniers jours : elles restent dans l'ordre par défaut.`;
+  }
+  return null;
 }
 
 /** Whether an offer was added or improved within NEWS_DAYS of `today`. */
@@ -105,13 +135,11 @@ export function rankOffers(
   { today, votes, news, named = 0 }: RankingContext,
 ): ReferralOffer[] {
   const expired = (offer: ReferralOffer) => Number(isExpired(offer, today));
+  const demoted = (offer: ReferralOffer) => Number(demotionOf(votes.get(offer.slug)) !== null);
   switch (order) {
     case "pertinence": {
       const head = offers.slice(0, named);
-      const rest = sortBy(offers.slice(named), (offer) => [
-        expired(offer),
-        Number(demotionOf(votes.get(offer.slug)) !== null),
-      ]);
+      const rest = sortBy(offers.slice(named), (offer) => [expired(offer), demoted(offer)]);
       return [...head, ...rest];
     }
     case "montant":
@@ -121,13 +149,13 @@ export function rankOffers(
         const offerVotes = votes.get(offer.slug);
         const percent = successPercent(offerVotes);
         const count = offerVotes ? offerVotes.yes + offerVotes.no : 0;
-        return [expired(offer), percent === null ? 1 : 0, -(percent ?? 0), -count];
+        return [expired(offer), percent === null ? 1 : 0, -(percent ?? 0), -count, demoted(offer)];
       });
     case "nouveautes":
       return sortBy(offers, (offer) => {
         const newsOn = news.get(offer.slug);
         const recent = isNews(newsOn, today);
-        return [expired(offer), recent ? 0 : 1, recent ? -Date.parse(newsOn as string) : 0];
+        return [expired(offer), recent ? 0 : 1, recent ? -Date.parse(newsOn as string) : 0, demoted(offer)];
       });
   }
 }

@@ -18,7 +18,10 @@ export const OFFER_KINDS = [
 
 export type OfferKind = (typeof OFFER_KINDS)[number];
 
-/** How each kind is named to visitors. Game credits are always named as such (ANJ: they are not money). */
+/**
+ * How each kind is named in the back office's list. Game credits are always named as such (ANJ: they are not money).
+ * Visitors never read "non-precise": what they see goes through kindLabel.
+ */
 export const KIND_LABELS: Readonly<Record<OfferKind, string>> = {
   argent: "Argent versé sur le compte",
   freebet: "Crédit de jeu (freebet)",
@@ -27,8 +30,12 @@ export const KIND_LABELS: Readonly<Record<OfferKind, string>> = {
   crypto: "Crypto-actif",
   "frais-offerts": "Frais offerts",
   autre: "Autre avantage",
-  "non-precise": "Nature non précisée",
+  "non-precise": "Non précisée (rien n'est affiché)",
 };
+
+/** The kind as visitors read it, or nothing when the offer does not say: no filler stands in for a missing fact. */
+export const kindLabel = (kind: OfferKind): string | undefined =>
+  kind === "non-precise" ? undefined : KIND_LABELS[kind];
 
 /** The units an amount is stated in: euros, dollars, or a percentage (of fees, of a bill, of a return). */
 export const BONUS_UNITS = ["EUR", "USD", "%"] as const;
@@ -55,9 +62,6 @@ export interface OfferBonus {
 export const MAX_CONDITIONS = 5;
 export const MAX_CONDITION_LENGTH = 120;
 
-/** What a card says when the offer states no amount. */
-export const NO_AMOUNT = "Montant selon l'offre en cours";
-
 const wholeAmount = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 0 });
 const centsAmount = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -67,11 +71,6 @@ export function formatBonus(bonus: OfferBonus): string {
   const amount = format.format(bonus.amount).replace(/\s/g, "\u202f");
   const figure = `${amount}\u00a0${UNIT_SIGNS[bonus.unit]}`;
   return bonus.upTo ? `Jusqu'à ${figure}` : figure;
-}
-
-/** The amount a card shows: the bonus, or that it depends on the offer of the day. */
-export function amountLabel(bonus: OfferBonus | undefined): string {
-  return bonus ? formatBonus(bonus) : NO_AMOUNT;
 }
 
 export const isOfferKind = (value: unknown): value is OfferKind =>

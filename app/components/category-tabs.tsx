@@ -6,8 +6,8 @@ import type { SortOrder } from "~/catalogue/sort-orders";
 import type { CategoryId } from "~/catalogue/types";
 
 /**
- * Category tabs as links (`?cat=`), keeping the search. On every width one row of icon-first chips with their short
- * label, which scrolls sideways on a phone rather than wrapping: the icon leads, and the label stays visible because
+ * Category tabs as links (`?cat=`), keeping the search. Icon-first chips with their short label, wrapping onto as
+ * many rows as the width needs: a row that scrolled sideways hid its last tabs on a phone without saying so, and
  * bare icons leave sighted visitors guessing.
  */
 export function CategoryTabs({
@@ -30,7 +30,7 @@ export function CategoryTabs({
   const href = (id: CategoryId) => listingHref(action, { query, category: id, sort });
   return (
     <nav aria-label={label}>
-      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0">
+      <ul className="flex flex-wrap gap-2">
         {categories.map((category) => {
           const selected = category.id === current;
           return (

@@ -8,6 +8,7 @@ import { useMoreOffers } from "./more-offers";
 import { primaryButton, secondaryButton } from "./offer-card";
 import { OfferGrid } from "./offer-grid";
 import { SortForm } from "./sort-form";
+import type { OfferCardView } from "~/catalogue/card";
 import type { ListingPage } from "~/catalogue/pagination";
 import type { SortOrder } from "~/catalogue/sort-orders";
 import type { CategoryId } from "~/catalogue/types";
@@ -38,7 +39,7 @@ export function OfferList({
   sort: SortOrder;
   headingId?: string;
 }) {
-  const { offers, total, offset, suggestions, note, orderNote } = listing;
+  const { offers, total, offset, suggestions, note, orderNote, sections } = listing;
   const resetHref = listingHref(action, { category, sort });
   const section = useRef<HTMLElement>(null);
   const pageHref = (page: number) => listingHref(action, { query, category, sort, page });
@@ -85,7 +86,11 @@ export function OfferList({
           ) : null}
         </div>
       ) : (
-        <OfferGrid offers={more.offers.length > 0 ? [...offers, ...more.offers] : offers} />
+        <GroupedOffers
+          offers={more.offers.length > 0 ? [...offers, ...more.offers] : offers}
+          offset={offset}
+          sections={sections}
+        />
       )}
       {more.control}
       <Pagination href={pageHref} page={more.page} pageCount={listing.pageCount} />
@@ -101,13 +106,46 @@ export function OfferList({
             item: {
               "@type": "Product",
               name: `Code parrainage ${offer.brand}`,
-              description: `${offer.headline} (${offer.terms})`,
+              description: offer.terms ? `${offer.headline} (${offer.terms})` : offer.headline,
               url: `${siteUrl}/offres/${offer.slug}`,
             },
           })),
         }}
       />
     </section>
+  );
+}
+
+/**
+ * The cards of a page, under the headings of their amount groups when the list is ordered by amount: a group that
+ * began on an earlier page is named again over its first card here.
+ */
+function GroupedOffers({
+  offers,
+  offset,
+  sections,
+}: {
+  offers: readonly OfferCardView[];
+  offset: number;
+  sections: ListingPage["sections"];
+}) {
+  if (!sections) return <OfferGrid offers={offers} />;
+  const end = offset + offers.length;
+  return (
+    <div className="space-y-8">
+      {sections
+        .filter((section) => section.start < end && section.start + section.count > offset)
+        .map((section) => (
+          <div key={section.label} className="space-y-4">
+            <h3 className="text-lg font-bold text-slate-900">
+              {section.label} <span className="text-sm font-medium text-slate-600">{`(${section.count})`}</span>
+            </h3>
+            <OfferGrid
+              offers={offers.slice(Math.max(section.start - offset, 0), section.start + section.count - offset)}
+            />
+          </div>
+        ))}
+    </div>
   );
 }
 

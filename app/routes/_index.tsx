@@ -1,7 +1,8 @@
 import { data, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { Faq, faqJsonLd } from "~/components/faq";
+import { Icon } from "~/components/icon";
 import { JsonLd } from "~/components/json-ld";
 import { RewardDisclosure } from "~/components/notices";
 import { primaryButton, secondaryButton } from "~/components/offer-card";
@@ -10,7 +11,7 @@ import { CARD } from "~/components/page-block";
 import { TestimonialQuote } from "~/components/testimonial-quote";
 import { StepCards, TextCard } from "~/components/text-card";
 import { EVERY_OFFER_FEED, pageMeta, siteInfo } from "~/seo";
-import { homeContent, homeNews } from "~/services/pages/home.server";
+import { homeContent, homeNews, homeOverview } from "~/services/pages/home.server";
 import { toCardView, tryLoadCatalogue, UNAVAILABLE } from "~/services/pages/offers.server";
 import { homeTestimonialCards } from "~/services/pages/testimonials.server";
 import type { MouseEvent } from "react";
@@ -30,23 +31,27 @@ export const meta: MetaFunction = ({ matches }) => {
 export async function loader() {
   const catalogue = await tryLoadCatalogue();
   if (!catalogue) {
-    return data({ featured: null, testimonials: [], content: homeContent(), ...homeNews(null) }, UNAVAILABLE);
+    return data(
+      { featured: null, testimonials: [], content: homeContent(), ...homeNews(null), ...homeOverview(null) },
+      UNAVAILABLE,
+    );
   }
   return {
     content: homeContent(),
+    ...homeOverview(catalogue),
     featured: catalogue.featured.map((offer) => toCardView(offer, catalogue)),
     ...homeNews(catalogue),
     testimonials: await homeTestimonialCards(catalogue),
   };
 }
 
-/** "Nouveautés": the offers added or improved in the last NEWS_DAYS days, newest first. */
+/** "Nouveautés": the offers added or improved in the last NEWS_DAYS days, newest first; only when there are some. */
 function NewsSection({
   news,
-  page,
+  href,
 }: {
-  news: { slug: string; brand: string; headline: string; terms: string; on: string }[];
-  page: { href: string; none: string };
+  news: { slug: string; brand: string; headline: string; terms?: string; on: string }[];
+  href: string;
 }) {
   return (
     <section aria-labelledby="news-title" className="space-y-4">
@@ -54,26 +59,87 @@ function NewsSection({
         <h2 id="news-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           Nouveautés
         </h2>
-        <Link to={page.href} className={secondaryButton}>
+        <Link to={href} className={secondaryButton}>
           Toutes les nouveautés
         </Link>
       </div>
-      {news.length > 0 ? (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {news.map((offer) => (
-            <li key={offer.slug} className={`${CARD} p-4`}>
-              <Link to={`/offres/${offer.slug}`} className="font-bold text-indigo-800 underline">
-                {offer.brand}
-              </Link>
-              <p className="font-semibold text-slate-900">{offer.headline}</p>
-              <p className="text-sm text-slate-700">{`${offer.terms} · depuis le ${offer.on}`}</p>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-slate-700">{page.none}</p>
-      )}
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {news.map((offer) => (
+          <li key={offer.slug} className={`${CARD} p-4`}>
+            <Link to={`/offres/${offer.slug}`} className="font-bold text-indigo-800 underline">
+              {offer.brand}
+            </Link>
+            <p className="font-semibold text-slate-900">{offer.headline}</p>
+            <p className="text-sm text-slate-700">
+              {[offer.terms, `depuis le ${offer.on}`].filter(Boolean).join(" · ")}
+            </p>
+          </li>
+        ))}
+      </ul>
     </section>
+  );
+}
+
+/**
+ * The first screen's way in: a search sent to /offres (a plain GET form, so it works without JavaScript), the count
+ * of running offers, and every category with its own count.
+ */
+function QuickStart({
+  runningCount,
+  categories,
+}: {
+  runningCount: number | null;
+  categories: { id: string; label: string; href: string; count: number }[];
+}) {
+  return (
+    <div className="mx-auto mt-5 max-w-2xl space-y-4 text-left sm:mt-8">
+      <Form method="get" action="/offres" role="search" className="flex gap-2">
+        <label htmlFor="home-search" className="sr-only">
+          Rechercher une offre
+        </label>
+        <input
+          id="home-search"
+          type="search"
+          name="q"
+          maxLength={100}
+          autoComplete="off"
+          placeholder="Une marque ou un service"
+          className="min-h-11 w-full flex-1 rounded-lg border-0 bg-white px-3 text-base text-slate-900 placeholder:text-slate-600 focus:outline-none focus:ring-2 focus:ring-amber-300"
+        />
+        <button
+          type="submit"
+          className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg bg-amber-300 px-3 font-semibold text-slate-900 hover:bg-amber-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
+        >
+          <Icon name="search" className="h-5 w-5" />
+          <span className="sr-only sm:not-sr-only">Rechercher</span>
+        </button>
+      </Form>
+      {runningCount !== null ? (
+        <p className="text-center font-semibold text-white">
+          {`${runningCount} offre${runningCount > 1 ? "s" : ""} de parrainage en cours dans ${categories.length} catégorie${categories.length > 1 ? "s" : ""}`}
+        </p>
+      ) : null}
+      {categories.length > 0 ? (
+        <nav aria-label="Catégories">
+          <ul className="flex flex-wrap justify-center gap-2">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link
+                  to={category.href}
+                  className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-white/15 px-3 text-sm font-semibold text-white ring-1 ring-white/40 hover:bg-white/25 focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
+                >
+                  {category.label}{" "}
+                  <span className="font-normal text-indigo-50">
+                    {category.count}
+                    <span className="sr-only">{category.count > 1 ? " offres" : " offre"}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
   );
 }
 
@@ -89,31 +155,32 @@ function scrollToFeatured(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export default function Home() {
-  const { featured, news, newsPage, testimonials, content } = useLoaderData<typeof loader>();
+  const { featured, news, newsPage, testimonials, content, runningCount, categories } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const siteName = root?.siteName ?? "CodeParrain";
 
   return (
     <div className="space-y-20">
-      <section className="rounded-3xl bg-gradient-to-br from-indigo-700 to-violet-800 px-6 py-14 text-center text-white sm:px-12">
-        <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">
+      <section className="-mt-4 rounded-3xl bg-gradient-to-br from-indigo-700 to-violet-800 px-4 py-6 text-center text-white sm:mt-0 sm:px-12 sm:py-12">
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-5xl">
           {siteName} - Les meilleurs codes et offres de parrainage
         </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-indigo-50">
+        <p className="mx-auto mt-3 max-w-2xl text-base text-indigo-50 sm:mt-6 sm:text-lg">
           Découvrez les meilleurs codes de parrainage et offres pour économiser sur vos services préférés. Le
           parrainage, c'est simple, rapide et gagnant pour tout le monde !
         </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-4">
+        <QuickStart runningCount={runningCount} categories={categories} />
+        <div className="mt-5 flex flex-wrap justify-center gap-3 sm:mt-8 sm:gap-4">
           <Link
             to="/offres"
-            className="rounded-lg bg-white px-6 py-3 font-semibold text-indigo-800 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-indigo-700"
+            className="inline-flex min-h-11 items-center rounded-lg bg-white px-4 font-semibold text-indigo-800 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-indigo-700 sm:px-6"
           >
             Voir toutes les offres
           </Link>
           <a
             href="#featured-offers"
             onClick={scrollToFeatured}
-            className="rounded-lg border border-white px-6 py-3 font-semibold text-white hover:bg-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-white"
+            className="inline-flex min-h-11 items-center rounded-lg border border-white px-4 font-semibold text-white hover:bg-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-white sm:px-6"
           >
             Meilleures offres
           </a>
@@ -151,7 +218,7 @@ export default function Home() {
         )}
       </section>
 
-      {featured ? <NewsSection news={news} page={newsPage} /> : null}
+      {news.length > 0 ? <NewsSection news={news} href={newsPage} /> : null}
 
       <section aria-labelledby="why-title" className="space-y-6">
         <h2 id="why-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">

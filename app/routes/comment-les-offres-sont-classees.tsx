@@ -1,9 +1,9 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { DISPLAY_THRESHOLDS, REPORTED_NOT_WORKING } from "~/catalogue/feedback";
-import { DEMOTION_BELOW_PERCENT, NEWS_DAYS } from "~/catalogue/ranking";
+import { DEMOTION_BELOW_PERCENT, EXPIRED_GROUP, NEWS_DAYS } from "~/catalogue/ranking";
 import { HOW_OFFERS_ARE_RANKED, HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { SORT_LABELS } from "~/catalogue/sort-orders";
-import { KIND_LABELS, NO_AMOUNT } from "~/catalogue/terms";
+import { kindLabel, OFFER_KINDS } from "~/catalogue/terms";
 import { TextSection } from "~/components/text-section";
 import { pageMeta, siteInfo } from "~/seo";
 import type { MetaFunction } from "@remix-run/node";
@@ -72,17 +72,21 @@ export default function HowOffersAreRanked() {
           <strong>{SORT_LABELS.montant}</strong> : seuls se comparent les montants de même nature et de même unité.
           Viennent d'abord les montants en euros, puis en dollars, puis les crédits de jeu (qui ne sont pas de
           l'argent), puis les pourcentages, chaque groupe du plus élevé au plus faible ; les offres sans montant annoncé
-          (« {NO_AMOUNT} ») viennent après. La liste nomme ces groupes au-dessus des offres. Un montant « jusqu'à »
-          compte pour son plafond. Les natures sont : {Object.values(KIND_LABELS).join(", ").toLowerCase()}.
+          viennent après, puis les « {EXPIRED_GROUP.toLowerCase()} ». Chaque groupe a son titre au-dessus de ses offres.
+          Un montant « jusqu'à » compte pour son plafond. Les natures sont :{" "}
+          {OFFER_KINDS.map(kindLabel).filter(Boolean).join(", ").toLowerCase()} ; une offre dont la nature n'est pas
+          précisée se range dans le groupe « avantage » de son unité.
         </p>
         <p>
           <strong>{SORT_LABELS.avis}</strong> : les offres dont le pourcentage de réussite s'affiche, du plus élevé au
-          plus faible (à égalité, la plus notée d'abord), puis les autres dans l'ordre par défaut.
+          plus faible (à égalité, la plus notée d'abord), puis les autres dans l'ordre par défaut. Tant qu'aucune offre
+          de la liste n'a assez d'avis, la liste le dit en une ligne et garde l'ordre par défaut.
         </p>
         <p>
           <strong>{SORT_LABELS.nouveautes}</strong> : les offres ajoutées ou améliorées ces {NEWS_DAYS} derniers jours,
-          la plus récente d'abord, puis les autres. Une offre est améliorée quand son montant augmente à unité et nature
-          égales, ou quand une condition disparaît ; tout autre changement n'en fait pas une nouveauté.
+          la plus récente d'abord, puis les autres dans l'ordre par défaut (la liste le dit quand aucune ne l'est). Une
+          offre est améliorée quand son montant augmente à unité et nature égales, ou quand une condition disparaît ;
+          tout autre changement n'en fait pas une nouveauté.
         </p>
         <p>Quel que soit le tri, les offres expirées viennent en dernier.</p>
       </TextSection>

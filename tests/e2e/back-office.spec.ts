@@ -102,8 +102,9 @@ test.describe("the back office on a phone", () => {
     // The change is in the offer's history, dated, said in full.
     const history = page.getByRole("region", { name: "Historique de l'offre" });
     await expect(history.getByRole("listitem").first()).toContainText(/\d{1,2} \S+ \d{4} · Modifiée/);
-    await expect(history).toContainText("2,50 € (avant : montant non précisé)");
-    await expect(history).toContainText("Cashback (avant :");
+    await expect(history).toContainText("Montant annoncé : 2,50 €");
+    // Each project edits its own offer: one whose kind was stated, one whose kind was not.
+    await expect(history).toContainText(/Cashback \(avant : |Nature annoncée : Cashback/);
     await expect(history).toContainText("Nouveau code");
 
     await page.goto("/gestion");

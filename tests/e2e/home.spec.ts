@@ -22,3 +22,32 @@ test(
     await expect(page.getByRole("heading", { level: 3, name: "Binance" })).toBeVisible();
   },
 );
+
+test.describe("the home page's first screen on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("holds a search, every category with its count, and the number of offers; the search leads to /offres", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto("/");
+    const search = page.getByRole("searchbox", { name: "Rechercher une offre" });
+    await expect(search).toBeInViewport({ ratio: 1 });
+    await expect(page.getByText(/^\d+ offres de parrainage en cours dans 7 catégories$/)).toBeInViewport();
+    const categories = page.getByRole("navigation", { name: "Catégories" }).getByRole("link");
+    await expect(categories).toHaveCount(7);
+    for (const link of await categories.all()) {
+      await expect(link).toBeInViewport({ ratio: 1 });
+      await expect(link).toHaveText(/^\S+ \d+ offres?$/);
+    }
+    await expect(categories.filter({ hasText: /^Paris/ })).toHaveAttribute("href", "/codes?cat=betting");
+    // Nothing was added or improved in the bundled data's last 30 days: no empty news section.
+    await expect(page.getByRole("heading", { name: "Nouveautés" })).toHaveCount(0);
+
+    await search.fill("binance");
+    if (javaScriptEnabled) await page.getByRole("button", { name: "Rechercher" }).click();
+    else await search.press("Enter");
+    await expect(page).toHaveURL(/\/offres\?q=binance$/);
+    await expect(page.getByRole("heading", { level: 3, name: "Binance" })).toBeVisible();
+  });
+});

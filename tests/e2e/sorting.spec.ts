@@ -20,11 +20,14 @@ test.describe("sorting a listing", () => {
     const list = await offerList(page, /^Codes parrainage Crypto/);
     // Dollars of crypto first, largest first; then percentages of fees; offers stating no amount last.
     expect((await cardBrands(list.cards)).slice(0, 3)).toEqual(["Crypto.com", "Coinbase", "Bitrefill"]);
-    await expect(
-      page.getByText(/^Par montant, à nature et unité égales : crypto-actif en dollars \(2\)/),
-    ).toBeVisible();
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/codes\?cat=crypto&tri=montant$/);
+    // Each group of like amounts has its heading, in the order of the list.
+    const groups = list.region.getByRole("heading", { level: 3 }).filter({ hasText: /\(\d+\)$/ });
+    await expect(groups.first()).toHaveText("Crypto-actif en dollars (2)");
+    await expect(groups.nth(-2)).toHaveText(/^Sans montant annoncé \(\d+\)$/);
+    await expect(groups.last()).toHaveText(/^Offres expirées \(\d+\)$/);
+    // Indexed, under the unsorted listing's address.
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "index, follow");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/codes\?cat=crypto$/);
     await expect(page.getByRole("combobox", { name: "Trier par" })).toHaveValue("montant");
 
     // A search made in a sorted listing keeps its order and category.

@@ -282,10 +282,8 @@ describe("the card view", () => {
       offer("Sans Montant", { description: "Prime de bienvenue offerte à l'ouverture du compte." }),
       CARD_CONTEXT,
     );
-    expect(unstated).toMatchObject({
-      headline: "Prime de bienvenue offerte",
-      terms: "Montant selon l'offre en cours · Nature non précisée",
-    });
+    expect(unstated).toMatchObject({ headline: "Prime de bienvenue offerte" });
+    expect(unstated).not.toHaveProperty("terms");
     expect(unstated).not.toHaveProperty("condition");
   });
 });

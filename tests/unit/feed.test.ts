@@ -78,7 +78,9 @@ describe("an Atom feed of the offers added or improved", () => {
       }).xml,
     );
     expect(feed.title).toBe("CodeParrain : offres nouvelles et améliorées (Paris)");
-    expect(feed.items[0]?.title).toBe("Nouvelle offre : Winamax, Montant selon l'offre en cours");
+    // No amount stated: the title leads with the offer's own words, and the content names no amount or kind.
+    expect(feed.items[0]?.title).toBe("Nouvelle offre : Winamax, Offre de bienvenue disponible");
+    expect(feed.items[0]?.content).not.toMatch(/non précisée|selon l'offre/);
     expect(feed.items[0]?.content).toContain(FEED_BETTING_WARNING);
     expect(feed.items[0]?.content).toContain("18+");
   });

@@ -55,6 +55,23 @@ describe("what a change says", () => {
       "Offre ajoutée : 150\u00a0€, argent versé sur le compte",
     ]);
   });
+
+  it("says plainly when an amount or a kind appears or goes, with no filler for what is unknown", () => {
+    const unstated: OfferSnapshot = { ...base, amount: null, unit: null, kind: "non-precise" };
+    expect(describeChange({ before: null, after: unstated })).toEqual(["Offre ajoutée"]);
+    expect(describeChange({ before: unstated, after: { ...unstated, amount: 20, unit: "EUR" } })).toEqual([
+      "Montant annoncé : 20\u00a0€",
+    ]);
+    expect(describeChange({ before: base, after: { ...base, amount: null, unit: null } })).toEqual([
+      "Montant retiré (avant : 150\u00a0€)",
+    ]);
+    expect(describeChange({ before: base, after: { ...base, kind: "non-precise" } })).toEqual([
+      "Nature retirée (avant : Argent versé sur le compte)",
+    ]);
+    expect(describeChange({ before: unstated, after: { ...unstated, kind: "cashback" } })).toEqual([
+      "Nature annoncée : Cashback",
+    ]);
+  });
 });
 
 describe("the changes since the stored snapshots", () => {

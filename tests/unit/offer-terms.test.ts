@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { toCardView } from "~/catalogue/card";
 import { BRAND_ENTRIES } from "~/catalogue/data";
 import { hasStarted } from "~/catalogue/dates";
+import { offerHeadline } from "~/catalogue/headline";
 import { selectFeatured } from "~/catalogue/merge";
 import { BUNDLED_OFFERS, offerFromBrandRow } from "~/catalogue/offers";
 import {
-  amountLabel,
   formatBonus,
+  kindLabel,
   MAX_CONDITION_LENGTH,
   MAX_CONDITIONS,
   missingTerms,
-  NO_AMOUNT,
   termsFormValues,
 } from "~/catalogue/terms";
 
@@ -23,9 +24,18 @@ describe("an offer's amount as visitors read it", () => {
     expect(formatBonus({ amount: 20, unit: "%", upTo: false })).toBe(`20${NBSP}%`);
   });
 
-  it("says the amount depends on the offer when none is stated", () => {
-    expect(amountLabel(undefined)).toBe(NO_AMOUNT);
-    expect(NO_AMOUNT).toBe("Montant selon l'offre en cours");
+  it("leads with the offer's own words when it states no amount, and names no kind it does not know", () => {
+    expect(offerHeadline({ description: "15 € offerts après l'ouverture de votre compte." })).toBe("15 € offerts");
+    expect(offerHeadline({ bonus: { amount: 50, unit: "EUR", upTo: false }, description: "x" })).toBe(`50${NBSP}€`);
+    expect(kindLabel("non-precise")).toBeUndefined();
+    expect(kindLabel("freebet")).toBe("Crédit de jeu (freebet)");
+  });
+
+  it("puts no filler on any bundled card", () => {
+    const cards = BUNDLED_OFFERS.map((offer) => toCardView(offer, { today: "2026-11-28", votes: new Map() }));
+    const shown = JSON.stringify(cards);
+    expect(shown).not.toMatch(/non précisée|selon l'offre en cours/i);
+    expect(cards.filter((card) => card.terms === undefined).length).toBeGreaterThan(0);
   });
 
   it("tells the owner what an offer lacks: amount, kind, conditions", () => {

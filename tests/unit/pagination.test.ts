@@ -86,9 +86,17 @@ describe("a listing's pages", () => {
     expect(listingAddress("/offres", undefined)).toEqual({ path: "/offres", noindex: false });
   });
 
-  it("keeps the order in every address of a sorted listing, which is not indexed; the default order is left out", () => {
+  it("indexes a sorted listing under the unsorted first page; a sorted search stays out; links keep the order", () => {
     expect(listingAddress("/codes", { query: "", category: "crypto", sort: "montant", listing: { page: 2 } })).toEqual({
-      path: "/codes?cat=crypto&tri=montant&page=2",
+      path: "/codes?cat=crypto",
+      noindex: false,
+    });
+    expect(listingAddress("/offres", { query: "", category: "all", sort: "avis", listing: { page: 1 } })).toEqual({
+      path: "/offres",
+      noindex: false,
+    });
+    expect(listingAddress("/offres", { query: "bin", category: "all", sort: "avis", listing: { page: 1 } })).toEqual({
+      path: "/offres?q=bin&tri=avis",
       noindex: true,
     });
     expect(listingHref("/offres", { query: "banque", sort: "avis", page: 3 })).toBe("/offres?q=banque&tri=avis&page=3");

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { offerFromEntry } from "~/catalogue/offers";
 import {
   amountGroup,
-  amountGroupsOf,
+  amountSectionsOf,
+  fallbackNote,
   DEMOTION_BELOW_PERCENT,
   demotionOf,
   isNews,
@@ -106,18 +107,50 @@ describe("the order by amount, like with like", () => {
     ];
     const ranked = rankOffers(offers, "montant", context());
     expect(slugs(ranked)).toEqual(["grand", "petit", "cashback", "dollars", "jeu", "pourcent", "sans"]);
-    expect(amountGroupsOf(ranked)).toEqual([
-      "argent versé sur le compte en euros (2)",
-      "cashback en euros (1)",
-      "argent versé sur le compte en dollars (1)",
-      "crédit de jeu (freebet) en euros (1)",
-      "réduction en pourcentage (1)",
-      "sans montant annoncé (1)",
+    expect(amountSectionsOf(ranked, "2025-01-01")).toEqual([
+      { start: 0, label: "Argent versé sur le compte en euros", count: 2 },
+      { start: 2, label: "Cashback en euros", count: 1 },
+      { start: 3, label: "Argent versé sur le compte en dollars", count: 1 },
+      { start: 4, label: "Crédit de jeu (freebet) en euros", count: 1 },
+      { start: 5, label: "Réduction en pourcentage", count: 1 },
+      { start: 6, label: "Sans montant annoncé", count: 1 },
     ]);
+  });
+
+  it("heads expired offers as their own last group, whatever they gave", () => {
+    const offers = [offer("Vieille", { ...eur(500), validUntil: "2025-06-17" }), offer("Neuve", eur(10))];
+    const ranked = rankOffers(offers, "montant", context());
+    expect(amountSectionsOf(ranked, TODAY)).toEqual([
+      { start: 0, label: "Argent versé sur le compte en euros", count: 1 },
+      { start: 1, label: "Offres expirées", count: 1 },
+    ]);
+  });
+
+  it("names an amount of an unstated kind an advantage, without inventing a kind", () => {
+    expect(amountGroup(eur(20, "non-precise")).label).toBe("Avantage en euros");
   });
 
   it("never puts game credits of 100 € above 15 € of money", () => {
     expect(amountGroup(eur(100, "freebet")).rank).toBeGreaterThan(amountGroup(eur(15)).rank);
+  });
+});
+
+describe("an order with nothing to order by", () => {
+  const offers = [offer("Alpha"), offer("Bêta")];
+
+  it("says so in one line, for votes and for news, and falls back to the default order", () => {
+    const failing = context({ votes: new Map([["alpha", votes(0, 5)]]) });
+    expect(fallbackNote(offers, "avis", context())).toMatch(/^Pas encore assez d'avis .* l'ordre par défaut\.$/);
+    expect(fallbackNote(offers, "nouveautes", context())).toMatch(/ces 30 derniers jours : .* l'ordre par défaut\.$/);
+    expect(slugs(rankOffers(offers, "nouveautes", failing))).toEqual(slugs(rankOffers(offers, "pertinence", failing)));
+    expect(slugs(rankOffers(offers, "nouveautes", failing))).toEqual(["beta", "alpha"]);
+  });
+
+  it("says nothing once one offer can be ordered, nor for the amount and default orders", () => {
+    expect(fallbackNote(offers, "nouveautes", context({ news: new Map([["beta", TODAY]]) }))).toBeNull();
+    expect(fallbackNote(offers, "avis", context({ votes: new Map([["alpha", votes(9, 1)]]) }))).toBeNull();
+    expect(fallbackNote(offers, "montant", context())).toBeNull();
+    expect(fallbackNote(offers, "pertinence", context())).toBeNull();
   });
 });
 

@@ -178,7 +178,7 @@ export function OfferFields({
         <Field
           meta={fields.bonus_amount}
           label="Montant (facultatif)"
-          hint="Seulement s'il est annoncé par l'offre : par exemple 200 ou 2,50. Vide, la carte dit « Montant selon l'offre en cours »."
+          hint="Seulement s'il est annoncé par l'offre : par exemple 200 ou 2,50. Vide, la carte commence par le début du texte de l'offre."
         />
         <Select meta={fields.bonus_unit} label="Unité du montant" options={UNIT_OPTIONS} />
         <Checkbox meta={fields.bonus_up_to} label="C'est un plafond (« jusqu'à »)" />

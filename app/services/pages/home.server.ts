@@ -1,7 +1,9 @@
 import { toCardView } from "~/catalogue/card";
-import { formatFrenchDate } from "~/catalogue/dates";
+import { BRAND_CATEGORIES } from "~/catalogue/categories";
+import { formatFrenchDate, isExpired } from "~/catalogue/dates";
+import { isInCategory } from "~/catalogue/listing-rules";
 import { listingHref } from "~/catalogue/pagination";
-import { isNews, NEWS_DAYS, rankOffers } from "~/catalogue/ranking";
+import { isNews, rankOffers } from "~/catalogue/ranking";
 import { HOME_FAQ, HOME_STEPS, HOME_WHY } from "~/content/home";
 import type { Catalogue } from "./offers.server";
 
@@ -15,14 +17,27 @@ export const homeContent = () => ({ why: HOME_WHY, steps: HOME_STEPS, faq: HOME_
 const NEWS_SHOWN = 6;
 
 /**
- * The home page's "Nouveautés": the offers added or improved in the last NEWS_DAYS days, newest first, where all of
- * them are listed, and what the section says without any.
+ * What the home page's first screen counts: the offers still running, and each category with its own count, as links
+ * to its listing. A category without any offer is left out rather than shown empty.
+ */
+export function homeOverview(catalogue: Catalogue | null) {
+  if (!catalogue) return { runningCount: null, categories: [] };
+  const running = catalogue.offers.filter((offer) => !isExpired(offer, catalogue.today));
+  const categories = BRAND_CATEGORIES.map((category) => ({
+    id: category.id,
+    label: category.label,
+    href: listingHref("/codes", { category: category.id }),
+    count: running.filter((offer) => isInCategory(offer, category.id)).length,
+  })).filter((category) => category.count > 0);
+  return { runningCount: running.length, categories };
+}
+
+/**
+ * The home page's "Nouveautés": the offers added or improved in the last NEWS_DAYS days, newest first, and where all
+ * of them are listed. Without any, the page leaves the section out.
  */
 export function homeNews(catalogue: Catalogue | null) {
-  const newsPage = {
-    href: listingHref("/offres", { sort: "nouveautes" }),
-    none: `Aucune offre ajoutée ni améliorée ces ${NEWS_DAYS} derniers jours.`,
-  };
+  const newsPage = listingHref("/offres", { sort: "nouveautes" });
   if (!catalogue) return { news: [], newsPage };
   const recent = catalogue.offers.filter((offer) => isNews(catalogue.news.get(offer.slug), catalogue.today));
   const news = rankOffers(recent, "nouveautes", catalogue)

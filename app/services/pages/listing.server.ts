@@ -5,7 +5,7 @@ import { parseCategory } from "~/catalogue/categories";
 import { withoutUnreadParams } from "~/catalogue/listing-address";
 import { foldText } from "~/catalogue/names";
 import { pageOf, parsePageNumber, type ListingPage } from "~/catalogue/pagination";
-import { amountGroupsOf, rankOffers } from "~/catalogue/ranking";
+import { amountSectionsOf, fallbackNote, rankOffers } from "~/catalogue/ranking";
 import {
   buildSearchIndex,
   searchNote,
@@ -99,6 +99,24 @@ function ranked(catalogue: Catalogue, result: SearchResult, sort: SortOrder, sea
   return offers;
 }
 
+/** What a listing says of its order: the amount groups and their headings, or that an order fell back to the default. */
+function orderNotes(
+  offers: readonly ReferralOffer[],
+  sort: SortOrder,
+  catalogue: Catalogue,
+  ranked: boolean,
+): Pick<ListingPage, "orderNote" | "sections"> {
+  if (!ranked || offers.length === 0) return { orderNote: null };
+  if (sort === "montant") {
+    return {
+      orderNote:
+        "Du plus gros montant au plus petit, groupe par groupe : seuls se comparent une même nature et une même unité.",
+      sections: amountSectionsOf(offers, catalogue.today),
+    };
+  }
+  return { orderNote: fallbackNote(offers, sort, catalogue) };
+}
+
 function listingPage(
   catalogue: Catalogue,
   { query, category, sort }: { query: string; category: CategoryId; sort: SortOrder },
@@ -127,10 +145,7 @@ function listingPage(
     offers: page.items.map((offer) => toCardView(offer, catalogue)),
     total: result.offers.length,
     note: searchNote(result, query),
-    orderNote:
-      sort === "montant" && offers.length > 0
-        ? `Par montant, à nature et unité égales : ${amountGroupsOf(offers).join(", ")}.`
-        : null,
+    ...orderNotes(offers, sort, catalogue, result.match === "all" || result.match === "most"),
     page: page.number,
     pageCount: page.count,
     offset: page.offset,
