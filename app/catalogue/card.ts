@@ -48,9 +48,16 @@ export interface CardContext {
   follows?: ReadonlyMap<string, number>;
 }
 
-function regulationOf(offer: Pick<ReferralOffer, "category" | "alsoIn">): "betting" | "crypto" | null {
+/**
+ * The legal notice an offer carries, from what it promotes rather than only the listings it appears in: a betting
+ * operator's offer always carries the gambling warning; a bonus paid in crypto-assets, or an offer of a crypto service,
+ * carries the risk of loss. A service only also listed under crypto (a bank with a crypto wallet) carries it when its
+ * bonus is in crypto-assets or of a kind the data does not state: where the data is silent, the note stays.
+ */
+export function regulationOf(offer: Pick<ReferralOffer, "category" | "alsoIn" | "kind">): "betting" | "crypto" | null {
   if (isInCategory(offer, "betting")) return "betting";
-  if (isInCategory(offer, "crypto")) return "crypto";
+  if (offer.kind === "crypto" || offer.category === "crypto") return "crypto";
+  if (offer.alsoIn.includes("crypto") && (offer.kind === "non-precise" || offer.kind === "autre")) return "crypto";
   return null;
 }
 

@@ -11,6 +11,9 @@ export const TESTIMONIAL_PAGE_PARAMETER = "temoignages";
 /** The id of the testimonials' section on a brand page. */
 export const TESTIMONIALS_ANCHOR = "temoignages";
 
+/** The anchor of a brand page's testimonial form, inside its disclosure: an address ending with it opens the form. */
+export const TESTIMONIAL_FORM_ANCHOR = "votre-temoignage";
+
 /** A published testimonial, as the pages read it from the backend. */
 export interface Testimonial {
   id: number;

@@ -37,33 +37,54 @@ export function OfferCode({
 }
 
 /**
- * What the offer gives, its code, and what visitors and the owner say of it: the heart of a card, and of the brand
- * page's offer (`prominent`).
+ * What the offer gives, its code, and what visitors and the owner say of it: the heart of a card. On the brand page
+ * (`prominent`) the code is followed at once by `action` (the link to the offer), so that both fit a phone's first
+ * screen, and the offer's full text (`children`) comes after what visitors and the owner say.
  */
 export function OfferEssentials({
   offer,
   prominent = false,
+  action,
   children,
 }: {
   offer: OfferCardView;
   prominent?: boolean;
-  /** What the brand page says under the headline instead of the first condition: the offer's text. */
+  /** The brand page's link to the offer, right under the code. */
+  action?: ReactNode;
+  /** What the brand page says after the code instead of the first condition: the offer's text and conditions. */
   children?: ReactNode;
 }) {
-  return (
+  const trust = (
     <>
-      <div className={prominent ? undefined : "offer-lines"}>
-        <p className={prominent ? "text-2xl font-extrabold leading-snug text-slate-900" : undefined}>
-          {offer.headline}
-        </p>
-        <p className={prominent ? "offer-terms" : undefined}>{offer.terms}</p>
-        {children ?? (offer.condition ? <p>{offer.condition}</p> : null)}
-      </div>
-      <OfferCode offer={offer} />
       <ReportedNotWorking trust={offer.trust} />
       <TrustLine trust={offer.trust} />
       {offer.demoted ? <p className="trust">{offer.demoted}</p> : null}
       {offer.follows ? <p className="text-xs text-slate-600">{offer.follows}</p> : null}
+    </>
+  );
+  if (prominent) {
+    return (
+      <>
+        <div>
+          <p className="text-2xl font-extrabold leading-snug text-slate-900">{offer.headline}</p>
+          {offer.terms ? <p className="font-semibold text-indigo-900">{offer.terms}</p> : null}
+        </div>
+        <OfferCode offer={offer} />
+        {action}
+        <div className="prominent-trust space-y-1">{trust}</div>
+        {children}
+      </>
+    );
+  }
+  return (
+    <>
+      <div className="offer-lines">
+        <p>{offer.headline}</p>
+        {offer.terms ? <p className="offer-terms">{offer.terms}</p> : null}
+        {offer.condition ? <p className="offer-condition">{offer.condition}</p> : null}
+      </div>
+      <OfferCode offer={offer} />
+      {trust}
     </>
   );
 }

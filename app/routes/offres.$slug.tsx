@@ -25,12 +25,14 @@ import { parsePageNumber } from "~/catalogue/pagination";
 import { canonicalSlug } from "~/catalogue/slugs";
 import {
   offerTestimonials,
+  TESTIMONIAL_FORM_ANCHOR,
   TESTIMONIAL_PAGE_PARAMETER,
   TESTIMONIALS_ANCHOR,
   toTestimonialView,
 } from "~/catalogue/testimonials";
 import { BackLink } from "~/components/back-link";
 import { BrandLogo } from "~/components/brand-logo";
+import { Disclosure } from "~/components/disclosure";
 import { faqJsonLd } from "~/components/faq";
 import { FeedbackBlock } from "~/components/feedback-block";
 import { JsonLd } from "~/components/json-ld";
@@ -45,6 +47,7 @@ import { Pagination } from "~/components/pagination";
 import { QUESTION_ANCHOR, QuestionForm } from "~/components/question-form";
 import { followPath, ReferralLink } from "~/components/referral-link";
 import { ServerMarkup } from "~/components/server-markup";
+import { ShareOffer } from "~/components/share-offer";
 import { TestimonialForm, TestimonialList, TestimonialsSection } from "~/components/testimonials";
 import { BRAND_SECTIONS } from "~/content/brand-sections";
 import { ASK_REASON_PARAMETER, voteFetcherKey, type FeedbackActionData } from "~/forms/feedback-form";
@@ -178,43 +181,63 @@ export default function BrandPage() {
   if (page.unavailable) return <OffersUnavailable backTo="/offres" />;
   const brand = { ...page.brand, trust: vote.data?.status === "sent" ? vote.data.trust : page.brand.trust };
   const url = `${siteUrl}/offres/${brand.slug}`;
+  const questionAnswer = actionData && "result" in actionData ? actionData : undefined;
 
   return (
     <div className="space-y-8">
       <BackLink fallback="/offres" />
       {/* The page's view, counted by the site itself, also when the page came from a shared cache. */}
       <img src={`/offres/${brand.slug}/vue`} alt="" width={1} height={1} className="absolute h-px w-px opacity-0" />
-      <header className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-center">
-        <BrandLogo brand={brand.brand} logo={brand.logo} size="lg" />
-        <div>
-          {brand.categoryLabel ? <p className="text-sm font-semibold text-indigo-800">{brand.categoryLabel}</p> : null}
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">Code parrainage {brand.brand}</h1>
-          {brand.serviceDescription ? <p className="mt-2 text-slate-700">{brand.serviceDescription}</p> : null}
+      <header className="space-y-2">
+        <div className="flex items-center gap-3 sm:gap-4">
+          <BrandLogo brand={brand.brand} logo={brand.logo} size="md" />
+          <div className="min-w-0">
+            {brand.categoryLabel ? <p className="font-semibold text-indigo-800">{brand.categoryLabel}</p> : null}
+            <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">
+              Code parrainage {brand.brand}
+            </h1>
+          </div>
         </div>
+        {brand.serviceDescription ? <p className="max-w-3xl text-slate-700">{brand.serviceDescription}</p> : null}
       </header>
 
       {/*
-        One column on phones (offer, the vote on its code, details, question); from lg, details on the left and on
-        the right the offer, which stays in view while the details scroll beside it, then the vote and the question
-        card. The offer sticks only within its own cell, so it never slides over the forms below it.
+        One column on phones: the offer with its code and link first, then the vote, the alert and the sharing, the
+        details, the testimonials and the question. From lg, details on the left and on the right the offer, which
+        stays in view while the details scroll beside it, then the rest. The offer sticks only within its own cell, so
+        it never slides over the forms below it.
       */}
-      <div className="grid grid-cols-1 gap-8 lg:grid-cols-3 lg:grid-rows-[1fr_auto_auto]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:grid-rows-[1fr_auto_auto] lg:gap-8">
         <div className="min-w-0 lg:col-start-3 lg:row-start-1">
           <section
             aria-labelledby="offer-title"
-            className="space-y-4 rounded-2xl border-2 border-indigo-200 bg-white p-5 sm:p-6 lg:sticky lg:top-16"
+            className="brand-offer space-y-3 rounded-2xl border-2 border-indigo-200 bg-white p-4 text-base sm:p-6 lg:sticky lg:top-16"
           >
-            <h2 id="offer-title" className="text-sm font-semibold uppercase tracking-wide text-indigo-800">
+            <h2 id="offer-title" className="text-base font-semibold uppercase tracking-wide text-indigo-800">
               Offre de parrainage
             </h2>
             {brand.expired ? (
-              <p className="rounded-md bg-red-50 p-3 text-sm font-semibold text-red-900">
+              <p className="rounded-md bg-red-50 p-3 text-base font-semibold text-red-900">
                 Offre expirée{brand.expiredOn ? ` le ${brand.expiredOn}` : ""} : elle n'est plus proposée dans ces
                 conditions. Vérifiez l'offre en cours sur le site de {brand.brand}.
               </p>
             ) : null}
-            <OfferEssentials offer={brand} prominent>
-              <p className="mt-2 text-slate-700">{brand.description}</p>
+            <OfferEssentials
+              offer={brand}
+              prominent
+              action={
+                brand.link ? (
+                  <ReferralLink
+                    href={brand.expired ? brand.link : followPath(brand.slug)}
+                    className={`${primaryButton} w-full py-3 text-base shadow-md`}
+                  >
+                    {brand.expired ? `Voir le site de ${brand.brand}` : "Accéder à l'offre"}
+                  </ReferralLink>
+                ) : null
+              }
+            >
+              <RegulatedNotice regulated={brand.regulated} />
+              <p className="text-slate-700">{brand.description}</p>
               <OfferConditions
                 brand={brand.brand}
                 conditions={brand.conditions}
@@ -222,26 +245,19 @@ export default function BrandPage() {
                 referrerReward={brand.referrerReward}
               />
             </OfferEssentials>
-            {brand.link ? (
-              <ReferralLink
-                href={brand.expired ? brand.link : followPath(brand.slug)}
-                className={`${primaryButton} w-full py-3 text-base shadow-md`}
-              >
-                {brand.expired ? `Voir le site de ${brand.brand}` : "Accéder à l'offre"}
-              </ReferralLink>
-            ) : null}
-            <RegulatedNotice regulated={brand.regulated} />
             <RewardDisclosure siteName={siteName} />
           </section>
         </div>
 
-        {brand.acceptsVotes ? (
-          <div className="min-w-0 lg:col-start-3 lg:row-start-2">
+        <div className="min-w-0 space-y-6 lg:col-start-3 lg:row-start-2">
+          {brand.acceptsVotes ? (
             <FeedbackBlock slug={brand.slug} trust={brand.trust} askReason={page.askReason} />
-          </div>
-        ) : null}
+          ) : null}
+          {page.alertForm ? <ServerMarkup html={page.alertForm} className={CARD} /> : null}
+          <ShareOffer brand={brand.brand} headline={brand.headline} url={url} />
+        </div>
 
-        <div className="min-w-0 space-y-8 lg:col-span-2 lg:col-start-1 lg:row-span-3 lg:row-start-1">
+        <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-3 lg:row-start-1 lg:space-y-8">
           {brand.advantages.length ? (
             <PageBlock titleId="advantages-title" title="Avantages">
               <ul className="mt-4 list-disc space-y-2 pl-5 text-slate-700">
@@ -254,7 +270,7 @@ export default function BrandPage() {
 
           {brand.sections ? <BrandSections brand={brand.brand} sections={brand.sections} /> : null}
 
-          <OfferHistory history={page.history} />
+          {page.history.length > 0 ? <OfferHistory history={page.history} /> : null}
 
           <TestimonialsSection title={`Témoignages sur ${brand.brand}`}>
             <TestimonialList slug={brand.slug} testimonials={page.testimonials.items} />
@@ -267,10 +283,11 @@ export default function BrandPage() {
               label="Pages des témoignages"
             />
             {page.testimonialForm ? (
-              <>
-                <h3 className="pt-2 text-lg font-bold text-slate-900">Votre témoignage</h3>
-                <TestimonialForm slug={brand.slug} brand={brand.brand} {...page.testimonialForm} />
-              </>
+              <Disclosure summary="Écrire un témoignage">
+                <div id={TESTIMONIAL_FORM_ANCHOR} className="mt-4 scroll-mt-24">
+                  <TestimonialForm slug={brand.slug} brand={brand.brand} {...page.testimonialForm} />
+                </div>
+              </Disclosure>
             ) : null}
           </TestimonialsSection>
         </div>
@@ -280,17 +297,20 @@ export default function BrandPage() {
           aria-label={`À propos de l'offre ${brand.brand}`}
         >
           {brand.sections?.infoCard ? <InfoCard card={brand.sections.infoCard} /> : null}
-          <PageBlock id={QUESTION_ANCHOR} titleId="question-title" title="Une question sur cette offre ?">
-            <p className="mt-1 text-sm text-slate-700">Posez-la ici : nous vous répondrons par e-mail.</p>
-            <QuestionForm
-              brand={brand.brand}
-              action={`/offres/${brand.slug}`}
-              constraint={page.questionConstraint}
-              submissionId={page.submissionId}
-              actionData={actionData && "result" in actionData ? actionData : undefined}
-            />
+          <PageBlock titleId="question-title" title="Une question sur cette offre ?">
+            <p className="mt-1 text-base text-slate-700">Posez-la ici : nous vous répondrons par e-mail.</p>
+            <Disclosure summary="Poser une question" open={Boolean(questionAnswer)} className="mt-3">
+              <div id={QUESTION_ANCHOR} className="scroll-mt-24">
+                <QuestionForm
+                  brand={brand.brand}
+                  action={`/offres/${brand.slug}`}
+                  constraint={page.questionConstraint}
+                  submissionId={page.submissionId}
+                  actionData={questionAnswer}
+                />
+              </div>
+            </Disclosure>
           </PageBlock>
-          {page.alertForm ? <ServerMarkup html={page.alertForm} className={CARD} /> : null}
         </aside>
       </div>
 

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { axeViolations, holdRequests } from "./helpers";
+import { axeViolations, holdRequests, openDisclosure } from "./helpers";
 import { FAILING_BASE_URL, storedMessages } from "./servers";
 import type { Locator, Page } from "@playwright/test";
 
@@ -45,6 +45,7 @@ async function openContactForm(page: Page, origin = "") {
 async function openQuestionForm(page: Page, slug: string) {
   await page.goto(`/offres/${slug}`);
   const card = page.getByRole("region", { name: "Une question sur cette offre ?" });
+  await openDisclosure(card, "Poser une question");
   return { card, ...messageFields(card, "Votre question", "Envoyer ma question") };
 }
 

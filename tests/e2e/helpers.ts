@@ -246,3 +246,10 @@ export async function ownerOnPhone(
  * (playwright.config.ts). A test that may meet any of those is left unmarked and runs in both.
  */
 export const SERVER_HTML_ONLY = { tag: "@server-html" } as const;
+
+/** Opens a `<details>` disclosure of `scope` by its summary, as a visitor does, and waits until it is open. */
+export async function openDisclosure(scope: Page | Locator, summary: string) {
+  const toggle = scope.locator("summary", { hasText: summary });
+  await toggle.click();
+  await expect(toggle.locator("xpath=..")).toHaveAttribute("open", "");
+}

@@ -1,6 +1,6 @@
 import { MONTH_NAMES } from "@contract/testimonial-fields";
 import { expect, testOnDedicatedSite } from "./fixtures";
-import { axeViolations, expectValidHtml, openServerRendered, ownerOnPhone } from "./helpers";
+import { axeViolations, expectValidHtml, openDisclosure, openServerRendered, ownerOnPhone } from "./helpers";
 import { BROWSER_JOURNEY_MS } from "../support/timeouts";
 import type { Page } from "@playwright/test";
 
@@ -41,6 +41,7 @@ test.describe("a testimonial", () => {
     await page.goto(`/offres/${slug}`);
     const testimonials = section(page, brand);
     await expect(testimonials.getByText("Aucun témoignage publié pour l'instant.")).toBeVisible();
+    await openDisclosure(testimonials, "Écrire un témoignage");
 
     // A text of spaces passes the browser's length check, not the server's: the error comes back, the name kept.
     await testimonials.getByLabel(`Votre expérience avec ${brand}`).fill(`Trop court${" ".repeat(30)}`);

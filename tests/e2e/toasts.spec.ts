@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { axeViolations } from "./helpers";
+import { axeViolations, openDisclosure } from "./helpers";
 import { FAILING_BASE_URL } from "./servers";
 import type { Locator, Page } from "@playwright/test";
 
@@ -26,6 +26,7 @@ const FORMS = {
     button: "Envoyer ma question",
     async fill(page: Page) {
       const card = page.getByRole("region", { name: "Une question sur cette offre ?" });
+      await openDisclosure(card, "Poser une question");
       await card.getByLabel("Nom", { exact: true }).fill("Paul Durand");
       await card.getByLabel("Email", { exact: true }).fill("paul@exemple.fr");
       await card.getByLabel("Votre question", { exact: true }).fill(`Le code N26 est-il encore valable ? ${unique()}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toCardView } from "~/catalogue/card";
+import { regulationOf, toCardView } from "~/catalogue/card";
 import { BRAND_ENTRIES } from "~/catalogue/data";
 import { hasStarted } from "~/catalogue/dates";
 import { offerHeadline } from "~/catalogue/headline";
@@ -148,5 +148,25 @@ describe("an offer whose start is to come", () => {
     const featured = (today: string) => selectFeatured([], today, new Map(), bundled).map((offer) => offer.slug);
     expect(featured("2026-11-30")).not.toContain("boursobank");
     expect(featured("2026-12-01")).toContain("boursobank");
+  });
+});
+
+describe("the risk note follows what the offer promotes", () => {
+  const bundled = (slug: string) => BUNDLED_OFFERS.find((offer) => offer.slug === slug)!;
+
+  it("keeps the betting warning on every betting offer and the crypto note on crypto services", () => {
+    expect(regulationOf(bundled("winamax"))).toBe("betting");
+    expect(regulationOf(bundled("binance"))).toBe("crypto");
+    expect(regulationOf(bundled("sorare"))).toBe("crypto");
+  });
+
+  it("leaves it off a bank's money bonus, even listed under crypto too, and keeps it where the data is silent", () => {
+    const revolut = bundled("revolut");
+    expect(revolut.alsoIn).toContain("crypto");
+    expect(regulationOf(revolut)).toBeNull();
+    expect(regulationOf({ ...revolut, kind: "non-precise" })).toBe("crypto");
+    expect(regulationOf({ ...revolut, kind: "crypto" })).toBe("crypto");
+    expect(regulationOf({ category: "shopping", alsoIn: [], kind: "crypto" })).toBe("crypto");
+    expect(regulationOf({ category: "shopping", alsoIn: [], kind: "cashback" })).toBeNull();
   });
 });
