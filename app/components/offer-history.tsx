@@ -2,7 +2,10 @@ import { PageBlock } from "./page-block";
 
 const CHANGE_LABELS = { added: "Ajoutée", improved: "Améliorée", changed: "Modifiée" } as const;
 
-/** "Historique de l'offre": its last changes, dated, each said in full ("200 € (avant : 150 €)"). */
+/**
+ * "Historique de l'offre": its last changes, dated, each said in full ("200 € (avant : 150 €)"). The brand page
+ * leaves it out while nothing has changed.
+ */
 export function OfferHistory({
   history,
 }: {
@@ -10,25 +13,21 @@ export function OfferHistory({
 }) {
   return (
     <PageBlock titleId="historique-titre" title="Historique de l'offre">
-      {history.length > 0 ? (
-        <ol className="mt-4 space-y-3 text-slate-700">
-          {history.map((entry) => (
-            <li key={`${entry.on}-${entry.lines.join()}`}>
-              <p className="text-sm font-semibold text-slate-900">
-                <time dateTime={entry.on}>{entry.date}</time>
-                {` · ${CHANGE_LABELS[entry.change]}`}
-              </p>
-              <ul className="list-disc pl-5 text-sm">
-                {entry.lines.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="mt-2 text-sm text-slate-700">Aucun changement enregistré depuis que le site suit cette offre.</p>
-      )}
+      <ol className="mt-4 space-y-3 text-slate-700">
+        {history.map((entry) => (
+          <li key={`${entry.on}-${entry.lines.join()}`}>
+            <p className="text-sm font-semibold text-slate-900">
+              <time dateTime={entry.on}>{entry.date}</time>
+              {` · ${CHANGE_LABELS[entry.change]}`}
+            </p>
+            <ul className="list-disc pl-5 text-sm">
+              {entry.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
     </PageBlock>
   );
 }

@@ -1,6 +1,14 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef } from "react";
+import { BRAND_CATEGORIES } from "~/catalogue/categories";
+import { listingHref } from "~/catalogue/pagination";
 import { Icon } from "./icon";
+
+/** The menu on a phone also reaches every category's listing: the only row of categories is on the listings. */
+const CATEGORY_LINKS = BRAND_CATEGORIES.map((category) => ({
+  to: listingHref("/codes", { category: category.id }),
+  label: category.label,
+}));
 
 export const NAV_LINKS = [
   { to: "/", label: "Accueil" },
@@ -51,7 +59,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           </summary>
           <nav
             aria-label="Navigation mobile"
-            className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+            className="absolute right-0 mt-2 max-h-[calc(100dvh-5rem)] w-64 overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
           >
             <ul className="flex flex-col gap-1">
               {NAV_LINKS.map((link) => (
@@ -64,6 +72,25 @@ export function SiteHeader({ siteName }: { siteName: string }) {
                   >
                     {link.label}
                   </NavLink>
+                </li>
+              ))}
+            </ul>
+            <p
+              id="menu-categories"
+              className="mt-2 border-t border-slate-200 px-3 pb-1 pt-3 text-sm font-semibold text-slate-600"
+            >
+              Catégories
+            </p>
+            <ul aria-labelledby="menu-categories" className="grid grid-cols-2 gap-1">
+              {CATEGORY_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    className={`block ${linkClass({ isActive: false })}`}
+                    onClick={() => menu.current?.removeAttribute("open")}
+                  >
+                    {link.label}
+                  </Link>
                 </li>
               ))}
             </ul>

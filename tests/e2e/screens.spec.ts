@@ -316,7 +316,8 @@ test.describe("codes by category: /codes", () => {
       const row = nav.getByRole("list");
       const widths = await row.evaluate((element) => ({ client: element.clientWidth, scroll: element.scrollWidth }));
       expect(widths.scroll, "nothing hidden to the side").toBe(widths.client);
-      for (const tab of CODE_TABS) await expect(nav.getByRole("link", { name: tab.label, exact: true })).toBeInViewport();
+      for (const tab of CODE_TABS)
+        await expect(nav.getByRole("link", { name: tab.label, exact: true })).toBeInViewport();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await expect(
         nav.getByRole("link", { name: "Finance", exact: true }).getByText("Finance", { exact: true }),
@@ -580,6 +581,23 @@ test.describe("mobile menu", () => {
     await menu.locator("summary").click();
     await expect(mobileNav.getByRole("link", { name: "Contact" })).toHaveAttribute("aria-current", "page");
     await menu.locator("summary").click();
+    await expect(mobileNav).toBeHidden();
+
+    // The menu reaches every category, each link within the screen.
+    await menu.locator("summary").click();
+    const categories = mobileNav.getByRole("list", { name: "Catégories" }).getByRole("link");
+    await expect(categories).toHaveText([
+      "Finance",
+      "Crypto",
+      "Alimentation",
+      "Shopping",
+      "Mobilité",
+      "Paris",
+      "Autres",
+    ]);
+    for (const link of await categories.all()) await expect(link).toBeInViewport({ ratio: 1 });
+    await categories.filter({ hasText: "Mobilité" }).click();
+    await expect(page).toHaveURL(/\/codes\?cat=mobility$/);
     await expect(mobileNav).toBeHidden();
   });
 });

@@ -67,7 +67,8 @@ describe("an offer's history", () => {
       "select count(*)::integer as count from public.offer_snapshots",
     );
     expect(snapshots[0]?.count).toBeGreaterThanOrEqual(46);
-    expect(await pageText("/offres/n26")).toContain("Aucun changement enregistré depuis que le site suit cette offre.");
+    // No change recorded: the brand page leaves its history block out.
+    expect(await pageText("/offres/n26")).not.toContain("Historique de l'offre");
     // Nothing new yet: the home page leaves its news section out rather than showing it empty.
     expect(await pageText("/")).not.toContain("Toutes les nouveautés");
   });
