@@ -79,15 +79,6 @@ export const isOfferKind = (value: unknown): value is OfferKind =>
 export const isBonusUnit = (value: unknown): value is BonusUnit =>
   typeof value === "string" && (BONUS_UNITS as readonly string[]).includes(value);
 
-/** What an offer's terms lack for the owner to complete: its amount, its kind, its conditions. */
-export function missingTerms(offer: { bonus?: OfferBonus; kind: OfferKind; conditions: readonly string[] }): string[] {
-  const missing: string[] = [];
-  if (!offer.bonus) missing.push("montant");
-  if (offer.kind === "non-precise") missing.push("nature");
-  if (offer.conditions.length === 0) missing.push("conditions");
-  return missing;
-}
-
 const formAmount = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2, useGrouping: false });
 
 /** An offer's terms as the back office's form shows them, ready to be sent back unchanged. */

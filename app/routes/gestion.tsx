@@ -1,6 +1,8 @@
 import { subjectLabel } from "@contract/contact-contract";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { FOLLOWS_PERIOD_DAYS, periodDays } from "~/catalogue/audience";
 import { parsePageNumber } from "~/catalogue/pagination";
+import { offersToComplete, type OfferToComplete } from "~/catalogue/to-complete";
 import { fieldClass } from "~/components/back-office/fields";
 import {
   BackOfficePage,
@@ -17,9 +19,10 @@ import { readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
 import { unnamedProxySighting } from "~/services/http/unnamed-proxy.server";
 import { formId, missingKey, ownerAccessFor, ownerStoreFor, ownerWrite } from "~/services/owner/back-office.server";
+import { tryLoadCatalogue } from "~/services/pages/offers.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { OwnerMessage } from "~/services/backend/types.server";
+import type { OwnerMessage, OwnerStore } from "~/services/backend/types.server";
 
 export const meta: MetaFunction = () => backOfficeMeta("Messages");
 
@@ -45,12 +48,31 @@ function listHref(query: string, page: number): string {
   return search ? `/gestion?${search}` : "/gestion";
 }
 
+/** How many offers "À compléter" names; the rest are counted, and all are on the offers' page. */
+const TO_COMPLETE_SHOWN = 8;
+
+/** The running offers missing an amount, a kind, a check or a code, most viewed over the last 30 days first. */
+async function toComplete(store: OwnerStore): Promise<{ shown: OfferToComplete[]; total: number } | null> {
+  const catalogue = await tryLoadCatalogue();
+  if (!catalogue) return null;
+  const since = periodDays(catalogue.today, FOLLOWS_PERIOD_DAYS)[0] ?? catalogue.today;
+  const views = new Map<string, number>();
+  for (const day of await store.offerCountsSince(since).catch(() => [])) {
+    views.set(day.offerSlug, (views.get(day.offerSlug) ?? 0) + day.views);
+  }
+  const offers = offersToComplete(catalogue.everyOffer, views, catalogue.today);
+  return { shown: offers.slice(0, TO_COMPLETE_SHOWN), total: offers.length };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await ownerAccessFor(request);
   const { query, page } = listRequest(new URL(request.url));
-  const found = access.ok
-    ? await access.store.listMessages({ query, offset: (page - 1) * MESSAGES_PER_PAGE, limit: MESSAGES_PER_PAGE })
-    : { messages: [], total: 0 };
+  const [found, incomplete] = access.ok
+    ? await Promise.all([
+        access.store.listMessages({ query, offset: (page - 1) * MESSAGES_PER_PAGE, limit: MESSAGES_PER_PAGE }),
+        query || page > 1 ? null : toComplete(access.store),
+      ])
+    : [{ messages: [], total: 0 }, null];
   const sighting = unnamedProxySighting();
   return {
     missingKey: missingKey(access),
@@ -62,6 +84,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageCount: Math.max(1, Math.ceil(found.total / MESSAGES_PER_PAGE)),
     total: found.total,
     messages: found.messages,
+    incomplete,
   };
 }
 
@@ -145,17 +168,51 @@ function MessageCard({ message }: { message: OwnerMessage }) {
   );
 }
 
+/** "À compléter": the offers whose card still lacks a fact only the owner can give, each a link to its edit page. */
+function ToComplete({ shown, total }: { shown: OfferToComplete[]; total: number }) {
+  if (total === 0) return null;
+  return (
+    <section aria-labelledby="a-completer" className="space-y-3 rounded-2xl border border-amber-200 bg-amber-50 p-4">
+      <h2 id="a-completer" className="text-lg font-bold text-slate-900">
+        À compléter
+      </h2>
+      <p className="text-sm text-slate-800">
+        {`${total} offre${total > 1 ? "s" : ""} en cours ${total > 1 ? "n'ont" : "n'a"} pas tout ce que les visiteurs cherchent, la plus vue ces ${FOLLOWS_PERIOD_DAYS} derniers jours d'abord :`}
+      </p>
+      <ol className="space-y-1">
+        {shown.map((offer) => (
+          <li key={offer.slug} className="text-sm">
+            <Link to={`/gestion/offres/${offer.slug}`} className="font-semibold text-indigo-800 underline">
+              {offer.brand}
+            </Link>
+            {` : ${offer.missing.join(", ")} · ${offer.views} vue${offer.views > 1 ? "s" : ""}`}
+          </li>
+        ))}
+      </ol>
+      {total > shown.length ? (
+        <p className="text-sm">
+          <Link to="/gestion/offres" className="font-semibold text-indigo-800 underline">
+            {`Les ${total - shown.length} autres, sur la page des offres`}
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 function found(total: number, query: string): string {
   const count = `${total} message${total > 1 ? "s" : ""}`;
   return query ? `${count} contenant « ${query} »` : count;
 }
 
 export default function Messages() {
-  const { missingKey, unnamedProxy, messages, query, page, pageCount, total } = useLoaderData<typeof loader>();
+  const { missingKey, unnamedProxy, messages, query, page, pageCount, total, incomplete } =
+    useLoaderData<typeof loader>();
   return (
     <BackOfficePage title="Messages">
       {missingKey ? <MissingKey variable={missingKey} /> : null}
       {unnamedProxy ? <UnnamedProxyWarning {...unnamedProxy} /> : null}
+      {incomplete ? <ToComplete {...incomplete} /> : null}
       <Form method="get" action="/gestion" reloadDocument role="search" className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1 space-y-1">
           <label htmlFor="recherche-messages" className="block text-sm font-semibold text-slate-800">

@@ -6,7 +6,7 @@ import { FOLLOWS_PERIOD_DAYS, periodDays } from "~/catalogue/audience";
 import { BRAND_CATEGORIES } from "~/catalogue/categories";
 import { formatFrenchDate, todayInFrance } from "~/catalogue/dates";
 import { isReportedNotWorking, successPercent } from "~/catalogue/feedback";
-import { missingTerms } from "~/catalogue/terms";
+import { missingFacts } from "~/catalogue/to-complete";
 import { Field, OfferFields, Select } from "~/components/back-office/fields";
 import { BackOfficePage, backOfficeButton, backOfficeMeta, MissingKey } from "~/components/back-office/frame";
 import { parseNewBrandForm } from "~/forms/brand-form";
@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         follows30: follows.get(offer.slug) ?? 0,
         startsOn: offer.startsOn ?? null,
         validUntil: offer.validUntil ?? null,
-        missing: missingTerms(offer),
+        missing: missingFacts(offer),
         share: yesShare(offerVotes),
       };
     })

@@ -206,6 +206,13 @@ describe("the audience counts", () => {
           );
         }
         expect(await (await fetch(`${site.url}/offres/unibet`)).text()).not.toContain("Lien suivi");
+        // "À compléter" on the back office's first page: the one viewed offer first, each a link to its edit page.
+        const home = await (await fetch(`${site.url}/gestion`, { headers: { Cookie: cookie } })).text();
+        const toComplete = /<section aria-labelledby="a-completer".*?<\/section>/s.exec(home)?.[0] ?? "";
+        expect(toComplete).toMatch(/^<section[^>]*><h2[^>]*>À compléter<\/h2>/);
+        const first = /<li[^>]*>(.*?)<\/li>/s.exec(toComplete)?.[1] ?? "";
+        expect(/href="([^"]+)"/.exec(first)?.[1]).toBe("/gestion/offres/bolt");
+        expect(first.replace(/<[^>]*>/g, "")).toBe("Bolt : montant, vérification · 1 vue");
         // Without a session: the sign-in page, never the figures.
         const stranger = await fetch(`${site.url}/gestion/statistiques.csv`, { redirect: "manual" });
         expect(stranger.status).toBe(303);

@@ -5,14 +5,7 @@ import { hasStarted } from "~/catalogue/dates";
 import { offerHeadline } from "~/catalogue/headline";
 import { selectFeatured } from "~/catalogue/merge";
 import { BUNDLED_OFFERS, offerFromBrandRow } from "~/catalogue/offers";
-import {
-  formatBonus,
-  kindLabel,
-  MAX_CONDITION_LENGTH,
-  MAX_CONDITIONS,
-  missingTerms,
-  termsFormValues,
-} from "~/catalogue/terms";
+import { formatBonus, kindLabel, MAX_CONDITION_LENGTH, MAX_CONDITIONS, termsFormValues } from "~/catalogue/terms";
 
 const NBSP = "\u00a0";
 
@@ -36,13 +29,6 @@ describe("an offer's amount as visitors read it", () => {
     const shown = JSON.stringify(cards);
     expect(shown).not.toMatch(/non précisée|selon l'offre en cours/i);
     expect(cards.filter((card) => card.terms === undefined).length).toBeGreaterThan(0);
-  });
-
-  it("tells the owner what an offer lacks: amount, kind, conditions", () => {
-    expect(missingTerms({ kind: "non-precise", conditions: [] })).toEqual(["montant", "nature", "conditions"]);
-    expect(missingTerms({ bonus: { amount: 5, unit: "EUR", upTo: false }, kind: "argent", conditions: ["x"] })).toEqual(
-      [],
-    );
   });
 });
 
