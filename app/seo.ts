@@ -26,10 +26,13 @@ export function pageMeta(
     keywords?: string;
     /** The Atom feed the page announces: every offer's, or a category's (its id and its name). */
     feed?: { id: "all" | BrandCategoryId; name: string };
+    /** The page's own share image (a brand's, a category's); the site's default otherwise. */
+    image?: { path: string; alt: string } | null;
   },
 ): MetaDescriptor[] {
   const url = `${site.siteUrl}${page.path}`;
-  const image = `${site.siteUrl}/og-image.png`;
+  const image = `${site.siteUrl}${page.image?.path ?? "/og-image.png"}`;
+  const imageAlt = page.image?.alt ?? `${site.siteName} - Les meilleurs codes et offres de parrainage`;
   return [
     { title: page.title },
     { name: "description", content: page.description },
@@ -45,11 +48,12 @@ export function pageMeta(
     { property: "og:image", content: image },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },
-    { property: "og:image:alt", content: `${site.siteName} - Les meilleurs codes et offres de parrainage` },
+    { property: "og:image:alt", content: imageAlt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: page.title },
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: imageAlt },
     { tagName: "link", rel: "canonical", href: url },
     ...(page.feed ? [feedLink(site, page.feed)] : []),
   ];

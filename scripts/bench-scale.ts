@@ -118,6 +118,30 @@ interface PassSite {
   pages: Map<string, PageFigures>;
 }
 
+/** How many brands' share images each pass asks for, on each site: more than the drawn images' cache keeps. */
+const SHARE_IMAGES = 120;
+
+/** Asks for the share images of the first `count` brands the listings link to, as a crawler of shared links would. */
+async function requestShareImages(siteUrl: string, count: number): Promise<void> {
+  const slugs = new Set<string>();
+  for (let page = 1; slugs.size < count; page += 1) {
+    const listing = await fetch(`${siteUrl}/offres?page=${page}`);
+    if (listing.status !== 200) break;
+    const html = await listing.text();
+    const found = [...html.matchAll(/href="\/offres\/([a-z0-9-]+)"/g)].map((match) => match[1] ?? "");
+    if (found.length === 0) break;
+    for (const slug of found) slugs.add(slug);
+  }
+  for (const slug of [...slugs].slice(0, count)) {
+    const html = await (await fetch(`${siteUrl}/offres/${slug}`)).text();
+    const image = /<meta property="og:image" content="[^"]*?(\/partage\/[^"]+)"/.exec(html)?.[1];
+    if (!image) throw new Error(`/offres/${slug} ne nomme pas son image de partage.`);
+    const response = await fetch(`${siteUrl}${image}`);
+    if (response.status !== 200) throw new Error(`${image} a répondu ${response.status}.`);
+    await response.arrayBuffer();
+  }
+}
+
 /**
  * One pass over both catalogues, their two sites running side by side with the page cache off: each page is
  * warmed up on both, then measured on one and at once on the other, in an order that alternates from page to page
@@ -168,6 +192,8 @@ async function measurePass(
         own.fullPageLoad = await load(`${small.site.url}/offres`, DURATION_S);
       }
     }
+    // Share images, drawn at a crawler's request and kept in a cache bounded in bytes: as many brands' as evict some.
+    for (const { site } of sites) await requestShareImages(site.url, SHARE_IMAGES);
     return sites.map(({ offers, site, pages }) => ({ offers, pages, rssMb: residentMemoryMb(site) }));
   } finally {
     await Promise.all(sites.map(({ site }) => site.stop()));

@@ -64,6 +64,7 @@ import {
   tryLoadCatalogue,
   UNAVAILABLE,
 } from "~/services/pages/offers.server";
+import { brandPageImage } from "~/services/pages/share-images.server";
 import { authorsAreEmailed, formStartedToken, publishedTestimonials } from "~/services/pages/testimonials.server";
 import type { loader as rootLoader } from "~/root";
 
@@ -127,6 +128,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       categoryLabel: offer.category ? categoryById(offer.category).label : null,
       sections: BRAND_SECTIONS[slug] ?? null,
     },
+    shareImage: brandPageImage(offer, catalogue),
     history: history.map((entry) => ({
       on: entry.recordedAt.slice(0, 10),
       date: formatFrenchDate(entry.recordedAt),
@@ -167,6 +169,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params 
     path: `/offres/${params.slug}`,
     type: "article",
     keywords: `code parrainage ${brand.brand}, parrainage ${brand.brand}, lien parrainage ${brand.brand}, bonus ${brand.brand}`,
+    image: page.shareImage,
   });
 };
 

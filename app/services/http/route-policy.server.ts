@@ -82,6 +82,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/robots[.]txt": PAGE,
   // Kept by a CDN as a page is; the page cache keeps HTML only: a feed answers its own ETag and 304s.
   "routes/flux.$fichier": PAGE,
+  // A shared page's image: its address names what it draws, so it is kept a year by whoever may keep it.
+  "routes/partage.$kind.$name.$image": PAGE,
   "routes/sitemap[.]xml": PAGE,
   "routes/sitemap.$file": PAGE,
   "routes/healthz": { ...PAGE, cache: false },

@@ -1,0 +1,40 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { BRAND_CATEGORIES } from "~/catalogue/categories";
+import { brandShareImage, categoryShareImage, type ShareImageContent } from "~/catalogue/share-image";
+import { getConfig } from "~/services/config/env.server";
+import { findBrandOffer, loadCatalogue } from "~/services/pages/offers.server";
+import { shareImage, shareImageHash, shareImagePath } from "~/services/share-image/share-image.server";
+
+/**
+ * `/partage/offres/{slug}/{hash}.png` and `/partage/codes/{category}/{hash}.png`: the image a shared brand page or
+ * category listing shows (og:image). The hash names what the image draws, so the answer never changes and is kept a
+ * year; an address with an older hash (a new bonus since) leads to the current one; any query string is ignored.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const { kind = "", name = "", image = "" } = params;
+  const catalogue = await loadCatalogue();
+  const site = getConfig();
+  let content: ShareImageContent | undefined;
+  if (kind === "offres") {
+    const offer = findBrandOffer(catalogue, name);
+    content = offer ? brandShareImage(offer, catalogue.today, site) : undefined;
+  } else if (kind === "codes") {
+    const category = BRAND_CATEGORIES.find((candidate) => candidate.id === name);
+    content = category ? categoryShareImage(category.id, catalogue.offers, catalogue.today, site) : undefined;
+  }
+  if (!content) throw new Response("Image introuvable", { status: 404 });
+  if (image !== `${shareImageHash(content)}.png`) {
+    throw redirect(shareImagePath(kind as "offres" | "codes", name, content), {
+      status: 301,
+      headers: { "Cache-Control": "public, max-age=300" },
+    });
+  }
+  const png = await shareImage(content);
+  return new Response(new Uint8Array(png), {
+    headers: {
+      "Content-Type": "image/png",
+      "Content-Length": String(png.length),
+      "Cache-Control": "public, max-age=31536000, immutable",
+    },
+  });
+}

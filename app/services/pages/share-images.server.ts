@@ -1,0 +1,33 @@
+import { categoryById } from "~/catalogue/categories";
+import { brandShareImage, categoryShareImage } from "~/catalogue/share-image";
+import { getConfig } from "~/services/config/env.server";
+import { shareImagePath } from "~/services/share-image/share-image.server";
+import type { Catalogue } from "./offers.server";
+import type { BrandCategoryId, ReferralOffer } from "~/catalogue/types";
+
+/** What a page's meta names as its share image: its address, from the site's root, and its text alternative. */
+export interface PageShareImage {
+  path: string;
+  alt: string;
+}
+
+/** A brand page's share image: its address changes with what it draws (a new bonus, a new name). */
+export function brandPageImage(offer: ReferralOffer, catalogue: Pick<Catalogue, "today">): PageShareImage {
+  const content = brandShareImage(offer, catalogue.today, getConfig());
+  return {
+    path: shareImagePath("offres", offer.slug, content),
+    alt: [`Code parrainage ${offer.brand}`, content.bonus, content.bonusKind].filter(Boolean).join(" : "),
+  };
+}
+
+/** A category listing's share image. */
+export function categoryPageImage(
+  categoryId: BrandCategoryId,
+  catalogue: Pick<Catalogue, "today" | "offers">,
+): PageShareImage {
+  const content = categoryShareImage(categoryId, catalogue.offers, catalogue.today, getConfig());
+  return {
+    path: shareImagePath("codes", categoryId, content),
+    alt: `Codes parrainage ${categoryById(categoryId).label} : ${content.note ?? ""}`.trim(),
+  };
+}

@@ -1,0 +1,151 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { Resvg } from "@resvg/resvg-js";
+import { LRUCache } from "lru-cache";
+import satori from "satori";
+import type { ShareImageContent } from "~/catalogue/share-image";
+
+/**
+ * Draws the share images (1200 × 630 PNG) with satori (layout to SVG) and resvg (SVG to PNG), one at a time and
+ * never during a page's render: a page only names its image by a hash of what it shows (shareImagePath), and the
+ * image's own route draws it when a crawler asks, keeping the last ones in a cache bounded in bytes.
+ */
+
+export const SHARE_IMAGE_WIDTH = 1200;
+export const SHARE_IMAGE_HEIGHT = 630;
+
+/** Raised when the drawing itself changes, so that every address changes with it. */
+const DRAWING_VERSION = 1;
+
+/** The font, shipped with the site (its licence beside it): satori reads TTF, not WOFF2. */
+const FONT_FILE = path.join(process.cwd(), "assets/fonts/DejaVuSans-Bold.ttf");
+const FONT_FAMILY = "DejaVu Sans";
+
+/** The drawn images kept, by hash: about 100 of 60 to 90 KB. */
+const KEPT_BYTES = 8 * 1024 * 1024;
+
+/** A short hash of what an image shows: part of its address, so a crawler caching by address sees a change. */
+export function shareImageHash(content: ShareImageContent): string {
+  return createHash("sha256")
+    .update(JSON.stringify({ version: DRAWING_VERSION, ...content }))
+    .digest("hex")
+    .slice(0, 12);
+}
+
+/** Where an image is served: `/partage/offres/binance/3f2a…png`, `/partage/codes/crypto/…png`. */
+export const shareImagePath = (kind: "offres" | "codes", name: string, content: ShareImageContent) =>
+  `/partage/${kind}/${encodeURIComponent(name)}/${shareImageHash(content)}.png`;
+
+type Node = { type: string; props: { style?: Record<string, unknown>; children?: unknown; [key: string]: unknown } };
+const box = (style: Record<string, unknown>, ...children: unknown[]): Node => {
+  const shown = children.filter((child) => child !== null && child !== undefined);
+  return {
+    type: "div",
+    props: { style: { display: "flex", ...style }, children: shown.length === 1 ? shown[0] : shown },
+  };
+};
+
+let font: Promise<Buffer> | undefined;
+const fontData = () => (font ??= readFile(FONT_FILE));
+
+/**
+ * A bundled logo's colours and letters: the logos of public/logos are tiles (a rounded square of one colour and a few
+ * letters), redrawn here in the drawing's font, which a nested SVG image would not get.
+ */
+async function logoTile(logo: string): Promise<{ background: string; color: string; letters: string } | null> {
+  try {
+    const svg = await readFile(path.join(process.cwd(), "public", logo), "utf8");
+    const background = /<rect\b[^>]*\bfill="(#[0-9a-f]{3,8})"/i.exec(svg)?.[1];
+    const text = /<text\b[^>]*\bfill="(#[0-9a-f]{3,8})"[^>]*>([^<]{1,4})<\/text>/i.exec(svg);
+    return background && text?.[1] && text[2] ? { background, color: text[1], letters: text[2] } : null;
+  } catch {
+    return null;
+  }
+}
+
+async function tile(content: ShareImageContent): Promise<Node> {
+  const logo = "logo" in content.tile ? await logoTile(content.tile.logo) : null;
+  const letters = logo?.letters ?? ("initials" in content.tile ? content.tile.initials : content.title.charAt(0));
+  return box(
+    {
+      width: 176,
+      height: 176,
+      flexShrink: 0,
+      borderRadius: 36,
+      background: logo?.background ?? "#ffffff",
+      color: logo?.color ?? "#3730a3",
+      fontSize: letters.length > 2 ? 60 : letters.length > 1 ? 76 : 96,
+      alignItems: "center",
+      justifyContent: "center",
+    },
+    letters,
+  );
+}
+
+async function layout(content: ShareImageContent): Promise<Node> {
+  const titleSize = content.title.length > 16 ? 64 : 84;
+  return box(
+    {
+      width: SHARE_IMAGE_WIDTH,
+      height: SHARE_IMAGE_HEIGHT,
+      flexDirection: "column",
+      justifyContent: "space-between",
+      padding: "64px 72px",
+      boxSizing: "border-box",
+      backgroundImage: "linear-gradient(135deg, #4338ca, #5b21b6)",
+      color: "#ffffff",
+      fontFamily: FONT_FAMILY,
+    },
+    box(
+      { alignItems: "center", gap: 44 },
+      await tile(content),
+      box(
+        { flexDirection: "column", flexShrink: 1 },
+        box({ fontSize: 38, color: "#e0e7ff" }, content.eyebrow),
+        box({ fontSize: titleSize, lineHeight: 1.1 }, content.title),
+      ),
+    ),
+    box(
+      { flexDirection: "column", gap: 8 },
+      content.bonus ? box({ fontSize: content.bonus.length > 14 ? 72 : 104, lineHeight: 1.05 }, content.bonus) : null,
+      content.bonusKind ? box({ fontSize: 42, color: "#fde68a" }, content.bonusKind) : null,
+      content.note ? box({ fontSize: 56, color: "#fde68a" }, content.note) : null,
+    ),
+    box(
+      { justifyContent: "space-between", alignItems: "flex-end", fontSize: 34, color: "#c7d2fe" },
+      box({ color: "#ffffff", fontSize: 40 }, content.siteName),
+      box({}, content.siteHost),
+    ),
+  );
+}
+
+async function draw(content: ShareImageContent): Promise<Buffer> {
+  const svg = await satori((await layout(content)) as never, {
+    width: SHARE_IMAGE_WIDTH,
+    height: SHARE_IMAGE_HEIGHT,
+    fonts: [{ name: FONT_FAMILY, data: await fontData(), weight: 700, style: "normal" }],
+  });
+  const png = new Resvg(svg, {
+    font: { fontFiles: [FONT_FILE], loadSystemFonts: false, defaultFontFamily: FONT_FAMILY },
+  })
+    .render()
+    .asPng();
+  return Buffer.from(png);
+}
+
+const drawn = new LRUCache<string, Buffer>({ maxSize: KEPT_BYTES, sizeCalculation: (png) => png.length });
+/** The drawing under way, if any: the next waits for it, so that a burst of crawlers draws one image at a time. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** The image of `content`, drawn once for each hash while it stays in the cache. */
+export async function shareImage(content: ShareImageContent): Promise<Buffer> {
+  const hash = shareImageHash(content);
+  const kept = drawn.get(hash);
+  if (kept) return kept;
+  const next = queue.then(async () => drawn.get(hash) ?? draw(content));
+  queue = next.catch(() => undefined);
+  const png = await next;
+  drawn.set(hash, png);
+  return png;
+}
