@@ -21,6 +21,7 @@ import { SiteHeader } from "./components/site-header";
 import { ToastProvider, type ToastMessage } from "./components/toast";
 import { useNonce } from "./nonce";
 import { getConfig } from "./services/config/env.server";
+import { MENU_CATEGORIES } from "./services/pages/menu.server";
 import { readFlashToast } from "./services/toast.server";
 import stylesheet from "./tailwind.css";
 
@@ -46,7 +47,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }
     : null;
   return data(
-    { siteName: config.siteName, siteUrl: config.siteUrl, year: new Date().getFullYear(), toast },
+    {
+      siteName: config.siteName,
+      siteUrl: config.siteUrl,
+      year: new Date().getFullYear(),
+      toast,
+      // The phone menu's categories, as data: their code would weigh on every page's first load.
+      menuCategories: MENU_CATEGORIES,
+    },
     { headers: flash.headers },
   );
 }
@@ -103,7 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <ToastProvider serverToast={data?.toast ?? null}>
           <PendingBar />
-          <SiteHeader siteName={siteName} />
+          <SiteHeader siteName={siteName} categories={data?.menuCategories ?? []} />
           <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none">
             {children}
           </main>

@@ -19,3 +19,13 @@ export const HOW_OFFERS_ARE_RANKED = {
 
 /** Where the A–Z index of brands starts (brand-links.ts has the addresses of its pages). */
 export const BRAND_INDEX_PATH = "/marques";
+
+/** The anchor of a brand page's question form, inside its disclosure: an address ending with it opens the form. */
+export const QUESTION_ANCHOR = "question";
+
+/** The query of a brand page's further pages of testimonials. */
+export const TESTIMONIAL_PAGE_PARAMETER = "temoignages";
+/** The id of the testimonials' section on a brand page. */
+export const TESTIMONIALS_ANCHOR = "temoignages";
+/** The anchor of a brand page's testimonial form, inside its disclosure: an address ending with it opens the form. */
+export const TESTIMONIAL_FORM_ANCHOR = "votre-temoignage";

@@ -6,13 +6,6 @@ import { pageOf, type PageOf } from "./pagination";
 export const TESTIMONIALS_PER_PAGE = 5;
 /** The home page's cards. */
 export const HOME_TESTIMONIAL_COUNT = 3;
-/** The query of a brand page's further pages of testimonials. */
-export const TESTIMONIAL_PAGE_PARAMETER = "temoignages";
-/** The id of the testimonials' section on a brand page. */
-export const TESTIMONIALS_ANCHOR = "temoignages";
-
-/** The anchor of a brand page's testimonial form, inside its disclosure: an address ending with it opens the form. */
-export const TESTIMONIAL_FORM_ANCHOR = "votre-temoignage";
 
 /** A published testimonial, as the pages read it from the backend. */
 export interface Testimonial {

@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { HONEYPOT_FIELD } from "~/forms/message-form";
 import { ActionToast } from "./action-toast";
+import { FormErrors } from "./form-errors";
 import type { ToastMessage } from "./toast";
 import type * as z from "zod";
 import type { MessageActionData } from "~/forms/message-form";
@@ -44,7 +45,7 @@ export function FieldShell({
   );
 }
 
-export { controlClass };
+export { controlClass, FormErrors };
 
 /** The bot trap: invisible to people and screen readers, out of the tab order. */
 export function Honeypot({ formId }: { formId: string }) {
@@ -60,15 +61,6 @@ export function Honeypot({ formId }: { formId: string }) {
         defaultValue=""
       />
     </div>
-  );
-}
-
-export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
-      {errors.join(" ")}
-    </p>
   );
 }
 
@@ -186,8 +178,15 @@ export function MessageFormFrame({
   loadRules: () => void;
   children: ReactNode;
 }) {
+  // A visitor may reach the form before its code does (it loads when its disclosure opens): already in a field once
+  // it hydrates, they get the rules as if they had just come in.
+  const formElement = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (formElement.current?.contains(document.activeElement)) loadRules();
+  }, [loadRules]);
   return (
     <Form
+      ref={formElement}
       method="post"
       action={`${action}#${anchor}`}
       preventScrollReset={preventScrollReset}

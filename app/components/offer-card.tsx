@@ -3,7 +3,6 @@ import { CodeBox } from "./code-box";
 import { ExpiredBadge, RegulatedNotice } from "./notices";
 import { ReportedNotWorking, TrustLine } from "./offer-trust";
 import { followPath, ReferralLink } from "./referral-link";
-import type { ReactNode } from "react";
 import type { OfferCardView } from "~/catalogue/card";
 
 export const primaryButton = "btn-primary";
@@ -36,25 +35,9 @@ export function OfferCode({
   );
 }
 
-/**
- * What the offer gives, its code, and what visitors and the owner say of it: the heart of a card. On the brand page
- * (`prominent`) the code is followed at once by `action` (the link to the offer), so that both fit a phone's first
- * screen, and the offer's full text (`children`) comes after what visitors and the owner say.
- */
-export function OfferEssentials({
-  offer,
-  prominent = false,
-  action,
-  children,
-}: {
-  offer: OfferCardView;
-  prominent?: boolean;
-  /** The brand page's link to the offer, right under the code. */
-  action?: ReactNode;
-  /** What the brand page says after the code instead of the first condition: the offer's text and conditions. */
-  children?: ReactNode;
-}) {
-  const trust = (
+/** What visitors' votes and the owner's last check say of an offer, under its code. */
+export function OfferTrustLines({ offer }: { offer: Pick<OfferCardView, "trust" | "demoted" | "follows"> }) {
+  return (
     <>
       <ReportedNotWorking trust={offer.trust} />
       <TrustLine trust={offer.trust} />
@@ -62,20 +45,10 @@ export function OfferEssentials({
       {offer.follows ? <p className="text-xs text-slate-600">{offer.follows}</p> : null}
     </>
   );
-  if (prominent) {
-    return (
-      <>
-        <div>
-          <p className="text-2xl font-extrabold leading-snug text-slate-900">{offer.headline}</p>
-          {offer.terms ? <p className="font-semibold text-indigo-900">{offer.terms}</p> : null}
-        </div>
-        <OfferCode offer={offer} />
-        {action}
-        <div className="prominent-trust space-y-1">{trust}</div>
-        {children}
-      </>
-    );
-  }
+}
+
+/** What the offer gives, its code, and what visitors and the owner say of it: the heart of a card. */
+export function OfferEssentials({ offer }: { offer: OfferCardView }) {
   return (
     <>
       <div className="offer-lines">
@@ -84,7 +57,7 @@ export function OfferEssentials({
         {offer.condition ? <p className="offer-condition">{offer.condition}</p> : null}
       </div>
       <OfferCode offer={offer} />
-      {trust}
+      <OfferTrustLines offer={offer} />
     </>
   );
 }

@@ -1,11 +1,8 @@
-import { Link } from "@remix-run/react";
 import { useRef } from "react";
-import { CATEGORIES } from "~/catalogue/categories";
 import { listingHref } from "~/catalogue/pagination";
 import { JsonLd } from "./json-ld";
 import { deferredPart } from "./lazy-on-client";
 import { useMoreOffers } from "./more-offers";
-import { primaryButton, secondaryButton } from "./offer-card";
 import { OfferGrid } from "./offer-grid";
 import { SortForm } from "./sort-form";
 import type { OfferCardView } from "~/catalogue/card";
@@ -14,6 +11,9 @@ import type { SortOrder } from "~/catalogue/sort-orders";
 import type { CategoryId } from "~/catalogue/types";
 
 const Pagination = deferredPart("Pagination");
+/** What a search that found nothing says: its code loads only then. */
+const NoResults = deferredPart("NoResults");
+const CloseNames = deferredPart("CloseNames");
 
 /**
  * A titled page of offer cards with the count of all matching offers, the links to the other pages, its empty state
@@ -56,35 +56,12 @@ export function OfferList({
         {note ? (
           <div className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-slate-800">
             <p>{note}</p>
-            {offers.length > 0 ? <CloseNames suggestions={suggestions} /> : null}
+            {offers.length > 0 && suggestions.length > 0 ? <CloseNames suggestions={suggestions} /> : null}
           </div>
         ) : null}
       </div>
       {offers.length === 0 ? (
-        <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
-          <p className="text-slate-700">Aucun résultat trouvé pour votre recherche.</p>
-          {query ? (
-            <>
-              <p className="mt-2 text-slate-700">Aucune offre ne correspond à « {query} ».</p>
-              <Link to={resetHref} className={`${primaryButton} mt-4`}>
-                Réinitialiser la recherche
-              </Link>
-              <CloseNames suggestions={suggestions} centered />
-              <nav aria-label="Parcourir par catégorie" className="mt-6">
-                <p className="text-sm font-semibold text-slate-800">Ou parcourez une catégorie :</p>
-                <ul className="mt-2 flex flex-wrap justify-center gap-2">
-                  {CATEGORIES.filter((entry) => entry.id !== "all").map((entry) => (
-                    <li key={entry.id}>
-                      <Link to={`/codes?cat=${entry.id}`} className={secondaryButton}>
-                        {entry.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            </>
-          ) : null}
-        </div>
+        <NoResults query={query} resetHref={resetHref} suggestions={suggestions} />
       ) : (
         <GroupedOffers
           offers={more.offers.length > 0 ? [...offers, ...more.offers] : offers}
@@ -146,30 +123,5 @@ function GroupedOffers({
           </div>
         ))}
     </div>
-  );
-}
-
-/** "Vouliez-vous dire : …": the brands whose names are closest to a search whose words matched nothing. */
-function CloseNames({
-  suggestions,
-  centered = false,
-}: {
-  suggestions: ListingPage["suggestions"];
-  centered?: boolean;
-}) {
-  if (suggestions.length === 0) return null;
-  return (
-    <nav aria-label="Marques proches" className={centered ? "mt-6" : "mt-4"}>
-      <p className="text-sm font-semibold text-slate-800">Vouliez-vous dire :</p>
-      <ul className={`mt-2 flex flex-wrap gap-2 ${centered ? "justify-center" : ""}`}>
-        {suggestions.map((suggestion) => (
-          <li key={suggestion.slug}>
-            <Link to={`/offres/${suggestion.slug}`} className={secondaryButton}>
-              {suggestion.brand}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
   );
 }

@@ -1,10 +1,8 @@
 import { getTextareaProps } from "@conform-to/react";
+import { QUESTION_ANCHOR } from "~/catalogue/site-pages";
 import { controlClass, FieldShell, MessageFormFrame, useMessageForm } from "./forms";
 import type { MessageActionData } from "~/forms/message-form";
 import type { MessageFormConstraint } from "~/forms/message-validation";
-
-/** The id of the question card on a brand page. */
-export const QUESTION_ANCHOR = "question";
 
 export function QuestionForm({
   brand,

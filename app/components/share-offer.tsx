@@ -75,7 +75,7 @@ export function ShareOffer({ brand, headline, url }: { brand: string; headline: 
             readOnly
             value={url}
             onFocus={(event) => event.currentTarget.select()}
-            className="mt-1 w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-base text-slate-900"
+            className="share-address"
           />
         </label>
       </div>

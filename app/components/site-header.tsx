@@ -1,14 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef } from "react";
-import { BRAND_CATEGORIES } from "~/catalogue/categories";
-import { listingHref } from "~/catalogue/pagination";
 import { Icon } from "./icon";
-
-/** The menu on a phone also reaches every category's listing: the only row of categories is on the listings. */
-const CATEGORY_LINKS = BRAND_CATEGORIES.map((category) => ({
-  to: listingHref("/codes", { category: category.id }),
-  label: category.label,
-}));
 
 export const NAV_LINKS = [
   { to: "/", label: "Accueil" },
@@ -24,7 +16,17 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** useLayoutEffect, which React warns about on the server, where no effect runs anyway. */
 const useLayoutEffectInBrowser = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
-export function SiteHeader({ siteName }: { siteName: string }) {
+/**
+ * The site's header. On a phone, its menu also reaches every category's listing (`categories`, from the root's data):
+ * the only row of categories is on the listings.
+ */
+export function SiteHeader({
+  siteName,
+  categories,
+}: {
+  siteName: string;
+  categories: { to: string; label: string }[];
+}) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
@@ -82,7 +84,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               Catégories
             </p>
             <ul aria-labelledby="menu-categories" className="grid grid-cols-2 gap-1">
-              {CATEGORY_LINKS.map((link) => (
+              {categories.map((link) => (
                 <li key={link.to}>
                   <Link
                     to={link.to}

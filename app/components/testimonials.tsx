@@ -16,7 +16,6 @@ import {
 } from "@contract/testimonial-fields";
 import { Link, useFetcher } from "@remix-run/react";
 import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
-import { TESTIMONIALS_ANCHOR, type TestimonialView } from "~/catalogue/testimonials";
 import {
   TESTIMONIAL_FETCHER_FIELD,
   TESTIMONIAL_THANKS,
@@ -26,10 +25,9 @@ import {
 } from "~/forms/testimonial-form";
 import { controlClass, FieldShell, FormErrors, Honeypot } from "./forms";
 import { useHydrated } from "./hydrated";
-import { CARD, PageBlock } from "./page-block";
 import { TestimonialQuote } from "./testimonial-quote";
 import { ReasonOptions } from "./testimonial-reasons";
-import type { ReactNode } from "react";
+import type { TestimonialView } from "~/catalogue/testimonials";
 
 const labelClass = "block text-sm font-semibold text-slate-800";
 const errorClass = "text-sm font-medium text-red-800";
@@ -287,14 +285,5 @@ export function TestimonialForm({
         {fetcher.state !== "idle" ? "Envoi en cours..." : "Envoyer mon témoignage"}
       </button>
     </fetcher.Form>
-  );
-}
-
-/** The testimonials' section of a brand page: the published ones, paged, then the form when the offer takes them. */
-export function TestimonialsSection({ children, title }: { children: ReactNode; title: string }) {
-  return (
-    <PageBlock id={TESTIMONIALS_ANCHOR} title={title} className={`space-y-4 ${CARD}`}>
-      {children}
-    </PageBlock>
   );
 }

@@ -1,8 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { FEEDBACK_REASONS } from "@contract/feedback-fields";
 import { FEEDBACK_ANCHOR } from "~/forms/feedback-form";
-import { FormErrors } from "./forms";
+import { FormErrors } from "./form-errors";
 import { PageBlock } from "./page-block";
+import type { SubmissionResult } from "@conform-to/react";
 import type { FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
 
@@ -41,18 +41,25 @@ export function VoteForm({
   /** Fields added by the page's script. */
   children?: ReactNode;
 }) {
-  const [form] = useForm({ id: `vote-${slug}`, lastResult: result });
+  // The refused vote's message, read from the result as Conform would, without its code: this form has no field
+  // to check in the browser, and the vote block is on every brand page's first load.
+  const id = `vote-${slug}`;
+  const errorId = `${id}-error`;
+  const errors = result?.error?.[""] ?? undefined;
   const keptReason = result?.initialValue?.reason;
   const waiting = Boolean(pending);
   return (
     <>
       <div className="mt-3 empty:hidden">
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={errorId} errors={errors} />
       </div>
       <FormElement
         method="post"
         action={`/offres/${slug}/avis#${FEEDBACK_ANCHOR}`}
-        {...getFormProps(form)}
+        id={id}
+        noValidate
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : undefined}
         className="mt-4"
       >
         {children}

@@ -1,6 +1,5 @@
 import { FEEDBACK_REASONS, type FeedbackReason } from "@contract/feedback-fields";
 import { refusedForm } from "./refused-form";
-import { backendFailure, flashedSuccess } from "./server-toasts";
 import type { SubmissionResult } from "@conform-to/react";
 import type { OfferTrust } from "~/catalogue/feedback";
 import type { ToastMessage } from "~/components/toast";
@@ -10,7 +9,7 @@ import type { ToastMessage } from "~/components/toast";
  * shared contract (`@contract/feedback-fields`); the action: `routes/offres.$slug_.avis.tsx`; the block:
  * `components/feedback-block.tsx`. Every answer goes one way:
  * - stored (or replacing the visitor's vote of the day): without JavaScript a 303 back to the brand page with
- *   `FEEDBACK_SENT_TOAST` flashed (after a "Non", the page then asks why); with JavaScript the same toast and the
+ *   `FEEDBACK_SENT_TOAST` (feedback-toasts.server.ts) flashed (after a "Non", the page then asks why); with JavaScript the same toast and the
  *   offer's new summary in the answer, which the brand page shows in place of its own (it does not read its data
  *   again: that would empty a question the visitor is typing);
  * - invalid values: 400, too many votes: 429, the backend failed: 502, each with its French message and the
@@ -28,13 +27,6 @@ export const voteFetcherKey = (offerSlug: string) => `vote-${offerSlug}`;
 
 /** The query the brand page reads after a "Non" sent without a reason: it then asks why. */
 export const ASK_REASON_PARAMETER = "avis";
-
-export const FEEDBACK_SENT_TOAST = flashedSuccess(
-  "Merci pour votre retour !",
-  "Votre avis aide les autres visiteurs à savoir si ce code fonctionne.",
-);
-
-export const FEEDBACK_FAILED_TOAST = backendFailure("Votre avis n'a pas pu être enregistré. Veuillez réessayer.");
 
 /** What the vote's action answers when it does not redirect. */
 export type FeedbackActionData =

@@ -1,8 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { experienceYears } from "@contract/testimonial-contract";
 import {
-  data,
-  redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LoaderFunctionArgs,
@@ -16,127 +12,86 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { alertFormView } from "~/catalogue/alert-topics";
-import { categoryById } from "~/catalogue/categories";
-import { formatFrenchDate, isExpired } from "~/catalogue/dates";
-import { describeChange, HISTORY_SHOWN } from "~/catalogue/history";
-import { takesVotes } from "~/catalogue/offer-rules";
-import { parsePageNumber } from "~/catalogue/pagination";
-import { canonicalSlug } from "~/catalogue/slugs";
+import { memo } from "react";
 import {
-  offerTestimonials,
+  QUESTION_ANCHOR,
   TESTIMONIAL_FORM_ANCHOR,
   TESTIMONIAL_PAGE_PARAMETER,
   TESTIMONIALS_ANCHOR,
-  toTestimonialView,
-} from "~/catalogue/testimonials";
+} from "~/catalogue/site-pages";
 import { BackLink } from "~/components/back-link";
 import { BrandLogo } from "~/components/brand-logo";
+import { BrandOfferEssentials } from "~/components/brand-offer";
 import { Disclosure } from "~/components/disclosure";
-import { faqJsonLd } from "~/components/faq";
 import { FeedbackBlock } from "~/components/feedback-block";
 import { JsonLd } from "~/components/json-ld";
+import { deferredFormPart } from "~/components/lazy-forms";
 import { deferredPart } from "~/components/lazy-on-client";
 import { RegulatedNotice, RewardDisclosure } from "~/components/notices";
-import { OfferEssentials, primaryButton } from "~/components/offer-card";
+import { primaryButton } from "~/components/offer-card";
 import { OfferConditions } from "~/components/offer-conditions";
-import { OfferHistory } from "~/components/offer-history";
-import { OffersUnavailable } from "~/components/offers-unavailable";
 import { CARD, PageBlock } from "~/components/page-block";
-import { Pagination } from "~/components/pagination";
-import { QUESTION_ANCHOR, QuestionForm } from "~/components/question-form";
 import { followPath, ReferralLink } from "~/components/referral-link";
 import { ServerMarkup } from "~/components/server-markup";
-import { ShareOffer } from "~/components/share-offer";
-import { TestimonialForm, TestimonialList, TestimonialsSection } from "~/components/testimonials";
-import { BRAND_SECTIONS } from "~/content/brand-sections";
-import { ASK_REASON_PARAMETER, voteFetcherKey, type FeedbackActionData } from "~/forms/feedback-form";
-import { handleMessageAction, messageFormConstraint } from "~/forms/message-action.server";
+import { voteFetcherKey, type FeedbackActionData } from "~/forms/feedback-form";
+import { handleMessageAction } from "~/forms/message-action.server";
 import { pageMeta, siteInfo } from "~/seo";
-import { alertFormHtml } from "~/services/alerts/alert-form-html.server";
-import { alertStore } from "~/services/alerts/visitor-alerts.server";
 import { formPageHeaders } from "~/services/http/headers.server";
-import { offerHistory } from "~/services/pages/offer-history.server";
-import {
-  brandNameForSlug,
-  findBrandOffer,
-  toCardView,
-  tryLoadCatalogue,
-  UNAVAILABLE,
-} from "~/services/pages/offers.server";
-import { brandPageImage } from "~/services/pages/share-images.server";
-import { authorsAreEmailed, formStartedToken, publishedTestimonials } from "~/services/pages/testimonials.server";
+import { loadBrandPage } from "~/services/pages/brand-page.server";
+import { brandNameForSlug } from "~/services/pages/offers.server";
 import type { loader as rootLoader } from "~/root";
 
-/** The hand-written parts only some brands have: their code loads when one shows. */
-const BrandSections = deferredPart("BrandSections");
-const InfoCard = deferredPart("InfoCard");
+/**
+ * Parts whose code loads apart (the hand-written sections only some brands have, the sharing), right after the page hydrates; their server HTML stays in place meanwhile. Memoized
+ * so that no re-render of the page reaches them before their code has arrived: React would then drop the server's
+ * HTML for a moment.
+ */
+const BrandSections = memo(deferredPart("BrandSections"));
+const InfoCard = memo(deferredPart("InfoCard"));
+/** How to pass the page on: links, then the Web Share API's button where the browser has it. */
+const ShareOffer = memo(deferredPart("ShareOffer"));
+const OffersUnavailable = deferredPart("OffersUnavailable");
+/** The offer's history, only once something has changed. */
+const OfferHistory = deferredPart("OfferHistory");
+const Pagination = deferredPart("Pagination");
+/** The forms and the testimonials' notices: their code (and the form library's) loads when a visitor opens one. */
+const QuestionForm = deferredFormPart("QuestionForm");
+const TestimonialForm = deferredFormPart("TestimonialForm");
+const TestimonialList = deferredFormPart("TestimonialList");
+
+/**
+ * "Poser une question", open when the form comes back with an error or a thank-you. Memoized, as the deferred parts
+ * above: its code arrives after the page's.
+ */
+const QuestionDisclosure = memo(function QuestionDisclosure(props: Parameters<typeof QuestionForm>[0]) {
+  return (
+    <Disclosure
+      summary="Poser une question"
+      open={Boolean(props.actionData)}
+      anchor={QUESTION_ANCHOR}
+
+      className="mt-3"
+    >
+      <QuestionForm {...props} />
+    </Disclosure>
+  );
+});
+
+/** "Écrire un témoignage": without JavaScript an answer is a page of its own, so it opens only when asked to. */
+const TestimonialDisclosure = memo(function TestimonialDisclosure(props: Parameters<typeof TestimonialForm>[0]) {
+  return (
+    <Disclosure summary="Écrire un témoignage" anchor={TESTIMONIAL_FORM_ANCHOR} className="mt-2">
+      <div className="mt-4">
+        <TestimonialForm {...props} />
+      </div>
+    </Disclosure>
+  );
+});
 
 /** Passes the Retry-After of a refused message (429) on to the page. */
 export const headers: HeadersFunction = formPageHeaders;
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
-  const requested = params.slug ?? "";
-  const slug = canonicalSlug(requested.toLowerCase());
-  if (slug !== requested) {
-    return redirect(`/offres/${encodeURIComponent(slug)}${new URL(request.url).search}`, 301);
-  }
-  const catalogue = await tryLoadCatalogue();
-  if (!catalogue) return data({ unavailable: true as const, brand: null }, UNAVAILABLE);
-
-  const offer = findBrandOffer(catalogue, slug);
-  if (!offer) {
-    console.warn(`404 : aucune offre pour ${new URL(request.url).pathname}`);
-    throw new Response("Offre introuvable", { status: 404 });
-  }
-  const testimonialPage = parsePageNumber(new URL(request.url).searchParams.getAll(TESTIMONIAL_PAGE_PARAMETER));
-  const testimonials =
-    testimonialPage === undefined ? undefined : offerTestimonials(await publishedTestimonials(), slug, testimonialPage);
-  if (!testimonials) throw new Response("Page introuvable", { status: 404 });
-  const card = toCardView(offer, catalogue);
-  const history = await offerHistory(slug, HISTORY_SHOWN);
-  return {
-    // "Me prévenir", when the site sends alerts.
-    alertForm: (await alertStore())
-      ? alertFormHtml(alertFormView({ kind: "marque", slug: offer.slug }, offer.brand, offer.category === "betting"))
-      : null,
-    unavailable: false as const,
-    submissionId: randomUUID(),
-    testimonials: {
-      items: testimonials.items.map(toTestimonialView),
-      page: testimonials.number,
-      pageCount: testimonials.count,
-    },
-    // An ended offer asks nothing: neither a vote nor a testimonial would tell a visitor anything now.
-    testimonialForm: takesVotes(offer, catalogue.today)
-      ? { startedToken: formStartedToken(), askEmail: authorsAreEmailed(), years: experienceYears() }
-      : null,
-    questionConstraint: messageFormConstraint("question"),
-    askReason: new URL(request.url).searchParams.get(ASK_REASON_PARAMETER) === "non",
-    brand: {
-      ...card,
-      serviceDescription: offer.serviceDescription,
-      link: offer.link,
-      acceptsVotes: takesVotes(offer, catalogue.today),
-      description: offer.description,
-      conditions: offer.conditions,
-      conditionsCheckedOn: offer.verifiedOn ? formatFrenchDate(offer.verifiedOn) : null,
-      referrerReward: offer.referrerReward ?? null,
-      advantages: offer.advantages,
-      // Formatted here: the French date format would cost the browser tens of milliseconds to build on load.
-      expiredOn: offer.validUntil && isExpired(offer, catalogue.today) ? formatFrenchDate(offer.validUntil) : undefined,
-      categoryLabel: offer.category ? categoryById(offer.category).label : null,
-      sections: BRAND_SECTIONS[slug] ?? null,
-    },
-    shareImage: brandPageImage(offer, catalogue),
-    history: history.map((entry) => ({
-      on: entry.recordedAt.slice(0, 10),
-      date: formatFrenchDate(entry.recordedAt),
-      change: entry.change,
-      lines: describeChange(entry),
-    })),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) => loadBrandPage(args);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const slug = params.slug ?? "";
@@ -210,12 +165,9 @@ export default function BrandPage() {
         stays in view while the details scroll beside it, then the rest. The offer sticks only within its own cell, so
         it never slides over the forms below it.
       */}
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:grid-rows-[1fr_auto_auto] lg:gap-8">
+      <div className="brand-grid">
         <div className="min-w-0 lg:col-start-3 lg:row-start-1">
-          <section
-            aria-labelledby="offer-title"
-            className="brand-offer space-y-3 rounded-2xl border-2 border-indigo-200 bg-white p-4 text-base sm:p-6 lg:sticky lg:top-16"
-          >
+          <section aria-labelledby="offer-title" className="brand-offer">
             <h2 id="offer-title" className="text-base font-semibold uppercase tracking-wide text-indigo-800">
               Offre de parrainage
             </h2>
@@ -225,9 +177,8 @@ export default function BrandPage() {
                 conditions. Vérifiez l'offre en cours sur le site de {brand.brand}.
               </p>
             ) : null}
-            <OfferEssentials
+            <BrandOfferEssentials
               offer={brand}
-              prominent
               action={
                 brand.link ? (
                   <ReferralLink
@@ -247,12 +198,12 @@ export default function BrandPage() {
                 checkedOn={brand.conditionsCheckedOn}
                 referrerReward={brand.referrerReward}
               />
-            </OfferEssentials>
+            </BrandOfferEssentials>
             <RewardDisclosure siteName={siteName} />
           </section>
         </div>
 
-        <div className="min-w-0 space-y-6 lg:col-start-3 lg:row-start-2">
+        <div className="brand-side brand-side-2">
           {brand.acceptsVotes ? (
             <FeedbackBlock slug={brand.slug} trust={brand.trust} askReason={page.askReason} />
           ) : null}
@@ -260,7 +211,7 @@ export default function BrandPage() {
           <ShareOffer brand={brand.brand} headline={brand.headline} url={url} />
         </div>
 
-        <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-3 lg:row-start-1 lg:space-y-8">
+        <div className="brand-details">
           {brand.advantages.length ? (
             <PageBlock titleId="advantages-title" title="Avantages">
               <ul className="mt-4 list-disc space-y-2 pl-5 text-slate-700">
@@ -275,44 +226,39 @@ export default function BrandPage() {
 
           {page.history.length > 0 ? <OfferHistory history={page.history} /> : null}
 
-          <TestimonialsSection title={`Témoignages sur ${brand.brand}`}>
-            <TestimonialList slug={brand.slug} testimonials={page.testimonials.items} />
-            <Pagination
-              href={(number) =>
-                `/offres/${brand.slug}${number > 1 ? `?${TESTIMONIAL_PAGE_PARAMETER}=${number}` : ""}#${TESTIMONIALS_ANCHOR}`
-              }
-              page={page.testimonials.page}
-              pageCount={page.testimonials.pageCount}
-              label="Pages des témoignages"
-            />
-            {page.testimonialForm ? (
-              <Disclosure summary="Écrire un témoignage">
-                <div id={TESTIMONIAL_FORM_ANCHOR} className="mt-4 scroll-mt-24">
-                  <TestimonialForm slug={brand.slug} brand={brand.brand} {...page.testimonialForm} />
-                </div>
-              </Disclosure>
+          <PageBlock id={TESTIMONIALS_ANCHOR} title={`Témoignages sur ${brand.brand}`} className={`space-y-4 ${CARD}`}>
+            {page.testimonials.items.length > 0 ? (
+              <TestimonialList slug={brand.slug} testimonials={page.testimonials.items} />
+            ) : (
+              <p className="text-slate-700">Aucun témoignage publié pour l'instant.</p>
+            )}
+            {page.testimonials.pageCount > 1 ? (
+              <Pagination
+                href={(number) =>
+                  `/offres/${brand.slug}${number > 1 ? `?${TESTIMONIAL_PAGE_PARAMETER}=${number}` : ""}#${TESTIMONIALS_ANCHOR}`
+                }
+                page={page.testimonials.page}
+                pageCount={page.testimonials.pageCount}
+                label="Pages des témoignages"
+              />
             ) : null}
-          </TestimonialsSection>
+            {page.testimonialForm ? (
+              <TestimonialDisclosure slug={brand.slug} brand={brand.brand} {...page.testimonialForm} />
+            ) : null}
+          </PageBlock>
         </div>
 
-        <aside
-          className="min-w-0 space-y-6 lg:col-start-3 lg:row-start-3"
-          aria-label={`À propos de l'offre ${brand.brand}`}
-        >
+        <aside className="brand-side brand-side-3" aria-label={`À propos de l'offre ${brand.brand}`}>
           {brand.sections?.infoCard ? <InfoCard card={brand.sections.infoCard} /> : null}
           <PageBlock titleId="question-title" title="Une question sur cette offre ?">
             <p className="mt-1 text-base text-slate-700">Posez-la ici : nous vous répondrons par e-mail.</p>
-            <Disclosure summary="Poser une question" open={Boolean(questionAnswer)} className="mt-3">
-              <div id={QUESTION_ANCHOR} className="scroll-mt-24">
-                <QuestionForm
-                  brand={brand.brand}
-                  action={`/offres/${brand.slug}`}
-                  constraint={page.questionConstraint}
-                  submissionId={page.submissionId}
-                  actionData={questionAnswer}
-                />
-              </div>
-            </Disclosure>
+            <QuestionDisclosure
+              brand={brand.brand}
+              action={`/offres/${brand.slug}`}
+              constraint={page.questionConstraint}
+              submissionId={page.submissionId}
+              actionData={questionAnswer}
+            />
           </PageBlock>
         </aside>
       </div>
@@ -339,7 +285,7 @@ export default function BrandPage() {
           ],
         }}
       />
-      {brand.sections?.faq?.length ? <JsonLd data={faqJsonLd(brand.sections.faq)} /> : null}
+      {page.faqJsonLd ? <JsonLd data={page.faqJsonLd} /> : null}
       {page.testimonials.items.length ? (
         <JsonLd
           data={page.testimonials.items.map((testimonial) => ({

@@ -18,13 +18,12 @@ import { OffersUnavailable } from "~/components/offers-unavailable";
 import {
   ASK_REASON_PARAMETER,
   FEEDBACK_ANCHOR,
-  FEEDBACK_FAILED_TOAST,
-  FEEDBACK_SENT_TOAST,
   FETCHER_FIELD,
   refusedVote,
   voteChoiceOf,
   type FeedbackActionData,
 } from "~/forms/feedback-form";
+import { FEEDBACK_FAILED_TOAST, FEEDBACK_SENT_TOAST } from "~/forms/feedback-toasts.server";
 import { siteInfo } from "~/seo";
 import { RateLimitedError } from "~/services/backend/errors.server";
 import { getBackend } from "~/services/backend/index.server";

@@ -10,7 +10,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { todayInFrance } from "~/catalogue/dates";
 import { takesVotes } from "~/catalogue/offer-rules";
-import { TESTIMONIALS_ANCHOR } from "~/catalogue/testimonials";
+import { TESTIMONIALS_ANCHOR } from "~/catalogue/site-pages";
 import { BackLink } from "~/components/back-link";
 import { OffersUnavailable } from "~/components/offers-unavailable";
 import { TestimonialForm, TestimonialThanks } from "~/components/testimonials";

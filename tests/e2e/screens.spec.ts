@@ -603,10 +603,15 @@ test.describe("mobile menu", () => {
 });
 
 test.describe("metadata", () => {
-  async function expectSharedMeta(page: import("@playwright/test").Page, baseURL: string, path: string) {
+  async function expectSharedMeta(
+    page: import("@playwright/test").Page,
+    baseURL: string,
+    path: string,
+    image: RegExp = /\/og-image\.png$/,
+  ) {
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /parrainage/i);
     await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", "fr_FR");
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/og-image\.png$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", image);
     await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${baseURL}${path}`);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}${path}`);
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", /^#/);
@@ -633,7 +638,8 @@ test.describe("metadata", () => {
   test("a brand page", SERVER_HTML_ONLY, async ({ page, baseURL }) => {
     await page.goto("/offres/binance");
     await expect(page).toHaveTitle(/^Code parrainage Binance/);
-    await expectSharedMeta(page, baseURL!, "/offres/binance");
+    // Its own share image, named by a hash of what it draws.
+    await expectSharedMeta(page, baseURL!, "/offres/binance", /\/partage\/offres\/binance\/[0-9a-f]{12}\.png$/);
     const product = (await structuredData(page)).find((block) => block["@type"] === "Product");
     expect(product?.name).toBe("Code parrainage Binance");
     expect(product?.url).toBe(`${baseURL}/offres/binance`);

@@ -55,6 +55,7 @@ const PAGES: Page[] = [
   { name: "brand-wise", path: "/offres/wise" },
   { name: "brand-unibet", path: "/offres/unibet" },
   { name: "brand-expired-revolut", path: "/offres/revolut" },
+  { name: "brand-betting-winamax", path: "/offres/winamax" },
   { name: "contact", path: "/contact" },
   { name: "contact-with-errors", path: "/contact", form: { ...invalidMessage, subject: "" } },
   { name: "question-with-errors", path: "/offres/binance", form: invalidMessage },
@@ -88,6 +89,7 @@ const PAGES: Page[] = [
   { name: "how-votes-work", path: "/comment-sont-recueillis-les-avis" },
   { name: "how-offers-are-ranked", path: "/comment-les-offres-sont-classees" },
   { name: "listing-by-amount", path: "/offres?tri=montant" },
+  { name: "listing-by-news-with-nothing-new", path: "/offres?tri=nouveautes" },
   { name: "listing-by-votes-searched", path: "/codes?q=banque&cat=finance&tri=avis" },
   { name: "testimonial", path: "/offres/binance/temoignage" },
   // Without a signed start the form comes back, its values kept, to be sent again.

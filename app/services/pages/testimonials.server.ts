@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   ANONYMOUS,
+  experienceYears,
   reportFormSchema,
   TESTIMONIAL_MESSAGES,
   testimonialFormSchema,
@@ -10,6 +11,7 @@ import { createCookieSessionStorage, data } from "@remix-run/node";
 import {
   confirmationMail,
   homeTestimonials,
+  offerTestimonials,
   pendingAlert,
   toTestimonialView,
   type Testimonial,
@@ -264,4 +266,19 @@ export function eraseLinkFlash() {
     });
   }
   return linkStorage;
+}
+
+/**
+ * A brand page's testimonials: the published ones of page `page`, newest first, and the form's settings when the offer
+ * still takes testimonials; undefined for a page past the last.
+ */
+export async function brandTestimonials(slug: string, page: number, takesTestimonials: boolean) {
+  const found = offerTestimonials(await publishedTestimonials(), slug, page);
+  if (!found) return undefined;
+  return {
+    testimonials: { items: found.items.map(toTestimonialView), page: found.number, pageCount: found.count },
+    testimonialForm: takesTestimonials
+      ? { startedToken: formStartedToken(), askEmail: authorsAreEmailed(), years: experienceYears() }
+      : null,
+  };
 }
