@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { HONEYPOT_FIELD } from "~/forms/message-form";
 import { ActionToast } from "./action-toast";
 import { FormErrors } from "./form-errors";
+import { useHydrated } from "./hydrated";
 import type { ToastMessage } from "./toast";
 import type * as z from "zod";
 import type { MessageActionData } from "~/forms/message-form";
@@ -181,12 +182,15 @@ export function MessageFormFrame({
   // A visitor may reach the form before its code does (it loads when its disclosure opens): already in a field once
   // it hydrates, they get the rules as if they had just come in.
   const formElement = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (formElement.current?.contains(document.activeElement)) loadRules();
   }, [loadRules]);
   return (
     <Form
       ref={formElement}
+      // Says the form's script runs (browser tests wait for it: it may come after the page's).
+      data-hydrated={hydrated ? "" : undefined}
       method="post"
       action={`${action}#${anchor}`}
       preventScrollReset={preventScrollReset}

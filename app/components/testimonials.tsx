@@ -223,6 +223,7 @@ export function TestimonialForm({
       method="post"
       action={`/offres/${slug}/temoignage`}
       preventScrollReset
+      data-hydrated={hydrated ? "" : undefined}
       {...getFormProps(form)}
       className="relative space-y-4"
     >

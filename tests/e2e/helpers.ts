@@ -247,9 +247,19 @@ export async function ownerOnPhone(
  */
 export const SERVER_HTML_ONLY = { tag: "@server-html" } as const;
 
-/** Opens a `<details>` disclosure of `scope` by its summary, as a visitor does, and waits until it is open. */
+/**
+ * Opens a `<details>` disclosure of `scope` by its summary, as a visitor does, and waits until it is open. With
+ * JavaScript, also until the form inside runs its script, which loads after the page's (lazy-forms.tsx): a form sent
+ * before is a plain post, which is the page without JavaScript.
+ */
 export async function openDisclosure(scope: Page | Locator, summary: string) {
   const toggle = scope.locator("summary", { hasText: summary });
   await toggle.click();
-  await expect(toggle.locator("xpath=..")).toHaveAttribute("open", "");
+  const details = toggle.locator("xpath=..");
+  await expect(details).toHaveAttribute("open", "");
+  const page = "page" in scope ? scope.page() : scope;
+  const withJavaScript = (await page.locator("html[data-hydrated]").count()) > 0;
+  if (withJavaScript && (await details.locator("form").count()) > 0) {
+    await expect(details.locator("form").first()).toHaveAttribute("data-hydrated", "");
+  }
 }
