@@ -1,7 +1,6 @@
-import { useNavigate } from "@remix-run/react";
+import { useInAppClicks } from "./in-app-clicks";
 import { OfferCard } from "./offer-card";
 import { ListItemRenderedOnce } from "./rendered-once";
-import type { MouseEvent } from "react";
 import type { OfferCardView } from "~/catalogue/card";
 
 /**
@@ -10,22 +9,7 @@ import type { OfferCardView } from "~/catalogue/card";
  * router work for each of the ~90 links on every server render of /offres.
  */
 export function OfferGrid({ offers }: { offers: readonly OfferCardView[] }) {
-  const navigate = useNavigate();
-  function navigateInApp(event: MouseEvent<HTMLUListElement>) {
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    )
-      return;
-    const anchor = (event.target as Element).closest("a");
-    if (!anchor || anchor.target || anchor.hasAttribute("download") || anchor.origin !== window.location.origin) return;
-    event.preventDefault();
-    navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`);
-  }
+  const navigateInApp = useInAppClicks();
   return (
     // Only catches clicks bubbling up from the links, which keep their own keyboard behaviour.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegation, not a control

@@ -11,8 +11,6 @@ import { EVERY_OFFER_FEED, pageMeta, siteInfo } from "~/seo";
 import { alertFormHtml } from "~/services/alerts/alert-form-html.server";
 import { alertStore } from "~/services/alerts/visitor-alerts.server";
 import { listingAnswer, loadListing } from "~/services/pages/listing.server";
-import { tryLoadCatalogue } from "~/services/pages/offers.server";
-import { categoryPageImage } from "~/services/pages/share-images.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
@@ -37,9 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     topic && (await alertStore())
       ? alertFormHtml(alertFormView(topic, topicLabel(topic, undefined), isBettingTopic(topic, undefined)))
       : null;
-  const catalogue = listing.category !== "all" ? await tryLoadCatalogue() : null;
-  const shareImage = catalogue && listing.category !== "all" ? categoryPageImage(listing.category, catalogue) : null;
-  return listingAnswer({ ...listing, alertForm, shareImage });
+  return listingAnswer({ ...listing, alertForm });
 }
 
 export default function Codes() {

@@ -6,6 +6,7 @@ import { listingHref } from "~/catalogue/pagination";
 import { isNews, rankOffers } from "~/catalogue/ranking";
 import { HOME_FAQ, HOME_STEPS, HOME_WHY } from "~/content/home";
 import type { Catalogue } from "./offers.server";
+import type { ReferralOffer } from "~/catalogue/types";
 
 /**
  * The home page's texts, sent as the page's data rather than in its script: they are shown once, on this page only,
@@ -22,6 +23,15 @@ const NEWS_SHOWN = 6;
  */
 export function homeOverview(catalogue: Catalogue | null) {
   if (!catalogue) return { runningCount: null, categories: [] };
+  let overview = overviews.get(catalogue.offers);
+  if (!overview) overviews.set(catalogue.offers, (overview = overviewOf(catalogue)));
+  return overview;
+}
+
+/** The overview of a list of offers, made once for each (the catalogue is rebuilt when its offers change). */
+const overviews = new WeakMap<readonly ReferralOffer[], ReturnType<typeof overviewOf>>();
+
+function overviewOf(catalogue: Catalogue) {
   const running = catalogue.offers.filter((offer) => !isExpired(offer, catalogue.today));
   const categories = BRAND_CATEGORIES.map((category) => ({
     id: category.id,

@@ -18,6 +18,7 @@ import { parseSort, type SortOrder } from "~/catalogue/sort-orders";
 import { OFFRES_FAQ, OFFRES_HOWTO, OFFRES_INTRO } from "~/content/offres";
 import { brandIndexOf } from "./brand-index.server";
 import { tryLoadCatalogue, UNAVAILABLE, type Catalogue } from "./offers.server";
+import { categoryPageImage } from "./share-images.server";
 import type { CategoryId, ReferralOffer } from "~/catalogue/types";
 
 /**
@@ -49,10 +50,12 @@ export async function loadListing(request: Request) {
   const sort = parseSort(params.getAll("tri"));
   if (pageNumber === undefined || sort === undefined) throw pageNotFound();
   const catalogue = await tryLoadCatalogue();
-  if (!catalogue) return { query, category, sort, listing: null, initials: [] };
+  if (!catalogue) return { query, category, sort, listing: null, initials: [], shareImage: null };
   const listing = listingPage(catalogue, { query, category, sort }, pageNumber);
   if (!listing) throw pageNotFound();
-  return { query, category, sort, listing, initials: brandIndexOf(catalogue).initials };
+  // A category's listing shares an image of its own; every offer's, the site's.
+  const shareImage = category === "all" ? null : categoryPageImage(category, catalogue);
+  return { query, category, sort, listing, initials: brandIndexOf(catalogue).initials, shareImage };
 }
 
 function pageNotFound() {
