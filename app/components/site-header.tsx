@@ -1,7 +1,6 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { Icon } from "./icon";
-import { useInAppClicks } from "./in-app-clicks";
 
 export const NAV_LINKS = [
   { to: "/", label: "Accueil" },
@@ -29,7 +28,6 @@ export function SiteHeader({
   categories: { to: string; label: string }[];
 }) {
   const menu = useRef<HTMLDetailsElement>(null);
-  const navigateInApp = useInAppClicks();
   const location = useLocation();
 
   // The menu is a <details> element so it opens without JavaScript; with it, a navigation closes it. In the commit
@@ -85,11 +83,10 @@ export function SiteHeader({
             >
               Catégories
             </p>
-            {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegation, not a control */}
-            <ul aria-labelledby="menu-categories" className="grid grid-cols-2 gap-1" onClick={navigateInApp}>
+            <ul aria-labelledby="menu-categories" className="grid grid-cols-2 gap-1">
               {categories.map((link) => (
                 <li key={link.to}>
-                  {/* Plain links, made client-side navigation by one handler: a Link each costs every page's render. */}
+                  {/* Plain links (a page load): a router Link each would cost every page's render, for a menu seldom used. */}
                   <a href={link.to} className={`block ${linkClass({ isActive: false })}`}>
                     {link.label}
                   </a>
