@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { offerFromEntry } from "~/catalogue/offers";
 import {
   amountGroup,
   amountSectionsOf,
@@ -11,23 +10,13 @@ import {
   type RankingContext,
 } from "~/catalogue/ranking";
 import { parseSort } from "~/catalogue/sort-orders";
+import { plainOffer } from "../support/test-offers";
 import type { OfferVotes } from "~/catalogue/feedback";
 import type { ReferralOffer } from "~/catalogue/types";
 
 const TODAY = "2026-11-26";
 
-const offer = (name: string, extra: Partial<ReferralOffer> = {}): ReferralOffer => ({
-  ...offerFromEntry({
-    name,
-    category: "finance",
-    serviceDescription: `${name} est un service.`,
-    offerDescription: "Bonus offert à l'inscription.",
-    code: "CODE",
-    link: "https://exemple.fr/",
-    advantages: [],
-  }),
-  ...extra,
-});
+const offer = plainOffer;
 
 /** `yes` "Oui" and `no` "Non", each from a network of its own. */
 const votes = (yes: number, no: number): OfferVotes => ({

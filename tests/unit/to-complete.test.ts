@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { offerFromEntry } from "~/catalogue/offers";
 import { missingFacts, offersToComplete } from "~/catalogue/to-complete";
+import { plainOffer } from "../support/test-offers";
 import type { ReferralOffer } from "~/catalogue/types";
 
-const offer = (name: string, extra: Partial<ReferralOffer> = {}): ReferralOffer => ({
-  ...offerFromEntry({
-    name,
-    category: "finance",
-    serviceDescription: `${name} est un service.`,
-    offerDescription: "Bonus offert à l'inscription.",
-    code: "CODE",
-    link: "https://exemple.fr/",
-    advantages: [],
-  }),
-  ...extra,
-});
+const offer = plainOffer;
 
 const complete: Partial<ReferralOffer> = {
   bonus: { amount: 10, unit: "EUR", upTo: false },
