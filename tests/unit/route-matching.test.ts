@@ -1,13 +1,24 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createMemoryHistory, createRouter, matchPath, matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import {
+  createMemoryHistory,
+  createRouter,
+  createStaticHandler,
+  matchPath,
+  matchRoutes,
+  type AgnosticRouteObject,
+  type StaticHandlerContext,
+} from "@remix-run/router";
+import { createStaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 
 /**
  * The server matches routes through a patched `@remix-run/router` (patches/, applied by `npm install`): a route tree's
  * ranked branches and each pattern's RegExp are kept rather than rebuilt at every match. These tests hold the
  * matching itself to what it was: the same answers on a second call, for patterns that differ only by their flags,
- * and after a tree is patched in place.
+ * and after a tree is patched in place. Two more patches keep the render's route tree from one request to the next
+ * (`@remix-run/react`'s server routes, `react-router-dom`'s static router's data routes), so that the kept branches
+ * are found again.
  */
 
 const tree: AgnosticRouteObject[] = [
@@ -29,9 +40,11 @@ const tree: AgnosticRouteObject[] = [
 const leafOf = (pathname: string) => matchRoutes(tree, pathname)?.at(-1);
 
 describe("route matching in the server's router", () => {
-  it("is the patched one: `npm install` applied the patch", () => {
-    const file = createRequire(import.meta.url).resolve("@remix-run/router");
-    expect(readFileSync(file, "utf8")).toContain("rankedBranches");
+  it("is the patched one: `npm install` applied the patches", () => {
+    const resolve = createRequire(import.meta.url).resolve;
+    expect(readFileSync(resolve("@remix-run/router"), "utf8")).toContain("rankedBranches");
+    expect(readFileSync(resolve("@remix-run/react/dist/server.js"), "utf8")).toContain("keptServerRoutes");
+    expect(readFileSync(resolve("react-router-dom/server"), "utf8")).toContain("keptDataRoutes");
   });
 
   it("finds the same route and parameters at every call, the most specific first", () => {
@@ -70,5 +83,23 @@ describe("route matching in the server's router", () => {
     expect(matchRoutes(router.routes, "/alertes")?.at(-1)?.route.id).toBe("alerts");
     expect(matchRoutes(router.routes, "/offres")?.at(-1)?.route.id).toBe("offers");
     router.dispose();
+  });
+
+  it("renders each request with the data routes kept for its tree, and its own matches", async () => {
+    const contextOf = async (routes: AgnosticRouteObject[], pathname: string) =>
+      (await createStaticHandler(routes).query(new Request(`http://localhost${pathname}`))) as StaticHandlerContext;
+    const offer = createStaticRouter(tree, await contextOf(tree, "/offres/binance"));
+    const home = createStaticRouter(tree, await contextOf(tree, "/"));
+    expect(home.routes).toBe(offer.routes);
+    expect(offer.state.matches.at(-1)).toMatchObject({ route: { id: "offer" }, params: { slug: "binance" } });
+    expect(home.state.matches.at(-1)?.route.id).toBe("home");
+    // The match's route is the kept data route, as the render's hooks expect.
+    const offerRoute = offer.routes[0]?.children?.find((route) => route.id === "offer");
+    expect(offer.state.matches.at(-1)?.route).toBe(offerRoute);
+
+    const otherTree: AgnosticRouteObject[] = [{ id: "other", path: "/", children: [{ id: "offers", path: "offres" }] }];
+    const other = createStaticRouter(otherTree, await contextOf(otherTree, "/offres"));
+    expect(other.routes).not.toBe(offer.routes);
+    expect(other.state.matches.map((match) => match.route.id)).toEqual(["other", "offers"]);
   });
 });
