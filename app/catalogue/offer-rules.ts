@@ -44,7 +44,7 @@ export const copyableFrom = (hideClipboard: boolean | undefined, entryCopyable: 
 export const hidesClipboard = (offer: Pick<ReferralOffer, "copyable">): boolean => !offer.copyable;
 
 /**
- * Brand pages written by hand (SPEC: Crypto.com's, "with its own logo, code and link"): whatever the backend holds,
+ * Brand pages written by hand (Crypto.com's, with its own logo, code and link): whatever the backend holds,
  * their logo, code and link stay the bundled ones, on the page and on the cards alike. The rest of the offer (its
  * texts, dates and verification) comes from the backend like any brand's.
  */

@@ -71,7 +71,7 @@ function indexedFields(offer: ReferralOffer): string[] {
 export interface OfferSearchIndex {
   /** The offers in today's order. */
   offers: readonly ReferralOffer[];
-  /** Each offer's brand name, folded, for SPEC's substring rule. */
+  /** Each offer's brand name, folded, for the rule that a brand whose name holds the query comes first. */
   foldedNames: string[];
   expired: boolean[];
   /** The words of the offers, by position in `offers`. */
@@ -167,7 +167,7 @@ interface QueryGroup {
 
 /** What a search looks for, read from what the visitor typed. */
 export interface ParsedQuery {
-  /** The whole query, folded: SPEC's rule looks for it in brand names. */
+  /** The whole query, folded: the first rule looks for it in brand names. */
   needle: string;
   /** The query without the words that say nothing, folded: looked for in brand names too. */
   remainder: string;
@@ -326,7 +326,7 @@ export interface SearchResult {
 }
 
 /**
- * The offers of `category` matching `query`, best first. SPEC's rule comes first: brands whose name holds the text.
+ * The offers of `category` matching `query`, best first. The first rule: brands whose name holds the text.
  * Then names and texts holding every meaningful word; failing that, the offers holding the most of them; failing
  * that, the closest names. An empty query gives every offer of the category in today's order.
  */

@@ -71,7 +71,7 @@ export function homeTestimonials(all: readonly Testimonial[], listed: (offerSlug
  * does, and that ignoring it is enough. It carries no erasure link (that is shown on the thank-you page): whoever
  * typed a stranger's address sends them nothing of the testimonial.
  */
-export function confirmationMail(brand: string, link: string) {
+export function testimonialConfirmationMail(brand: string, link: string) {
   return {
     subject: `Confirmez votre adresse pour votre témoignage sur ${brand}`,
     body: [

@@ -18,7 +18,7 @@ const signature = ({ siteName, siteUrl, publisherName }: MailContext) =>
   `${siteName} (${siteUrl}), site édité par ${publisherName}.`;
 
 /** The one e-mail a request gets: its link leads to a page whose button confirms. */
-export function confirmationMail(context: MailContext, label: string, confirmUrl: string) {
+export function alertConfirmationMail(context: MailContext, label: string, confirmUrl: string) {
   return {
     subject: `Confirmez votre alerte : ${label}`,
     text: [

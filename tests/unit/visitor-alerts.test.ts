@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { alertFormView, parseTopic, topicKey, topicLabel } from "~/catalogue/alert-topics";
 import { FEED_BETTING_WARNING } from "~/catalogue/feed";
 import { BUNDLED_OFFERS } from "~/catalogue/offers";
-import { confirmationMail, digestMail } from "~/catalogue/visitor-alerts";
+import { alertConfirmationMail, digestMail } from "~/catalogue/visitor-alerts";
 import { ALERT_MESSAGES, checkAlertForm } from "~/forms/alert-form";
 import { dispatchEveryMs, newsWorthTelling } from "~/services/alerts/visitor-alerts.server";
 import { isRefusedAddress } from "~/services/mail/outbox.server";
@@ -72,7 +72,7 @@ describe("the alert form's rules", () => {
 
 describe("the alerts' e-mails", () => {
   it("ask to confirm with a link to a page, and promise nothing more otherwise", () => {
-    const mail = confirmationMail(CONTEXT, "N26", "https://www.exemple.fr/alertes/confirmer/abc");
+    const mail = alertConfirmationMail(CONTEXT, "N26", "https://www.exemple.fr/alertes/confirmer/abc");
     expect(mail.subject).toBe("Confirmez votre alerte : N26");
     expect(mail.text).toContain("https://www.exemple.fr/alertes/confirmer/abc");
     expect(mail.text).toContain("rien d'autre ne vous sera envoyé");

@@ -3,7 +3,7 @@ import { ALERT_CONSENT_VERSION, topicKey, type AlertTopic } from "~/catalogue/al
 import { mailboxOf } from "~/catalogue/mailbox";
 import { findOfferBySlug } from "~/catalogue/offers";
 import {
-  confirmationMail,
+  alertConfirmationMail,
   digestMail,
   RENEWAL_ASKED_DAYS_BEFORE,
   renewalMail,
@@ -78,7 +78,11 @@ export async function requestAlert(
   const config = getConfig();
   const confirm = newLinkToken();
   const linkSalt = randomBytes(16).toString("hex");
-  const mail = confirmationMail(mailContext(), request.label, `${config.siteUrl}${alertPaths.confirm(confirm.token)}`);
+  const mail = alertConfirmationMail(
+    mailContext(),
+    request.label,
+    `${config.siteUrl}${alertPaths.confirm(confirm.token)}`,
+  );
   return store.request({
     email: request.email,
     addressKey: addressKey(request.email),

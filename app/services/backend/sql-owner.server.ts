@@ -74,8 +74,10 @@ export class SqlOwnerStore implements types.OwnerStore {
     return (result.affectedRows ?? 0) > 0;
   }
 
-  /** The outbox row goes with the message (on delete cascade). */
-  /** Noted outside the database too (erasures.server.ts), so that a restored backup does not bring it back. */
+  /**
+   * The outbox row goes with the message (on delete cascade). The erasure is noted outside the database too
+   * (erasures.server.ts), so that a restored backup does not bring the message back.
+   */
   async deleteMessage(id: number): Promise<boolean> {
     const { rows } = await this.asServiceRole((tx) =>
       tx.query<{ created_at: string }>(

@@ -1,7 +1,7 @@
 /**
  * The mail outbox: e-mails the owner what is queued for them (SMTP_URL), the visitors' messages stored in the
  * embedded database (table message_outbox) and the alerts about offers (owner_alerts), read through an OutboxStore:
- * the embedded database's (backend/embedded-outbox.server.ts), or hosted Supabase's, alerts only
+ * the SQL databases' (backend/sql-outbox.server.ts), or hosted Supabase's, alerts only
  * (backend/supabase-alerts.server.ts). A row is queued in the transaction that stores what it sends, and this
  * worker, in the server process, sends the rows that are due. A failure (mail server down, refused) is retried
  * later, sooner first then less often, for 24 hours; the row is then marked failed. A restart only delays what is

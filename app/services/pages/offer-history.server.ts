@@ -34,9 +34,6 @@ async function compareWaiting(backend: CachedBackend): Promise<void> {
   waiting = undefined;
 }
 
-/** Resolves once the comparisons started so far have ended (tests, and a shutdown that waits for them). */
-export const offerChangesRecorded = (): Promise<void> => running ?? Promise.resolve();
-
 /** An offer's last changes, newest first; none when the history cannot be read (the failure is logged). */
 export async function offerHistory(slug: string, limit: number): Promise<OfferHistoryEntry[]> {
   try {

@@ -9,7 +9,7 @@ import {
 } from "@contract/testimonial-contract";
 import { createCookieSessionStorage, data } from "@remix-run/node";
 import {
-  confirmationMail,
+  testimonialConfirmationMail,
   homeTestimonials,
   offerTestimonials,
   pendingAlert,
@@ -198,7 +198,9 @@ export async function submitTestimonial(
       emailKey: mailing ? addressKey(email) : null,
       confirmTokenHash: mailing ? confirm.hash : null,
       eraseTokenHash: hash,
-      mail: mailing ? confirmationMail(offer.brand, `${getConfig().siteUrl}${confirmPath(confirm.token)}`) : null,
+      mail: mailing
+        ? testimonialConfirmationMail(offer.brand, `${getConfig().siteUrl}${confirmPath(confirm.token)}`)
+        : null,
       alert: pendingAlert(offer.brand),
       clientKey: visitorKey(request),
       networkKey: networkKey(request),
