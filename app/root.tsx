@@ -18,14 +18,16 @@ import { JsonLd } from "./components/json-ld";
 import { deferredPart } from "./components/lazy-on-client";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { ToastProvider, type ToastMessage } from "./components/toast";
+import { ToastProvider } from "./components/toast";
 import { useNonce } from "./nonce";
 import { getConfig } from "./services/config/env.server";
 import { MENU_CATEGORIES } from "./services/pages/menu.server";
 import { readFlashToast } from "./services/toast.server";
 import stylesheet from "./tailwind.css";
+import type { ToastMessage } from "./components/toast-context";
 
 const NotFound = deferredPart("NotFound");
+const ErrorPage = deferredPart("ErrorPage");
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -148,33 +150,9 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound />;
   }
-  // Requests the site refuses (form too large, wrong content type) carry a French sentence for the visitor.
-  if (isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data) {
-    return (
-      <div className="mx-auto max-w-xl space-y-4 py-16">
-        <h1 className="text-2xl font-bold text-slate-900">Votre demande n'a pas pu aboutir</h1>
-        <p className="rounded-md bg-red-50 p-4 text-red-900">{error.data}</p>
-        <p>
-          <a href={location.pathname} className="font-semibold text-indigo-800 underline">
-            Revenir à la page
-          </a>
-        </p>
-      </div>
-    );
-  }
-  // Anything else is the site's fault: the visitor reads what to do, in French; what failed goes to the log only.
-  return (
-    <div className="mx-auto max-w-xl space-y-4 py-16">
-      <h1 className="text-2xl font-bold text-slate-900">Une erreur est survenue</h1>
-      <p className="rounded-md bg-red-50 p-4 text-red-900">
-        La page n'a pas pu s'afficher. Réessayez dans un instant ; si l'erreur revient, écrivez-nous depuis la page
-        Contact.
-      </p>
-      <p>
-        <a href={location.pathname} className="font-semibold text-indigo-800 underline">
-          Recharger la page
-        </a>
-      </p>
-    </div>
-  );
+  // Requests the site refuses (form too large, wrong content type) carry a French sentence for the visitor; anything
+  // else is the site's fault.
+  const refusal =
+    isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" ? error.data : undefined;
+  return <ErrorPage refusal={refusal || undefined} pathname={location.pathname} />;
 }

@@ -1,6 +1,9 @@
 import { useEffect } from "react";
 import { useHydrated } from "./hydrated";
-import { TOASTER_CLASS, ToastView, useToast, type ToastMessage } from "./toast";
+import { deferredPart } from "./lazy-on-client";
+import { TOASTER_CLASS, useToast, type ToastMessage } from "./toast-context";
+
+const ToastView = deferredPart("ToastView");
 
 /**
  * A toast carried by an action's answer (a failed send): in the HTML of the page the action rendered, and

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useHydrated } from "./hydrated";
 import { Icon } from "./icon";
-import { useToast } from "./toast";
+import { useToast } from "./toast-context";
 
 export const COPY_TOAST_MS = 3_000;
 export const COPIED_ICON_MS = 2_000;

@@ -4,7 +4,7 @@ import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { FETCHER_FIELD, voteFetcherKey, type FeedbackActionData } from "~/forms/feedback-form";
 import { ActionToast } from "./action-toast";
 import { useHydrated } from "./hydrated";
-import { useToast } from "./toast";
+import { useToast } from "./toast-context";
 import { VoteForm, VoteSection } from "./vote-form";
 import type { OfferTrust } from "~/catalogue/feedback";
 

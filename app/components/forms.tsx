@@ -5,7 +5,7 @@ import { HONEYPOT_FIELD } from "~/forms/message-form";
 import { ActionToast } from "./action-toast";
 import { FormErrors } from "./form-errors";
 import { useHydrated } from "./hydrated";
-import type { ToastMessage } from "./toast";
+import type { ToastMessage } from "./toast-context";
 import type * as z from "zod";
 import type { MessageActionData } from "~/forms/message-form";
 import type {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Disclosure } from "./disclosure";
-import { useToast } from "./toast";
+import { useToast } from "./toast-context";
 
 const linkClass = "btn-secondary px-4 text-base";
 

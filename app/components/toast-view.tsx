@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { CloseMark } from "./close-mark";
 import { useHydrated } from "./hydrated";
 import { Icon } from "./icon";
-import type { ToastMessage } from "./toast";
+import type { ToastMessage } from "./toast-context";
 
 /** Each kind of toast says what it is in words and with an icon, not by its colour alone. */
 const VARIANTS = {

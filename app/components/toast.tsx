@@ -1,22 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { deferredPart } from "./lazy-on-client";
-
-export interface ToastMessage {
-  id: string;
-  title: string;
-  description?: string;
-  variant: "success" | "error" | "info";
-  /** How long it stays once JavaScript runs, in milliseconds. */
-  duration: number;
-}
-
-type NewToast = Omit<ToastMessage, "id">;
-
-const ToastContext = createContext<(toast: NewToast & { id?: string }) => void>(() => {});
-
-export function useToast() {
-  return useContext(ToastContext);
-}
+import { ToastContext, TOASTER_CLASS, type NewToast, type ToastMessage } from "./toast-context";
 
 let counter = 0;
 
@@ -32,7 +16,7 @@ export function ToastProvider({ serverToast, children }: { serverToast: ToastMes
       setToasts((current) => (current.some((t) => t.id === serverToast.id) ? current : [...current, serverToast]));
   }, [serverToast]);
 
-  const show = useCallback((toast: NewToast & { id?: string }) => {
+  const show = useCallback((toast: NewToast) => {
     counter += 1;
     const id = toast.id ?? `client-${counter}`;
     setToasts((current) => [...current.filter((t) => t.title !== toast.title && t.id !== id), { ...toast, id }]);
@@ -46,15 +30,6 @@ export function ToastProvider({ serverToast, children }: { serverToast: ToastMes
     </ToastContext.Provider>
   );
 }
-
-/**
- * Where toasts show: at the top, under the sticky site header (about 4 rem high; the padding keeps toasts clear of
- * it), centred on phones and on the right from `sm` on. After a form is sent the page opens on that form, or stays
- * where its button was pressed, so the button sits in the middle or lower part of the screen: a toast at the bottom
- * would cover it, on phones and on wider screens too, where the form's button is wider than half the page.
- */
-export const TOASTER_CLASS =
-  "pointer-events-none fixed inset-x-0 top-16 z-50 flex flex-col items-center gap-2 p-4 sm:items-end";
 
 function Toaster({ toasts, onDismiss }: { toasts: ToastMessage[]; onDismiss: (id: string) => void }) {
   const polite = toasts.filter((toast) => toast.variant !== "error");
@@ -75,9 +50,5 @@ function Toaster({ toasts, onDismiss }: { toasts: ToastMessage[]; onDismiss: (id
   );
 }
 
-/**
- * A toast, and its look alone (for a page without JavaScript): their code loads when a toast first shows, since most
- * pages never show one.
- */
+/** A toast: its code loads when a toast first shows, since most pages never show one. */
 const Toast = deferredPart("Toast");
-export const ToastView = deferredPart("ToastView");

@@ -2,7 +2,7 @@ import { FEEDBACK_REASONS, type FeedbackReason } from "@contract/feedback-fields
 import { refusedForm } from "./refused-form";
 import type { SubmissionResult } from "@conform-to/react";
 import type { OfferTrust } from "~/catalogue/feedback";
-import type { ToastMessage } from "~/components/toast";
+import type { ToastMessage } from "~/components/toast-context";
 
 /**
  * The vote "Ce code a-t-il fonctionné ?" on a brand page. Rules and texts of the fields and the thresholds: the

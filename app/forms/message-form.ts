@@ -1,6 +1,6 @@
 import { backendFailure, flashedSuccess } from "./server-toasts";
 import type { SubmissionResult } from "@conform-to/react";
-import type { ToastMessage } from "~/components/toast";
+import type { ToastMessage } from "~/components/toast-context";
 
 /**
  * The message forms (contact page, question on a brand page) and what a visitor is told after sending one. Rules and

@@ -1,4 +1,4 @@
-import type { ToastMessage } from "~/components/toast";
+import type { ToastMessage } from "~/components/toast-context";
 
 /** How long a toast an answer of the server brings stays once JavaScript runs, in milliseconds. */
 const SERVER_TOAST_DURATION = 5_000;

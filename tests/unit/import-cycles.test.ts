@@ -1,62 +1,89 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parseCircular, parseDependencyTree } from "dpdm";
 import { describe, expect, it } from "vitest";
+import { circlesIn, importGraph, specifiersOf } from "../support/import-graph";
+import { makeTempDir } from "../support/temp-dir";
 
 /**
- * No module of app/ imports, even through others or through a dynamic import, a module that imports it: a circle
- * makes the order modules load in matter, and hides which one owns what.
+ * No module of app/ loads, even through others, through a re-export or through a dynamic import, a module that loads
+ * it: a circle makes the order modules load in matter, and hides which one owns what.
  */
 const app = path.resolve(import.meta.dirname, "../../app");
-const modules = readdirSync(app, { recursive: true, encoding: "utf8" })
-  .filter((file) => /\.tsx?$/.test(file))
-  .map((file) => path.join(app, file));
 
-function resolved(from: string, specifier: string): string | undefined {
-  const base = specifier.startsWith("~/")
-    ? path.join(app, specifier.slice(2))
-    : specifier.startsWith(".")
-      ? path.resolve(path.dirname(from), specifier)
-      : undefined;
-  if (!base) return undefined;
-  return ["", ".ts", ".tsx", "/index.ts"]
-    .map((extension) => base + extension)
-    .find((file) => existsSync(file) && statSync(file).isFile());
+/** dpdm's reading of the TypeScript modules of `root` (type-only imports left out): how many, and their circles. */
+async function dpdmReading(root: string, tsconfig?: string): Promise<{ modules: number; circles: string[][] }> {
+  const tree = await parseDependencyTree("**/*.{ts,tsx}", {
+    cwd: root,
+    context: root,
+    tsconfig,
+    transform: true,
+    skipDynamicImports: false,
+    include: /\.tsx?$/,
+    exclude: /node_modules/,
+  });
+  const circles = parseCircular(tree).map((circle) =>
+    circle.map((file) => path.relative(root, path.resolve(root, file))),
+  );
+  return { modules: Object.keys(tree).length, circles };
 }
 
-/** What a module loads when it runs: its imports and dynamic imports, not its type-only imports. */
-const imports = new Map(
-  modules.map((file) => {
-    const text = readFileSync(file, "utf8");
-    const specifiers = [
-      ...text.matchAll(/^import(?! type)[^"']*?from\s+["']([^"']+)["']/gm),
-      ...text.matchAll(/^import\s+["']([^"']+)["']/gm),
-      ...text.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g),
-    ].map((match) => match[1] ?? "");
-    return [file, specifiers.flatMap((specifier) => resolved(file, specifier) ?? [])];
-  }),
-);
-
-function circles(): string[] {
-  const found: string[] = [];
-  const done = new Set<string>();
-  const path_: string[] = [];
-  const visit = (file: string) => {
-    done.add(file);
-    path_.push(file);
-    for (const next of imports.get(file) ?? []) {
-      const at = path_.indexOf(next);
-      if (at >= 0) found.push([...path_.slice(at), next].map((step) => path.relative(app, step)).join(" → "));
-      else if (!done.has(next)) visit(next);
-    }
-    path_.pop();
-  };
-  for (const file of modules) if (!done.has(file)) visit(file);
-  return found;
+/** A folder of modules written from `texts`, by file name. */
+function folderOf(texts: Record<string, string>) {
+  const folder = makeTempDir("import-cycles");
+  mkdirSync(folder.dir, { recursive: true });
+  for (const [name, text] of Object.entries(texts)) writeFileSync(path.join(folder.dir, name), text);
+  return folder;
 }
 
 describe("the modules of app/", () => {
-  it("import one another without a circle", () => {
-    expect(imports.size).toBeGreaterThan(100);
-    expect(circles()).toEqual([]);
+  it("load one another without a circle", () => {
+    const graph = importGraph(app);
+    expect(graph.size).toBeGreaterThan(100);
+    expect(circlesIn(graph, app)).toEqual([]);
+  });
+
+  it("read as dpdm reads them from their syntax: no circle either", { timeout: 60_000 }, async () => {
+    const reading = await dpdmReading(app, path.resolve(app, "../tsconfig.json"));
+    // Every module of app/, and those it loads from elsewhere (the contracts shared with the edge functions).
+    expect(reading.modules).toBeGreaterThanOrEqual(importGraph(app).size);
+    expect(reading.circles).toEqual([]);
+  });
+});
+
+describe("the circle finder", () => {
+  it("reads imports, re-exports and dynamic imports, not type-only ones", () => {
+    const text = [
+      'import { a } from "./a";',
+      'import {\n  b,\n  type B,\n} from "./b";',
+      'import "./side-effect";',
+      'import type { C } from "./c";',
+      'export * from "./d";',
+      'export * as e from "./e";',
+      'export { f, g as h } from "./f";',
+      'export type { I } from "./i";',
+      'const j = () => import("./j");',
+    ].join("\n");
+    expect(specifiersOf(text).sort()).toEqual(["./a", "./b", "./d", "./e", "./f", "./j", "./side-effect"]);
+  });
+
+  it("finds a circle closed by re-exports, as dpdm does", async () => {
+    const folder = folderOf({
+      "toast.tsx": 'import { later } from "./lazy";\nexport const toast = later;\n',
+      "lazy.tsx": 'export * from "./parts";\nexport const later = 1;\n',
+      "parts.tsx": 'export { card } from "./card";\n',
+      "card.tsx": 'import { toast } from "./toast";\nexport const card = toast;\n',
+      "leaf.ts": 'import type { card } from "./card";\nexport type Card = typeof card;\n',
+    });
+    try {
+      const ours = circlesIn(importGraph(folder.dir), folder.dir);
+      expect(ours).toHaveLength(1);
+      expect(new Set(ours[0])).toEqual(new Set(["toast.tsx", "lazy.tsx", "parts.tsx", "card.tsx"]));
+      const { circles: theirs } = await dpdmReading(folder.dir);
+      expect(theirs).toHaveLength(1);
+      expect(new Set(theirs[0])).toEqual(new Set(ours[0]));
+    } finally {
+      folder.cleanup();
+    }
   });
 });
