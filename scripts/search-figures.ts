@@ -9,7 +9,8 @@
 import { performance } from "node:perf_hooks";
 import { mergeOffers } from "../app/catalogue/merge";
 import { BUNDLED_OFFERS } from "../app/catalogue/offers";
-import { buildSearchIndex, searchOffers, suggestOffers } from "../app/catalogue/search";
+import { searchOffers, suggestOffers } from "../app/catalogue/search";
+import { buildSearchIndex } from "../app/catalogue/search-index";
 import type { BrandCategoryId, ReferralOffer } from "../app/catalogue/types";
 
 const TODAY = "2026-11-25";

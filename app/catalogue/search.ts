@@ -1,39 +1,10 @@
-import { DIRECTORY_WORDS, SYNONYMS } from "~/content/search-words";
-import { categoryById } from "./categories";
-import { isExpired } from "./dates";
+/** Searching the offers: the order of what a query finds, the typos it forgives, and the closest names. */
 import { isInCategory } from "./listing-rules";
-import { brandKey, foldText } from "./names";
-import { SortedDictionary } from "./sorted-dictionary";
-import { WordIndex, tokenize, type WordQuery, type WordSearchOptions } from "./word-index";
+import { brandKey } from "./names";
+import { normalizeTerm, type OfferSearchIndex } from "./search-index";
+import { parseQuery, type ParsedQuery, type QueryGroup } from "./search-query";
+import { tokenize, type WordQuery, type WordSearchOptions } from "./word-index";
 import type { CategoryId, ReferralOffer } from "./types";
-
-/** Words that say nothing of what a visitor looks for: dropped from the texts and from queries alike. */
-const STOP_WORDS = new Set(
-  (
-    "a au aux avec c ce ces cette d dans de des du elle en est et il j je l la le les leur leurs lui ma mes mon " +
-    "n ne nos notre on ou par pas pour qu que qui s sa se ses son sur ta tes ton tu un une vos votre vous y"
-  ).split(" "),
-);
-
-/**
- * One word as the index keeps it: lower case, no accents, no stop word, simple plurals (-s, -ux) made singular;
- * nothing for a symbol or an emoji, which no text holds and which would fail a search needing every word.
- */
-function normalizeTerm(term: string): string | null {
-  const word = foldText(term);
-  if (!/[\p{L}\p{N}]/u.test(word) || STOP_WORDS.has(word)) return null;
-  return word.length > 3 && /([^s]s|ux)$/.test(word) ? word.slice(0, -1) : word;
-}
-
-/** Abbreviations the offers' texts use, indexed with the word visitors type: Coinbase's "10 $ en BTC" for `bitcoin`. */
-const SPELLED_OUT: Readonly<Record<string, string>> = { btc: "bitcoin", eth: "ethereum" };
-
-/** A word of the offers' texts as the index keeps it: as a query's word is kept, plus what it abbreviates. */
-function indexedTerm(term: string): string | string[] | null {
-  const word = normalizeTerm(term);
-  const spelledOut = word === null ? undefined : SPELLED_OUT[word];
-  return spelledOut && word ? [word, spelledOut] : word;
-}
 
 /** Typos forgiven in a word: one from 4 letters, two from 8 (`binanse`, `hostinguer`). */
 function typosAllowed(term: string): number {
@@ -48,57 +19,6 @@ function typosAllowedInTexts(term: string): number {
 /** For the closest names when nothing matched: one typo from 3 letters, two from 5, three from 8. */
 function typosAllowedForSuggestions(term: string): number {
   return term.length >= 8 ? 3 : term.length >= 5 ? 2 : term.length >= 3 ? 1 : 0;
-}
-
-/** The fields of the index, in the order indexedFields gives them. */
-const FIELDS = ["names", "categories", "texts"];
-
-/**
- * What the index reads of an offer: its names and aliases, as written and run together ("Uber Eats ubereats"); its
- * categories; what the service is, what the offer gives, and its advantages.
- */
-function indexedFields(offer: ReferralOffer): string[] {
-  const names = [offer.brand, ...offer.aliases];
-  const categoryIds = [...(offer.category ? [offer.category] : []), ...offer.alsoIn];
-  return [
-    [...names, ...names.map(brandKey)].join(" "),
-    categoryIds.map((categoryId) => categoryById(categoryId).label).join(" "),
-    [offer.serviceDescription, offer.description, ...offer.advantages].join(" "),
-  ];
-}
-
-/** What a search reads, made once per catalogue by buildSearchIndex; read only through searchOffers and suggestOffers. */
-export interface OfferSearchIndex {
-  /** The offers in today's order. */
-  offers: readonly ReferralOffer[];
-  /** Each offer's brand name, folded, for the rule that a brand whose name holds the query comes first. */
-  foldedNames: string[];
-  expired: boolean[];
-  /** The words of the offers, by position in `offers`. */
-  words: WordIndex;
-  /** Each name and alias run together ("tradersepublic"), with the offers that bear it: what a query may name. */
-  nameKeys: SortedDictionary<number[]>;
-}
-
-/** Built once per catalogue; `offers` come in today's order (current first, French name order, expired last). */
-export function buildSearchIndex(offers: readonly ReferralOffer[], today: string): OfferSearchIndex {
-  return {
-    offers,
-    foldedNames: offers.map((offer) => foldText(offer.brand)),
-    expired: offers.map((offer) => isExpired(offer, today)),
-    words: new WordIndex(FIELDS, offers.map(indexedFields), { indexTerm: indexedTerm, queryTerm: normalizeTerm }),
-    nameKeys: nameKeysOf(offers),
-  };
-}
-
-function nameKeysOf(offers: readonly ReferralOffer[]): SortedDictionary<number[]> {
-  const keys = new Map<string, number[]>();
-  offers.forEach((offer, id) => {
-    for (const key of new Set([offer.brand, ...offer.aliases].map(brandKey))) {
-      if (key.length >= 2) keys.set(key, [...(keys.get(key) ?? []), id]);
-    }
-  });
-  return new SortedDictionary(keys);
 }
 
 /** How many words of a query may make one brand's name ("la premiere brique"). */
@@ -132,76 +52,6 @@ function namedOffers(index: OfferSearchIndex, query: string): Set<number> {
     }
   }
   return named;
-}
-
-/** Groups beyond these add little to what a visitor means and cost a lookup each across the whole catalogue. */
-const MAX_QUERY_WORDS = 8;
-
-/** The words of a text as the search compares them: folded, without stop words, singular. */
-function keyWords(text: string): string[] {
-  return tokenize(text).flatMap((token) => normalizeTerm(token) ?? []);
-}
-
-const DIRECTORY_KEYS = new Set(DIRECTORY_WORDS.flatMap(keyWords));
-
-/** A directory word, or a year: what every offer of a referral directory is about. */
-function saysNothing(word: string): boolean {
-  return DIRECTORY_KEYS.has(word) || /^(19|20)\d\d$/.test(word);
-}
-
-/** The synonyms by the words of their left side ("gift card" → ["gift", "card"]), longest first. */
-const SYNONYM_ENTRIES = Object.entries(SYNONYMS)
-  .map(([typed, meanings]) => ({ words: keyWords(typed), meanings: meanings.map(foldText) }))
-  .filter((entry) => entry.words.length > 0)
-  .sort((a, b) => b.words.length - a.words.length);
-
-/** One thing a query asks for: a word, or words a synonym reads together, with what else they may be written as. */
-interface QueryGroup {
-  /** As the visitor typed it, for the note naming what matched nothing. */
-  typed: string;
-  /** The typed words, folded, as searched. */
-  words: string[];
-  /** Other texts that mean the same (from SYNONYMS), each found when an offer holds all its words. */
-  meanings: string[];
-}
-
-/** What a search looks for, read from what the visitor typed. */
-export interface ParsedQuery {
-  /** The whole query, folded: the first rule looks for it in brand names. */
-  needle: string;
-  /** The query without the words that say nothing, folded: looked for in brand names too. */
-  remainder: string;
-  groups: QueryGroup[];
-}
-
-/** Reads a query: its meaningful words, grouped where a synonym reads several together. */
-export function parseQuery(query: string): ParsedQuery {
-  const kept = tokenize(query.trim()).flatMap((typed) => {
-    const key = normalizeTerm(typed);
-    return key && !saysNothing(key) ? [{ typed, folded: foldText(typed), key }] : [];
-  });
-  const groups: QueryGroup[] = [];
-  const seen = new Set<string>();
-  for (let start = 0; start < kept.length && groups.length < MAX_QUERY_WORDS;) {
-    const keys = kept.slice(start).map((word) => word.key);
-    const synonym = SYNONYM_ENTRIES.find((entry) => entry.words.every((word, index) => keys[index] === word));
-    const length = synonym?.words.length ?? 1;
-    const words = kept.slice(start, start + length);
-    start += length;
-    const key = words.map((word) => word.key).join(" ");
-    if (seen.has(key)) continue;
-    seen.add(key);
-    groups.push({
-      typed: words.map((word) => word.typed).join(" "),
-      words: words.map((word) => word.folded),
-      meanings: synonym?.meanings ?? [],
-    });
-  }
-  return {
-    needle: foldText(query.trim()),
-    remainder: kept.map((word) => word.folded).join(" "),
-    groups,
-  };
 }
 
 /** The word with two neighbouring letters swapped, each way it can be: `kucion` → … `kucoin` … */

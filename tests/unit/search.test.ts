@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { mergeOffers } from "~/catalogue/merge";
 import { offerFromEntry } from "~/catalogue/offers";
-import { buildSearchIndex, parseQuery, searchNote, searchOffers, suggestOffers } from "~/catalogue/search";
+import { searchNote, searchOffers, suggestOffers } from "~/catalogue/search";
+import { buildSearchIndex } from "~/catalogue/search-index";
+import { parseQuery } from "~/catalogue/search-query";
 import { SYNONYMS } from "~/content/search-words";
 import type { BrandEntry, CategoryId, ReferralOffer } from "~/catalogue/types";
 

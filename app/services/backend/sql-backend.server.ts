@@ -1,57 +1,23 @@
 import { MESSAGES_PER_NETWORK_PER_HOUR, MESSAGES_SUMMARY, printable } from "@contract/contact-contract";
 import { FEEDBACK_RULES } from "@contract/feedback-contract";
-import { TESTIMONIAL_LIMITS } from "@contract/testimonial-fields";
 import { onShutdown } from "../shutdown.server";
 import { openDatabase, type DatabasePlace } from "./database.server";
 import { openEmbeddedDatabase } from "./embedded-db.server";
-import { recordErasure } from "./erasures.server";
-import {
-  DeliveryError,
-  RateLimitedError,
-  REPORTS_RATE_LIMITED,
-  TESTIMONIAL_RETRY_AFTER_SECONDS,
-  TESTIMONIALS_RATE_LIMITED,
-  toBackendError,
-  VOTES_RATE_LIMITED,
-} from "./errors.server";
+import { DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
 import { toFeedbackCounts, type FeedbackRow } from "./feedback-row.server";
+import { callAsServiceRole } from "./sql-calls.server";
 import { SqlHistoryStore } from "./sql-history.server";
 import { SqlOwnerStore } from "./sql-owner.server";
 import { asRole, readAsAnon } from "./sql-roles.server";
-import { toErasedTestimonial, toPublishedTestimonial, type PublishedTestimonialRow } from "./testimonial-row.server";
+import * as testimonials from "./sql-testimonials.server";
 import { BRANDS_PER_READ } from "./types.server";
 import { FunctionVisitorAlertStore, sqlCalls } from "./visitor-alert-store.server";
 import { diskFullMessage } from "../storage/disk-space.server";
-import type { SqlRunner } from "./sql-session.server";
 import type * as types from "./types.server";
 import type { MailConfig } from "../config/env.server";
 import type { MailOutbox } from "../mail/outbox.server";
 import type { AlertCheck } from "~/catalogue/alerts";
 import type { BrandRow } from "~/catalogue/types";
-
-/**
- * Calls one of the SQL functions that store what visitors send, as the service role (as the edge functions do on
- * Supabase), and gives its one-word answer; any failure to get it is a DeliveryError starting with `failure`.
- */
-async function callAsServiceRole(
-  place: DatabasePlace,
-  sql: string,
-  params: unknown[],
-  failure: string,
-  /** More work in the same transaction, given the answer. */
-  then?: (tx: SqlRunner, result: string | undefined) => Promise<void>,
-): Promise<string | undefined> {
-  try {
-    const db = await openDatabase(place);
-    return await asRole(db, "service_role", async (tx) => {
-      const result = (await tx.query<{ result: string }>(sql, params)).rows[0]?.result;
-      await then?.(tx, result);
-      return result;
-    });
-  } catch (error) {
-    throw new DeliveryError(`${failure} : ${(error as Error).message}`);
-  }
-}
 
 /** What submit_contact_message answers for a message it stored: e-mailed, summarised, or past the ceiling. */
 const STORED_ANSWERS = new Set(["stored", "stored_summary", "stored_quiet"]);
@@ -253,101 +219,24 @@ export class SqlBackend implements types.Backend {
     return Number(queued);
   }
 
-  /**
-   * Through submit_testimonial, which applies the day's limits. The author's e-mail (their erasure link) and the
-   * owner's digest line are passed only when this server e-mails.
-   */
-  async submitTestimonial(testimonial: types.OutgoingTestimonial): Promise<types.SubmissionResult> {
-    const mailing = Boolean(this.mail);
-    const result = await callAsServiceRole(
-      this.place,
-      `select public.submit_testimonial($1, $2, $3, ($4 || '-01')::date, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-                                        $15, $16) as result`,
-      [
-        testimonial.offerSlug,
-        testimonial.name,
-        testimonial.text,
-        testimonial.experiencedIn,
-        mailing ? testimonial.email : null,
-        testimonial.eraseTokenHash,
-        testimonial.clientKey,
-        testimonial.networkKey,
-        TESTIMONIAL_LIMITS.perVisitorPerDay,
-        TESTIMONIAL_LIMITS.perNetworkPerDay,
-        mailing ? (testimonial.mail?.subject ?? null) : null,
-        mailing ? (testimonial.mail?.body ?? null) : null,
-        mailing ? testimonial.alert : null,
-        mailing ? testimonial.emailKey : null,
-        mailing ? testimonial.confirmTokenHash : null,
-        TESTIMONIAL_LIMITS.confirmationMailsPerAddressPerDay,
-      ],
-      "Enregistrement du témoignage impossible",
-    );
-    if (result === "rate_limited") {
-      throw new RateLimitedError(TESTIMONIAL_RETRY_AFTER_SECONDS, TESTIMONIALS_RATE_LIMITED);
-    }
-    if (result !== "stored" && result !== "stored_unmailed") throw new DeliveryError(`Réponse inattendue : ${result}`);
-    this.wakeOutbox();
-    console.info(`Témoignage reçu sur ${testimonial.offerSlug}, ${testimonial.text.length} caractères, à modérer.`);
-    return result;
+  submitTestimonial(testimonial: types.OutgoingTestimonial): Promise<types.SubmissionResult> {
+    return testimonials.submit(this.place, Boolean(this.mail), testimonial, () => this.wakeOutbox());
   }
 
-  async confirmTestimonialEmail(confirmTokenHash: string): Promise<string | null> {
-    const offer = await callAsServiceRole(
-      this.place,
-      "select public.confirm_testimonial_email($1) as result",
-      [confirmTokenHash],
-      "Confirmation de l'adresse impossible",
-    );
-    return typeof offer === "string" ? offer : null;
+  confirmTestimonialEmail(confirmTokenHash: string): Promise<string | null> {
+    return testimonials.confirmEmail(this.place, confirmTokenHash);
   }
 
-  async reportTestimonial(report: types.OutgoingReport): Promise<types.ReportOutcome> {
-    const result = await callAsServiceRole(
-      this.place,
-      "select public.report_testimonial($1, $2, $3, $4, $5, $6, $7) as result",
-      [
-        report.testimonialId,
-        report.reason,
-        report.details,
-        report.clientKey,
-        report.networkKey,
-        TESTIMONIAL_LIMITS.reportsPerNetworkPerDay,
-        TESTIMONIAL_LIMITS.reportsPerTestimonial,
-      ],
-      "Enregistrement du signalement impossible",
-    );
-    if (result === "rate_limited") throw new RateLimitedError(TESTIMONIAL_RETRY_AFTER_SECONDS, REPORTS_RATE_LIMITED);
-    if (result !== "stored" && result !== "missing" && result !== "full")
-      throw new DeliveryError(`Réponse inattendue : ${result}`);
-    return result;
+  reportTestimonial(report: types.OutgoingReport): Promise<types.ReportOutcome> {
+    return testimonials.report(this.place, report);
   }
 
-  /** Noted outside the database too (erasures.server.ts), so that a restored backup does not bring it back. */
-  async eraseTestimonial(eraseTokenHash: string): Promise<types.ErasedTestimonial | null> {
-    const result = await callAsServiceRole(
-      this.place,
-      "select public.erase_testimonial_by_token($1)::text as result",
-      [eraseTokenHash],
-      "Effacement du témoignage impossible",
-    );
-    const erased = toErasedTestimonial(result ? JSON.parse(result) : null);
-    if (erased) recordErasure(this.place, erased.id, erased.createdAt, new Date(), "testimonials");
-    return erased;
+  eraseTestimonial(eraseTokenHash: string): Promise<types.ErasedTestimonial | null> {
+    return testimonials.erase(this.place, eraseTokenHash);
   }
 
-  /** Read as the anon role, through the view: what a visitor could see, nothing more. */
-  async listPublishedTestimonials(): Promise<types.PublishedTestimonial[]> {
-    try {
-      const db = await openDatabase(this.place);
-      const rows = await readAsAnon<PublishedTestimonialRow>(
-        db,
-        "select json_agg(t order by t.published_at desc, t.id desc) as rows from public.published_testimonials t",
-      );
-      return rows.map(toPublishedTestimonial);
-    } catch (error) {
-      throw toBackendError(error);
-    }
+  listPublishedTestimonials(): Promise<types.PublishedTestimonial[]> {
+    return testimonials.listPublished(this.place);
   }
 
   /** As the service role: visitors see only the rounded figure the pages make of it. */

@@ -1,11 +1,26 @@
+import type { VisitorAlertStore } from "./alert-types.server";
+import type { AudienceEvent, AudienceSalt, OfferDayCount, OfferFollows } from "./audience-types.server";
+import type {
+  ErasedTestimonial,
+  OutgoingReport,
+  OutgoingTestimonial,
+  OwnerTestimonial,
+  PublishedTestimonial,
+  ReportOutcome,
+  SubmissionResult,
+  TestimonialDecision,
+} from "./testimonial-types.server";
 import type { SendContactEmailPayload } from "@contract/contact-contract";
 import type { FeedbackReason } from "@contract/feedback-contract";
-import type { TestimonialReason } from "@contract/testimonial-fields";
 import type { AlertCheck } from "~/catalogue/alerts";
 import type { FeedChange } from "~/catalogue/feed";
 import type { OfferChange, OfferHistoryEntry, OfferSnapshot } from "~/catalogue/history";
-import type { Testimonial } from "~/catalogue/testimonials";
 import type { BrandRow } from "~/catalogue/types";
+
+/** The backends' contract: its parts on testimonials, audience and alerts live beside it, and are given here too. */
+export type * from "./alert-types.server";
+export type * from "./audience-types.server";
+export type * from "./testimonial-types.server";
 
 export type DeliveryResult = "stored" | "duplicate";
 
@@ -279,190 +294,5 @@ export interface OfferHistoryStore {
   newsEntries(slugs: readonly string[] | null, limit: number): Promise<FeedChange[]>;
 }
 
-/**
- * A testimonial stored; "stored_unmailed" when its address already had its confirmation e-mail of the day, so that
- * it was stored without the address.
- */
-export type SubmissionResult = "stored" | "stored_unmailed";
-
-/** A testimonial written on a brand page, with what the database needs besides to store it. */
-export interface OutgoingTestimonial {
-  offerSlug: string;
-  /** "Anonyme" when the author gave none. */
-  name: string;
-  text: string;
-  /** "YYYY-MM". */
-  experiencedIn: string;
-  /**
-   * Only when the site e-mails: it gets one confirmation e-mail, and the outcome of moderation once its owner has
-   * confirmed it.
-   */
-  email: string | null;
-  /** A keyed hash of the address (the per-address limit on confirmation e-mails), with `email`. */
-  emailKey: string | null;
-  /** SHA-256 (hex) of the address's confirmation link, with `email`. */
-  confirmTokenHash: string | null;
-  /** SHA-256 (hex) of the author's private erasure link. */
-  eraseTokenHash: string;
-  /** The confirmation e-mail, when they gave an address and the site e-mails. */
-  mail: { subject: string; body: string } | null;
-  /** The line of the owner's digest that names it, when the site e-mails the owner. */
-  alert: string | null;
-  clientKey: string;
-  networkKey: string;
-}
-
-/** A visitor's notice about a published testimonial. */
-/** A notice taken, about a testimonial no longer published, or refused: the testimonial has its share of notices. */
-export type ReportOutcome = "stored" | "missing" | "full";
-
-export interface OutgoingReport {
-  testimonialId: number;
-  reason: TestimonialReason;
-  details: string | null;
-  clientKey: string;
-  networkKey: string;
-}
-
-/** A published testimonial, as anyone may read it (public.published_testimonials). */
-export type PublishedTestimonial = Testimonial;
-
-/** What an erasure took away: enough to clear the pages that showed it and to erase it again after a restore. */
-export interface ErasedTestimonial {
-  id: number;
-  offerSlug: string;
-  /** ISO timestamp of its arrival. */
-  createdAt: string;
-  wasPublic: boolean;
-}
-
-/** A testimonial as the owner moderates it. */
-export interface OwnerTestimonial extends Omit<PublishedTestimonial, "publishedAt"> {
-  status: "pending" | "published" | "refused";
-  refusalReason: string | null;
-  /** Whether the author left an e-mail (erased once the owner decides). */
-  hasEmail: boolean;
-  createdAt: string;
-  publishedAt: string | null;
-  reports: { reason: string; details: string | null; createdAt: string }[];
-}
-
-export type ModerationAction = "publish" | "refuse" | "feature" | "unfeature" | "dismiss-reports";
-
-export interface TestimonialDecision {
-  id: number;
-  action: ModerationAction;
-  /** With "refuse". */
-  reason: string | null;
-  /** The e-mail telling the author, queued when they left an address and the site e-mails. */
-  mail: { subject: string; body: string } | null;
-}
-
-/** An offer's follows of its referral link over a period. */
-export interface OfferFollows {
-  offerSlug: string;
-  follows: number;
-}
-
-/** One offer's audience on one day (YYYY-MM-DD, Paris): views of its page, copies of its code, follows of its link. */
-export interface OfferDayCount {
-  day: string;
-  offerSlug: string;
-  views: number;
-  copies: number;
-  follows: number;
-}
-
-export type AudienceKind = "views" | "copies" | "follows";
-
-/**
- * A view, copy or follow an instance saw first on its day: `key` is the hash, under the day's shared salt, of the
- * kind, the offer and the network's keyed hash (never an address); null when its day's salt is gone (past midnight).
- */
-export interface AudienceEvent {
-  day: string;
-  offerSlug: string;
-  kind: AudienceKind;
-  key: string | null;
-}
-
-/** The salt all instances hash the day's audience keys with, drawn by the database for one day (Paris). */
-export interface AudienceSalt {
-  day: string;
-  salt: string;
-}
-
 /** Brands per read of the table: hosted Supabase's API answers at most 1 000 rows a request by default. */
 export const BRANDS_PER_READ = 1000;
-
-/** A visitor's request to follow a topic, as request_alert stores it (20250213000000_alert_caps_per_mailbox.sql). */
-export interface AlertRequest {
-  email: string;
-  addressKey: string;
-  /** The key of the mailbox the address reaches, whatever its spelling: the daily cap counts per mailbox. */
-  mailboxKey: string;
-  topic: string;
-  consentForm: string;
-  consentVersion: string;
-  confirmHash: string;
-  linkSalt: string;
-  linkHash: string;
-  networkKey: string;
-  maxPerNetwork: number;
-  maxMailsPerAddress: number;
-  mail: { subject: string; body: string; unsubscribeUrl: string | null };
-}
-
-/** What an address of a link follows. */
-export interface AlertSubscription {
-  subscriberId: number;
-  confirmedAt: string | null;
-  renewalAskedAt: string | null;
-  follows: { topic: string; confirmed: boolean }[];
-}
-
-/** An address claimed for an e-mail of offers, with the news it has not heard of. */
-export interface DueDigest {
-  subscriberId: number;
-  email: string;
-  linkSalt: string;
-  upTo: string;
-  news: FeedChange[];
-}
-
-/** An address claimed to be asked once to confirm again. */
-export interface DueRenewal {
-  subscriberId: number;
-  email: string;
-  linkSalt: string;
-}
-
-/** Where the visitors' alerts are kept; each operation rejects with a BackendError. */
-export interface VisitorAlertStore {
-  /** 'accepted' (whatever became of it), or 'rate_limited' for a network past its share. */
-  request(request: AlertRequest): Promise<"accepted" | "rate_limited">;
-  /** The button of a confirmation link (its hash): the topic now followed, or null. */
-  confirm(confirmHash: string): Promise<string | null>;
-  /** What the address of a link (its hash) follows; null for an unknown link. */
-  subscription(linkHash: string): Promise<AlertSubscription | null>;
-  /** Unsubscribes, stops one topic, or renews; false for an unknown link. */
-  change(linkHash: string, action: "unsubscribe" | "stop" | "renew", topic?: string): Promise<boolean>;
-  claimDigests(claimer: string, limit: number, leaseSeconds: number, delaySeconds: number): Promise<DueDigest[]>;
-  /** Queues (or, with `mail` null, skips) the e-mail of a claimed address; false when its claim ran out. */
-  queueDigest(
-    subscriberId: number,
-    claimer: string,
-    upTo: string,
-    mail: { subject: string; body: string; unsubscribeUrl: string } | null,
-  ): Promise<boolean>;
-  claimRenewals(claimer: string, limit: number, leaseSeconds: number, askDays: number): Promise<DueRenewal[]>;
-  queueRenewal(
-    subscriberId: number,
-    claimer: string,
-    mail: { subject: string; body: string; unsubscribeUrl: string },
-  ): Promise<boolean>;
-  /** The retentions of the alerts; how many addresses and requests were erased. */
-  deleteExpired(): Promise<number>;
-  /** The confirmed followers of each topic. */
-  followCounts(): Promise<{ topic: string; followers: number }[]>;
-}

@@ -6,14 +6,8 @@ import { withoutUnreadParams } from "~/catalogue/listing-address";
 import { foldText } from "~/catalogue/names";
 import { pageOf, parsePageNumber, type ListingPage } from "~/catalogue/pagination";
 import { amountSectionsOf, fallbackNote, rankOffers } from "~/catalogue/ranking";
-import {
-  buildSearchIndex,
-  searchNote,
-  searchOffers,
-  suggestOffers,
-  type OfferSearchIndex,
-  type SearchResult,
-} from "~/catalogue/search";
+import { searchNote, searchOffers, suggestOffers, type SearchResult } from "~/catalogue/search";
+import { buildSearchIndex, type OfferSearchIndex } from "~/catalogue/search-index";
 import { parseSort, type SortOrder } from "~/catalogue/sort-orders";
 import { OFFRES_FAQ, OFFRES_HOWTO, OFFRES_INTRO } from "~/content/offres";
 import { brandIndexOf } from "./brand-index.server";
