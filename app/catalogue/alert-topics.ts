@@ -1,4 +1,5 @@
 import { categoryById } from "./categories";
+import { RETENTIONS } from "./retentions";
 import type { BrandCategoryId, ReferralOffer } from "./types";
 
 /**
@@ -56,7 +57,8 @@ export const ADULT_STATEMENT = "J'ai 18 ans ou plus.";
 /** What the form answers, whether the address was already known or not: it says nothing about it. */
 export const REQUEST_ANSWER =
   "Si cette adresse peut recevoir nos e-mails, un e-mail de confirmation vient de lui être envoyé. Rien d'autre ne " +
-  "lui sera envoyé tant que le bouton de cet e-mail n'aura pas été utilisé. Le lien reste valable 48 heures.";
+  "lui sera envoyé tant que le bouton de cet e-mail n'aura pas été utilisé. " +
+  `Le lien reste valable ${RETENTIONS.unconfirmedAlertHours} heures.`;
 
 /** What the page gives the form: its topic and its texts (data, not code: the brand page's JavaScript stays small). */
 export interface AlertFormView {

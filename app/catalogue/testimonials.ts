@@ -1,6 +1,7 @@
 import { experienceMonth, reasonLabel } from "@contract/testimonial-fields";
 import { formatFrenchDate } from "./dates";
 import { pageOf, type PageOf } from "./pagination";
+import { RETENTIONS } from "./retentions";
 
 /** Testimonials a brand page shows per page, newest first. */
 export const TESTIMONIALS_PER_PAGE = 5;
@@ -109,7 +110,7 @@ export function outcomeMail(brand: string, decision: "publish" | "refuse", reaso
       "",
       `Votre témoignage sur ${brand} n'a pas été publié. Raison : ${reasonLabel(reason ?? "other")}.`,
       "",
-      "Il sera effacé dans 30 jours. Votre adresse e-mail est maintenant effacée.",
+      `Il sera effacé dans ${RETENTIONS.refusedTestimonialDays} jours. Votre adresse e-mail est maintenant effacée.`,
     ].join("\n"),
   };
 }

@@ -1,4 +1,5 @@
 import { entryText, FEED_BETTING_WARNING, type FeedChange } from "./feed";
+import { RETENTIONS } from "./retentions";
 import type { ReferralOffer } from "./types";
 
 /**
@@ -27,7 +28,7 @@ export function alertConfirmationMail(context: MailContext, label: string, confi
       `Quelqu'un, sans doute vous, a demandé à recevoir sur cette adresse les offres de parrainage ajoutées ou ` +
         `améliorées de ${label}, sur ${context.siteName}.`,
       "",
-      "Pour confirmer, ouvrez ce lien puis appuyez sur le bouton « Confirmer » (valable 48 heures) :",
+      `Pour confirmer, ouvrez ce lien puis appuyez sur le bouton « Confirmer » (valable ${RETENTIONS.unconfirmedAlertHours} heures) :`,
       confirmUrl,
       "",
       "Si ce n'est pas vous, ignorez cet e-mail : rien d'autre ne vous sera envoyé, et l'adresse sera effacée dans 48 " +
@@ -91,7 +92,8 @@ export function renewalMail(context: MailContext, links: SubscriberLinks) {
     text: [
       "Bonjour,",
       "",
-      `Vous suivez des offres de parrainage sur ${context.siteName} depuis bientôt 3 ans. Sans nouvelle confirmation ` +
+      `Vous suivez des offres de parrainage sur ${context.siteName} depuis bientôt ${RETENTIONS.alertConsentYears} ans. ` +
+        "Sans nouvelle confirmation " +
         "de votre part, votre adresse sera effacée dans un mois et vous ne recevrez plus rien.",
       "",
       `Pour continuer, ouvrez ce lien et appuyez sur « Continuer à recevoir les alertes » : ${links.manageUrl}`,

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { RETENTIONS } from "~/catalogue/retentions";
 import { HONEYPOT_FIELD } from "~/forms/message-form";
 import { ActionToast } from "./action-toast";
 import { FormErrors } from "./form-errors";
@@ -119,8 +120,8 @@ export function useMessageForm<Kind extends MessageFormKind>(
 export function DataUseNote() {
   return (
     <p className="text-xs text-slate-600">
-      Votre nom, votre e-mail et votre message servent seulement à vous répondre ; ils sont effacés au plus tard 12 mois
-      après.{" "}
+      Votre nom, votre e-mail et votre message servent seulement à vous répondre ; ils sont effacés au plus tard{" "}
+      {RETENTIONS.messagesMonths} mois après.{" "}
       <a href="/mentions-legales#donnees" className="font-medium text-indigo-800 underline">
         Vos données personnelles
       </a>

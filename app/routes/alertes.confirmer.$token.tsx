@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
+import { RETENTIONS } from "~/catalogue/retentions";
 import { PrivateLinkPage } from "~/components/private-link-page";
 import { siteInfo } from "~/seo";
 import { alertStore } from "~/services/alerts/visitor-alerts.server";
@@ -32,7 +33,7 @@ const OUTCOMES = {
     "puis un résumé par jour au plus. Chaque e-mail permet de se désabonner en un clic.",
   unknown:
     "Ce lien ne correspond à aucune demande en attente : elle est peut-être déjà confirmée, ou a été effacée après " +
-    "48 heures.",
+    `${RETENTIONS.unconfirmedAlertHours} heures.`,
   failed: "La confirmation n'a pas pu être faite. Veuillez réessayer dans quelques minutes.",
 };
 

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { parseTopic, topicLabel } from "~/catalogue/alert-topics";
+import { RETENTIONS } from "~/catalogue/retentions";
 import { siteInfo } from "~/seo";
 import { alertPaths, alertStore } from "~/services/alerts/visitor-alerts.server";
 import { readForm } from "~/services/form-request.server";
@@ -38,7 +39,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 const OUTCOMES = {
   stopped: "C'est fait : vous ne recevrez plus d'e-mail pour cette alerte.",
-  renewed: "Merci : vos alertes continuent, pour 3 ans à compter d'aujourd'hui.",
+  renewed: `Merci : vos alertes continuent, pour ${RETENTIONS.alertConsentYears} ans à compter d'aujourd'hui.`,
   unknown: "Ce lien ne correspond à aucune adresse abonnée.",
   failed: "La modification n'a pas pu être faite. Veuillez réessayer dans quelques minutes.",
 };
@@ -94,8 +95,8 @@ export default function ManageAlertsPage() {
           {page.renewalAsked ? (
             <Form method="post" className="space-y-3 rounded-2xl border border-amber-300 bg-amber-50 p-4">
               <p className="text-slate-800">
-                Sans nouvelle confirmation, votre adresse sera bientôt effacée (3 ans après votre dernière
-                confirmation).
+                Sans nouvelle confirmation, votre adresse sera bientôt effacée ({RETENTIONS.alertConsentYears} ans après
+                votre dernière confirmation).
               </p>
               <input type="hidden" name="intent" value="renouveler" />
               <button

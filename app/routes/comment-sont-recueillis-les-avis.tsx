@@ -2,6 +2,7 @@ import { FEEDBACK_RULES } from "@contract/feedback-fields";
 import { TESTIMONIAL_TEXT_MAX, TESTIMONIAL_TEXT_MIN } from "@contract/testimonial-fields";
 import { Link } from "@remix-run/react";
 import { DISPLAY_THRESHOLDS, NOT_ENOUGH_VOTES, REPORTED_NOT_WORKING } from "~/catalogue/feedback";
+import { RETENTIONS } from "~/catalogue/retentions";
 import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { HOME_TESTIMONIAL_COUNT, TESTIMONIALS_PER_PAGE } from "~/catalogue/testimonials";
 import { TextSection } from "~/components/text-section";
@@ -45,7 +46,7 @@ export default function HowVotesWork() {
           Un visiteur compte une seule fois par offre : s'il répond de nouveau, sa nouvelle réponse remplace la
           précédente. Un même visiteur peut envoyer au plus {maxVotesPerHour} avis par heure, toutes offres confondues.
           Pour reconnaître un visiteur, le site garde une empreinte chiffrée de son adresse IP, jamais l'adresse
-          elle-même ; les avis sont supprimés au bout de 12 mois.
+          elle-même ; les avis sont supprimés au bout de {RETENTIONS.votesMonths} mois.
         </p>
       </TextSection>
 
@@ -105,10 +106,10 @@ export default function HowVotesWork() {
         </p>
         <p>
           Un témoignage publié reste en ligne jusqu'à ce que son auteur ou l'éditeur l'efface. Un témoignage refusé est
-          effacé 30 jours après la décision ; un témoignage jamais modéré, au bout de 90 jours. L'adresse e-mail
-          facultative reçoit d'abord un seul e-mail, qui demande de la confirmer ; une adresse en reçoit au plus un par
-          jour. Une fois confirmée, elle reçoit la décision de l'éditeur, et rien d'autre ; sans confirmation, plus
-          rien. Elle est effacée dès la décision prise.
+          effacé {RETENTIONS.refusedTestimonialDays} jours après la décision ; un témoignage jamais modéré, au bout de{" "}
+          {RETENTIONS.pendingTestimonialDays} jours. L'adresse e-mail facultative reçoit d'abord un seul e-mail, qui
+          demande de la confirmer ; une adresse en reçoit au plus un par jour. Une fois confirmée, elle reçoit la
+          décision de l'éditeur, et rien d'autre ; sans confirmation, plus rien. Elle est effacée dès la décision prise.
         </p>
         <p>
           Pour effacer son témoignage, l'auteur ouvre le lien personnel affiché une seule fois après l'envoi, ou écrit à

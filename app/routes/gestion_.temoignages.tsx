@@ -1,6 +1,7 @@
 import { experienceMonth, reasonLabel, TESTIMONIAL_LIMITS, TESTIMONIAL_REASONS } from "@contract/testimonial-fields";
 import { Form, useLoaderData } from "@remix-run/react";
 import { parsePageNumber } from "~/catalogue/pagination";
+import { RETENTIONS } from "~/catalogue/retentions";
 import { outcomeMail } from "~/catalogue/testimonials";
 import { fieldClass } from "~/components/back-office/fields";
 import {
@@ -111,7 +112,10 @@ type Intent = (typeof INTENTS)[number];
 
 const DONE: Record<Intent, ReturnType<typeof flashedSuccess>> = {
   publish: flashedSuccess("Témoignage publié", "Il apparaît sur la page de l'offre."),
-  refuse: flashedSuccess("Témoignage refusé", "Il n'est pas publié et sera effacé dans 30 jours."),
+  refuse: flashedSuccess(
+    "Témoignage refusé",
+    `Il n'est pas publié et sera effacé dans ${RETENTIONS.refusedTestimonialDays} jours.`,
+  ),
   feature: flashedSuccess("Choisi pour l'accueil", "Il fait partie des témoignages de la page d'accueil."),
   unfeature: flashedSuccess("Retiré de l'accueil", "Il reste publié sur la page de l'offre."),
   "dismiss-reports": flashedSuccess("Signalements classés", "Le témoignage reste tel quel."),

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
+import { RETENTIONS } from "~/catalogue/retentions";
 import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { TextSection } from "~/components/text-section";
 import { pageMeta, siteInfo } from "~/seo";
@@ -113,34 +114,35 @@ export default function LegalNotice() {
       <TextSection id="donnees" title="Données personnelles">
         <p>
           Les informations envoyées par les formulaires de contact et de question (nom, adresse e-mail, sujet, message)
-          servent uniquement à vous répondre. Elles sont conservées au maximum 12 mois, puis supprimées, et ne sont ni
-          vendues ni cédées.
+          servent uniquement à vous répondre. Elles sont conservées au maximum {RETENTIONS.messagesMonths} mois, puis
+          supprimées, et ne sont ni vendues ni cédées.
         </p>
         <p>
           Quand vous indiquez si un code a fonctionné, le site enregistre l'offre concernée, votre réponse (oui ou non),
           la raison que vous avez éventuellement choisie, la date et deux empreintes chiffrées, l'une de votre adresse
           IP, l'autre du réseau qui l'entoure (jamais les adresses elles-mêmes) : elles servent seulement à ne compter
           qu'un avis par visiteur et par offre sur 90 jours, à limiter le poids d'un même réseau et à limiter les envois
-          abusifs. Ces avis sont supprimés au bout de 12 mois ; seuls leurs totaux sont affichés.
+          abusifs. Ces avis sont supprimés au bout de {RETENTIONS.votesMonths} mois ; seuls leurs totaux sont affichés.
         </p>
         <p>
           Quand vous écrivez un témoignage, le site enregistre son texte, le prénom ou pseudonyme choisi, le mois
           indiqué, votre adresse e-mail si vous la donnez et les deux mêmes empreintes chiffrées, qui servent à limiter
           les envois abusifs. L'adresse e-mail sert seulement à vous envoyer le lien d'effacement et la décision de
-          l'éditeur, puis elle est effacée. Un témoignage refusé est effacé 30 jours après la décision, un témoignage
-          jamais modéré au bout de 90 jours ; un témoignage publié reste en ligne jusqu'à ce que vous ou l'éditeur
-          l'effaciez.
+          l'éditeur, puis elle est effacée. Un témoignage refusé est effacé {RETENTIONS.refusedTestimonialDays} jours
+          après la décision, un témoignage jamais modéré au bout de {RETENTIONS.pendingTestimonialDays} jours ; un
+          témoignage publié reste en ligne jusqu'à ce que vous ou l'éditeur l'effaciez.
         </p>
         <p id="alertes">
           Si vous demandez une alerte par e-mail (« Me prévenir »), le site enregistre votre adresse, la marque ou la
           catégorie suivie, la date de la demande, la page du formulaire et la version du texte que vous avez accepté :
           c'est la preuve de votre consentement. Un seul e-mail, de confirmation, est envoyé tant que vous n'avez pas
-          appuyé sur son bouton ; une demande non confirmée est effacée au bout de 48 heures. Une fois confirmée,
-          l'adresse sert seulement à vous envoyer les offres ajoutées ou améliorées que vous suivez, au plus un e-mail
-          par jour après le premier, sans mesure d'ouverture ni de clic. Elle est effacée dès que vous vous désabonnez
-          (un clic dans chaque e-mail), si votre messagerie la refuse, ou 3 ans après votre dernière confirmation (vous
-          êtes prévenu un mois avant). Après un désabonnement, seules une empreinte chiffrée de l'adresse (pas l'adresse
-          elle-même) et les dates de votre consentement sont gardées 3 ans, pour pouvoir prouver que les e-mails envoyés
+          appuyé sur son bouton ; une demande non confirmée est effacée au bout de {RETENTIONS.unconfirmedAlertHours}{" "}
+          heures. Une fois confirmée, l'adresse sert seulement à vous envoyer les offres ajoutées ou améliorées que vous
+          suivez, au plus un e-mail par jour après le premier, sans mesure d'ouverture ni de clic. Elle est effacée dès
+          que vous vous désabonnez (un clic dans chaque e-mail), si votre messagerie la refuse, ou{" "}
+          {RETENTIONS.alertConsentYears} ans après votre dernière confirmation (vous êtes prévenu un mois avant). Après
+          un désabonnement, seules une empreinte chiffrée de l'adresse (pas l'adresse elle-même) et les dates de votre
+          consentement sont gardées {RETENTIONS.alertConsentYears} ans, pour pouvoir prouver que les e-mails envoyés
           avaient été demandés : c'est la durée que la CNIL retient pour les données de prospection.
         </p>
         <p id="mesure-audience">
@@ -150,7 +152,7 @@ export default function LegalNotice() {
           : pour ne compter qu'une fois les répétitions venant d'un même réseau le même jour, il garde, jusqu'à minuit
           seulement, une empreinte chiffrée avec une clé tirée chaque jour ; l'empreinte et la clé sont effacées le
           lendemain, et votre adresse n'est jamais enregistrée. Seuls les totaux par offre et par jour sont conservés,
-          25 mois au plus. Les robots et les préchargements ne sont pas comptés.
+          {RETENTIONS.audienceTotalsMonths} mois au plus. Les robots et les préchargements ne sont pas comptés.
         </p>
         <p>
           Le site n'utilise aucun cookie publicitaire ni traceur d'un tiers : seuls des cookies techniques sont déposés,

@@ -14,6 +14,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERT_LIMITS } from "~/catalogue/alerts";
 import { CATEGORIES } from "~/catalogue/categories";
+import { RETENTIONS } from "~/catalogue/retentions";
 import { SIGN_IN_RULES } from "~/services/owner/owner-session.server";
 import { makeTempDir } from "../support/temp-dir";
 import { copyTemplateInto } from "../support/templates";
@@ -136,5 +137,84 @@ describe("one home for each rule: the database and the site agree", () => {
       `select pg_get_function_arguments(oid) as arguments from pg_proc where proname = 'record_code_feedback'`,
     );
     expect(vote.rows[0]?.arguments).toContain(`p_max_per_hour integer DEFAULT ${FEEDBACK_RULES.maxVotesPerHour}`);
+  });
+});
+
+describe("the retentions the legal notice promises (RETENTIONS), as the functions that erase apply them", () => {
+  /** The number of the interval `pattern` captures in the live definition of the function `name()`. */
+  async function interval(name: string, pattern: RegExp): Promise<number> {
+    const { rows } = await db.query<{ definition: string }>(
+      `select pg_get_functiondef('public.${name}()'::regprocedure) as definition`,
+    );
+    const match = pattern.exec(rows[0]?.definition ?? "");
+    expect(match, `${name} : ${pattern}`).not.toBeNull();
+    return Number(match?.[1]);
+  }
+
+  it("messages and votes", async () => {
+    expect(
+      await interval(
+        "delete_expired_contact_messages",
+        /public\.contact_messages where created_at < now\(\) - interval '(\d+) months'/,
+      ),
+    ).toBe(RETENTIONS.messagesMonths);
+    expect(
+      await interval(
+        "delete_expired_code_feedback",
+        /public\.code_feedback f where f\.voted_at < now\(\) - interval '(\d+) months'/,
+      ),
+    ).toBe(RETENTIONS.votesMonths);
+    // The daily counters of votes go with the votes.
+    expect(
+      await interval("delete_expired_code_feedback", /kept_from date := \(\(now\(\) - interval '(\d+) months'\)/),
+    ).toBe(RETENTIONS.votesMonths);
+  });
+
+  it("testimonials refused or never moderated, and the audience's totals", async () => {
+    expect(
+      await interval(
+        "delete_expired_testimonials",
+        /t\.status = 'refused' and t\.moderated_at < now\(\) - interval '(\d+) days'/,
+      ),
+    ).toBe(RETENTIONS.refusedTestimonialDays);
+    expect(
+      await interval(
+        "delete_expired_testimonials",
+        /t\.status = 'pending' and t\.created_at < now\(\) - interval '(\d+) days'/,
+      ),
+    ).toBe(RETENTIONS.pendingTestimonialDays);
+    expect(
+      await interval(
+        "delete_expired_offer_counts",
+        /public\.offer_daily_counts c where c\.day < \(now\(\) - interval '(\d+) months'\)/,
+      ),
+    ).toBe(RETENTIONS.audienceTotalsMonths);
+  });
+
+  it("alerts: a request never confirmed, a confirmation not renewed, the consent records", async () => {
+    expect(
+      await interval(
+        "delete_expired_alerts",
+        /f\.confirmed_at is null and f\.requested_at < now\(\) - interval '(\d+) hours'/,
+      ),
+    ).toBe(RETENTIONS.unconfirmedAlertHours);
+    expect(
+      await interval(
+        "delete_expired_alerts",
+        /s\.confirmed_at is null and s\.created_at < now\(\) - interval '(\d+) hours'/,
+      ),
+    ).toBe(RETENTIONS.unconfirmedAlertHours);
+    expect(
+      await interval(
+        "delete_expired_alerts",
+        /alert_subscribers s where s\.confirmed_at < now\(\) - interval '(\d+) years'/,
+      ),
+    ).toBe(RETENTIONS.alertConsentYears);
+    expect(
+      await interval(
+        "delete_expired_alerts",
+        /alert_consent_records r where r\.ended_at < now\(\) - interval '(\d+) years'/,
+      ),
+    ).toBe(RETENTIONS.alertConsentYears);
   });
 });

@@ -146,7 +146,8 @@ export function scheduleMaintenance(
     }
     deleteExpiredVisitorData(db)
       .catch((error: unknown) => {
-        if (!db.closed) console.error("Suppression des messages et avis de plus de 12 mois impossible :", error);
+        if (!db.closed)
+          console.error("Suppression des messages, avis et témoignages arrivés à leur terme impossible :", error);
       })
       .finally(() => keepPrivate(dataDir));
   }, everyMs);

@@ -1,9 +1,10 @@
+import { RETENTIONS } from "~/catalogue/retentions";
 import { asRole } from "./sql-roles.server";
 import type { SqlSession } from "./sql-session.server";
 
 /**
- * The retentions of the legal notice: 12 months for messages and votes; for testimonials, 30 days after a refusal
- * and 90 days for one never moderated; 25 months for the audience totals. Hosted Supabase runs the same functions
+ * The retentions of the legal notice (RETENTIONS): messages, votes, testimonials refused or never moderated, the
+ * audience totals. Hosted Supabase runs the same functions
  * daily with pg_cron. With `onceADay`, several instances on one database run them once a day between them: the
  * instance that claims the day runs them in the same transaction (nothing is deleted when another one did).
  * Returns how many of each were deleted.
@@ -26,8 +27,8 @@ export async function deleteExpiredVisitorData(
     );
   });
   const { messages = 0, votes = 0, testimonials = 0, counts = 0 } = result.rows[0] ?? {};
-  if (messages > 0) console.info(`${messages} message(s) de plus de 12 mois supprimé(s).`);
-  if (votes > 0) console.info(`${votes} avis de plus de 12 mois supprimé(s).`);
+  if (messages > 0) console.info(`${messages} message(s) de plus de ${RETENTIONS.messagesMonths} mois supprimé(s).`);
+  if (votes > 0) console.info(`${votes} avis de plus de ${RETENTIONS.votesMonths} mois supprimé(s).`);
   if (testimonials > 0) console.info(`${testimonials} témoignage(s) refusé(s) ou jamais modéré(s) supprimé(s).`);
   return { messages, votes, testimonials, counts };
 }
