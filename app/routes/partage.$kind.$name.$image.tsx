@@ -3,7 +3,7 @@ import { BRAND_CATEGORIES } from "~/catalogue/categories";
 import { brandShareImage, categoryShareImage, type ShareImageContent } from "~/catalogue/share-image";
 import { getConfig } from "~/services/config/env.server";
 import { findBrandOffer, loadCatalogue } from "~/services/pages/offers.server";
-import { shareImage, shareImageHash, shareImagePath } from "~/services/share-image/share-image.server";
+import { shareImage, shareImageHash, shareImagePath, ShareImagesBusy } from "~/services/share-image/share-image.server";
 
 /**
  * `/partage/offres/{slug}/{hash}.png` and `/partage/codes/{category}/{hash}.png`: the image a shared brand page or
@@ -29,7 +29,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
       headers: { "Cache-Control": "public, max-age=300" },
     });
   }
-  const png = await shareImage(content);
+  const png = await shareImage(content).catch((error: unknown) => {
+    if (!(error instanceof ShareImagesBusy)) throw error;
+    throw new Response("Trop d'images demandées à la fois : réessayez dans quelques secondes.", {
+      status: 503,
+      headers: { "Retry-After": String(error.retryAfterSeconds), "Cache-Control": "no-store" },
+    });
+  });
   return new Response(new Uint8Array(png), {
     headers: {
       "Content-Type": "image/png",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_WAITING_DRAWINGS } from "~/services/share-image/share-image.server";
 import { improveN26, OWNER_PASSWORD, signIn } from "../support/back-office";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
@@ -94,5 +95,38 @@ describe("a category listing's share image", () => {
     expect(await imageOf("/codes?cat=betting")).not.toBe(crypto);
     const image = await fetchImage(crypto);
     expect(pngSize(image.bytes)).toEqual({ width: 1200, height: 630 });
+  });
+});
+
+describe("a burst of share images", () => {
+  it("draws what fits in the wait, answers 503 with Retry-After past it, and draws the rest when asked again", async () => {
+    const listing = await (await fetch(`${site.url}/offres`)).text();
+    const slugs = [...new Set([...listing.matchAll(/href="\/offres\/([a-z0-9-]+)"/g)].map((match) => match[1]))];
+    const brands = slugs.slice(0, MAX_WAITING_DRAWINGS * 2);
+    expect(brands.length).toBe(MAX_WAITING_DRAWINGS * 2);
+    const images = await Promise.all(brands.map((slug) => imageOf(`/offres/${slug}`)));
+
+    // Every image at once, as a client crawling every brand's card would ask; one of them twice.
+    const burst = await Promise.all([...images, images[0] ?? ""].map((image) => fetchImage(image)));
+    const statuses = burst.map(({ response }) => response.status);
+    expect(
+      statuses.every((status) => status === 200 || status === 503),
+      statuses.join(" "),
+    ).toBe(true);
+    const refused = burst.filter(({ response }) => response.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(MAX_WAITING_DRAWINGS);
+    for (const { response } of refused) {
+      expect(response.headers.get("Retry-After")).toBe("5");
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+    }
+
+    // Asked again one at a time, each refused image is drawn.
+    for (const [index, { response }] of burst.entries()) {
+      if (response.status !== 503) continue;
+      const again = await fetchImage([...images, images[0] ?? ""][index] ?? "");
+      expect(again.response.status).toBe(200);
+      expect(pngSize(again.bytes)).toEqual({ width: 1200, height: 630 });
+    }
   });
 });

@@ -17,8 +17,11 @@ import type { EntryContext } from "@remix-run/node";
  */
 export const REMIX_VERSION = "2.17.5";
 
-/** The HTML of pieces of pages that depend only on their data (offer cards), by its JSON: a few hundred at most. */
-const renderedOnce = new LRUCache<string, Buffer>({ max: 1_000 });
+/**
+ * The HTML of pieces of pages that depend only on their data (offer cards), by its JSON: the cards of the pages most
+ * asked for (the home page, the first pages of each listing). At 10 000 offers, more would only hold memory.
+ */
+const renderedOnce = new LRUCache<string, Buffer>({ max: 500 });
 
 /**
  * The page's loader data, which Remix streams to the browser after the document (single fetch): read whole before

@@ -22,8 +22,11 @@ const DRAWING_VERSION = 1;
 const FONT_FILE = path.join(process.cwd(), "assets/fonts/DejaVuSans-Bold.ttf");
 const FONT_FAMILY = "DejaVu Sans";
 
-/** The drawn images kept, by hash: about 100 of 60 to 90 KB. */
-const KEPT_BYTES = 8 * 1024 * 1024;
+/**
+ * The drawn images kept, by hash: about 40 of 80 to 110 KB. Crawlers keep an image a year once fetched, so what is
+ * asked again soon is a burst of shares of the same few pages; a larger cache only weighs on the server's memory.
+ */
+const KEPT_BYTES = 4 * 1024 * 1024;
 
 /** A short hash of what an image shows: part of its address, so a crawler caching by address sees a change. */
 export function shareImageHash(content: ShareImageContent): string {
@@ -137,15 +140,37 @@ async function draw(content: ShareImageContent): Promise<Buffer> {
 const drawn = new LRUCache<string, Buffer>({ maxSize: KEPT_BYTES, sizeCalculation: (png) => png.length });
 /** The drawing under way, if any: the next waits for it, so that a burst of crawlers draws one image at a time. */
 let queue: Promise<unknown> = Promise.resolve();
+/** The images asked for and not drawn yet, by hash: a second request for one waits for the same drawing. */
+const pending = new Map<string, Promise<Buffer>>();
+
+/**
+ * Drawings that may wait their turn, about 2 s of work: a client asking for every brand's image at once gets
+ * ShareImagesBusy past them, rather than queueing minutes of drawing that every later visitor would wait behind.
+ */
+export const MAX_WAITING_DRAWINGS = 16;
+
+/** Too many images are waiting to be drawn: ask again in a few seconds. */
+export class ShareImagesBusy extends Error {
+  override name = "ShareImagesBusy";
+  readonly retryAfterSeconds = 5;
+}
 
 /** The image of `content`, drawn once for each hash while it stays in the cache. */
-export async function shareImage(content: ShareImageContent): Promise<Buffer> {
+export function shareImage(content: ShareImageContent): Promise<Buffer> {
   const hash = shareImageHash(content);
   const kept = drawn.get(hash);
-  if (kept) return kept;
-  const next = queue.then(async () => drawn.get(hash) ?? draw(content));
+  if (kept) return Promise.resolve(kept);
+  const waiting = pending.get(hash);
+  if (waiting) return waiting;
+  if (pending.size >= MAX_WAITING_DRAWINGS) return Promise.reject(new ShareImagesBusy());
+  const next = queue
+    .then(async () => drawn.get(hash) ?? draw(content))
+    .then((png) => {
+      drawn.set(hash, png);
+      return png;
+    })
+    .finally(() => pending.delete(hash));
+  pending.set(hash, next);
   queue = next.catch(() => undefined);
-  const png = await next;
-  drawn.set(hash, png);
-  return png;
+  return next;
 }
