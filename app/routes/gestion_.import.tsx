@@ -1,8 +1,10 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { fieldClass } from "~/components/back-office/fields";
 import { BackOfficePage, backOfficeButton, backOfficeMeta, MissingKey } from "~/components/back-office/frame";
 import { decodeCsvFile, IMPORT_LIMITS, previewOffersImport, type ImportRow } from "~/forms/offer-import";
+import { firstError, offersImportSchema } from "~/forms/owner-intents";
 import { flashedSuccess } from "~/forms/server-toasts";
 import { getBackend } from "~/services/backend/index.server";
 import { readForm } from "~/services/form-request.server";
@@ -48,20 +50,16 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     throw error;
   }
-  const intent = form.get("intent");
-  let text: string;
-  if (intent === "preview") {
-    const file = form.get("fichier");
-    if (!(file instanceof File) || file.size === 0) {
-      return data<ActionData>({ error: "Choisissez le fichier CSV des offres.", preview: null }, { status: 400 });
-    }
-    if (file.size > IMPORT_LIMITS.bytes) return data<ActionData>({ error: TOO_LARGE, preview: null }, { status: 413 });
-    text = decodeCsvFile(new Uint8Array(await file.arrayBuffer()));
-  } else if (intent === "confirm") {
-    text = String(form.get("csv") ?? "");
-  } else {
-    throw new Response("Action inconnue.", { status: 400 });
+  const submission = parseWithZod(form, { schema: offersImportSchema });
+  if (submission.status !== "success") {
+    if (submission.error?.intent) throw new Response("Action inconnue.", { status: 400 });
+    return data<ActionData>({ error: firstError(submission.error), preview: null }, { status: 400 });
   }
+  const sent = submission.value;
+  if (sent.intent === "preview" && sent.fichier.size > IMPORT_LIMITS.bytes) {
+    return data<ActionData>({ error: TOO_LARGE, preview: null }, { status: 413 });
+  }
+  const text = sent.intent === "preview" ? decodeCsvFile(new Uint8Array(await sent.fichier.arrayBuffer())) : sent.csv;
 
   const catalogue = await loadCatalogue();
   const read = previewOffersImport(text, catalogue.everyOffer);
@@ -72,8 +70,8 @@ export async function action({ request }: ActionFunctionArgs) {
     csv: text,
     digest: previewDigest(read.rows),
   };
-  if (intent === "preview") return data<ActionData>({ error: null, preview });
-  if (form.get("apercu") !== preview.digest) {
+  if (sent.intent === "preview") return data<ActionData>({ error: null, preview });
+  if (sent.apercu !== preview.digest) {
     return data<ActionData>(
       { error: "Les offres ont changé depuis l'aperçu : rien n'a été écrit. Vérifiez ce nouvel aperçu.", preview },
       { status: 409 },

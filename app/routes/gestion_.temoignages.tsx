@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { experienceMonth, reasonLabel, TESTIMONIAL_LIMITS, TESTIMONIAL_REASONS } from "@contract/testimonial-fields";
 import { Form, useLoaderData } from "@remix-run/react";
 import { parsePageNumber } from "~/catalogue/pagination";
@@ -14,16 +15,17 @@ import {
 } from "~/components/back-office/frame";
 import { Pagination } from "~/components/pagination";
 import { ReasonOptions } from "~/components/testimonial-reasons";
+import { firstError, testimonialDecisionSchema, type TestimonialDecision } from "~/forms/owner-intents";
 import { flashedSuccess } from "~/forms/server-toasts";
 import { getConfig } from "~/services/config/env.server";
 import { readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
-import { formId, missingKey, ownerAccessFor, ownerStoreFor, ownerWrite } from "~/services/owner/back-office.server";
+import { missingKey, ownerAccessFor, ownerStoreFor, ownerWrite } from "~/services/owner/back-office.server";
 import { brandNameForSlug, findBrandOffer, tryLoadCatalogue } from "~/services/pages/offers.server";
 import { authorsAreEmailed } from "~/services/pages/testimonials.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { ModerationAction, OwnerStore, OwnerTestimonial } from "~/services/backend/types.server";
+import type { OwnerStore, OwnerTestimonial } from "~/services/backend/types.server";
 
 export const meta: MetaFunction = () => backOfficeMeta("Témoignages");
 
@@ -107,8 +109,7 @@ function Notices({ reports }: { reports: OwnerTestimonial["reports"] }) {
   );
 }
 
-const INTENTS = ["publish", "refuse", "feature", "unfeature", "dismiss-reports", "delete"] as const;
-type Intent = (typeof INTENTS)[number];
+type Intent = TestimonialDecision["intent"];
 
 const DONE: Record<Intent, ReturnType<typeof flashedSuccess>> = {
   publish: flashedSuccess("Témoignage publié", "Il apparaît sur la page de l'offre."),
@@ -124,41 +125,31 @@ const DONE: Record<Intent, ReturnType<typeof flashedSuccess>> = {
 
 export async function action({ request }: ActionFunctionArgs) {
   const store = await ownerStoreFor(request);
-  const form = await readForm(request);
-  const id = formId(form.get("id"));
-  const intent = INTENTS.find((candidate) => candidate === form.get("intent"));
-  if (!intent) throw new Response("Action inconnue.", { status: 400 });
-  const reason = intent === "refuse" ? TESTIMONIAL_REASONS.find((r) => r.value === form.get("reason"))?.value : null;
-  if (reason === undefined) throw new Response("Choisissez la raison du refus.", { status: 400 });
+  const submission = parseWithZod(await readForm(request), { schema: testimonialDecisionSchema });
+  if (submission.status !== "success") throw new Response(firstError(submission.error), { status: 400 });
+  const decision = submission.value;
 
   const back = pageHref(pageOf(new URL(request.url)));
-  const done = await ownerWrite(request, back, () =>
-    decide(store, { id, intent, reason, slug: String(form.get("offre") ?? "") }),
-  );
+  const done = await ownerWrite(request, back, () => decide(store, decision));
   if (!done) throw new Response("Ce témoignage n'existe plus, ou cette action ne s'y applique pas.", { status: 404 });
-  return redirectWithSuccess(request, back, DONE[intent], { status: 303 });
+  return redirectWithSuccess(request, back, DONE[decision.intent], { status: 303 });
 }
 
 /** Carries out one decision; false when the testimonial no longer exists or the decision does not apply to it. */
-async function decide(
-  store: OwnerStore,
-  { id, intent, reason, slug }: { id: number; intent: Intent; reason: string | null; slug: string },
-): Promise<boolean> {
-  if (intent === "delete") {
-    return (await store.deleteTestimonial(id)) !== null;
-  } else {
-    // Only a decision the author hears of needs the brand's name.
-    const mail =
-      (intent === "publish" || intent === "refuse") && authorsAreEmailed()
-        ? outcomeMail(
-            (await brandNameForSlug(slug)) ?? slug,
-            intent,
-            reason,
-            `${getConfig().siteUrl}/offres/${encodeURIComponent(slug)}`,
-          )
-        : null;
-    return (await store.moderateTestimonial({ id, action: intent as ModerationAction, reason, mail })) !== null;
-  }
+async function decide(store: OwnerStore, decision: TestimonialDecision): Promise<boolean> {
+  if (decision.intent === "delete") return (await store.deleteTestimonial(decision.id)) !== null;
+  const reason = decision.intent === "refuse" ? decision.reason : null;
+  // Only a decision the author hears of needs the brand's name.
+  const mail =
+    (decision.intent === "publish" || decision.intent === "refuse") && authorsAreEmailed()
+      ? outcomeMail(
+          (await brandNameForSlug(decision.offre)) ?? decision.offre,
+          decision.intent,
+          reason,
+          `${getConfig().siteUrl}/offres/${encodeURIComponent(decision.offre)}`,
+        )
+      : null;
+  return (await store.moderateTestimonial({ id: decision.id, action: decision.intent, reason, mail })) !== null;
 }
 
 const STATES: Record<OwnerTestimonial["status"], { label: string; className: string }> = {
