@@ -244,6 +244,12 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
         ],
         ["absolute-form request target", "http://127.0.0.1/offres", {}, 400],
         ["PUT to a form", "/contact", { method: "PUT", headers: FORM, body: "a=b" }, 405],
+        ["POST to a share image", "/partage/offres/n26/0.png", { method: "POST", headers: FORM, body: "a=b" }, 405],
+        ["share image of an unknown kind", "/partage/inconnu/n26/0.png", {}, 404],
+        ["share image with a NUL in its name", "/partage/offres/n26%00/0.png", {}, 404],
+        ["share image named by a climb out", "/partage/offres/..%2F..%2Fpackage.json/0.png", {}, 404],
+        ["share image of a category that does not exist", "/partage/codes/%C3%A9/0.png", {}, 404],
+        ["share image with a 2 000-character name", `/partage/offres/${"x".repeat(2_000)}/0.png`, {}, 404],
       ];
     for (const [name, path, init, expected] of cases) {
       it(`${name}: ${expected}, and no stack trace in the log`, async () => {
