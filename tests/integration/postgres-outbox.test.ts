@@ -7,6 +7,7 @@ import { postgresServer } from "../support/postgres-server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { testPool } from "../support/test-pool";
 import { DATABASE_START_MS, SMTP_BULK_WAIT_MS, TEST_MS } from "../support/timeouts";
+import { sleep } from "../support/wait";
 import type pg from "pg";
 
 /**
@@ -63,7 +64,7 @@ async function untilReceived(prefix: string, count: number): Promise<string[]> {
   for (;;) {
     const subjects = await receivedSubjects(prefix);
     if (subjects.length >= count || Date.now() > deadline) return subjects;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
 }
 
@@ -79,8 +80,8 @@ describe("the outbox of two instances on one Postgres", () => {
           outboxes.push(await startOutbox(new SqlOutboxStore(asServiceRole, () => false, LEASE_SECONDS), mail()));
         }
         const sent = await untilReceived("[Alerte] lot", 100);
-        // A moment more: a second sending of any of them would show now.
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        // A pass more of each instance: a second sending of any of them would have gone out in it.
+        await Promise.all(outboxes.map((outbox) => outbox.lookedAgain()));
         expect((await receivedSubjects("[Alerte] lot")).sort()).toEqual([...subjects].sort());
         expect(sent).toHaveLength(100);
         const states = await asServiceRole<{ state: string; count: number }>(
@@ -93,12 +94,11 @@ describe("the outbox of two instances on one Postgres", () => {
         const dying = new SqlOutboxStore(asServiceRole, () => false, LEASE_SECONDS);
         const claimed = await dying.dueAlerts(5);
         expect(claimed.map((row) => row.subject).sort()).toEqual([...orphans].sort());
-        for (const outbox of outboxes) outbox.wake();
-        // Not before the claim runs out.
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        // Not before the claim runs out: a pass of each instance leaves them.
+        await Promise.all(outboxes.map((outbox) => outbox.lookedAgain()));
         expect(await receivedSubjects("[Alerte] orpheline")).toEqual([]);
         await untilReceived("[Alerte] orpheline", 5);
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await Promise.all(outboxes.map((outbox) => outbox.lookedAgain()));
         expect((await receivedSubjects("[Alerte] orpheline")).sort()).toEqual([...orphans].sort());
         // The dead instance's word comes too late: the rows are no longer its own, and stay sent.
         await dying.markFailed("alerts", claimed[0]!.id, {

@@ -1,6 +1,7 @@
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SupabaseBackend } from "~/services/backend/supabase.server";
+import { everyOutboxLookedAgain } from "~/services/mail/outbox.server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { startStandIn, type StandIn } from "../support/stand-in";
 import { ANON_KEY } from "../support/supabase-stand-in";
@@ -156,7 +157,7 @@ describe("the owner's alerts with hosted Supabase", () => {
     calls.length = 0;
     await site.queueAlerts({ alerts: [ALERT], notReported: [] });
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(["POST /rest/v1/rpc/queue_owner_alerts"]);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await everyOutboxLookedAgain();
     expect(smtp.received).toHaveLength(1);
   });
 

@@ -183,6 +183,10 @@ export class MailOutbox {
   private wakeAgain = false;
   private stopped = false;
   private asked = 0;
+  /** Who waits for a pass covering their ask (lookedAgain): the ask's number, and how to tell them. */
+  private waiting: { ask: number; done: () => void }[] = [];
+  /** The asks the pass under way covers. */
+  private covering = 0;
 
   constructor(
     private readonly store: OutboxStore,
@@ -202,6 +206,8 @@ export class MailOutbox {
     this.running = this.run()
       .catch((error: unknown) => {
         if (!this.store.closed) console.error("Envoi des e-mails interrompu :", error);
+        // A pass that failed has looked too: it sent nothing more.
+        this.answerWaiting(this.covering);
         return IDLE_CHECK_MS;
       })
       .then((nextInMs) => {
@@ -213,19 +219,39 @@ export class MailOutbox {
       });
   }
 
+  /**
+   * Wakes the outbox and resolves once a pass begun after this call has ended: everything due at the call has been
+   * looked at (sent, or left for later). Whoever must show that nothing more goes out waits for this, not a duration.
+   */
+  lookedAgain(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    const looked = new Promise<void>((done) => this.waiting.push({ ask: this.asked + 1, done }));
+    this.wake();
+    return looked;
+  }
+
+  /** Tells those waiting for a pass that covered their ask (`covers`: the asks made before it began). */
+  private answerWaiting(covers: number): void {
+    const answered = this.waiting.filter(({ ask }) => ask <= covers);
+    this.waiting = this.waiting.filter(({ ask }) => ask > covers);
+    for (const { done } of answered) done();
+  }
+
   /** Stops taking rows and waits for the e-mail being sent, if any; what is left is sent after the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
+    runningOutboxes.delete(this);
     clearTimeout(this.timer);
     await this.running;
     this.transport.close();
+    for (const { done } of this.waiting.splice(0)) done();
   }
 
   /** Sends the due rows, pass after pass; gives the wait until the next row falls due. */
   private async run(): Promise<number> {
     for (;;) {
       const startedAt = Date.now();
-      const covers = this.asked;
+      const covers = (this.covering = this.asked);
       this.wakeAgain = false;
       const [due, alerts, authors, visitors] = [
         await this.store.dueMessages(BATCH),
@@ -257,6 +283,7 @@ export class MailOutbox {
         await this.deliver("visitors", visitor.id, visitor, visitorMail(visitor, this.mail));
       }
       passDone("outbox", startedAt, { due: due.length + alerts.length + authors.length + visitors.length, covers });
+      this.answerWaiting(covers);
       const full = [due, alerts, authors, visitors].some((rows) => rows.length >= BATCH);
       if (!full && !this.wakeAgain) {
         const ms = await this.store.untilNextDue();
@@ -306,6 +333,14 @@ export class MailOutbox {
  * Starts an outbox on `store`, sending through SMTP_URL: it sends what is already due at once, and finishes the
  * e-mail under way when the server stops.
  */
+/** The outboxes this process runs: a backend starts its own, and two backends on one database each have one. */
+const runningOutboxes = new Set<MailOutbox>();
+
+/** Resolves once every outbox of this process has looked again (MailOutbox.lookedAgain). */
+export async function everyOutboxLookedAgain(): Promise<void> {
+  await Promise.all([...runningOutboxes].map((outbox) => outbox.lookedAgain()));
+}
+
 export async function startOutbox(store: OutboxStore, mail: MailConfig): Promise<MailOutbox> {
   const { createTransport } = await import("nodemailer");
   const transport = createTransport({
@@ -317,6 +352,7 @@ export async function startOutbox(store: OutboxStore, mail: MailConfig): Promise
     ...(mail.dkim ? { dkim: mail.dkim } : {}),
   });
   const outbox = new MailOutbox(store, transport, mail);
+  runningOutboxes.add(outbox);
   onShutdown(() => outbox.stop());
   outbox.wake();
   return outbox;
