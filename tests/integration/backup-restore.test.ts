@@ -11,6 +11,7 @@ import { runScript } from "../support/run-script";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 import { POLL_MS, withSiteStarts, withDatabaseStarts } from "../support/timeouts";
+import { sleep } from "../support/wait";
 
 /**
  * `npm run backup` while the site runs (the site writes it) and while it does not (the script does), and
@@ -97,7 +98,7 @@ describe("backups of the embedded database", () => {
       expect(readdirSync(path.dirname(backup))).toEqual([path.basename(backup)]);
       const logged = `Sauvegarde de la base (demandée par npm run backup) : ${backup}`;
       for (let waited = 0; !site.output().includes(logged) && waited < POLL_MS; waited += 50) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sleep(50);
       }
       expect(site.output()).toContain(logged);
     },

@@ -5,7 +5,7 @@ import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server"
 import { makeTempDir } from "../support/temp-dir";
 import { SITE_SET_UP_MS, SITE_STOP_MS, TEST_MS } from "../support/timeouts";
 import { ownNetworkAddress } from "../support/visitor-addresses";
-import { until } from "../support/wait";
+import { sleep, until } from "../support/wait";
 
 /**
  * The Atom feeds, read with a real feed parser: an offer the owner improves is an entry of the feed of all offers and
@@ -39,7 +39,7 @@ async function entryTitled(path: string, title: RegExp) {
     const parsed = parseFeed(await (await feed(path)).text());
     const entry = parsed.items.find((item) => title.test(item.title ?? ""));
     if (entry || Date.now() - started > 5_000) return { parsed, entry };
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 

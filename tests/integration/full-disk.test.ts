@@ -7,6 +7,7 @@ import { startSite, type RunningSite } from "../support/server";
 import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
 import { withSiteStarts } from "../support/timeouts";
 import { ownNetworkAddress } from "../support/visitor-addresses";
+import { sleep } from "../support/wait";
 
 /**
  * The embedded database on a disk that fills up: the site says so (/healthz, the back office, its log), an erasure
@@ -50,7 +51,7 @@ beforeAll(async () => {
   const form = await page("/offres/binance/temoignage");
   started = /name="debut" value="([^"]+)"/.exec(form)?.[1] ?? "";
   // A testimonial sent less than 3 s after its form was shown is taken for a script's.
-  await new Promise((resolve) => setTimeout(resolve, 3_100));
+  await sleep(3_100);
 });
 afterAll(async () => {
   await site?.stop();

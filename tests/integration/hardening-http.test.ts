@@ -9,6 +9,7 @@ import { raw, expectBodyCutOffAfter30s, type RawAnswer } from "../support/raw-re
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { siteOnFreshFolder } from "../support/suite-site";
 import { inOneNetwork } from "../support/visitor-addresses";
+import { sleep } from "../support/wait";
 
 /**
  * What a client can do to the server with odd addresses and headers, as a red-team pass on loopback found it: open
@@ -50,7 +51,7 @@ const stackLines = (log: string) => log.split("\n").filter((line) => /^\s+at /.t
 async function withoutStackTrace(site: RunningSite, during: () => Promise<void>) {
   const before = site.output().length;
   await during();
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await sleep(100);
   expect(stackLines(site.output().slice(before))).toEqual([]);
 }
 

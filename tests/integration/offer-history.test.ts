@@ -7,6 +7,7 @@ import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 import { SITE_SET_UP_MS, SITE_STOP_MS, TEST_MS } from "../support/timeouts";
 import { ownNetworkAddress } from "../support/visitor-addresses";
+import { sleep } from "../support/wait";
 
 /**
  * The dated history of each offer, on a real Postgres server: recorded from the merged offers whatever changed them
@@ -32,7 +33,7 @@ async function shows(path: string, expected: RegExp): Promise<string> {
   for (;;) {
     const text = await pageText(path);
     if (expected.test(text) || Date.now() - started > RECORDED_WITHIN_MS) return text;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 
@@ -132,7 +133,7 @@ describe("an offer's history", () => {
       site = await startSite(env);
       const started = Date.now();
       while ((await history("binance")).length === 0 && Date.now() - started < RECORDED_WITHIN_MS) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await sleep(100);
       }
       expect((await history("binance")).map((entry) => entry.change)).toEqual(["improved"]);
       expect(await shows("/offres/binance", /20 % \(avant : 10 %\)/)).toContain("20 % (avant : 10 %)");

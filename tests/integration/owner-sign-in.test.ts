@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cookieFrom, OWNER_PASSWORD, postForm, wrongPasswords } from "../support/back-office";
 import { siteOnFreshFolder } from "../support/suite-site";
 import { newVisitors } from "../support/visitor-addresses";
+import { sleep } from "../support/wait";
 
 /**
  * Signing in to the back office against someone with many addresses, on a site of its own (its strangers end up
@@ -39,7 +40,7 @@ describe("signing in to the back office", () => {
     const form = await (await fetch(`${site.url}/offres/binance/temoignage`)).text();
     const debut = /name="debut" value="([^"]+)"/.exec(form)?.[1] ?? "";
     // A testimonial sent less than 3 s after its form was shown is taken for a script's.
-    await new Promise((resolve) => setTimeout(resolve, 3_100));
+    await sleep(3_100);
     const overHttps = () => ({ ...newVisitor(), "X-Forwarded-Proto": "https" });
     const cookie = (answer: Response, name: string) =>
       answer.headers.getSetCookie().find((line) => line.startsWith(`${name}=`)) ?? "";

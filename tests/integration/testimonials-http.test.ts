@@ -7,6 +7,7 @@ import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
 import { SITE_SET_UP_MS } from "../support/timeouts";
 import { inOneNetwork, ownNetworkAddress } from "../support/visitor-addresses";
+import { sleep } from "../support/wait";
 
 /**
  * Testimonials over HTTP, against the production build with the embedded database and a real SMTP server: what an
@@ -33,7 +34,7 @@ beforeAll(async () => {
   });
   const form = await (await fetch(`${site.url}/offres/binance/temoignage`)).text();
   started = /name="debut" value="([^"]+)"/.exec(form)?.[1] ?? "";
-  await new Promise((resolve) => setTimeout(resolve, 3_100));
+  await sleep(3_100);
   owner = await signIn(site);
 }, SITE_SET_UP_MS);
 afterAll(async () => {
@@ -125,7 +126,7 @@ describe("testimonials over HTTP", () => {
     for (const path of ["/offres/binance", "/offres/binance.data", "/"])
       expect(await page(path), path).not.toContain(text);
     // The address was erased with the first decision: no second e-mail.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     expect(smtp.received.filter((mail) => mail.recipients.includes("auteur.secret@exemple.fr"))).toHaveLength(2);
   });
 
@@ -152,7 +153,7 @@ describe("testimonials over HTTP", () => {
     expect(await byScript.text()).toContain("already-asked");
     // Never confirmed: the owner's decision e-mails no one.
     await decide(first, "publish");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     expect(smtp.received.filter((mail) => mail.recipients.includes(stranger))).toHaveLength(1);
   });
 

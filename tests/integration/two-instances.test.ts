@@ -9,7 +9,7 @@ import { alertingSiteEnv, startSmtpServer, type TestSmtpServer } from "../suppor
 import { makeTempDir } from "../support/temp-dir";
 import { POLL_MS, SITE_SET_UP_MS, SITE_STOP_MS, SMTP_BULK_WAIT_MS, TEST_MS, withSiteStarts } from "../support/timeouts";
 import { newVisitors } from "../support/visitor-addresses";
-import { until } from "../support/wait";
+import { sleep, until } from "../support/wait";
 import { LOG_PASSES, passCovering, passesOf, passSince, visitorAlertsSettled } from "../support/worker-passes";
 
 /**
@@ -35,7 +35,7 @@ async function shownWithin(site: RunningSite, page: string, expected: RegExp, wi
     const text = mainText(await (await fetch(`${site.url}${page}`)).text());
     if (expected.test(text)) return Date.now() - started;
     if (Date.now() - started > withinMs) return -1;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 
@@ -337,7 +337,7 @@ describe("an instance killed (SIGKILL) while it sends an e-mail", () => {
       const stalled = Date.now();
       while (smtp.held.length === 0) {
         if (Date.now() - stalled > POLL_MS) throw new Error("l'e-mail n'est jamais parti");
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sleep(50);
       }
 
       const surviving = await startSite(env(folders[1]!.dir));

@@ -4,6 +4,7 @@ import { OWNER_PASSWORD, postForm, signIn, wrongPasswords } from "../support/bac
 import { postContactForm } from "../support/contact-form";
 import { mainText } from "../support/oversized-forms";
 import { siteOnFreshFolder } from "../support/suite-site";
+import { sleep } from "../support/wait";
 
 /**
  * A site in production behind a reverse proxy that TRUST_PROXY does not name: every request comes from the proxy's
@@ -54,7 +55,7 @@ for (const server of ["server.js", "remix-serve"] as const) {
 
       const form = await (await fetch(`${site.url}/offres/binance/temoignage`)).text();
       const started = /name="debut" value="([^"]+)"/.exec(form)?.[1] ?? "";
-      await new Promise((resolve) => setTimeout(resolve, 3_100));
+      await sleep(3_100);
       const testimonial = (number: number, headers: Record<string, string>) =>
         postForm(
           site,

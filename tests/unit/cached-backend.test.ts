@@ -245,7 +245,7 @@ describe("the votes' summary", () => {
     // Each read takes a while, as a real database's under load.
     source.listFeedback = async () => {
       const read = await slowRead();
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await sleep(5);
       return read;
     };
     const cached = new CachedBackend(source, { ttlMs: 10_000, timeoutMs: 1_000 });
@@ -257,7 +257,7 @@ describe("the votes' summary", () => {
     }
     for (const counted of await Promise.all(readers)) expect(counted).toHaveLength(1);
     // Once the votes are in, a reader sees all of them.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
     expect(await cached.recentFeedback()).toEqual(counts(30));
   });
 

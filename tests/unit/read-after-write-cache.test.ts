@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ReadAfterWriteCache } from "~/services/backend/read-after-write-cache.server";
+import { sleep } from "../support/wait";
 
 /** A cache over a source whose reads the test settles one by one (`pending`, in the order they started). */
 function cacheOverControlledReads(ttlMs = 10_000, now?: () => number) {
@@ -68,7 +69,7 @@ describe("a cache that writes make stale at once", () => {
     expect(await cache.get()).toBe(1);
     expect(pending).toHaveLength(2);
     pending[1]!.resolve(2);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await sleep(0);
     expect(await cache.get()).toBe(2);
   });
 });
