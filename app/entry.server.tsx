@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { getConfig } from "./services/config/env.server";
-import { cachePolicy, SHARED_DATA_CACHE, SHARED_PAGE_CACHE } from "./services/http/headers.server";
+import {
+  cachePolicy,
+  RENDERED_FROM_HEADER,
+  SHARED_DATA_CACHE,
+  SHARED_PAGE_CACHE,
+} from "./services/http/headers.server";
 import { answerWithPage, pageCache, keptPageKey } from "./services/http/page-cache.server";
 import { renderDocument } from "./services/render/document.server";
 import { startApplication } from "./services/start.server";
@@ -31,7 +36,15 @@ export default async function handleRequest(
   const cacheControl = cachePolicy(request, responseStatusCode, responseHeaders);
   const key = keptPageKey(request, cacheControl, responseHeaders);
   const html = await renderDocument(request, remixContext, nonce);
-  const page = pageCache.prepare(key, html, nonce, responseStatusCode, cacheControl);
+  const renderedFrom = request.headers.get(RENDERED_FROM_HEADER);
+  const page = pageCache.prepare(
+    key,
+    html,
+    nonce,
+    responseStatusCode,
+    cacheControl,
+    renderedFrom === null ? undefined : Number(renderedFrom),
+  );
   const answer = answerWithPage(page, { request, headers: responseHeaders, nonce, production });
   const body =
     answer.body && new Uint8Array(answer.body.buffer as ArrayBuffer, answer.body.byteOffset, answer.body.byteLength);

@@ -109,3 +109,39 @@ describe("forgetting the pages after a vote", () => {
     expect(cache.get("/offres/binance")).toBeUndefined();
   });
 });
+
+describe("a page rendered while pages were forgotten", () => {
+  const render = (cache: PageCache, key: string, renderedFrom: number) =>
+    cache.prepare(
+      key,
+      Buffer.from(`<html><body nonce="${NONCE}">${key}</body></html>`),
+      NONCE,
+      200,
+      SHARED_PAGE_CACHE,
+      renderedFrom,
+    );
+
+  it("is answered but not kept: its data may predate the change", () => {
+    const cache = new PageCache(60_000);
+    const started = cache.generation;
+    cache.forgetAll();
+    const page = render(cache, "/offres/lime", started);
+    expect(page.withNonce(NONCE).toString()).toContain("/offres/lime");
+    expect(cache.get("/offres/lime")).toBeUndefined();
+    // Rendered from the current generation, it is kept.
+    render(cache, "/offres/lime", cache.generation);
+    expect(cache.get("/offres/lime")).toBeDefined();
+  });
+
+  it("whatever forgot them: some paths, or the pages showing an offer after a vote", () => {
+    const cache = new PageCache(60_000);
+    let started = cache.generation;
+    cache.forgetPaths(["/"]);
+    render(cache, "/offres/lime", started);
+    expect(cache.get("/offres/lime")).toBeUndefined();
+    started = cache.generation;
+    cache.forgetPagesShowing("binance");
+    render(cache, "/offres/lime", started);
+    expect(cache.get("/offres/lime")).toBeUndefined();
+  });
+});

@@ -83,6 +83,13 @@ export const SHARED_ANSWER_HEADER = "x-codeparrain-partage";
 export const SHARED_NOT_KEPT_HERE = "-";
 
 /**
+ * Set by the request pipeline, and only by it, on a request it passes on to be rendered for the page cache: the
+ * cache's generation then (PageCache.generation). A page whose data was read before a change the cache forgot pages
+ * for is answered, not kept.
+ */
+export const RENDERED_FROM_HEADER = "x-codeparrain-generation";
+
+/**
  * Who may cache an answer Remix rendered: what the pipeline decided from the route's row (SHARED_ANSWER_HEADER),
  * for a successful (or not-found, or moved) answer without Set-Cookie. Outside a running request pipeline, nobody.
  */

@@ -40,6 +40,7 @@ export interface PageAnswer {
 export class PageCache {
   private pages: LRUCache<string, RenderedPage> | undefined;
   private queryPages: LRUCache<string, RenderedPage> | undefined;
+  private forgotten = 0;
 
   constructor(
     ttlMs = 0,
@@ -68,13 +69,29 @@ export class PageCache {
    * Turns a document rendered with `nonce` into a page (its ETag ignores the nonce) and keeps it if asked. A page
    * answered once is sent as it was rendered; a kept one gets each later answer's nonce in place of its own.
    */
-  prepare(key: string | undefined, html: Buffer, nonce: string, status: number, cacheControl: string): RenderedPage {
+  /**
+   * How many times pages were forgotten so far. A request passed on to be rendered carries the figure of its start
+   * (RENDERED_FROM_HEADER): a page whose data may predate a change is not kept, or it would outlive the change.
+   */
+  get generation(): number {
+    return this.forgotten;
+  }
+
+  prepare(
+    key: string | undefined,
+    html: Buffer,
+    nonce: string,
+    status: number,
+    cacheControl: string,
+    renderedFrom: number = this.forgotten,
+  ): RenderedPage {
     const parts = splitAround(html, Buffer.from(nonce));
     const hash = createHash("sha1");
     for (const part of parts) hash.update(part).update("\0");
     const page = { etag: `W/"${hash.digest("base64url")}"`, status, cacheControl };
     const pages = key ? this.budgetOf(key) : undefined;
-    if (!key || status !== 200 || !pages) return { ...page, withNonce: () => html };
+    const keptNow = key && status === 200 && pages && renderedFrom === this.forgotten;
+    if (!keptNow) return { ...page, withNonce: () => html };
     const gzip = gzipAround(parts, Buffer.byteLength(nonce));
     const kept: RenderedPage = {
       ...page,
@@ -94,6 +111,7 @@ export class PageCache {
 
   /** Drops every kept page at once: after the owner changed a brand, which any page may show. */
   forgetAll(): void {
+    this.forgotten += 1;
     this.pages?.clear();
     this.queryPages?.clear();
   }
@@ -105,6 +123,7 @@ export class PageCache {
 
   /** Drops the kept pages whose key `forgotten` says. */
   private forgetWhere(forgotten: (key: string) => boolean): void {
+    this.forgotten += 1;
     for (const pages of [this.pages, this.queryPages]) {
       for (const key of [...(pages?.keys() ?? [])]) if (forgotten(key)) pages?.delete(key);
     }

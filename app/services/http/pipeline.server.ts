@@ -8,6 +8,7 @@ import {
   applySecurityHeaders,
   keptNowhere,
   NO_STORE,
+  RENDERED_FROM_HEADER,
   SHARED_ANSWER_HEADER,
   SHARED_NOT_KEPT_HERE,
   sharedAnswerAllowed,
@@ -157,6 +158,7 @@ export class RequestPipeline {
           return;
         }
         if (!verdict.shared || verdict.shared === SHARED_NOT_KEPT_HERE || !pageCache.enabled) return next();
+        req.headers[RENDERED_FROM_HEADER] = String(pageCache.generation);
         sendCachedPage(req, res, verdict.shared, {
           https: this.checked.get(req)?.https ?? false,
           production: this.production,
@@ -172,6 +174,7 @@ export class RequestPipeline {
     delete req.headers[VISITOR_ADDRESS_HEADER];
     delete req.headers[OWNER_SESSION_HEADER];
     delete req.headers[SHARED_ANSWER_HEADER];
+    delete req.headers[RENDERED_FROM_HEADER];
     const target = req.url ?? "";
     // Origin-form only: absolute-form ("http://...") and asterisk-form ("*") targets are no page of this site.
     if (!target.startsWith("/")) return { kind: "refuse", status: 400, text: "Adresse mal formée." };
