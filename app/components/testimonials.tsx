@@ -228,6 +228,7 @@ export function TestimonialForm({
       className="relative space-y-4"
     >
       {hydrated ? <input type="hidden" name={TESTIMONIAL_FETCHER_FIELD} value="1" /> : null}
+      <input type="hidden" name="intent" value="temoigner" />
       <input type="hidden" name="debut" value={startedToken} />
       <Honeypot formId={form.id} />
       <FormErrors id={form.errorId} errors={form.errors} />

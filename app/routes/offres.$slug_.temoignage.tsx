@@ -15,12 +15,6 @@ import { BackLink } from "~/components/back-link";
 import { OffersUnavailable } from "~/components/offers-unavailable";
 import { TestimonialForm, TestimonialThanks } from "~/components/testimonials";
 import { refusedForm } from "~/forms/refused-form";
-import {
-  TESTIMONIAL_FETCHER_FIELD,
-  type AddressNote,
-  type ReportAnswer,
-  type TestimonialAnswer,
-} from "~/forms/testimonial-form";
 import { siteInfo } from "~/seo";
 import { readForm } from "~/services/form-request.server";
 import { secureCookieFor } from "~/services/http/cookies.server";
@@ -32,8 +26,10 @@ import {
   formStartedToken,
   reportTestimonial,
   submitTestimonial,
+  testimonialPostOf,
 } from "~/services/pages/testimonials.server";
 import { redirectWithSuccess } from "~/services/toast.server";
+import type { AddressNote, ReportAnswer, TestimonialAnswer } from "~/forms/testimonial-form";
 
 /**
  * `/offres/{slug}/temoignage`: where a brand page's testimonial form and notices are sent. Opened directly, or
@@ -80,21 +76,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const offer = await offerForSlug(params.slug ?? "");
   if (!offer) throw new Response("Offre introuvable", { status: 404 });
   const form = await readForm(request);
-  const byFetcher = form.get(TESTIMONIAL_FETCHER_FIELD) === "1";
+  const post = testimonialPostOf(form);
+  if (!post) throw new Response("Action inconnue.", { status: 400 });
 
-  if (form.get("intent") === "signaler") {
-    const outcome = await reportTestimonial(request, form);
-    if (byFetcher || !outcome.ok) {
+  if (post.intent === "signaler") {
+    const outcome = await reportTestimonial(request, post);
+    if (post.byScript || !outcome.ok) {
       return data<{ report: ReportAnswer }>(
         {
           report: outcome.ok
             ? { ok: true }
             : {
                 ok: false,
-                result: refusedForm(
-                  { reason: String(form.get("reason") ?? ""), details: String(form.get("details") ?? "") },
-                  outcome.error,
-                ),
+                result: refusedForm({ reason: post.reason, details: post.details }, outcome.error),
               },
         },
         { status: outcome.ok ? 200 : outcome.status },
@@ -110,7 +104,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (!takesVotes(offer, todayInFrance())) throw new Response("Offre introuvable", { status: 404 });
   const { answer, httpStatus, retryAfter } = await submitTestimonial(request, form, offer);
-  if (byFetcher || answer.status === "refused") {
+  if (post.byScript || answer.status === "refused") {
     return data<{ testimonial: TestimonialAnswer }>(
       { testimonial: answer },
       { status: httpStatus, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },

@@ -8,6 +8,7 @@ import {
   testimonialFormSchema,
 } from "@contract/testimonial-contract";
 import { createCookieSessionStorage, data } from "@remix-run/node";
+import * as z from "zod";
 import {
   testimonialConfirmationMail,
   homeTestimonials,
@@ -18,6 +19,7 @@ import {
 } from "~/catalogue/testimonials";
 import { HONEYPOT_FIELD } from "~/forms/message-form";
 import { refusedForm } from "~/forms/refused-form";
+import { TESTIMONIAL_FETCHER_FIELD, type TestimonialAnswer } from "~/forms/testimonial-form";
 import { findBrandOffer, type Catalogue } from "./offers.server";
 import { RateLimitedError } from "../backend/errors.server";
 import { getBackend } from "../backend/index.server";
@@ -26,7 +28,6 @@ import { readForm } from "../form-request.server";
 import { keyedHash, keyFor } from "../secrets.server";
 import { networkKey, visitorKey } from "../visitor.server";
 import type { SubmissionResult } from "../backend/types.server";
-import type { TestimonialAnswer } from "~/forms/testimonial-form";
 
 /**
  * What the brand pages' testimonial form and notices need on the server: the time check, the author's private
@@ -216,15 +217,44 @@ export async function submitTestimonial(
   return { answer: { status: "sent", eraseLink: erasePath(token), addressNote }, httpStatus: 200 };
 }
 
+/**
+ * What a brand page's testimonials route receives, told apart by `intent`: a notice about a published testimonial
+ * ("signaler"), or a testimonial ("temoigner"; a page opened before its form carried the field sends none). Either
+ * may come from the page's script (TESTIMONIAL_FETCHER_FIELD), which then wants data rather than a redirect.
+ */
+const testimonialPostSchema = z.preprocess(
+  (payload) => ({ intent: "temoigner", ...(payload as Record<string, unknown>) }),
+  z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("signaler"),
+      temoignage: z.string().default(""),
+      reason: z.string().default(""),
+      details: z.string().default(""),
+      [TESTIMONIAL_FETCHER_FIELD]: z.string().optional(),
+    }),
+    z.object({ intent: z.literal("temoigner"), [TESTIMONIAL_FETCHER_FIELD]: z.string().optional() }),
+  ]),
+);
+
+export type TestimonialPost = z.output<typeof testimonialPostSchema>;
+export type NoticePost = Extract<TestimonialPost, { intent: "signaler" }>;
+
+/** The route's post, typed; null for an intent it does not know. */
+export function testimonialPostOf(form: FormData): (TestimonialPost & { byScript: boolean }) | null {
+  const submission = parseWithZod(form, { schema: testimonialPostSchema });
+  if (submission.status !== "success") return null;
+  return { ...submission.value, byScript: submission.value[TESTIMONIAL_FETCHER_FIELD] === "1" };
+}
+
 /** A visitor's notice about a published testimonial. */
 export async function reportTestimonial(
   request: Request,
-  form: FormData,
+  notice: NoticePost,
 ): Promise<{ ok: true } | { ok: false; error: string; status: number }> {
-  const id = Number(form.get("temoignage"));
+  const id = /^\d{1,15}$/.test(notice.temoignage) ? Number(notice.temoignage) : Number.NaN;
   const parsed = reportFormSchema.safeParse({
-    reason: form.get("reason") ?? undefined,
-    details: form.get("details") ?? undefined,
+    reason: notice.reason || undefined,
+    details: notice.details || undefined,
   });
   if (!Number.isSafeInteger(id) || id <= 0) return { ok: false, error: "Ce témoignage n'existe pas.", status: 404 };
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "", status: 400 };
