@@ -2,10 +2,8 @@
  * What the back office's moderation and import forms send, read through one schema each: a discriminated union on
  * their `intent`, so that each intent's fields are typed where they are used.
  */
-import { TESTIMONIAL_REASONS, type TestimonialReason } from "@contract/testimonial-fields";
+import { TESTIMONIAL_REASON_VALUES } from "@contract/testimonial-contract";
 import * as z from "zod";
-
-const REASON_VALUES = TESTIMONIAL_REASONS.map((reason) => reason.value) as [TestimonialReason, ...TestimonialReason[]];
 
 /** A row's id, as the forms' hidden field carries it. */
 const rowId = z.number({ error: "Témoignage inconnu." }).int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -18,7 +16,7 @@ export const testimonialDecisionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("refuse"),
     id: rowId,
     offre: offerSlug,
-    reason: z.enum(REASON_VALUES, { error: "Choisissez la raison du refus." }),
+    reason: z.enum(TESTIMONIAL_REASON_VALUES, { error: "Choisissez la raison du refus." }),
   }),
   z.object({
     intent: z.enum(["publish", "feature", "unfeature", "dismiss-reports", "delete"]),

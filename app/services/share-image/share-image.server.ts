@@ -181,7 +181,7 @@ export function shareImage(content: ShareImageContent): Promise<Buffer> {
   if (waiting) return waiting;
   if (pending.size >= MAX_WAITING_DRAWINGS) return Promise.reject(new ShareImagesBusy());
   const next = queue
-    .then(async () => drawn.get(hash) ?? draw(content))
+    .then(() => draw(content))
     .then((png) => {
       drawn.set(hash, png);
       return png;

@@ -22,7 +22,11 @@ import type { TestimonialReason } from "./testimonial-fields.ts";
 
 export * from "./testimonial-fields.ts";
 
-const REASON_VALUES = TESTIMONIAL_REASONS.map((reason) => reason.value) as [TestimonialReason, ...TestimonialReason[]];
+/** The reasons' values, as a zod enum takes them: a visitor's notice and the owner's refusal give one of them. */
+export const TESTIMONIAL_REASON_VALUES = TESTIMONIAL_REASONS.map((reason) => reason.value) as [
+  TestimonialReason,
+  ...TestimonialReason[],
+];
 
 /** A form's empty field is no value. */
 const blankIsNone = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -83,7 +87,7 @@ export function testimonialFormSchema(now = new Date()) {
 
 export type TestimonialForm = z.output<ReturnType<typeof testimonialFormSchema>>;
 
-export const reportReasonField = z.enum(REASON_VALUES, { error: TESTIMONIAL_MESSAGES.reasonRequired });
+export const reportReasonField = z.enum(TESTIMONIAL_REASON_VALUES, { error: TESTIMONIAL_MESSAGES.reasonRequired });
 
 export const reportDetailsField = z.preprocess(
   blankIsNone,
