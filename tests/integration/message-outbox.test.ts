@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { MESSAGES_SUMMARY } from "@contract/contact-contract";
 import { simpleParser, type AddressObject } from "mailparser";
 import { afterAll, describe, expect, it } from "vitest";
@@ -156,7 +157,7 @@ describe("messages e-mailed from the embedded database", () => {
       message: "Une question sur ce code.",
       brandName: "Binance\r\nX-Pirate: oui\nSubject: autre",
     });
-    const outbox = await startOutbox(sqlOutboxStore(db), mailTo(server.port));
+    const outbox = await startOutbox(sqlOutboxStore(db, randomUUID()), mailTo(server.port));
     try {
       const [mail] = await server.waitFor(1);
       const headers = mail!.raw.slice(0, mail!.raw.indexOf("\r\n\r\n"));
@@ -182,7 +183,7 @@ describe("messages e-mailed from the embedded database", () => {
       subject: "question",
       message: "Votre compte est bloqué.",
     });
-    const outbox = await startOutbox(sqlOutboxStore(db), mailTo(server.port));
+    const outbox = await startOutbox(sqlOutboxStore(db, randomUUID()), mailTo(server.port));
     try {
       const [mail] = await server.waitFor(1);
       const replyTo = address((await simpleParser(mail!.raw)).replyTo);
@@ -271,7 +272,7 @@ describe("messages e-mailed from the embedded database", () => {
       { name: "Anne", subject: "other", message: "Un message bien ancien." },
       { attempts: 20, ageSeconds: GIVE_UP_AFTER_MS / 1000 - 5 },
     );
-    const outbox = await startOutbox(sqlOutboxStore(db), mailTo(port));
+    const outbox = await startOutbox(sqlOutboxStore(db, randomUUID()), mailTo(port));
     try {
       const [row] = await until(
         () => outboxRows(dir),

@@ -1,14 +1,18 @@
 import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STATEMENT_TIMEOUT_MS } from "~/services/config/values.server";
 import { postContactForm } from "../support/contact-form";
 import { mainText } from "../support/oversized-forms";
 import { ownPostgresServer } from "../support/postgres-server";
 import { startSite, type RunningSite } from "../support/server";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
 import { testClient } from "../support/test-pool";
 import { SITE_SET_UP_MS, SITE_STOP_MS, withDatabaseStarts, withSiteStarts } from "../support/timeouts";
 import { until } from "../support/wait";
+import { LOG_PASSES, passSince } from "../support/worker-passes";
 
 /**
  * The site on a Postgres server that is down at its start, then lost while it runs: it says so in French, answers
@@ -176,5 +180,75 @@ describe("a Postgres server down at start, then lost while the site runs", () =>
       expect(log).not.toMatch(/Uncaught|unhandled/i);
     },
     withSiteStarts(1),
+  );
+});
+
+describe("the database lost just after the mail server took an e-mail", () => {
+  const MARKER = `Envoyé juste avant la panne ${randomUUID()}`;
+  const folder = makeTempDir("instance");
+  const started: RunningSite[] = [];
+  let smtp: TestSmtpServer;
+  let lostOnce = false;
+
+  beforeAll(async () => {
+    // The mail server takes the marked message only once the database is down: the site cannot note it sent.
+    smtp = await startSmtpServer({
+      beforeTaking: async (raw) => {
+        if (lostOnce || !raw.replace(/=\r?\n/g, "").includes(MARKER.slice(-36))) return;
+        lostOnce = true;
+        await postgres().pause();
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await Promise.all(started.map((site) => site.stop()));
+    await smtp?.stop();
+    folder.cleanup();
+  }, 2 * SITE_STOP_MS);
+
+  it(
+    "keeps it in the data folder's journal: after a kill -9 and the database's return, it is marked sent, never resent",
+    async () => {
+      const database = "envoi_puis_panne";
+      const url = await postgres().createDatabase(database);
+      const env = {
+        DATABASE_URL: url,
+        SESSION_SECRET,
+        DATA_DIR: folder.dir,
+        SMTP_URL: `smtp://site:motdepasse@127.0.0.1:${smtp.port}`,
+        CONTACT_TO_EMAIL: "proprietaire@exemple.fr",
+        CONTACT_FROM_EMAIL: "site@exemple.fr",
+        ...LOG_PASSES,
+      };
+      const first = await startSite(env);
+      started.push(first);
+      expect((await postContactForm(first, { message: MARKER })).status).toBe(303);
+      const journal = await until(
+        () => readdirSync(folder.dir).filter((name) => name.startsWith("envois-a-noter-")),
+        (files) => files.length === 1,
+        { what: "le journal des envois" },
+      );
+      expect(journal).toHaveLength(1);
+      expect(first.output()).toContain("envoyé, mais pas encore noté comme tel");
+      process.kill(-first.process.pid!, "SIGKILL");
+      await postgres().resume();
+
+      const second = await startSite(env);
+      started.push(second);
+      const [row] = await until(
+        () => postgres().asSuperuser<{ state: string }>(database, "select state from public.message_outbox"),
+        (rows) => rows[0]?.state === "sent",
+        { what: "le message noté comme envoyé" },
+      );
+      expect(row?.state).toBe("sent");
+      // The new instance's first pass, which marked it, has ended: nothing was sent again.
+      await passSince(second, "outbox", 0);
+      const bodies = await Promise.all(smtp.received.map(async (mail) => (await simpleParser(mail.raw)).text ?? ""));
+      expect(bodies.filter((body) => body.includes(MARKER))).toHaveLength(1);
+      expect(readdirSync(folder.dir).filter((name) => name.startsWith("envois-a-noter-"))).toEqual([]);
+      expect(second.output()).toContain("noté comme envoyé, d'après le journal des envois");
+    },
+    withSiteStarts(2) + withDatabaseStarts(1),
   );
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SqlOutboxStore, type ServiceRoleQuery } from "~/services/backend/sql-outbox.server";
@@ -77,7 +78,9 @@ describe("the outbox of two instances on one Postgres", () => {
       try {
         const subjects = await queueAlerts("[Alerte] lot", 100);
         for (let instance = 0; instance < 2; instance += 1) {
-          outboxes.push(await startOutbox(new SqlOutboxStore(asServiceRole, () => false, LEASE_SECONDS), mail()));
+          outboxes.push(
+            await startOutbox(new SqlOutboxStore(asServiceRole, randomUUID(), () => false, LEASE_SECONDS), mail()),
+          );
         }
         const sent = await untilReceived("[Alerte] lot", 100);
         // A pass more of each instance: a second sending of any of them would have gone out in it.
@@ -91,7 +94,7 @@ describe("the outbox of two instances on one Postgres", () => {
 
         // An instance claims five rows, then dies before it sends them: they go out from another, once each.
         const orphans = await queueAlerts("[Alerte] orpheline", 5);
-        const dying = new SqlOutboxStore(asServiceRole, () => false, LEASE_SECONDS);
+        const dying = new SqlOutboxStore(asServiceRole, randomUUID(), () => false, LEASE_SECONDS);
         const claimed = await dying.dueAlerts(5);
         expect(claimed.map((row) => row.subject).sort()).toEqual([...orphans].sort());
         // Not before the claim runs out: a pass of each instance leaves them.

@@ -45,6 +45,7 @@ export async function startSmtpServer({
   password = "motdepasse",
   hold = () => false,
   refuse = () => false,
+  beforeTaking = async () => undefined,
 }: {
   port?: number;
   user?: string;
@@ -53,6 +54,8 @@ export async function startSmtpServer({
   hold?: (raw: string) => boolean;
   /** Whether to refuse a recipient for good (550), as a server whose mailbox does not exist does. */
   refuse?: (address: string) => boolean;
+  /** Runs before the server says it took an e-mail (what happens to the sender just then). */
+  beforeTaking?: (raw: string) => Promise<void>;
 } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const held: string[] = [];
@@ -78,12 +81,14 @@ export async function startSmtpServer({
           held.push(raw);
           return;
         }
-        received.push({
-          raw,
-          recipients: session.envelope.rcptTo.map((recipient) => recipient.address),
-          user: typeof session.user === "string" ? session.user : undefined,
+        void beforeTaking(raw).then(() => {
+          received.push({
+            raw,
+            recipients: session.envelope.rcptTo.map((recipient) => recipient.address),
+            user: typeof session.user === "string" ? session.user : undefined,
+          });
+          callback();
         });
-        callback();
       });
     },
   });

@@ -5,7 +5,7 @@ import { BUNDLED_OFFERS } from "~/catalogue/offers";
 import { alertConfirmationMail, digestMail } from "~/catalogue/visitor-alerts";
 import { ALERT_MESSAGES, checkAlertForm } from "~/forms/alert-form";
 import { dispatchEveryMs, newsWorthTelling } from "~/services/alerts/visitor-alerts.server";
-import { isRefusedAddress } from "~/services/mail/outbox.server";
+import { isRefusedAddress } from "~/services/mail/outbox-mails.server";
 import { bundledOffer, improvedChange } from "../support/offer-changes";
 import type { ReferralOffer } from "~/catalogue/types";
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { migrate } from "./migrations.server";
+import { ownConnection } from "./own-connection.server";
 import { deleteExpiredVisitorData } from "./retentions.server";
 import { toSiteChange } from "./site-changes.server";
 import { poolSession, underMigrationLock, type SqlSession } from "./sql-session.server";
@@ -143,12 +144,7 @@ export function listenToSiteChanges(url: string, poolSize: number, listener: Sit
 
   const connect = async (afterLoss: boolean) => {
     const { ownProcesses } = await openPostgres(url, poolSize);
-    const current = new pg.Client({
-      connectionString: url,
-      application_name: "codeparrain-listen",
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-    });
+    const current = ownConnection(url, "codeparrain-listen");
     client = current;
     let listening = false;
     const heartbeat = `${CHANNEL}_battement_${randomBytes(6).toString("hex")}`;

@@ -74,12 +74,16 @@ export class SqlBackend implements types.Backend {
     const mail = this.mail;
     if (!mail) return undefined;
     this.outbox ??= (async () => {
-      const [{ startOutbox }, { sqlOutboxStore }] = await Promise.all([
+      const [{ startOutbox }, { sqlOutboxStore }, { holdOutboxClaimer }] = await Promise.all([
         import("../mail/outbox.server"),
         import("./sql-outbox.server"),
+        import("./outbox-claimer.server"),
       ]);
       const db = await openDatabase(this.place);
-      return startOutbox(sqlOutboxStore(db, mail.leaseSeconds, mail.visitorMailsPerHour), mail);
+      const claimer = await holdOutboxClaimer(this.place, db);
+      const store = sqlOutboxStore(db, claimer.name, mail.leaseSeconds, mail.visitorMailsPerHour);
+      // The lock goes once the e-mail under way is sent and marked: until then the rows stay this instance's.
+      return startOutbox(store, mail, { dataDir: this.place.dataDir, afterStop: claimer.release });
     })();
     this.outbox.catch(() => (this.outbox = undefined));
     return this.outbox;

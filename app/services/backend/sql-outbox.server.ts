@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { asRole } from "./sql-roles.server";
 import { VISITOR_MAILS_PER_HOUR } from "../config/values.server";
 import {
@@ -21,11 +20,10 @@ export type ServiceRoleQuery = <T>(sql: string, params?: unknown[]) => Promise<T
  * out (migration 20250204000000_outbox_claims.sql).
  */
 export class SqlOutboxStore implements OutboxStore {
-  /** This instance's name on the rows it claims. */
-  readonly claimer = randomUUID();
-
   constructor(
     private readonly query: ServiceRoleQuery,
+    /** This instance's name on the rows it claims (outbox-claimer.server.ts keeps it alive). */
+    readonly claimer: string,
     private readonly isClosed: () => boolean = () => false,
     private readonly leaseSeconds = OUTBOX_LEASE_SECONDS,
     /** The visitors' e-mails all instances send per hour at most. */
@@ -67,8 +65,17 @@ export class SqlOutboxStore implements OutboxStore {
     return row?.held === true;
   }
 
-  async markSent(queue: OutboxQueue, id: number, attempts: number): Promise<void> {
-    await this.settle(queue, id, attempts, null, false, 0, false);
+  async markSent(queue: OutboxQueue, id: number, attempts: number, claimer = this.claimer): Promise<void> {
+    await this.settle(queue, id, attempts, null, false, 0, false, claimer);
+  }
+
+  async claimerAlive(claimer: string): Promise<boolean> {
+    const [row] = await this.query<{ alive: boolean }>("select public.outbox_claimer_alive($1) as alive", [claimer]);
+    return row?.alive === true;
+  }
+
+  async endClaimsOfGoneInstances(): Promise<void> {
+    await this.query("select public.end_claims_of_gone_instances()");
   }
 
   async markFailed(
@@ -106,26 +113,28 @@ export class SqlOutboxStore implements OutboxStore {
     givesUp: boolean,
     retryInSeconds: number,
     refused: boolean,
+    claimer = this.claimer,
   ): Promise<void> {
     const [row] = await this.query<{ held: boolean }>(
       queue === "visitors"
         ? "select public.settle_visitor_mail($1, $2, $3, $4, $5, $6, $7) as held"
         : "select public.settle_outbox_row($1, $2, $3, $4, $5, $6, $7) as held",
       queue === "visitors"
-        ? [id, this.claimer, attempts, error, givesUp, refused, retryInSeconds]
-        : [queue, id, this.claimer, attempts, error, givesUp, retryInSeconds],
+        ? [id, claimer, attempts, error, givesUp, refused, retryInSeconds]
+        : [queue, id, claimer, attempts, error, givesUp, retryInSeconds],
     );
-    if (!row?.held) console.warn(`Outbox : la ligne ${queue} ${id} n'était plus réservée par cette instance.`);
+    if (!row?.held) console.warn(`Outbox : la ligne ${queue} ${id} n'était plus réservée par ${claimer}.`);
   }
 }
 
 /** The outbox of a database the site reaches itself (embedded, or a server), as the service role. */
 export function sqlOutboxStore(
   db: SqlSession,
+  claimer: string,
   leaseSeconds = OUTBOX_LEASE_SECONDS,
   visitorMailsPerHour = VISITOR_MAILS_PER_HOUR,
 ): SqlOutboxStore {
   const asServiceRole: ServiceRoleQuery = async <T>(sql: string, params?: unknown[]) =>
     (await asRole(db, "service_role", (tx) => tx.query<T>(sql, params))).rows;
-  return new SqlOutboxStore(asServiceRole, () => db.closed, leaseSeconds, visitorMailsPerHour);
+  return new SqlOutboxStore(asServiceRole, claimer, () => db.closed, leaseSeconds, visitorMailsPerHour);
 }

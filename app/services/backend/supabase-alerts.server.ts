@@ -81,8 +81,8 @@ export class SupabaseAlertStore implements OutboxStore {
     return data === true;
   }
 
-  async markSent(queue: OutboxQueue, id: number, attempts: number): Promise<void> {
-    await this.settle(queue, id, attempts, null, false, 0, false);
+  async markSent(queue: OutboxQueue, id: number, attempts: number, claimer = this.claimer): Promise<void> {
+    await this.settle(queue, id, attempts, null, false, 0, false, claimer);
   }
 
   async markFailed(
@@ -125,10 +125,11 @@ export class SupabaseAlertStore implements OutboxStore {
     givesUp: boolean,
     retryInSeconds: number,
     refused: boolean,
+    claimer = this.claimer,
   ): Promise<void> {
     const common = {
       p_id: id,
-      p_claimer: this.claimer,
+      p_claimer: claimer,
       p_attempts: attempts,
       p_error: failure,
       p_gives_up: givesUp,

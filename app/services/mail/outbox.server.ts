@@ -7,8 +7,9 @@
  * later, sooner first then less often, for 24 hours; the row is then marked failed. A restart only delays what is
  * queued. The site never waits for it: a visitor's message wakes the worker and the answer goes out at once.
  */
-import { INVISIBLE_MARKS, subjectLabel } from "@contract/contact-contract";
 import { passAsked, passDone } from "../log.server";
+import { isRefusedAddress, messageMail, oneLine, visitorMail } from "./outbox-mails.server";
+import { SentJournal } from "./sent-journal.server";
 import { onShutdown } from "../shutdown.server";
 import type { MessageColumns } from "../backend/owner-message-row.server";
 import type { MailConfig } from "../config/env.server";
@@ -20,6 +21,8 @@ const FIRST_RETRY_MS = 10_000;
 const LONGEST_RETRY_MS = 60 * 60 * 1000;
 /** The worker looks at the table at least this often, for rows queued while it slept (a restored backup). */
 const IDLE_CHECK_MS = 60_000;
+/** While e-mails sent wait to be marked so (the database lost), the worker tries to mark them this often. */
+const JOURNAL_RETRY_MS = 2_000;
 /** Rows sent per pass: the others wait for the next one. */
 const BATCH = 20;
 
@@ -71,17 +74,6 @@ const LABELS: Record<OutboxQueue, string> = {
 };
 
 /**
- * Whether a failure is the recipient's server refusing the address for good (a 5xx answer to RCPT TO, or to the
- * message): the address is then erased. A 5xx to the site's own sign-in (535) is the site's configuration, not the
- * address's.
- */
-export function isRefusedAddress(error: unknown): boolean {
-  const { responseCode, command, code } = (error ?? {}) as { responseCode?: number; command?: string; code?: string };
-  if (typeof responseCode !== "number" || responseCode < 500 || responseCode > 599) return false;
-  return code === "EENVELOPE" || command === "RCPT TO" || command === "DATA";
-}
-
-/**
  * Where the outbox reads what is due and notes what became of each e-mail: the embedded database
  * (EmbeddedOutboxStore, messages and alerts), or hosted Supabase (alerts only: send-contact-email sends the
  * messages there).
@@ -89,6 +81,12 @@ export function isRefusedAddress(error: unknown): boolean {
 export interface OutboxStore {
   /** Whether the store was closed (the server stopping): a failure then is not worth a line in the log. */
   readonly closed: boolean;
+  /** This instance's name on the rows it claims. */
+  readonly claimer: string;
+  /** Whether the instance claiming as `claimer` still runs; absent where the database cannot tell. */
+  claimerAlive?(claimer: string): Promise<boolean>;
+  /** Makes due again the rows claimed by instances that are gone, without waiting for their claims to run out. */
+  endClaimsOfGoneInstances?(): Promise<void>;
   /** The rows due now, claimed by this instance: no other instance takes them until it settles them or its claim runs out. */
   dueMessages(limit: number): Promise<DueMessage[]>;
   dueAlerts(limit: number): Promise<DueAlert[]>;
@@ -100,8 +98,11 @@ export interface OutboxStore {
    * took the row, which this one then leaves alone.
    */
   stillHolds(queue: OutboxQueue, id: number): Promise<boolean>;
-  /** An author's e-mail is then deleted, address and all. Only for a row this instance still holds. */
-  markSent(queue: OutboxQueue, id: number, attempts: number): Promise<void>;
+  /**
+   * An author's e-mail is then deleted, address and all. Only for a row `claimer` (this instance, unless told) still
+   * holds.
+   */
+  markSent(queue: OutboxQueue, id: number, attempts: number, claimer?: string): Promise<void>;
   /**
    * A failed try: `givesUp` marks the row failed (an author's e-mail is deleted), otherwise it is due again in
    * `retryInSeconds`.
@@ -113,67 +114,6 @@ export interface OutboxStore {
   ): Promise<void>;
   /** Milliseconds until the next pending row falls due (0 when one is due), null when none is pending. */
   untilNextDue(): Promise<number | null>;
-}
-
-/** Characters that would end a header line: a name or a subject stays on its header's line. */
-// eslint-disable-next-line no-control-regex
-const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-const oneLine = (value: string) => value.replace(LINE_BREAKING, " ").replace(/\s+/g, " ").trim();
-const INVISIBLE = new RegExp(INVISIBLE_MARKS.source, "g");
-/**
- * The visitor's name as Reply-To's display name: without what would make it pose as an address (< > @ and quotes)
- * or hide marks, whatever a row stored before the form refused them holds.
- */
-const displayName = (name: string) => oneLine(name.replace(INVISIBLE, "").replace(/[<>@"\\]/g, " "));
-
-/**
- * The e-mail of one stored message, in the words send-contact-email uses on hosted Supabase: the subject names the
- * form's subject or the brand, Reply-To is the visitor. Names and subjects go into headers on one line.
- */
-export function messageMail(row: Omit<DueMessage, "attempts" | "queued_at" | "message_id">, mail: MailConfig) {
-  const name = oneLine(row.name);
-  const topic = row.brand_name
-    ? ["Marque", oneLine(row.brand_name)]
-    : ["Sujet", subjectLabel(row.subject ?? undefined) ?? oneLine(String(row.subject))];
-  const receivedAt = new Date(row.created_at).toLocaleString("fr-FR", { timeZone: "Europe/Paris" });
-  return {
-    from: mail.from,
-    to: mail.to,
-    replyTo: { name: displayName(row.name), address: oneLine(row.email) },
-    subject: `${row.brand_name ? "[Question]" : "[Contact]"} ${topic[1]}`.slice(0, 150),
-    text: [
-      row.brand_name ? "Nouvelle question sur une offre" : "Nouveau message de contact",
-      "",
-      `Nom : ${name}`,
-      `Email : ${row.email}`,
-      `${topic[0]} : ${topic[1]}`,
-      `Reçu le : ${receivedAt}`,
-      "",
-      "Message :",
-      row.message,
-      "",
-      "Répondez à ce courriel pour écrire au visiteur.",
-    ].join("\n"),
-  };
-}
-
-/**
- * A visitor's e-mail: to its one address, with the one-click unsubscribe of RFC 8058 when it has one (the POST goes
- * to the same address as the link, which shows a page with a button when opened).
- */
-export function visitorMail(row: DueVisitorMail, mail: MailConfig) {
-  return {
-    from: mail.from,
-    to: oneLine(row.recipient),
-    subject: oneLine(row.subject),
-    text: row.body,
-    ...(row.unsubscribe_url
-      ? {
-          list: { unsubscribe: row.unsubscribe_url },
-          headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-        }
-      : {}),
-  };
 }
 
 /** Sends the queued e-mails, messages and alerts alike, and notes each outcome in its row. */
@@ -192,6 +132,8 @@ export class MailOutbox {
     private readonly store: OutboxStore,
     private readonly transport: Pick<Transporter, "sendMail" | "close">,
     private readonly mail: MailConfig,
+    /** The e-mails sent whose rows are still to be marked so: never sent again. */
+    private readonly journal = new SentJournal(),
   ) {}
 
   /** Sends what is due now, then again whenever a row falls due. Never throws: failures are logged. */
@@ -208,7 +150,7 @@ export class MailOutbox {
         if (!this.store.closed) console.error("Envoi des e-mails interrompu :", error);
         // A pass that failed has looked too: it sent nothing more.
         this.answerWaiting(this.covering);
-        return IDLE_CHECK_MS;
+        return this.journal.size > 0 ? JOURNAL_RETRY_MS : IDLE_CHECK_MS;
       })
       .then((nextInMs) => {
         this.running = undefined;
@@ -253,6 +195,8 @@ export class MailOutbox {
       const startedAt = Date.now();
       const covers = (this.covering = this.asked);
       this.wakeAgain = false;
+      await this.markJournalSent();
+      await this.store.endClaimsOfGoneInstances?.();
       const [due, alerts, authors, visitors] = [
         await this.store.dueMessages(BATCH),
         await this.store.dueAlerts(BATCH),
@@ -292,6 +236,18 @@ export class MailOutbox {
     }
   }
 
+  /**
+   * Marks sent the rows of the e-mails the journal holds, before any claim: a row whose claim ran out while the
+   * database was away is then not taken and sent again. Throws while the database is still away.
+   */
+  private async markJournalSent(): Promise<void> {
+    for (const entry of this.journal.pending()) {
+      await this.store.markSent(entry.queue, entry.id, entry.attempts, entry.claimer);
+      this.journal.settled(entry);
+      console.info(`${LABELS[entry.queue]} ${entry.id} noté comme envoyé, d'après le journal des envois.`);
+    }
+  }
+
   /** Sends one e-mail of `queue` and notes the outcome in its row: sent, or tried again later, or failed. */
   private async deliver(
     queue: OutboxQueue,
@@ -311,7 +267,14 @@ export class MailOutbox {
     const attempts = row.attempts + 1;
     const label = `${LABELS[queue]} ${id}`;
     if (error === undefined) {
-      await this.store.markSent(queue, id, attempts);
+      try {
+        await this.store.markSent(queue, id, attempts);
+      } catch (lost) {
+        // The mail server has it: whatever the database says later, it is not sent again.
+        this.journal.add({ queue, id, attempts, claimer: this.store.claimer });
+        console.error(`${label} envoyé, mais pas encore noté comme tel (base injoignable) : gardé dans le journal.`);
+        throw lost;
+      }
       const toOwner = queue === "messages" || queue === "alerts";
       console.info(`${label} envoyé par e-mail${toOwner ? ` à ${this.mail.to}` : ""}.`);
       return;
@@ -329,10 +292,6 @@ export class MailOutbox {
   }
 }
 
-/**
- * Starts an outbox on `store`, sending through SMTP_URL: it sends what is already due at once, and finishes the
- * e-mail under way when the server stops.
- */
 /** The outboxes this process runs: a backend starts its own, and two backends on one database each have one. */
 const runningOutboxes = new Set<MailOutbox>();
 
@@ -341,7 +300,16 @@ export async function everyOutboxLookedAgain(): Promise<void> {
   await Promise.all([...runningOutboxes].map((outbox) => outbox.lookedAgain()));
 }
 
-export async function startOutbox(store: OutboxStore, mail: MailConfig): Promise<MailOutbox> {
+/**
+ * Starts an outbox on `store`, sending through SMTP_URL: it sends what is already due at once, and finishes the
+ * e-mail under way when the server stops, then calls `afterStop`. `dataDir` keeps its journal of e-mails sent but
+ * not yet marked so across restarts, and those an instance that is gone left there are taken over.
+ */
+export async function startOutbox(
+  store: OutboxStore,
+  mail: MailConfig,
+  { dataDir, afterStop }: { dataDir?: string; afterStop?: () => void } = {},
+): Promise<MailOutbox> {
   const { createTransport } = await import("nodemailer");
   const transport = createTransport({
     url: mail.smtpUrl,
@@ -351,9 +319,15 @@ export async function startOutbox(store: OutboxStore, mail: MailConfig): Promise
     // Gmail and Yahoo refuse bulk e-mail that is not signed for the sender's domain.
     ...(mail.dkim ? { dkim: mail.dkim } : {}),
   });
-  const outbox = new MailOutbox(store, transport, mail);
+  const journal = new SentJournal(dataDir, store.claimer);
+  const claimerAlive = store.claimerAlive?.bind(store);
+  if (claimerAlive) await journal.adoptLeftovers(async (claimer) => !(await claimerAlive(claimer)));
+  const outbox = new MailOutbox(store, transport, mail, journal);
   runningOutboxes.add(outbox);
-  onShutdown(() => outbox.stop());
+  onShutdown(async () => {
+    await outbox.stop();
+    afterStop?.();
+  });
   outbox.wake();
   return outbox;
 }
