@@ -228,6 +228,50 @@ describe("visitor alerts", () => {
   );
 
   it(
+    "let the confirmation's one-click unsubscribe refuse the request: erased, its link dead, nothing more sent",
+    async () => {
+      const email = "jamais-demande@exemple.fr";
+      await answerPage(await subscribe(email, "marque:wise"));
+      const [confirmation] = await mailsTo(email, 1);
+      const refuse = /https:\/\/www\.exemple\.fr\/alertes\/refuser\/[0-9a-f]{64}/.exec(confirmation?.text ?? "");
+      const list = confirmation?.headers.get("list") as { unsubscribe?: { url?: string } } | undefined;
+      const url = list?.unsubscribe?.url ?? "";
+      expect(url).toMatch(/^https:\/\/www\.exemple\.fr\/alertes\/refuser\/[0-9a-f]{64}$/);
+      // The e-mail's text shows the confirmation link only: the header is for the mailbox's own button.
+      expect(refuse).toBeNull();
+      const raw = smtp.received.find((mail) => mail.recipients.includes(email))?.raw ?? "";
+      expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
+      // Opened, the address shows a button and does nothing.
+      expect(mainText(await (await fetch(`${site.url}${local(url)}`)).text())).toContain("Effacer la demande");
+      expect(await stored("select count(*)::int as n from public.alert_follows where topic = 'marque:wise'")).toEqual([
+        { n: 1 },
+      ]);
+
+      const oneClick = () =>
+        fetch(`${site.url}${local(url)}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=One-Click",
+        });
+      const refused = await oneClick();
+      expect(refused.status).toBe(200);
+      expect(mainText(await refused.text())).toContain("La demande est effacée");
+      expect(await stored("select count(*)::int as n from public.alert_follows where topic = 'marque:wise'")).toEqual([
+        { n: 0 },
+      ]);
+      // Its confirmation link now matches nothing, and says so with a 404: never a success.
+      const link = /https:\/\/www\.exemple\.fr\/alertes\/confirmer\/[0-9a-f]{64}/.exec(confirmation?.text ?? "")?.[0];
+      const confirmed = await postForm(site, local(link ?? ""), {});
+      expect(confirmed.status).toBe(404);
+      expect(mainText(await confirmed.text())).toContain("Ce lien ne correspond à aucune demande en attente");
+      const again = await oneClick();
+      expect(again.status).toBe(404);
+      expect(mainText(await again.text())).toContain("Ce lien ne correspond à aucune demande en attente");
+    },
+    TEST_MS * 2,
+  );
+
+  it(
     "answer a known address as an unknown one, and send nothing to an address that already follows the topic",
     async () => {
       await confirmedSubscriber("deja@exemple.fr", "marque:binance");
@@ -364,13 +408,17 @@ describe("visitor alerts", () => {
           sent: await answerPage(await subscribe("valide@exemple.fr")),
           unknownConfirmation: await postForm(site, `/alertes/confirmer/${"ab".repeat(32)}`, {}),
           unknownManagement: await fetch(`${site.url}/alertes/gerer/${"ab".repeat(32)}`),
+          refusal: await fetch(`${site.url}/alertes/refuser/${"ab".repeat(32)}`),
+          unknownRefusal: await postForm(site, `/alertes/refuser/${"ab".repeat(32)}`, {}),
         };
         expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, answer.status]))).toEqual({
           form: 200,
           refused: 400,
           sent: 200,
-          unknownConfirmation: 200,
+          unknownConfirmation: 404,
           unknownManagement: 404,
+          refusal: 200,
+          unknownRefusal: 404,
         });
         const files = await Promise.all(
           Object.entries(answers).map(async ([name, answer]) => {

@@ -31,6 +31,7 @@ import type { FeedChange } from "~/catalogue/feed";
 /** The paths of the private links: each shows a page whose button acts; opening one changes nothing. */
 export const alertPaths = {
   confirm: (token: string) => `/alertes/confirmer/${token}`,
+  refuse: (token: string) => `/alertes/refuser/${token}`,
   manage: (token: string) => `/alertes/gerer/${token}`,
   unsubscribe: (token: string) => `/alertes/desabonner/${token}`,
 };
@@ -96,7 +97,12 @@ export async function requestAlert(
     networkKey: request.networkKey,
     maxPerNetwork: config.visitorAlerts.requestsPerNetworkPerHour,
     maxMailsPerAddress: ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY,
-    mail: { subject: mail.subject, body: mail.text, unsubscribeUrl: null },
+    // Its one-click unsubscribe refuses the request: the address is erased unless it follows something else.
+    mail: {
+      subject: mail.subject,
+      body: mail.text,
+      unsubscribeUrl: `${config.siteUrl}${alertPaths.refuse(confirm.token)}`,
+    },
   });
 }
 

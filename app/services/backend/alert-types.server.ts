@@ -49,6 +49,8 @@ export interface VisitorAlertStore {
   request(request: AlertRequest): Promise<"accepted" | "rate_limited">;
   /** The button of a confirmation link (its hash): the topic now followed, or null. */
   confirm(confirmHash: string): Promise<string | null>;
+  /** The one-click unsubscribe of a confirmation e-mail: erases the waiting request; false for an unknown link. */
+  refuse(confirmHash: string): Promise<boolean>;
   /** What the address of a link (its hash) follows; null for an unknown link. */
   subscription(linkHash: string): Promise<AlertSubscription | null>;
   /** Unsubscribes, stops one topic, or renews; false for an unknown link. */

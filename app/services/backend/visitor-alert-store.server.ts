@@ -81,6 +81,11 @@ export class FunctionVisitorAlertStore implements VisitorAlertStore {
     return (await this.calls.value<string | null>("confirm_alert", { p_confirm_hash: confirmHash })) ?? null;
   }
 
+  /** Erases the request waiting under this confirmation link (its e-mail's one-click unsubscribe): false if none. */
+  async refuse(confirmHash: string): Promise<boolean> {
+    return (await this.calls.value<boolean>("refuse_alert", { p_confirm_hash: confirmHash })) === true;
+  }
+
   async subscription(linkHash: string): Promise<AlertSubscription | null> {
     const rows = await this.calls.rows<{
       subscriber_id: number;

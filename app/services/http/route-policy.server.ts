@@ -67,6 +67,7 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/alertes.gerer.$token": { ...FORM_PAGE, cache: false, secretParam: "token" },
   // A mailbox's one-click unsubscribe (RFC 8058) posts from its own origin, or from none.
   "routes/alertes.desabonner.$token": { ...FORM_PAGE, cache: false, secretParam: "token", sameOrigin: false },
+  "routes/alertes.refuser.$token": { ...FORM_PAGE, cache: false, secretParam: "token", sameOrigin: false },
   // The audience counts: each request is counted, so none is ever kept.
   "routes/offres.$slug_.lien": { ...PAGE, cache: false, documentOnly: true },
   "routes/offres.$slug_.vue": { ...PAGE, cache: false, answer: "count-image" },

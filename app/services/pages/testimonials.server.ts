@@ -81,7 +81,7 @@ export function linkToken(params: { token?: string }): string {
 
 /**
  * The button of a private link's page: `outcomeFor` gets the hash of the link's token and gives the outcome to show; a
- * backend failure is logged as `what` and answered "failed" (502).
+ * backend failure is logged as `what` and answered "failed" (502), a link that matches nothing "unknown" (404).
  */
 export async function pressLinkButton<Outcome extends string>(
   { request, params }: { request: Request; params: { token?: string } },
@@ -91,7 +91,9 @@ export async function pressLinkButton<Outcome extends string>(
   const token = linkToken(params);
   await readForm(request);
   try {
-    return data({ outcome: await outcomeFor(linkTokenHash(token)) });
+    const outcome = await outcomeFor(linkTokenHash(token));
+    // A link that matches nothing is told so, never taken for a success (a one-click unsubscribe reads the status).
+    return data({ outcome }, { status: outcome === "unknown" ? 404 : 200 });
   } catch (error) {
     console.error(`${what} impossible :`, error);
     return data({ outcome: "failed" as const }, { status: 502 });
