@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { sessionSecret } from "./backend/index.server";
+import { getConfig } from "./config/env.server";
 
 /**
  * Every key the site derives from its secret (SESSION_SECRET, or the embedded default's), in one place. Each serves
@@ -33,6 +34,24 @@ export function keyFor(purpose: KeyPurpose): string {
     keys.set(purpose, key);
   }
   return key;
+}
+
+/**
+ * The keys of `purpose` a cookie accepts: this secret's, which signs, then the previous secret's during a rotation
+ * (SESSION_SECRET_PREVIOUS). Only for cookies whose content holds no right: the owner's session is never carried
+ * over, since the sign-outs recorded under the old secret could not be told.
+ */
+export function acceptedKeysFor(purpose: KeyPurpose): string[] {
+  const previous = getConfig().previousSessionSecret;
+  return [keyFor(purpose), ...(previous ? [createHmac("sha256", previous).update(purpose).digest("hex")] : [])];
+}
+
+/**
+ * A secret's fingerprint, which the database keeps to tell instances keyed differently apart: an HMAC of a fixed text
+ * under it, from which the secret cannot be found.
+ */
+export function secretFingerprint(secret: string): string {
+  return createHmac("sha256", secret).update("codeparrain:empreinte-du-secret").digest("hex");
 }
 
 /** `text` hashed under the key of `purpose`. */

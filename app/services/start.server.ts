@@ -7,6 +7,7 @@ import { runEveryServerThroughThePipeline } from "./http/remix-serve.server";
 import { watchOwnerAlerts } from "./owner/owner-alerts.server";
 import { loadOffers } from "./pages/offers.server";
 import { runShutdownHooks } from "./shutdown.server";
+import { checkSiteSecret, SiteSecretRefused } from "./site-secret.server";
 
 /** Set by server.js before it loads the build: it runs the request pipeline itself, with the page cache on. */
 const SERVER_JS = Symbol.for("codeparrain.server-js");
@@ -17,6 +18,7 @@ const SERVER_JS = Symbol.for("codeparrain.server-js");
  * in front of a server other than server.js, wires the site's events to what reacts to them, and opens the
  * database (on first start, creates it) and merges the offers rather than on the first visitor's request. The promise
  * it gives is kept once that is done, or has failed and been logged (the pages then say the offers are unavailable).
+ * An instance whose secret is not the site's (site-secret.server.ts) stops there.
  */
 export function startApplication(): Promise<void> {
   getConfig();
@@ -37,7 +39,7 @@ export function startApplication(): Promise<void> {
         const checkAlerts = watchOwnerAlerts(backend);
         siteEvents.on("vote-stored", () => checkAlerts());
         siteEvents.on("brands-changed", () => checkAlerts());
-        return backend.warmUp();
+        return secretChecked().then(() => backend.warmUp());
       })
       // The offers merged at once: a new release's bundled offers are compared with the history before any visit.
       .then(() => {
@@ -49,4 +51,35 @@ export function startApplication(): Promise<void> {
         (error: unknown) => console.error("Source des marques indisponible au démarrage :", error),
       )
   );
+}
+
+const SECRET_CHECK_RETRY_MS = 5_000;
+
+/** Ends the process on a refused secret; gives back any other failure. */
+function stopIfRefused(error: unknown): unknown {
+  if (error instanceof SiteSecretRefused) {
+    console.error(`Démarrage refusé : ${error.message}`);
+    process.exit(1);
+  }
+  return error;
+}
+
+/**
+ * The site's secret held to the database's before anything is read: a secret refused ends the process, in French;
+ * a database away at start is asked again until it answers (nothing can be served until then anyway).
+ */
+async function secretChecked(): Promise<void> {
+  const { backend } = getConfig();
+  if (backend.kind === "supabase") return;
+  const retry = () =>
+    checkSiteSecret(backend).catch((error: unknown) => {
+      stopIfRefused(error);
+      setTimeout(retry, SECRET_CHECK_RETRY_MS).unref();
+    });
+  try {
+    await checkSiteSecret(backend);
+  } catch (error) {
+    setTimeout(retry, SECRET_CHECK_RETRY_MS).unref();
+    throw stopIfRefused(error);
+  }
 }

@@ -9,7 +9,7 @@ import { raw, expectBodyCutOffAfter30s, type RawAnswer } from "../support/raw-re
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { siteOnFreshFolder } from "../support/suite-site";
 import { inOneNetwork } from "../support/visitor-addresses";
-import { sleep } from "../support/wait";
+import { sleep, until } from "../support/wait";
 
 /**
  * What a client can do to the server with odd addresses and headers, as a red-team pass on loopback found it: open
@@ -517,6 +517,11 @@ describe("/healthz when the brands source is down", () => {
       /127\.0\.0\.1|fetch|ECONNREFUSED|supabase|error|erreur/i,
     );
     expect(answer.headers["retry-after"]).toBe("30");
-    expect(site.output()).toContain("Contrôle de santé");
+    // The line may reach the pipe just after the answer.
+    await until(
+      () => site.output(),
+      (log) => log.includes("Contrôle de santé"),
+      { what: "la ligne du contrôle de santé" },
+    );
   });
 });

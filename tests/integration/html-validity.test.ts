@@ -232,7 +232,7 @@ describe("the server HTML of every screen", () => {
       testimonial: 200,
       "testimonial-refused": 400,
       "testimonial-erasure": 200,
-      "testimonial-erasure-unknown": 200,
+      "testimonial-erasure-unknown": 404,
       "back-office-new-brand-with-errors": 400,
       "back-office-offer": 200,
       "back-office-offer-with-errors": 400,

@@ -118,6 +118,19 @@ describe("configuration", () => {
     });
   });
 
+  it("takes SESSION_SECRET_PREVIOUS only beside the new SESSION_SECRET, 32 characters at least", () => {
+    const previous = "p".repeat(32);
+    expect(() => parseConfig({ ...base, SESSION_SECRET_PREVIOUS: previous })).toThrow(
+      /SESSION_SECRET_PREVIOUS sert à changer de secret : il faut aussi le nouveau, SESSION_SECRET/,
+    );
+    expect(() => parseConfig({ ...base, SESSION_SECRET: "s".repeat(32), SESSION_SECRET_PREVIOUS: "court" })).toThrow(
+      /SESSION_SECRET_PREVIOUS doit comporter au moins 32 caractères/,
+    );
+    const rotating = parseConfig({ ...base, SESSION_SECRET: "s".repeat(32), SESSION_SECRET_PREVIOUS: previous });
+    expect(rotating.previousSessionSecret).toBe(previous);
+    expect(parseConfig(base).previousSessionSecret).toBeUndefined();
+  });
+
   it("requires SESSION_SECRET in production with Supabase", () => {
     expect(() =>
       parseConfig({ ...base, NODE_ENV: "production", SUPABASE_URL: "https://abc.supabase.co", SUPABASE_ANON_KEY: "k" }),

@@ -44,6 +44,9 @@ export const envSchema = z
     SESSION_SECRET: optionalText.pipe(
       z.string().min(32, { message: "SESSION_SECRET doit comporter au moins 32 caractères." }).optional(),
     ),
+    SESSION_SECRET_PREVIOUS: optionalText.pipe(
+      z.string().min(32, { message: "SESSION_SECRET_PREVIOUS doit comporter au moins 32 caractères." }).optional(),
+    ),
     SITE_NAME: optionalText.default("CodeParrain"),
     SITE_URL: optionalText
       .pipe(z.url({ message: "SITE_URL doit être une adresse http(s) valide." }).optional())
@@ -205,6 +208,13 @@ export const envSchema = z
         message:
           "DATABASE_URL et SUPABASE_URL désignent chacun une base : définissez l'un ou l'autre, pas les deux " +
           "(la base d'un projet Supabase s'atteint aussi par DATABASE_URL).",
+      });
+    }
+    if (env.SESSION_SECRET_PREVIOUS && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET_PREVIOUS"],
+        message: "SESSION_SECRET_PREVIOUS sert à changer de secret : il faut aussi le nouveau, SESSION_SECRET.",
       });
     }
     if (env.DATABASE_URL && !env.SESSION_SECRET) {

@@ -51,6 +51,8 @@ export interface Config {
    * embedded default's, kept in its data folder.
    */
   sessionSecret: string | undefined;
+  /** SESSION_SECRET_PREVIOUS: the secret a rotation replaces, still accepted for what it signed or keyed. */
+  previousSessionSecret: string | undefined;
   siteName: string;
   siteUrl: string;
   /**
@@ -131,6 +133,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     host: env.HOST,
     backend,
     sessionSecret: env.SESSION_SECRET,
+    previousSessionSecret: env.SESSION_SECRET_PREVIOUS,
     siteName: env.SITE_NAME,
     // Without SITE_URL, the address the site answers on here: its canonical links, feeds and e-mails then lead back
     // to it, whatever PORT says (0, a free port, is known only once it listens: the default's then).

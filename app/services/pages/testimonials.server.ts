@@ -25,7 +25,7 @@ import { RateLimitedError } from "../backend/errors.server";
 import { getBackend } from "../backend/index.server";
 import { getConfig } from "../config/env.server";
 import { readForm } from "../form-request.server";
-import { keyedHash, keyFor } from "../secrets.server";
+import { acceptedKeysFor, keyedHash } from "../secrets.server";
 import { networkKey, visitorKey } from "../visitor.server";
 import type { SubmissionResult } from "../backend/types.server";
 
@@ -294,7 +294,7 @@ export function eraseLinkFlash() {
         // Each answer sets the path of its own thank-you page: no other page gets the cookie.
         path: "/temoignages",
         // Set per answer: secureCookieFor(request).
-        secrets: [keyFor("lien-effacement")],
+        secrets: acceptedKeysFor("lien-effacement"),
         maxAge: 600,
       },
     });
