@@ -17,7 +17,7 @@ import { siteInfo } from "~/seo";
 import { alertStore, requestAlert } from "~/services/alerts/visitor-alerts.server";
 import { readForm } from "~/services/form-request.server";
 import { offerForSlug } from "~/services/pages/offers.server";
-import { networkKey } from "~/services/visitor.server";
+import { networkKey, providerKey } from "~/services/visitor.server";
 
 /**
  * `/alertes`: where the "Me prévenir" forms of the brand pages and category listings post. `?sujet=` shows the form
@@ -94,6 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
       label: resolved.label,
       formPath: formPath(resolved.topic),
       networkKey: networkKey(request),
+      shareKey: providerKey(request),
     });
     if (outcome === "rate_limited") {
       const state = refusedWith(checked.email, ALERT_MESSAGES.rateLimited);

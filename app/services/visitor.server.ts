@@ -1,4 +1,4 @@
-import { visitorNetwork, visitorWiderNetwork } from "@contract/visitor-network";
+import { visitorNetwork, visitorProviderNetwork, visitorWiderNetwork } from "@contract/visitor-network";
 import { networkHash } from "./secrets.server";
 
 /**
@@ -30,3 +30,6 @@ export const visitorKey = (request: Request): string => visitorKeyForAddress(add
 
 /** The key of the network `request` came from, for the limits and counts per network. */
 export const networkKey = (request: Request): string => networkKeyForAddress(addressOf(request));
+
+/** The key of the provider network `request` came from (IPv4 /24, IPv6 /32), for its share of the e-mails sent. */
+export const providerKey = (request: Request): string => networkHash(visitorProviderNetwork(addressOf(request)));

@@ -428,7 +428,7 @@ describe("the visitors' alerts on a Postgres server", () => {
       asService(
         connection,
         `select public.request_alert($1, $2, $3, '/offres/n26', '2026-11-27', $4, $5, $6, $7, 10, 2, 'Sujet', 'Texte',
-                                     null, $2) as result`,
+                                     null, $2, $7, 3) as result`,
         [
           email,
           hex(email),
@@ -456,7 +456,7 @@ describe("the visitors' alerts on a Postgres server", () => {
       asService(
         connection,
         `select public.request_alert($1, $2, 'marque:n26', '/offres/n26', '2026-11-27', $3, $4, $5, $6, 10, 2, 'Sujet',
-                                     'Texte', null, $7) as result`,
+                                     'Texte', null, $7, $6, 3) as result`,
         [
           spellings[index],
           hex(spellings[index]!),
@@ -510,8 +510,10 @@ describe("the visitors' alerts on a Postgres server", () => {
 
   it("10 instances take the visitors' e-mails at once: no more than the hourly rate between them", async () => {
     await guarded.session.query(
-      `insert into public.visitor_mails (kind, recipient, subject, body)
-       select 'alert', 'lot' || n || '@exemple.fr', 'Sujet', 'Texte' from generate_series(1, 50) n`,
+      `insert into public.visitor_mails (kind, recipient, subject, body, share_key)
+       select case when n % 2 = 0 then 'alert' else 'confirmation' end, 'lot' || n || '@exemple.fr', 'Sujet', 'Texte',
+              case when n % 2 = 0 then null else 'reseau-' || n end
+         from generate_series(1, 100) n`,
     );
     const claims = await atOnce(guarded, 10, (connection, index) =>
       asService<number>(
@@ -521,5 +523,13 @@ describe("the visitors' alerts on a Postgres server", () => {
       ),
     );
     expect(claims.reduce<number>((sum, claim) => sum + (claim instanceof Error ? 1000 : claim), 0)).toBe(20);
+    // The alerts take four fifths at most: the rest is kept for confirmations.
+    const { rows } = await guarded.session.query<{ alerts: number; confirmations: number }>(
+      `select count(*) filter (where kind = 'alert')::int as alerts,
+              count(*) filter (where kind = 'confirmation')::int as confirmations
+         from public.visitor_mails where claimed_by is not null`,
+    );
+    expect(rows[0]!.alerts + rows[0]!.confirmations).toBe(20);
+    expect(rows[0]!.alerts).toBeLessThanOrEqual(16);
   });
 });

@@ -60,8 +60,10 @@ describe("visitor alerts with hosted Supabase", () => {
       linkSalt: "c".repeat(32),
       linkHash: "d".repeat(64),
       networkKey: "reseau",
+      shareKey: "fournisseur",
       maxPerNetwork: 10,
       maxMailsPerAddress: 2,
+      maxPendingPerShare: 3,
       mail: { subject: "Confirmez votre alerte : N26", body: "Texte", unsubscribeUrl: null },
     };
     expect(await store(() => (woken += 1)).request(request)).toBe("accepted");
@@ -84,6 +86,8 @@ describe("visitor alerts with hosted Supabase", () => {
       p_body: "Texte",
       p_unsubscribe_url: null,
       p_mailbox_key: request.mailboxKey,
+      p_share_key: "fournisseur",
+      p_max_pending_per_share: 3,
     });
     expect(woken).toBe(1);
     expectServiceRole(standIn.received);

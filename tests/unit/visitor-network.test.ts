@@ -1,4 +1,10 @@
-import { addressWithoutPort, UNKNOWN_NETWORK, visitorNetwork, visitorWiderNetwork } from "@contract/visitor-network";
+import {
+  addressWithoutPort,
+  UNKNOWN_NETWORK,
+  visitorNetwork,
+  visitorProviderNetwork,
+  visitorWiderNetwork,
+} from "@contract/visitor-network";
 import { describe, expect, it } from "vitest";
 
 describe("the network a visitor is counted as", () => {
@@ -66,5 +72,16 @@ describe("the network a visitor is counted as", () => {
       expect(visitorWiderNetwork(address), address).toBe("192.0.2.0/24");
     }
     expect(visitorWiderNetwork("192.0.3.1")).toBe("192.0.3.0/24");
+  });
+});
+
+describe("visitorProviderNetwork", () => {
+  it("groups IPv4 by /24 and IPv6 by /32: every /48 of one provider is one network", () => {
+    expect(visitorProviderNetwork("192.0.2.7")).toBe("192.0.2.0/24");
+    expect(visitorProviderNetwork("2001:db8:7:1::1")).toBe("2001:db8::/32");
+    expect(visitorProviderNetwork("2001:db8:ffff:2::9")).toBe("2001:db8::/32");
+    expect(visitorProviderNetwork("2001:db9:7:1::1")).toBe("2001:db9::/32");
+    expect(visitorProviderNetwork("::ffff:192.0.2.7")).toBe("192.0.2.0/24");
+    expect(visitorProviderNetwork("pas une adresse")).toBe(UNKNOWN_NETWORK);
   });
 });

@@ -13,7 +13,11 @@ import {
 } from "~/catalogue/visitor-alerts";
 import { getBackend } from "../backend/index.server";
 import { getConfig } from "../config/env.server";
-import { ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY, OUTBOX_LEASE_SECONDS } from "../config/values.server";
+import {
+  ALERT_CONFIRMATIONS_PENDING_PER_NETWORK,
+  ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY,
+  OUTBOX_LEASE_SECONDS,
+} from "../config/values.server";
 import { passDone } from "../log.server";
 import { loadOffers } from "../pages/offers.server";
 import { linkTokenHash, newLinkToken } from "../pages/testimonials.server";
@@ -74,7 +78,15 @@ export function mailContext(): MailContext {
  */
 export async function requestAlert(
   store: VisitorAlertStore,
-  request: { email: string; topic: AlertTopic; label: string; formPath: string; networkKey: string },
+  request: {
+    email: string;
+    topic: AlertTopic;
+    label: string;
+    formPath: string;
+    networkKey: string;
+    /** The provider network's key (visitor.server.ts, providerKey): its share of the e-mails sent. */
+    shareKey: string;
+  },
 ): Promise<"accepted" | "rate_limited"> {
   const config = getConfig();
   const confirm = newLinkToken();
@@ -95,6 +107,8 @@ export async function requestAlert(
     linkSalt,
     linkHash: linkTokenHash(subscriberToken(linkSalt)),
     networkKey: request.networkKey,
+    shareKey: request.shareKey,
+    maxPendingPerShare: ALERT_CONFIRMATIONS_PENDING_PER_NETWORK,
     maxPerNetwork: config.visitorAlerts.requestsPerNetworkPerHour,
     maxMailsPerAddress: ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY,
     // Its one-click unsubscribe refuses the request: the address is erased unless it follows something else.

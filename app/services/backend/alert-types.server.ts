@@ -14,8 +14,11 @@ export interface AlertRequest {
   linkSalt: string;
   linkHash: string;
   networkKey: string;
+  /** The key of the provider network (IPv4 /24, IPv6 /32): its confirmations pending, and its share of each hour. */
+  shareKey: string;
   maxPerNetwork: number;
   maxMailsPerAddress: number;
+  maxPendingPerShare: number;
   mail: { subject: string; body: string; unsubscribeUrl: string | null };
 }
 

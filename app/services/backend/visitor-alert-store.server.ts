@@ -71,6 +71,8 @@ export class FunctionVisitorAlertStore implements VisitorAlertStore {
       p_body: request.mail.body,
       p_unsubscribe_url: request.mail.unsubscribeUrl,
       p_mailbox_key: request.mailboxKey,
+      p_share_key: request.shareKey,
+      p_max_pending_per_share: request.maxPendingPerShare,
     });
     if (outcome === "rate_limited") return "rate_limited";
     this.queued();
@@ -81,7 +83,6 @@ export class FunctionVisitorAlertStore implements VisitorAlertStore {
     return (await this.calls.value<string | null>("confirm_alert", { p_confirm_hash: confirmHash })) ?? null;
   }
 
-  /** Erases the request waiting under this confirmation link (its e-mail's one-click unsubscribe): false if none. */
   async refuse(confirmHash: string): Promise<boolean> {
     return (await this.calls.value<boolean>("refuse_alert", { p_confirm_hash: confirmHash })) === true;
   }

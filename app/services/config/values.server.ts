@@ -114,6 +114,12 @@ export const ALERT_REQUESTS_PER_NETWORK_PER_HOUR = 10;
 export const ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY = 2;
 
 /**
+ * Confirmation e-mails waiting to be sent for one provider network (IPv4 /24, IPv6 /32) at most: a few networks
+ * cannot fill the queue the others' wait in (migration 20250217000000_visitor_mails_shared_fairly.sql).
+ */
+export const ALERT_CONFIRMATIONS_PENDING_PER_NETWORK = 3;
+
+/**
  * The longest a statement of the site may run on a Postgres server: a table locked by someone else (a maintenance, a
  * stuck session) then fails one request with the usual error, instead of holding every connection of the pool until
  * the lock goes. The migrations and the daily retentions lift it for their own work.

@@ -57,6 +57,17 @@ export function visitorWiderNetwork(address: string): string {
   return visitor;
 }
 
+/**
+ * The provider network a visitor belongs to, for the share of e-mails a network may have sent for it: an IPv4
+ * address's /24, as visitorWiderNetwork, and an IPv6 address's /32, what one provider's customers share (a single
+ * customer can get hold of many /48s at little cost). Anything else is UNKNOWN_NETWORK.
+ */
+export function visitorProviderNetwork(address: string): string {
+  const wider = visitorWiderNetwork(address);
+  const ipv6 = /^([0-9a-f]{1,4}):([0-9a-f]{1,4}):[0-9a-f]{1,4}::\/48$/.exec(wider);
+  return ipv6 ? `${ipv6[1]}:${ipv6[2]}::/32` : wider;
+}
+
 /** The four bytes of a dotted IPv4 address, or undefined when it is not one. */
 function ipv4Bytes(address: string): number[] | undefined {
   const dotted = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(address);

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postForm } from "../support/back-office";
+import { migratedDatabase } from "../support/migrated-database";
+import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
+import { alertingSiteEnv, startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
+import { makeTempDir } from "../support/temp-dir";
+import { SITE_SET_UP_MS, SITE_STOP_MS, TEST_MS } from "../support/timeouts";
+import { until } from "../support/wait";
+
+/**
+ * The visitors' e-mails under a flood of alert requests, over HTTP against the production build with the embedded
+ * database and a real SMTP server, at the production rate (VISITOR_MAILS_PER_HOUR, 100): networks that ask for many
+ * alerts cannot make a real visitor's confirmation wait behind theirs.
+ */
+const folder = makeTempDir("file-des-envois");
+let site: RunningSite;
+let smtp: TestSmtpServer;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  site = await startSite({
+    DATA_DIR: folder.dir,
+    SITE_URL: "https://www.exemple.fr",
+    ...PUBLIC_IDENTITY,
+    SESSION_SECRET: "un-secret-pour-la-file-des-envois-0123456789",
+    TRUST_PROXY: "loopback",
+    ...alertingSiteEnv(smtp),
+  });
+}, SITE_SET_UP_MS);
+
+afterAll(async () => {
+  await site?.stop();
+  await smtp?.stop();
+  folder.cleanup();
+}, SITE_STOP_MS);
+
+/** Asks for N26's alerts for `email`, as the form does, from `address`. */
+const ask = (email: string, address: string) =>
+  postForm(
+    site,
+    "/alertes?sujet=marque%3An26",
+    { sujet: "marque:n26", email, consentement: "oui", website: "" },
+    { "X-Forwarded-For": address },
+  );
+
+/** Runs `work` on each item, `width` at a time. */
+async function inBatches<T>(items: T[], width: number, work: (item: T) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < items.length; start += width) {
+    await Promise.all(items.slice(start, start + width).map(work));
+  }
+}
+
+describe("the visitors' e-mails under a flood of requests", () => {
+  it(
+    "from 200 /48s of one /32 and 50 /24s: a fresh visitor's confirmation still leaves within 5 minutes",
+    async () => {
+      const fromIpv6 = Array.from({ length: 200 }, (_, index) => ({
+        email: `v6-${index}@exemple.fr`,
+        address: `2001:db8:${index.toString(16)}:1::1`,
+      }));
+      const fromIpv4 = Array.from({ length: 50 }, (_, index) => ({
+        email: `v4-${index}@exemple.fr`,
+        address: `10.20.${index}.9`,
+      }));
+      await inBatches([...fromIpv6, ...fromIpv4], 10, async ({ email, address }) =>
+        expect((await ask(email, address)).status).toBe(303),
+      );
+
+      const askedAt = Date.now();
+      expect((await ask("vraie-visiteuse@exemple.fr", "192.0.2.44")).status).toBe(303);
+      await until(
+        () => smtp.countTo("vraie-visiteuse@exemple.fr"),
+        (count) => count === 1,
+        { timeoutMs: 5 * 60_000, intervalMs: 250, what: "la confirmation de la visiteuse" },
+      );
+      expect(Date.now() - askedAt).toBeLessThan(5 * 60_000);
+      // One provider's /32 gets a tenth of the hour at most, however many /48s it asks from.
+      const toIpv6 = smtp.received.filter((mail) => mail.recipients.some((to) => to.startsWith("v6-")));
+      expect(toIpv6.length).toBeGreaterThan(0);
+      expect(toIpv6.length).toBeLessThanOrEqual(10);
+    },
+    TEST_MS + 5 * 60_000,
+  );
+});
+
+describe("the share of each hour (visitor_mail_may_go)", () => {
+  const db = migratedDatabase();
+  const mayGo = async (kind: string, shareUsed: number, used: number) =>
+    (
+      await db().query<{ go: boolean }>("select public.visitor_mail_may_go($1, $2, $3, 100) as go", [
+        kind,
+        shareUsed,
+        used,
+      ])
+    ).rows[0]?.go;
+
+  it("keeps the last fifth for confirmations, the second half for networks that had none, a tenth each", async () => {
+    expect(await mayGo("confirmation", 0, 99)).toBe(true);
+    expect(await mayGo("confirmation", 0, 100)).toBe(false);
+    expect(await mayGo("alert", 0, 79)).toBe(true);
+    expect(await mayGo("alert", 0, 80)).toBe(false);
+    expect(await mayGo("renewal", 0, 80)).toBe(false);
+    expect(await mayGo("confirmation", 1, 49)).toBe(true);
+    expect(await mayGo("confirmation", 9, 20)).toBe(true);
+    expect(await mayGo("confirmation", 10, 20)).toBe(false);
+    expect(await mayGo("confirmation", 1, 50)).toBe(false);
+    expect(await mayGo("confirmation", 0, 50)).toBe(true);
+  });
+});
