@@ -93,3 +93,17 @@ export function checkOfferAlerts(
   }
   return { alerts, notReported };
 }
+
+/** The owner's alert when a visitor's e-mail has waited for more than 30 minutes (a day at most between two). */
+export const LATE_VISITOR_MAILS_ALERT = {
+  subject: "E-mails aux visiteurs en attente depuis plus de 30 minutes",
+  body: [
+    "Au moins un e-mail à un visiteur (confirmation d'alerte, alerte ou renouvellement) attend d'être envoyé depuis " +
+      "plus de 30 minutes.",
+    "",
+    "Causes possibles : la limite horaire VISITOR_MAILS_PER_HOUR est atteinte (beaucoup de demandes d'un coup), ou " +
+      "le serveur d'e-mail refuse les envois (voir les journaux du site).",
+    "",
+    "Ce message n'est envoyé qu'une fois par jour au plus.",
+  ].join("\n"),
+} as const;

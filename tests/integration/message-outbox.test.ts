@@ -174,6 +174,36 @@ describe("messages e-mailed from the embedded database", () => {
     }
   });
 
+  it("tells the owner once a day when a visitor's e-mail has waited for more than 30 minutes", async () => {
+    const server = await smtp();
+    const db = await openEmbeddedDatabase(dataDir("outbox-late-visitors"));
+    // Waiting since 31 minutes ago, and not due before tomorrow (a retry far off): it stays pending.
+    await asRole(db, "service_role", (tx) =>
+      tx.query(
+        `insert into public.visitor_mails (kind, recipient, subject, body, created_at, next_attempt_at)
+         values ('confirmation', 'visiteuse@exemple.fr', 'Confirmez', 'Texte', now() - interval '31 minutes',
+                 now() + interval '1 day')`,
+      ),
+    );
+    const outbox = await startOutbox(sqlOutboxStore(db, randomUUID()), mailTo(server.port));
+    try {
+      const [mail] = await server.waitFor(1);
+      const parsed = await simpleParser(mail!.raw);
+      expect(mail!.recipients).toEqual(["proprietaire@exemple.fr"]);
+      expect(parsed.subject).toBe("E-mails aux visiteurs en attente depuis plus de 30 minutes");
+      expect(parsed.text).toContain("VISITOR_MAILS_PER_HOUR");
+      // Asked again now (as after a restart, which looks at once): the day's alert was already queued.
+      const { rows } = await asRole(db, "service_role", (tx) =>
+        tx.query<{ queued: boolean }>("select public.alert_owner_if_visitor_mails_late('Sujet', 'Texte') as queued"),
+      );
+      expect(rows).toEqual([{ queued: false }]);
+      await outbox.lookedAgain();
+      expect(server.received).toHaveLength(1);
+    } finally {
+      await outbox.stop();
+    }
+  });
+
   it("never lets a stored name pose as an address in Reply-To, whatever it holds", async () => {
     const server = await smtp();
     const db = await openEmbeddedDatabase(dataDir("outbox-impersonation"));

@@ -74,6 +74,14 @@ export class SqlOutboxStore implements OutboxStore {
     return row?.alive === true;
   }
 
+  async alertOwnerIfVisitorMailsLate({ subject, body }: { subject: string; body: string }): Promise<boolean> {
+    const [row] = await this.query<{ queued: boolean }>(
+      "select public.alert_owner_if_visitor_mails_late($1, $2) as queued",
+      [subject, body],
+    );
+    return row?.queued === true;
+  }
+
   async endClaimsOfGoneInstances(): Promise<void> {
     await this.query("select public.end_claims_of_gone_instances()");
   }

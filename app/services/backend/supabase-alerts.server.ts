@@ -94,6 +94,15 @@ export class SupabaseAlertStore implements OutboxStore {
     await this.settle(queue, id, attempts, error, givesUp, retryInSeconds, refused);
   }
 
+  async alertOwnerIfVisitorMailsLate({ subject, body }: { subject: string; body: string }): Promise<boolean> {
+    const { data, error } = await this.client.rpc("alert_owner_if_visitor_mails_late", {
+      p_subject: subject,
+      p_body: body,
+    });
+    if (error) throw toBackendError(error);
+    return data === true;
+  }
+
   async untilNextDue(): Promise<number | null> {
     const [outbox, visitors] = await Promise.all([
       this.client.rpc("outbox_next_due_ms"),

@@ -7,6 +7,7 @@
  * later, sooner first then less often, for 24 hours; the row is then marked failed. A restart only delays what is
  * queued. The site never waits for it: a visitor's message wakes the worker and the answer goes out at once.
  */
+import { LATE_VISITOR_MAILS_ALERT } from "~/catalogue/alerts";
 import { passAsked, passDone } from "../log.server";
 import { isRefusedAddress, messageMail, oneLine, visitorMail } from "./outbox-mails.server";
 import { SentJournal } from "./sent-journal.server";
@@ -23,6 +24,8 @@ const LONGEST_RETRY_MS = 60 * 60 * 1000;
 const IDLE_CHECK_MS = 60_000;
 /** While e-mails sent wait to be marked so (the database lost), the worker tries to mark them this often. */
 const JOURNAL_RETRY_MS = 2_000;
+/** How often the worker looks whether a visitor's e-mail has waited too long (the owner is then told). */
+const LATE_MAILS_CHECK_MS = 5 * 60_000;
 /** Rows sent per pass: the others wait for the next one. */
 const BATCH = 20;
 
@@ -85,6 +88,11 @@ export interface OutboxStore {
   readonly claimer: string;
   /** Whether the instance claiming as `claimer` still runs; absent where the database cannot tell. */
   claimerAlive?(claimer: string): Promise<boolean>;
+  /**
+   * Queues `alert` to the owner when a visitor's e-mail has waited for more than 30 minutes, a day at most between
+   * two: true when it did. Absent where the site sends visitors no e-mail.
+   */
+  alertOwnerIfVisitorMailsLate?(alert: { subject: string; body: string }): Promise<boolean>;
   /** Makes due again the rows claimed by instances that are gone, without waiting for their claims to run out. */
   endClaimsOfGoneInstances?(): Promise<void>;
   /** The rows due now, claimed by this instance: no other instance takes them until it settles them or its claim runs out. */
@@ -127,6 +135,8 @@ export class MailOutbox {
   private waiting: { ask: number; done: () => void }[] = [];
   /** The asks the pass under way covers. */
   private covering = 0;
+  /** When the worker last looked for visitors' e-mails waiting too long. */
+  private lateMailsCheckedAt = 0;
 
   constructor(
     private readonly store: OutboxStore,
@@ -225,6 +235,15 @@ export class MailOutbox {
       for (const visitor of visitors) {
         if (this.stopped) return IDLE_CHECK_MS;
         await this.deliver("visitors", visitor.id, visitor, visitorMail(visitor, this.mail));
+      }
+      if (this.store.alertOwnerIfVisitorMailsLate && Date.now() - this.lateMailsCheckedAt >= LATE_MAILS_CHECK_MS) {
+        this.lateMailsCheckedAt = Date.now();
+        // The alert just queued goes out in the next pass.
+        const told = await this.store.alertOwnerIfVisitorMailsLate(LATE_VISITOR_MAILS_ALERT).catch((error: unknown) => {
+          console.error("Vérification des e-mails aux visiteurs en attente impossible :", error);
+          return false;
+        });
+        if (told) this.wakeAgain = true;
       }
       passDone("outbox", startedAt, { due: due.length + alerts.length + authors.length + visitors.length, covers });
       this.answerWaiting(covers);
