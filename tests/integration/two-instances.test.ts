@@ -64,12 +64,13 @@ describe.each([
 ] as const)("two instances on one Postgres: $first and $second", ({ first, second }) => {
   let sites: [RunningSite, RunningSite];
   let smtp: TestSmtpServer;
-  const folders = [makeTempDir("instance"), makeTempDir("instance")];
+  const folders = [makeTempDir("instance"), makeTempDir("instance"), makeTempDir("instance")];
+  let env: (dataDir: string) => Record<string, string>;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
     const url = await postgres().createEmptyDatabase(`deux_${first}_${second}`.replace(/\W/g, "_"));
-    const env = (dataDir: string) => ({
+    env = (dataDir: string) => ({
       DATABASE_URL: url,
       SESSION_SECRET,
       DATA_DIR: dataDir,
@@ -112,6 +113,17 @@ describe.each([
       "select count(*)::int as wise from public.brands where slug = 'wise'",
     );
     expect(brands?.wise).toBe(1);
+  });
+
+  it("a third instance started with another SESSION_SECRET refuses to start, naming the variable", async () => {
+    await expect(
+      startSite(
+        { ...env(folders[2]!.dir), SESSION_SECRET: "un-autre-secret-que-celui-des-deux-0123456789" },
+        { server: second },
+      ),
+    ).rejects.toThrow(/Démarrage refusé : SESSION_SECRET n'est pas le secret avec lequel cette base a été remplie/);
+    // The two others serve on.
+    for (const site of sites) expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
   });
 
   it("an owner's edit through one shows on the other's cached page within 2 s", async () => {

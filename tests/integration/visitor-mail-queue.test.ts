@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postForm } from "../support/back-office";
 import { migratedDatabase } from "../support/migrated-database";
+import { postgresServer } from "../support/postgres-server";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { alertingSiteEnv, startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
@@ -8,36 +9,44 @@ import { SITE_SET_UP_MS, SITE_STOP_MS, TEST_MS } from "../support/timeouts";
 import { until } from "../support/wait";
 
 /**
- * The visitors' e-mails under a flood of alert requests, over HTTP against the production build with the embedded
- * database and a real SMTP server, at the production rate (VISITOR_MAILS_PER_HOUR, 100): networks that ask for many
- * alerts cannot make a real visitor's confirmation wait behind theirs.
+ * The visitors' e-mails under a flood of alert requests, over HTTP against the production build: two instances on
+ * one real Postgres server and a real SMTP server, at the production rate (VISITOR_MAILS_PER_HOUR, 100). Networks
+ * that ask for many alerts cannot make a real visitor's confirmation wait behind theirs.
  */
-const folder = makeTempDir("file-des-envois");
-let site: RunningSite;
+const postgres = postgresServer();
+const folders = [makeTempDir("file-des-envois"), makeTempDir("file-des-envois")];
+let sites: RunningSite[] = [];
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  site = await startSite({
-    DATA_DIR: folder.dir,
-    SITE_URL: "https://www.exemple.fr",
-    ...PUBLIC_IDENTITY,
-    SESSION_SECRET: "un-secret-pour-la-file-des-envois-0123456789",
-    TRUST_PROXY: "loopback",
-    ...alertingSiteEnv(smtp),
-  });
+  const url = await postgres().createDatabase("file_des_envois");
+  sites = await Promise.all(
+    folders.map((folder) =>
+      startSite({
+        DATABASE_URL: url,
+        DATA_DIR: folder.dir,
+        SITE_URL: "https://www.exemple.fr",
+        ...PUBLIC_IDENTITY,
+        SESSION_SECRET: "un-secret-pour-la-file-des-envois-0123456789",
+        TRUST_PROXY: "loopback",
+        ...alertingSiteEnv(smtp),
+      }),
+    ),
+  );
 }, SITE_SET_UP_MS);
 
 afterAll(async () => {
-  await site?.stop();
+  await Promise.all(sites.map((site) => site.stop()));
   await smtp?.stop();
-  folder.cleanup();
+  for (const folder of folders) folder.cleanup();
 }, SITE_STOP_MS);
 
-/** Asks for N26's alerts for `email`, as the form does, from `address`. */
+/** Asks for N26's alerts for `email`, as the form does, from `address`, through one instance or the other. */
+let asked = 0;
 const ask = (email: string, address: string) =>
   postForm(
-    site,
+    sites[(asked += 1) % sites.length]!,
     "/alertes?sujet=marque%3An26",
     { sujet: "marque:n26", email, consentement: "oui", website: "" },
     { "X-Forwarded-For": address },
