@@ -55,7 +55,7 @@ server.listen(config.port, config.host, async () => {
   await fetch(`http://127.0.0.1:${port}/?premier-rendu`, { redirect: "manual" })
     .then((response) => response.arrayBuffer())
     .catch(() => undefined);
-  console.log(`Site en ligne sur http://localhost:${port}`);
+  entry.log.info(`Site en ligne sur http://localhost:${port}`);
   // Under `npm run dev`, tells the Remix watcher that this build is being served.
   if (config.nodeEnv === "development") broadcastDevReady(build);
 });
@@ -69,7 +69,7 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
     const stop = () => {
       stopping ??= finishing
         .then(() => entry.shutdownBackend())
-        .catch((error) => console.error("Arrêt de la base de données impossible :", error))
+        .catch((error) => entry.log.error("Arrêt de la base de données impossible :", error))
         .finally(() => process.exit(0));
     };
     server.close(stop);

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { log, REQUEST_ID_HEADER } from "~/services/log.server";
 import { getConfig } from "./services/config/env.server";
 import {
   cachePolicy,
@@ -20,6 +21,7 @@ export { shutdownBackend } from "./services/backend/index.server";
 export { getConfig };
 export { RequestPipeline, REQUEST_TIMEOUT_MS } from "./services/http/pipeline.server";
 export { runShutdownHooks } from "./services/shutdown.server";
+export { log } from "./services/log.server";
 
 const production = getConfig().nodeEnv === "production";
 
@@ -64,7 +66,8 @@ export const handleDataRequest: HandleDataRequestFunction = (
   return response;
 };
 
+/** A loader's, an action's or a render's failure, logged with the id the pipeline gave its request. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(error);
+  log.error("Erreur d'une page", { err: error, requestId: request.headers.get(REQUEST_ID_HEADER) ?? undefined });
 }

@@ -9,13 +9,16 @@ import type { ReferralOffer } from "./types";
 /** The three offers of the home page when the featured brands are not exactly three: a bank, a neobank, a cashback site. */
 const DEFAULT_FEATURED_SLUGS = ["boursobank", "n26", "igraal"];
 
-/** Keeps the first offer of each brand; later ones are dropped with a warning. */
-export function dedupeOffers(offers: readonly ReferralOffer[]): ReferralOffer[] {
+/** What is told of each offer dropped as a brand's second: the server logs it. */
+export type DuplicateWarning = (message: string) => void;
+
+/** Keeps the first offer of each brand; later ones are dropped, each told to `warn`. */
+export function dedupeOffers(offers: readonly ReferralOffer[], warn: DuplicateWarning = () => {}): ReferralOffer[] {
   const seen = new Set<string>();
   return offers.filter((offer) => {
     const key = brandKey(offer.brand);
     if (seen.has(key)) {
-      console.warn(`Offre en double ignorée pour la marque « ${offer.brand} » (id ${offer.id}).`);
+      warn(`Offre en double ignorée pour la marque « ${offer.brand} » (id ${offer.id}).`);
       return false;
     }
     seen.add(key);
@@ -32,8 +35,9 @@ export function mergeOffers(
   apiOffers: readonly ReferralOffer[] | null | undefined,
   today: string,
   bundled: readonly ReferralOffer[] = BUNDLED_OFFERS,
+  warn: DuplicateWarning = () => {},
 ): ReferralOffer[] {
-  const fromApi = dedupeOffers(apiOffers ?? []);
+  const fromApi = dedupeOffers(apiOffers ?? [], warn);
   const apiByKey = new Map(fromApi.map((offer) => [brandKey(offer.brand), offer]));
   const bundledKeys = new Set(bundled.map((offer) => brandKey(offer.brand)));
   const merged = [
@@ -43,7 +47,7 @@ export function mergeOffers(
     }),
     ...fromApi.filter((offer) => !bundledKeys.has(brandKey(offer.brand))),
   ];
-  return sortOffers(dedupeOffers(merged), today);
+  return sortOffers(dedupeOffers(merged, warn), today);
 }
 
 /**

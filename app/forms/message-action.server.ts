@@ -7,6 +7,7 @@ import { MESSAGE_FORM_SCHEMAS, type MessageFormConstraint, type MessageFormKind 
 import { RateLimitedError } from "~/services/backend/errors.server";
 import { getBackend } from "~/services/backend/index.server";
 import { readForm } from "~/services/form-request.server";
+import { log } from "~/services/log.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import { networkKey, visitorKey } from "~/services/visitor.server";
 import type { SendContactEmailPayload } from "@contract/contact-contract";
@@ -36,7 +37,7 @@ export async function handleMessageAction({
 }) {
   const formData = await readForm(request);
   if (formData.get(HONEYPOT_FIELD)) {
-    console.info("Message ignoré : champ piège rempli.");
+    log.info("Message ignoré : champ piège rempli.");
     return redirectWithSuccess(request, redirectTo, SENT_TOAST, { status: 303 });
   }
   for (const [name, value] of Object.entries(trusted)) formData.set(name, value);
@@ -59,7 +60,7 @@ export async function handleMessageAction({
         { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
       );
     }
-    console.error("Envoi du message impossible :", error);
+    log.error("Envoi du message impossible :", error);
     return data<MessageActionData>(
       { result: submission.reply(), toast: { ...SEND_FAILED_TOAST, id: randomUUID() } },
       { status: 502 },

@@ -1,8 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { NotFound } from "~/components/not-found";
+import { log } from "~/services/log.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  console.warn(`404 : page inexistante ${new URL(request.url).pathname}`);
+  log.warn(`404 : page inexistante ${new URL(request.url).pathname}`);
   return data(null, { status: 404 });
 }
 

@@ -16,6 +16,7 @@ import { HONEYPOT_FIELD } from "~/forms/message-form";
 import { siteInfo } from "~/seo";
 import { alertStore, requestAlert } from "~/services/alerts/visitor-alerts.server";
 import { readForm } from "~/services/form-request.server";
+import { log } from "~/services/log.server";
 import { offerForSlug } from "~/services/pages/offers.server";
 import { networkKey, providerKey } from "~/services/visitor.server";
 
@@ -101,7 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return data({ topic, state }, { status: 429, headers: { "Retry-After": "3600" } });
     }
   } catch (error) {
-    console.error("Demande d'alerte non enregistrée :", error);
+    log.error("Demande d'alerte non enregistrée :", error);
     const state = refusedWith(checked.email, ALERT_MESSAGES.failed);
     return data({ topic, state }, { status: 502 });
   }

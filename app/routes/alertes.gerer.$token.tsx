@@ -5,6 +5,7 @@ import { RETENTIONS } from "~/catalogue/retentions";
 import { siteInfo } from "~/seo";
 import { alertPaths, alertStore } from "~/services/alerts/visitor-alerts.server";
 import { readForm } from "~/services/form-request.server";
+import { log } from "~/services/log.server";
 import { offerForSlug } from "~/services/pages/offers.server";
 import { linkToken, linkTokenHash } from "~/services/pages/testimonials.server";
 
@@ -64,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       outcome: found ? (intent === "arreter" ? ("stopped" as const) : ("renewed" as const)) : ("unknown" as const),
     };
   } catch (error) {
-    console.error("Modification des alertes impossible :", error);
+    log.error("Modification des alertes impossible :", error);
     return data({ outcome: "failed" as const }, { status: 502 });
   }
 }

@@ -16,6 +16,7 @@ import { findOfferBySlug } from "~/catalogue/offers";
 import { BackOfficePage, backOfficeMeta, MissingKey } from "~/components/back-office/frame";
 import { alertStore } from "~/services/alerts/visitor-alerts.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
+import { log } from "~/services/log.server";
 import { missingKey, ownerAccessFor } from "~/services/owner/back-office.server";
 import { loadOffers } from "~/services/pages/offers.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadOffers(),
     access.ok ? access.store.offerCountsSince(days[0] ?? "") : [],
     alerts?.followCounts().catch((error: unknown) => {
-      console.error("Lecture des abonnés aux alertes impossible :", error);
+      log.error("Lecture des abonnés aux alertes impossible :", error);
       return null;
     }),
   ]);

@@ -1,4 +1,5 @@
 import { getBackend } from "~/services/backend/index.server";
+import { log } from "~/services/log.server";
 
 const HEADERS = {
   "Content-Type": "text/plain; charset=utf-8",
@@ -18,7 +19,7 @@ export async function loader() {
     await backend.ping();
     const storage = backend.storageProblem();
     if (storage) {
-      console.error(`Contrôle de santé : ${storage}`);
+      log.error(`Contrôle de santé : ${storage}`);
       return new Response(
         "Indisponible : les offres sont lues, mais le site ne peut plus rien enregistrer.\n",
         UNAVAILABLE,
@@ -31,7 +32,7 @@ export async function loader() {
       { headers: HEADERS },
     );
   } catch (error) {
-    console.error(
+    log.error(
       "Contrôle de santé : source des marques indisponible :",
       error instanceof Error ? error.message : String(error),
     );

@@ -29,6 +29,7 @@ import { RateLimitedError } from "~/services/backend/errors.server";
 import { getBackend } from "~/services/backend/index.server";
 import { readForm } from "~/services/form-request.server";
 import { formPageHeaders } from "~/services/http/headers.server";
+import { log } from "~/services/log.server";
 import {
   findBrandOffer,
   offerForSlug,
@@ -83,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (error instanceof RateLimitedError) {
       return refuse(429, error.message, null, { "Retry-After": String(error.retryAfterSeconds) });
     }
-    console.error("Enregistrement de l'avis impossible :", error);
+    log.error("Enregistrement de l'avis impossible :", error);
     return refuse(502, FEEDBACK_FAILED_TOAST.description ?? "", { ...FEEDBACK_FAILED_TOAST, id: randomUUID() });
   }
 

@@ -5,6 +5,7 @@
  * instance or announced by the database from another; the application's start wires what reacts to them
  * (start.server.ts).
  */
+import { log } from "./log.server";
 export interface SiteEvents {
   /** A visitor's vote was stored: the pages showing the offer and the owner's alerts are out of date. */
   "vote-stored": { offerSlug: string };
@@ -34,7 +35,7 @@ export class SiteEventBus {
       try {
         (listener as Listener<Name>)(payload);
       } catch (error) {
-        console.error(`Réaction à l'événement ${name} impossible :`, error);
+        log.error(`Réaction à l'événement ${name} impossible :`, error);
       }
     }
   }

@@ -9,6 +9,7 @@ import { openDatabase, type DatabasePlace } from "./backend/database.server";
 import { sessionSecret } from "./backend/index.server";
 import { asRole } from "./backend/sql-roles.server";
 import { getConfig } from "./config/env.server";
+import { log } from "./log.server";
 import { linkTokenHash } from "./pages/testimonials.server";
 import { secretFingerprint } from "./secrets.server";
 import type { SqlRunner } from "./backend/sql-session.server";
@@ -46,9 +47,9 @@ export async function checkSiteSecret(place: DatabasePlace): Promise<"first" | "
     return row?.outcome ?? "other";
   });
   if (outcome === "other" || outcome === "outdated") throw new SiteSecretRefused(REFUSALS[outcome]);
-  if (outcome === "rotated") console.info("Nouveau secret enregistré : les abonnés aux alertes ont été re-chiffrés.");
+  if (outcome === "rotated") log.info("Nouveau secret enregistré : les abonnés aux alertes ont été re-chiffrés.");
   else if (previous) {
-    console.info("SESSION_SECRET_PREVIOUS n'est plus utile une fois toutes les instances passées au nouveau secret.");
+    log.info("SESSION_SECRET_PREVIOUS n'est plus utile une fois toutes les instances passées au nouveau secret.");
   }
   return outcome;
 }

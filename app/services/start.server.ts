@@ -4,6 +4,7 @@ import { getConfig } from "./config/env.server";
 import { siteEvents } from "./events.server";
 import { pageCache } from "./http/page-cache.server";
 import { runEveryServerThroughThePipeline } from "./http/remix-serve.server";
+import { log } from "./log.server";
 import { watchOwnerAlerts } from "./owner/owner-alerts.server";
 import { loadOffers } from "./pages/offers.server";
 import { runShutdownHooks } from "./shutdown.server";
@@ -43,12 +44,12 @@ export function startApplication(): Promise<void> {
       })
       // The offers merged at once: a new release's bundled offers are compared with the history before any visit.
       .then(() => {
-        startAlertDispatcher().catch((error: unknown) => console.error("Alertes des visiteurs non démarrées :", error));
+        startAlertDispatcher().catch((error: unknown) => log.error("Alertes des visiteurs non démarrées :", error));
         return loadOffers();
       })
       .then(
         () => undefined,
-        (error: unknown) => console.error("Source des marques indisponible au démarrage :", error),
+        (error: unknown) => log.error("Source des marques indisponible au démarrage :", error),
       )
   );
 }
@@ -58,7 +59,7 @@ const SECRET_CHECK_RETRY_MS = 5_000;
 /** Ends the process on a refused secret; gives back any other failure. */
 function stopIfRefused(error: unknown): unknown {
   if (error instanceof SiteSecretRefused) {
-    console.error(`Démarrage refusé : ${error.message}`);
+    log.error(`Démarrage refusé : ${error.message}`);
     process.exit(1);
   }
   return error;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { log } from "~/services/log.server";
 import { callAction, formRequest } from "../support/actions";
 
 // Hosted Supabase configured but unreachable (a closed loopback port): sending fails for real.
@@ -18,7 +19,7 @@ afterAll(() => vi.unstubAllEnvs());
 
 describe("a message the backend cannot take", () => {
   it("comes back with every typed value, the 'Erreur' toast and a logged error", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(log, "error").mockImplementation(() => {});
     const fields = {
       name: "Anne Martin",
       email: "anne@exemple.fr",
@@ -46,7 +47,7 @@ describe("a message the backend cannot take", () => {
 
 describe("a vote the backend cannot take", () => {
   it("answers 502 with the failure toast and the visitor's choice kept, and logs the error", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(log, "error").mockImplementation(() => {});
     const answer = await callAction(() =>
       vote.action({
         request: formRequest("/offres/binance/avis", { worked: "non", reason: "code-refuse" }),

@@ -347,22 +347,27 @@ describe("merging the backend over the bundled offers", () => {
 });
 
 describe("duplicate removal", () => {
-  it("keeps the first offer of a brand and drops later ones with a console warning", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const kept = dedupeOffers([
-      offer("Même Marque", { id: "first" }),
-      offer("même-marque", { id: "second" }),
-      offer("Autre"),
-    ]);
+  it("keeps the first offer of a brand and drops later ones with a warning", () => {
+    const warnings: string[] = [];
+    const kept = dedupeOffers(
+      [offer("Même Marque", { id: "first" }), offer("même-marque", { id: "second" }), offer("Autre")],
+      (message) => warnings.push(message),
+    );
     expect(kept.map((candidate) => candidate.id)).toEqual(["first", "autre"]);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]?.[0]).toMatch(/même-marque/);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/même-marque/);
   });
 
   it("applies to the backend's rows before the merge", () => {
-    vi.spyOn(console, "warn").mockImplementation(() => {});
-    const merged = mergeOffers([offer("Alpha", { id: "one" }), offer("ALPHA", { id: "two" })], TODAY, [offer("Alpha")]);
+    const warnings: string[] = [];
+    const merged = mergeOffers(
+      [offer("Alpha", { id: "one" }), offer("ALPHA", { id: "two" })],
+      TODAY,
+      [offer("Alpha")],
+      (message) => warnings.push(message),
+    );
     expect(merged.map((candidate) => candidate.id)).toEqual(["one"]);
+    expect(warnings).toHaveLength(1);
   });
 });
 

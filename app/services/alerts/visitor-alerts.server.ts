@@ -18,7 +18,7 @@ import {
   ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY,
   OUTBOX_LEASE_SECONDS,
 } from "../config/values.server";
-import { passDone } from "../log.server";
+import { log, passDone } from "../log.server";
 import { loadOffers } from "../pages/offers.server";
 import { linkTokenHash, newLinkToken } from "../pages/testimonials.server";
 import { keyedHash } from "../secrets.server";
@@ -182,7 +182,7 @@ export class AlertDispatcher {
   /** One pass; resolves when it ends, never rejects. */
   pass(): Promise<void> {
     this.running ??= this.dispatch()
-      .catch((error: unknown) => console.error("Envoi des alertes aux visiteurs interrompu :", error))
+      .catch((error: unknown) => log.error("Envoi des alertes aux visiteurs interrompu :", error))
       .finally(() => (this.running = undefined));
     return this.running;
   }
@@ -213,8 +213,7 @@ export class AlertDispatcher {
     if (Date.now() - this.lastTidy >= TIDY_EVERY_MS) {
       this.lastTidy = Date.now();
       const erased = await this.store.deleteExpired();
-      if (erased > 0)
-        console.info(`${erased} alerte(s) ou adresse(s) de visiteurs effacée(s) (durée de conservation).`);
+      if (erased > 0) log.info(`${erased} alerte(s) ou adresse(s) de visiteurs effacée(s) (durée de conservation).`);
     }
     passDone("visitor-alerts", startedAt, { digests: due.length, renewals: renewals.length });
   }
@@ -228,8 +227,7 @@ export class AlertDispatcher {
       digest.upTo,
       mail && { subject: mail.subject, body: mail.text, unsubscribeUrl: links.unsubscribeUrl },
     );
-    if (!held)
-      console.warn(`Alerte de l'abonné ${digest.subscriberId} : réservation perdue, une autre instance l'envoie.`);
+    if (!held) log.warn(`Alerte de l'abonné ${digest.subscriberId} : réservation perdue, une autre instance l'envoie.`);
   }
 }
 

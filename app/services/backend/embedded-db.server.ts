@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite, types } from "@electric-sql/pglite";
+import { log } from "../log.server";
 import { migrate } from "./migrations.server";
 import { deleteExpiredVisitorData } from "./retentions.server";
 import { describeFailuresOf } from "./sql-roles.server";
@@ -120,7 +121,7 @@ function keepPrivate(dataDir: string): void {
   const failed = secureDataDir(dataDir);
   if (failed.length > 0 && !warnedNotPrivate) {
     warnedNotPrivate = true;
-    console.warn(
+    log.warn(
       `Droits du dossier de données impossibles à restreindre au seul propriétaire (${failed.length} élément(s), ` +
         `dont ${failed[0]}) : les messages des visiteurs y sont peut-être lisibles par d'autres comptes.`,
     );
@@ -147,7 +148,7 @@ export function scheduleMaintenance(
     deleteExpiredVisitorData(db)
       .catch((error: unknown) => {
         if (!db.closed)
-          console.error("Suppression des messages, avis et témoignages arrivés à leur terme impossible :", error);
+          log.error("Suppression des messages, avis et témoignages arrivés à leur terme impossible :", error);
       })
       .finally(() => keepPrivate(dataDir));
   }, everyMs);

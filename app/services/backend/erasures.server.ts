@@ -1,5 +1,6 @@
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { log } from "../log.server";
 import { describeWriteFailure } from "../storage/disk-space.server";
 import type { DatabasePlace } from "./database.server";
 import type { SqlRunner } from "./sql-session.server";
@@ -45,7 +46,7 @@ export function recordErasure(
     appendFileSync(file, `${JSON.stringify(erasure)}\n`, { mode: 0o600 });
     return true;
   } catch (error) {
-    console.error(
+    log.error(
       `Effacement fait et noté dans la base, mais pas recopié dans ${file} : ${describeWriteFailure(error, dataDir)}`,
     );
     return false;

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { log } from "../log.server";
 import { CachedBackend } from "./cached-backend.server";
 import { getConfig, type Config } from "../config/env.server";
 import { embeddedSessionSecret, lockDataDir } from "../storage/data-dir.server";
@@ -17,7 +18,7 @@ async function createBackend({
 }: Pick<Config, "backend" | "contactRateLimit" | "contactClientKeySecret" | "mail">): Promise<Backend> {
   if (backend.kind === "supabase") {
     if (mail) {
-      console.info(
+      log.info(
         backend.serviceRoleKey
           ? "Avec Supabase, SMTP_URL sert aux alertes sur les offres ; la fonction send-contact-email envoie les messages."
           : "SMTP_URL ne sert pas sans SUPABASE_SERVICE_ROLE_KEY : les alertes sur les offres ne sont pas envoyées.",
@@ -34,7 +35,7 @@ async function createBackend({
     });
   }
   if (!mail) {
-    console.info(
+    log.info(
       "SMTP_URL n'est pas défini : les messages des visiteurs sont seulement enregistrés (npm run messages pour les lire).",
     );
   }

@@ -4,6 +4,7 @@
  * Another instance ends the claims of a name whose lock nobody holds, instead of waiting for their lease to run out.
  */
 import { randomUUID } from "node:crypto";
+import { log } from "../log.server";
 import { ownConnection } from "./own-connection.server";
 import { asRole } from "./sql-roles.server";
 import type { DatabasePlace } from "./database.server";
@@ -49,7 +50,7 @@ async function holdOnOwnConnection(url: string, name: string): Promise<OutboxCla
     current.on("end", () => {
       if (client !== current || released || !held) return;
       client = undefined;
-      console.error("Verrou des envois perdu avec sa connexion : nouvel essai.");
+      log.error("Verrou des envois perdu avec sa connexion : nouvel essai.");
       retake();
     });
     await current.connect();

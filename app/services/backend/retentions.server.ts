@@ -1,4 +1,5 @@
 import { RETENTIONS } from "~/catalogue/retentions";
+import { log } from "../log.server";
 import { asRole } from "./sql-roles.server";
 import type { SqlSession } from "./sql-session.server";
 
@@ -27,8 +28,8 @@ export async function deleteExpiredVisitorData(
     );
   });
   const { messages = 0, votes = 0, testimonials = 0, counts = 0 } = result.rows[0] ?? {};
-  if (messages > 0) console.info(`${messages} message(s) de plus de ${RETENTIONS.messagesMonths} mois supprimé(s).`);
-  if (votes > 0) console.info(`${votes} avis de plus de ${RETENTIONS.votesMonths} mois supprimé(s).`);
-  if (testimonials > 0) console.info(`${testimonials} témoignage(s) refusé(s) ou jamais modéré(s) supprimé(s).`);
+  if (messages > 0) log.info(`${messages} message(s) de plus de ${RETENTIONS.messagesMonths} mois supprimé(s).`);
+  if (votes > 0) log.info(`${votes} avis de plus de ${RETENTIONS.votesMonths} mois supprimé(s).`);
+  if (testimonials > 0) log.info(`${testimonials} témoignage(s) refusé(s) ou jamais modéré(s) supprimé(s).`);
   return { messages, votes, testimonials, counts };
 }

@@ -1,5 +1,6 @@
 import { MESSAGES_PER_NETWORK_PER_HOUR, MESSAGES_SUMMARY, printable } from "@contract/contact-contract";
 import { FEEDBACK_RULES } from "@contract/feedback-contract";
+import { log } from "../log.server";
 import { onShutdown } from "../shutdown.server";
 import { openDatabase, type DatabasePlace } from "./database.server";
 import { openEmbeddedDatabase } from "./embedded-db.server";
@@ -175,8 +176,9 @@ export class SqlBackend implements types.Backend {
     // What visitors wrote is printed escaped: the contract refuses control characters, the log never relies on it.
     const about =
       "brandName" in payload ? `question sur ${printable(payload.brandName)}` : `sujet ${printable(payload.subject)}`;
-    console.info(
-      `Message ${result === "stored" ? "enregistré" : "déjà reçu"} : ${printable(payload.name)} <${printable(payload.email)}>, ${about}, ${payload.message.length} caractères.`,
+    // Neither the sender's name nor address: `npm run messages` and the back office show them to the owner.
+    log.info(
+      `Message ${result === "stored" ? "enregistré" : "déjà reçu"} : ${about}, ${payload.message.length} caractères.`,
     );
     return result;
   }

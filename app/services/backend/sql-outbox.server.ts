@@ -1,3 +1,4 @@
+import { log } from "../log.server";
 import { asRole } from "./sql-roles.server";
 import { VISITOR_MAILS_PER_HOUR } from "../config/values.server";
 import {
@@ -131,7 +132,7 @@ export class SqlOutboxStore implements OutboxStore {
         ? [id, claimer, attempts, error, givesUp, refused, retryInSeconds]
         : [queue, id, claimer, attempts, error, givesUp, retryInSeconds],
     );
-    if (!row?.held) console.warn(`Outbox : la ligne ${queue} ${id} n'était plus réservée par ${claimer}.`);
+    if (!row?.held) log.warn(`Outbox : la ligne ${queue} ${id} n'était plus réservée par ${claimer}.`);
   }
 }
 

@@ -1,5 +1,6 @@
 /** The testimonials on a Postgres database the site reaches itself, through the SQL functions that apply limits. */
 import { TESTIMONIAL_LIMITS } from "@contract/testimonial-fields";
+import { log } from "../log.server";
 import { openDatabase, type DatabasePlace } from "./database.server";
 import { recordErasure } from "./erasures.server";
 import {
@@ -61,7 +62,7 @@ export async function submit(
   }
   if (result !== "stored" && result !== "stored_unmailed") throw new DeliveryError(`Réponse inattendue : ${result}`);
   wakeOutbox();
-  console.info(`Témoignage reçu sur ${testimonial.offerSlug}, ${testimonial.text.length} caractères, à modérer.`);
+  log.info(`Témoignage reçu sur ${testimonial.offerSlug}, ${testimonial.text.length} caractères, à modérer.`);
   return result;
 }
 

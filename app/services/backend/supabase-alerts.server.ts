@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { log } from "../log.server";
 import { toBackendError } from "./errors.server";
 import { VISITOR_MAILS_PER_HOUR } from "../config/values.server";
 import { OUTBOX_LEASE_SECONDS } from "../mail/outbox.server";
@@ -149,6 +150,6 @@ export class SupabaseAlertStore implements OutboxStore {
         ? await this.client.rpc("settle_visitor_mail", { ...common, p_refused: refused })
         : await this.client.rpc("settle_outbox_row", { ...common, p_queue: queue });
     if (error) throw toBackendError(error);
-    if (data !== true) console.warn(`Outbox : la ligne ${queue} ${id} n'était plus réservée par cette instance.`);
+    if (data !== true) log.warn(`Outbox : la ligne ${queue} ${id} n'était plus réservée par cette instance.`);
   }
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { log } from "../log.server";
 import { envSchema } from "./env-schema.server";
 import { EXAMPLE_IDENTITY, IDENTITY, IDENTITY_VARIABLES, type IdentityField } from "./values.server";
 import type { TrustProxy } from "../http/trust-proxy.server";
@@ -187,7 +188,7 @@ export function getConfig(): Config {
   if (!config) {
     const parsed = parseConfig(process.env);
     if (parsed.backend.kind === "supabase" && !parsed.contactClientKeySecret) {
-      console.warn(
+      log.warn(
         "CONTACT_CLIENT_KEY_SECRET n'est pas défini : send-contact-email comptera les messages de tous les visiteurs " +
           "comme ceux du serveur du site (obligatoire en production).",
       );

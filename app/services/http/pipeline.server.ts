@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { FEEDBACK_RULES } from "@contract/feedback-fields";
+import { log, newRequestId, REQUEST_ID_HEADER } from "../log.server";
 import { logAs, withoutSecret } from "./access-log.server";
 import { COUNT_IMAGE, COUNT_IMAGE_HEADERS } from "./count-image.server";
 import {
@@ -127,7 +128,7 @@ export class RequestPipeline {
     try {
       verdict = this.decide(req);
     } catch (error) {
-      console.error(error);
+      log.error("Requête mal formée", { err: error, requestId: req.headers[REQUEST_ID_HEADER] });
       verdict = { kind: "refuse", status: 400, text: "Requête mal formée." };
     }
     switch (verdict.kind) {
@@ -169,8 +170,9 @@ export class RequestPipeline {
     }
   }
 
-  /** What to do with a request; it may rewrite the headers it judged (X-Forwarded-*, Origin, the visitor's). */
+  /** What to do with a request; it may rewrite the headers it judged (X-Forwarded-*, Origin, the visitor's, its id). */
   decide(req: IncomingMessage): Verdict {
+    req.headers[REQUEST_ID_HEADER] = newRequestId();
     delete req.headers[VISITOR_ADDRESS_HEADER];
     delete req.headers[OWNER_SESSION_HEADER];
     delete req.headers[SHARED_ANSWER_HEADER];
@@ -257,7 +259,7 @@ export class RequestPipeline {
       const secFetchSite = req.headers["sec-fetch-site"];
       const origin = req.headers.origin;
       if (!fromThisSite(origin, secFetchSite, requested, publicHost, this.production)) {
-        console.warn(
+        log.warn(
           `Envoi refusé (403) : origine ${JSON.stringify(String(origin ?? "").slice(0, 200))}, hôte ` +
             `${JSON.stringify(String(requested ?? "").slice(0, 200))}. Derrière un proxy, voir « Running it for real » du README.`,
         );
@@ -360,11 +362,8 @@ export class RequestPipeline {
     res: ServerResponse,
     { address, slug }: Extract<Verdict, { kind: "count-image" }>,
   ): void {
-    const header = (name: string) => {
-      const value = req.headers[name.toLowerCase()];
-      return Array.isArray(value) ? value.join(", ") : value;
-    };
-    countView(slug, header, address).catch((error: unknown) => console.error("Mesure d'audience impossible :", error));
+    const header = (name: string) => [req.headers[name.toLowerCase()] ?? []].flat().join(", ") || undefined;
+    countView(slug, header, address).catch((error: unknown) => log.error("Mesure d'audience impossible :", error));
     res.writeHead(200, COUNT_IMAGE_HEADERS);
     res.end(COUNT_IMAGE);
   }
@@ -390,7 +389,7 @@ export class RequestPipeline {
   }
 
   private failed(req: IncomingMessage, res: ServerResponse, error: unknown): void {
-    console.error(error);
+    log.error("Requête en échec", { err: error, requestId: req.headers[REQUEST_ID_HEADER] });
     if (!res.headersSent) this.answerText(req, res, 500, "Erreur interne.");
     else res.destroy();
   }

@@ -1,4 +1,5 @@
 import { Server, type IncomingMessage, type ServerResponse } from "node:http";
+import { log } from "../log.server";
 import { RequestPipeline, REQUEST_TIMEOUT_MS } from "./pipeline.server";
 import type { ServerBuild } from "@remix-run/node";
 
@@ -27,7 +28,7 @@ export function runEveryServerThroughThePipeline(stop: () => Promise<void>): voi
   let ready: RequestPipeline | undefined;
   pipeline.then(
     (created) => (ready = created),
-    (error: unknown) => console.error("Démarrage de la chaîne de requêtes impossible :", error),
+    (error: unknown) => log.error("Démarrage de la chaîne de requêtes impossible :", error),
   );
 
   const servers = new Set<Server>();
@@ -47,7 +48,7 @@ export function runEveryServerThroughThePipeline(stop: () => Promise<void>): voi
       const finish = () => {
         if (underWay > 0 && Date.now() < deadline) return void setTimeout(finish, 50);
         stop()
-          .catch((error: unknown) => console.error("Arrêt de la base de données impossible :", error))
+          .catch((error: unknown) => log.error("Arrêt de la base de données impossible :", error))
           .finally(() => process.exit(0));
       };
       finish();

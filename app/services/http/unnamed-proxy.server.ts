@@ -2,6 +2,7 @@
  * Requests that came through a reverse proxy TRUST_PROXY does not name, as this process saw them: said in the log
  * at the first and then at most once an hour, and on the back office's first page, until TRUST_PROXY is set.
  */
+import { log } from "../log.server";
 export interface UnnamedProxySighting {
   /** The proxy's address (the connection's peer). */
   proxy: string;
@@ -24,7 +25,7 @@ export function noteUnnamedProxy(proxy: string, now = Date.now()): void {
     : { proxy, requests: 1, firstAt: now, lastAt: now };
   if (loggedAt && now - loggedAt < UNNAMED_PROXY_LOG_EVERY_MS) return;
   loggedAt = now;
-  console.error(
+  log.error(
     `Proxy non désigné : ${sighting.requests} requête(s) depuis ${new Date(sighting.firstAt).toISOString()} ` +
       `arrivent par ${proxy} avec un X-Forwarded-For que TRUST_PROXY ne permet pas de croire. Les avis sont ` +
       "désactivés ; témoignages, messages et connexion comptent chaque visiteur à l'adresse que ce proxy a écrite. " +

@@ -77,3 +77,6 @@ export function visitorMail(
       : {}),
   };
 }
+
+/** A mail server's answer without the addresses it may quote ("550 <anne@exemple.fr>: unknown"), for the log. */
+export const withoutAddresses = (text: string): string => text.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, "<adresse>");

@@ -8,8 +8,8 @@
  * queued. The site never waits for it: a visitor's message wakes the worker and the answer goes out at once.
  */
 import { LATE_VISITOR_MAILS_ALERT } from "~/catalogue/alerts";
-import { passAsked, passDone } from "../log.server";
-import { isRefusedAddress, messageMail, oneLine, visitorMail } from "./outbox-mails.server";
+import { log, passAsked, passDone } from "../log.server";
+import { isRefusedAddress, messageMail, oneLine, visitorMail, withoutAddresses } from "./outbox-mails.server";
 import { SentJournal } from "./sent-journal.server";
 import { onShutdown } from "../shutdown.server";
 import type { MessageColumns } from "../backend/owner-message-row.server";
@@ -157,7 +157,7 @@ export class MailOutbox {
     clearTimeout(this.timer);
     this.running = this.run()
       .catch((error: unknown) => {
-        if (!this.store.closed) console.error("Envoi des e-mails interrompu :", error);
+        if (!this.store.closed) log.error("Envoi des e-mails interrompu :", error);
         // A pass that failed has looked too: it sent nothing more.
         this.answerWaiting(this.covering);
         return this.journal.size > 0 ? JOURNAL_RETRY_MS : IDLE_CHECK_MS;
@@ -240,7 +240,7 @@ export class MailOutbox {
         this.lateMailsCheckedAt = Date.now();
         // The alert just queued goes out in the next pass.
         const told = await this.store.alertOwnerIfVisitorMailsLate(LATE_VISITOR_MAILS_ALERT).catch((error: unknown) => {
-          console.error("Vérification des e-mails aux visiteurs en attente impossible :", error);
+          log.error("Vérification des e-mails aux visiteurs en attente impossible :", error);
           return false;
         });
         if (told) this.wakeAgain = true;
@@ -263,7 +263,7 @@ export class MailOutbox {
     for (const entry of this.journal.pending()) {
       await this.store.markSent(entry.queue, entry.id, entry.attempts, entry.claimer);
       this.journal.settled(entry);
-      console.info(`${LABELS[entry.queue]} ${entry.id} noté comme envoyé, d'après le journal des envois.`);
+      log.info(`${LABELS[entry.queue]} ${entry.id} noté comme envoyé, d'après le journal des envois.`);
     }
   }
 
@@ -280,7 +280,7 @@ export class MailOutbox {
     try {
       await this.transport.sendMail(mail);
     } catch (caught) {
-      error = oneLine((caught as Error).message || String(caught)).slice(0, 1000);
+      error = withoutAddresses(oneLine((caught as Error).message || String(caught))).slice(0, 1000);
       refused = queue === "visitors" && isRefusedAddress(caught);
     }
     const attempts = row.attempts + 1;
@@ -291,17 +291,16 @@ export class MailOutbox {
       } catch (lost) {
         // The mail server has it: whatever the database says later, it is not sent again.
         this.journal.add({ queue, id, attempts, claimer: this.store.claimer });
-        console.error(`${label} envoyé, mais pas encore noté comme tel (base injoignable) : gardé dans le journal.`);
+        log.error(`${label} envoyé, mais pas encore noté comme tel (base injoignable) : gardé dans le journal.`);
         throw lost;
       }
-      const toOwner = queue === "messages" || queue === "alerts";
-      console.info(`${label} envoyé par e-mail${toOwner ? ` à ${this.mail.to}` : ""}.`);
+      log.info(`${label} envoyé par e-mail.`);
       return;
     }
     const delay = retryDelayMs(attempts);
     const givesUp = Date.now() + delay - new Date(row.queued_at).getTime() > GIVE_UP_AFTER_MS;
     await this.store.markFailed(queue, id, { attempts, error, givesUp, retryInSeconds: delay / 1000, refused });
-    console.error(
+    log.error(
       refused
         ? `${label} refusé par le serveur du destinataire, adresse effacée : ${error}`
         : givesUp

@@ -1,3 +1,4 @@
+import { log } from "../log.server";
 import { requireOwner } from "./owner-session.server";
 import { getBackend } from "../backend/index.server";
 import { redirectWithError } from "../toast.server";
@@ -12,7 +13,7 @@ export const OWNER_WRITE_FAILED =
  * (the owner is who can free it), else OWNER_WRITE_FAILED. The error itself goes to the log.
  */
 export async function ownerWriteFailure(error: unknown): Promise<string> {
-  console.error("Gestion : écriture impossible :", error);
+  log.error("Gestion : écriture impossible :", error);
   const storage = (await getBackend()).storageProblem();
   return storage ? `Rien n'a été enregistré. ${storage}` : OWNER_WRITE_FAILED;
 }

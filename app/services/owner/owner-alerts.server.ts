@@ -1,6 +1,6 @@
 import { checkOfferAlerts } from "~/catalogue/alerts";
 import { getConfig } from "../config/env.server";
-import { passAsked, passDone } from "../log.server";
+import { log, passAsked, passDone } from "../log.server";
 import { loadOffers } from "../pages/offers.server";
 import type { CachedBackend } from "../backend/cached-backend.server";
 
@@ -43,7 +43,7 @@ export function watchOwnerAlerts(backend: CachedBackend): () => void {
       passDone("owner-alerts", startedAt, { queued, covers });
     })()
       .catch((error: unknown) => {
-        console.error("Vérification des alertes impossible, nouvel essai dans 30 s :", error);
+        log.error("Vérification des alertes impossible, nouvel essai dans 30 s :", error);
         setTimeout(check, RETRY_AFTER_MS).unref();
       })
       .finally(() => {

@@ -7,6 +7,7 @@ import { keyedHash, keyFor } from "../secrets.server";
 import { networkKey } from "../visitor.server";
 import { passwordMatches, passwordTag as tagOf } from "./owner-password.server";
 import { secureCookieFor } from "../http/cookies.server";
+import { log } from "../log.server";
 import type { OwnerStore, SignInVisitor } from "../backend/types.server";
 
 /** The back office's session cookie: its own name, sent only to /gestion addresses. */
@@ -255,7 +256,7 @@ export async function endSessionCookie(request: Request): Promise<string> {
       await (await ownerStore())?.recordSignOut(signedOutHash(sid), new Date(signedInAt + SESSION_MS));
     } catch (error) {
       // The browser still drops its cookie, and this server refuses the session until it restarts.
-      console.error("Déconnexion retenue par ce serveur seulement, la base ne l'a pas enregistrée :", error);
+      log.error("Déconnexion retenue par ce serveur seulement, la base ne l'a pas enregistrée :", error);
     }
   }
   return storage.destroySession(session, { secure: secureCookieFor(request) });

@@ -13,6 +13,7 @@ import { ASK_REASON_PARAMETER } from "~/forms/feedback-form";
 import { messageFormConstraint } from "~/forms/message-action.server";
 import { alertFormHtml } from "~/services/alerts/alert-form-html.server";
 import { alertStore } from "~/services/alerts/visitor-alerts.server";
+import { log } from "../log.server";
 import { brandFaqJsonLd } from "./brand-faq.server";
 import { offerHistory } from "./offer-history.server";
 import { findBrandOffer, toCardView, tryLoadCatalogue, UNAVAILABLE } from "./offers.server";
@@ -36,7 +37,7 @@ export async function loadBrandPage({ params, request }: Pick<LoaderFunctionArgs
 
   const offer = findBrandOffer(catalogue, slug);
   if (!offer) {
-    console.warn(`404 : aucune offre pour ${new URL(request.url).pathname}`);
+    log.warn(`404 : aucune offre pour ${new URL(request.url).pathname}`);
     throw new Response("Offre introuvable", { status: 404 });
   }
   const testimonialPage = parsePageNumber(new URL(request.url).searchParams.getAll(TESTIMONIAL_PAGE_PARAMETER));

@@ -1,5 +1,6 @@
 import { changesSince, type OfferHistoryEntry } from "~/catalogue/history";
 import { getBackend } from "../backend/index.server";
+import { log } from "../log.server";
 import type { CachedBackend } from "../backend/cached-backend.server";
 import type { ReferralOffer } from "~/catalogue/types";
 
@@ -28,7 +29,7 @@ async function compareWaiting(backend: CachedBackend): Promise<void> {
       const changes = changesSince(await history.snapshots(), offers);
       if (changes.length > 0) await history.record(changes);
     } catch (error) {
-      console.error("Historique des offres non enregistré :", error);
+      log.error("Historique des offres non enregistré :", error);
     }
   }
   waiting = undefined;
@@ -39,7 +40,7 @@ export async function offerHistory(slug: string, limit: number): Promise<OfferHi
   try {
     return (await (await getBackend()).history()?.entries(slug, limit)) ?? [];
   } catch (error) {
-    console.error("Lecture de l'historique de l'offre impossible :", error);
+    log.error("Lecture de l'historique de l'offre impossible :", error);
     return [];
   }
 }

@@ -3,6 +3,7 @@ import { toCardView } from "~/catalogue/card";
 import { hasStarted, todayInFrance } from "~/catalogue/dates";
 import { mergeOffers, selectFeatured } from "~/catalogue/merge";
 import { BUNDLED_OFFERS, findOfferBySlug, offerFromBrandRow } from "~/catalogue/offers";
+import { log } from "../log.server";
 import { recordOfferChanges } from "./offer-history.server";
 import { getBackend } from "../backend/index.server";
 import type { CachedBackend } from "../backend/cached-backend.server";
@@ -83,7 +84,7 @@ async function mergedOffers(backend: CachedBackend, now: Date): Promise<NonNulla
     if (lastMerged?.today === today && lastMerged.rowsDigest === rowsDigest) lastMerged.rows = rows;
     else {
       const apiOffers = rows.map(offerFromBrandRow);
-      const everyOffer = mergeOffers(apiOffers, today);
+      const everyOffer = mergeOffers(apiOffers, today, undefined, (message) => log.warn(message));
       const offers = everyOffer.every((offer) => hasStarted(offer, today))
         ? everyOffer
         : everyOffer.filter((offer) => hasStarted(offer, today));
@@ -103,7 +104,7 @@ async function readOrNothing<T>(read: () => Promise<T[]>, what: string): Promise
   try {
     return await read();
   } catch (error) {
-    console.error(`Lecture ${what} impossible :`, error);
+    log.error(`Lecture ${what} impossible :`, error);
     return NOTHING;
   }
 }
@@ -163,7 +164,7 @@ export async function tryLoadCatalogue(): Promise<Catalogue | null> {
   try {
     return await loadCatalogue();
   } catch (error) {
-    console.error("Chargement des marques impossible :", error);
+    log.error("Chargement des marques impossible :", error);
     return null;
   }
 }
@@ -193,7 +194,7 @@ export async function offerForSlug(slug: string): Promise<ReferralOffer | undefi
   try {
     return findOfferBySlug((await loadOffers()).offers, slug);
   } catch (error) {
-    console.error("Chargement des marques impossible :", error);
+    log.error("Chargement des marques impossible :", error);
     return findOfferBySlug(BUNDLED_OFFERS, slug);
   }
 }

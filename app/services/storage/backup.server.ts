@@ -8,6 +8,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { chmod, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { log } from "../log.server";
 import { BACKUP_FOLDER, databaseDir } from "./data-dir.server";
 import type { PGlite } from "@electric-sql/pglite";
 
@@ -78,9 +79,9 @@ export function scheduleBackups(db: PGlite, dataDir: string): { ready: Promise<v
       if (db.closed) return;
       try {
         const file = await writeBackup(db, dataDir);
-        console.info(`Sauvegarde de la base (${why}) : ${file}`);
+        log.info(`Sauvegarde de la base (${why}) : ${file}`);
       } catch (error) {
-        if (!db.closed) console.error(`Sauvegarde de la base (${why}) impossible :`, error);
+        if (!db.closed) log.error(`Sauvegarde de la base (${why}) impossible :`, error);
       }
     });
     return running;
@@ -111,7 +112,7 @@ export function scheduleBackups(db: PGlite, dataDir: string): { ready: Promise<v
       const last = (await listBackups(dataDir)).at(-1) ?? path.join(databaseDir(dataDir), "PG_VERSION");
       if (Date.now() - (await stat(last)).mtimeMs > BACKUP_INTERVAL_MS) await backUp("quotidienne");
     } catch (error) {
-      console.error("Sauvegardes de la base impossibles à programmer :", error);
+      log.error("Sauvegardes de la base impossibles à programmer :", error);
     }
   })();
   return {
