@@ -25,6 +25,9 @@ const { values: options } = parseArgs({
   options: { against: { type: "string" }, child: { type: "string" }, "every-cache-off": { type: "boolean" } },
 });
 
+/** Where a child's output holds its means. */
+const MEANS_MARK = "moyennes ";
+
 /** In a child: renders each page of the build in `buildRoot`, and prints the mean milliseconds of each as JSON. */
 async function renderEach(buildRoot: string): Promise<void> {
   const dataDir = makeTempDir("bench-renders");
@@ -56,7 +59,8 @@ async function renderEach(buildRoot: string): Promise<void> {
       for (let index = 0; index < RENDERS; index += 1) await render();
       means[page] = (performance.now() - start) / RENDERS;
     }
-    process.stdout.write(`${JSON.stringify(means)}\n`);
+    // Marked: the site's own log lines (JSON too, in production) share this output.
+    process.stdout.write(`${MEANS_MARK}${JSON.stringify(means)}\n`);
   } finally {
     dataDir.cleanup();
   }
@@ -75,9 +79,13 @@ function measure(buildRoot: string, everyCacheOff: boolean): Promise<Record<stri
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.on("error", reject);
     child.on("exit", (code) => {
-      const line = output.trim().split("\n").at(-1) ?? "";
-      if (code !== 0 || !line.startsWith("{")) reject(new Error(`Le rendu de ${buildRoot} a échoué (code ${code}).`));
-      else resolve(JSON.parse(line) as Record<string, number | null>);
+      const line =
+        output
+          .split("\n")
+          .filter((candidate) => candidate.startsWith(MEANS_MARK))
+          .at(-1) ?? "";
+      if (code !== 0 || !line) reject(new Error(`Le rendu de ${buildRoot} a échoué (code ${code}).`));
+      else resolve(JSON.parse(line.slice(MEANS_MARK.length)) as Record<string, number | null>);
     });
   });
 }

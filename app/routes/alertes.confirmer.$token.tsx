@@ -32,7 +32,8 @@ const OUTCOMES = {
     "Votre alerte est confirmée : vous recevrez un e-mail quand une offre que vous suivez est ajoutée ou améliorée, " +
     "puis un résumé par jour au plus. Chaque e-mail permet de se désabonner en un clic.",
   unknown:
-    "Ce lien ne correspond à aucune demande en attente : elle est peut-être déjà confirmée, ou a été effacée après " +
+    "Ce lien ne correspond à aucune demande en attente : elle est peut-être déjà confirmée, a été remplacée par une " +
+    "demande plus récente (seul le lien du dernier e-mail reçu fonctionne), ou a été effacée après " +
     `${RETENTIONS.unconfirmedAlertHours} heures.`,
   failed: "La confirmation n'a pas pu être faite. Veuillez réessayer dans quelques minutes.",
 };
