@@ -37,7 +37,8 @@ export default defineConfig({
   projects: [
     // A test marked SERVER_HTML_ONLY (tests/e2e/helpers.ts) asserts nothing hydration changes: it runs once, below.
     { name: "javascript", use: { ...chromium, javaScriptEnabled: true }, grepInvert: /@server-html/ },
-    { name: "no-javascript", use: { ...chromium, javaScriptEnabled: false } },
+    // A test marked JAVASCRIPT_ONLY asserts what only JavaScript does: it runs above alone.
+    { name: "no-javascript", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@javascript-only/ },
   ],
   // Started one after the other: the first builds, the second serves that build with an unreachable backend, the
   // third with a catalogue of some hundred brands (listing pages, search at size), the fourth with thousands (the

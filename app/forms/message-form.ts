@@ -1,5 +1,6 @@
 import { backendFailure, flashedSuccess } from "./server-toasts";
 import type { SubmissionResult } from "@conform-to/react";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import type { ToastMessage } from "~/components/toast-context";
 
 /**
@@ -31,3 +32,11 @@ export const SENT_TOAST = flashedSuccess(
 export const SEND_FAILED_TOAST = backendFailure(
   "Une erreur est survenue lors de l'envoi de votre message. Veuillez réessayer.",
 );
+
+/**
+ * A message form's page is not read again after its action refused what was sent (4xx) or could not pass it on
+ * (5xx): the new rendering id would empty the form the visitor is correcting, errors and values with it. A sent
+ * message redirects (303), which reads the page again and empties the form, as it should.
+ */
+export const keepFormAfterRefusal: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate;

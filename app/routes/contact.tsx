@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CONTACT_FORM_ANCHOR, ContactForm } from "~/components/contact-form";
 import { handleMessageAction, messageFormConstraint } from "~/forms/message-action.server";
+import { keepFormAfterRefusal } from "~/forms/message-form";
 import { pageMeta, siteInfo } from "~/seo";
 import { formPageHeaders } from "~/services/http/headers.server";
 import type { ActionFunctionArgs, HeadersFunction, MetaFunction } from "@remix-run/node";
@@ -15,6 +16,8 @@ export const meta: MetaFunction = ({ matches }) =>
 
 /** Passes the Retry-After of a refused message (429) on to the page. */
 export const headers: HeadersFunction = formPageHeaders;
+
+export const shouldRevalidate = keepFormAfterRefusal;
 
 export function loader() {
   return { submissionId: randomUUID(), constraint: messageFormConstraint("contact") };

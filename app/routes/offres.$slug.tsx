@@ -35,6 +35,7 @@ import { followPath, ReferralLink } from "~/components/referral-link";
 import { ServerMarkup } from "~/components/server-markup";
 import { voteFetcherKey, type FeedbackActionData } from "~/forms/feedback-form";
 import { handleMessageAction } from "~/forms/message-action.server";
+import { keepFormAfterRefusal } from "~/forms/message-form";
 import { pageMeta, siteInfo } from "~/seo";
 import { formPageHeaders } from "~/services/http/headers.server";
 import { loadBrandPage } from "~/services/pages/brand-page.server";
@@ -106,11 +107,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /**
- * A testimonial or a notice answers in place; a vote answers with the offer's new summary, shown in place of the loaded one: reading the page's data again
- * would give the question form a new rendering id, and empty what the visitor is typing in it.
+ * A testimonial or a notice answers in place; a vote answers with the offer's new summary, shown in place of the
+ * loaded one; a refused question keeps its errors: reading the page's data again would give the question form a new
+ * rendering id, and empty what the visitor is typing in it.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
-  formAction?.endsWith("/avis") || formAction?.endsWith("/temoignage") ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  args.formAction?.endsWith("/avis") || args.formAction?.endsWith("/temoignage") ? false : keepFormAfterRefusal(args);
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params }) => {
   const site = siteInfo(matches);

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { axeViolations, holdRequests, openDisclosure } from "./helpers";
+import { axeViolations, holdRequests, JAVASCRIPT_ONLY, openDisclosure } from "./helpers";
 import { FAILING_BASE_URL, storedMessages } from "./servers";
 import type { Locator, Page } from "@playwright/test";
 
@@ -185,6 +185,31 @@ test.describe("per-offer question form", () => {
     ]);
   });
 });
+
+test(
+  "before the form's rules reach the browser, the server's errors stay with every value typed",
+  JAVASCRIPT_ONLY,
+  async ({ page }) => {
+    // A slow network: the rules never arrive, so the server answers the invalid submissions.
+    await page.route("**/message-validation-*.js", (route) => route.abort());
+    for (const open of [() => openContactForm(page), () => openQuestionForm(page, "binance")]) {
+      const form = await open();
+      await form.name.fill(tooShort.name);
+      await form.email.fill("paul@exemple.fr");
+      await form.message.fill(tooShort.message);
+      const answered = page.waitForResponse((response) => response.request().method() === "POST");
+      await form.send.click();
+      expect((await answered).status()).toBe(400);
+      await expectFieldError(page, "Nom", "Le nom doit comporter au moins 2 caractères");
+      // Once the page has settled (no data read again to empty the form), the errors and the values are still there.
+      await page.waitForLoadState("networkidle");
+      await expect(form.name).toHaveAttribute("aria-invalid", "true");
+      await expect(form.name).toHaveValue(tooShort.name);
+      await expect(form.email).toHaveValue("paul@exemple.fr");
+      await expect(form.message).toHaveValue(tooShort.message);
+    }
+  },
+);
 
 test("the pages with forms run within the Content-Security-Policy, client validation included", async ({
   page,

@@ -248,6 +248,12 @@ export async function ownerOnPhone(
 export const SERVER_HTML_ONLY = { tag: "@server-html" } as const;
 
 /**
+ * The mark of a test of what only JavaScript does (the form's rules arriving late, say): it runs in the JavaScript
+ * project only, as there is nothing to assert without it.
+ */
+export const JAVASCRIPT_ONLY = { tag: "@javascript-only" } as const;
+
+/**
  * Opens a `<details>` disclosure of `scope` by its summary, as a visitor does, and waits until it is open. With
  * JavaScript, also until the form inside runs its script, which loads after the page's (lazy-forms.tsx): a form sent
  * before is a plain post, which is the page without JavaScript.
