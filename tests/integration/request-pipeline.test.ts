@@ -195,22 +195,27 @@ describe("both servers, one pipeline", () => {
  * its database, its server hooks), with whether each has an action.
  */
 async function buildRoutes(): Promise<Record<string, BuildRoute & { hasAction: boolean }>> {
-  const temp = makeTempDir("pipeline-routes");
   const script = `globalThis[Symbol.for("codeparrain.server-js")] = true;
 const build = await import("./build/index.js");
 const routes = Object.fromEntries(Object.entries(build.routes).map(([id, { module, ...route }]) =>
   [id, { ...route, hasAction: typeof module.action === "function" }]));
-process.stdout.write("\\n" + JSON.stringify(routes));
+process.stdout.write("\\nroutes " + JSON.stringify(routes) + "\\n");
 process.exit(0);`;
-  try {
-    const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
-      cwd: path.resolve(import.meta.dirname, "../.."),
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: temp.dir },
-    });
-    return JSON.parse(stdout.trim().split("\n").pop() ?? "") as Record<string, BuildRoute & { hasAction: boolean }>;
-  } finally {
-    temp.cleanup();
-  }
+  // A backend it cannot reach: loading the build opens no database, so nothing is left writing after the exit.
+  const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      SUPABASE_URL: "http://127.0.0.1:9",
+      SUPABASE_ANON_KEY: "cle-publique",
+      SESSION_SECRET: "un-secret-pour-lire-les-routes-0123456789",
+      CONTACT_CLIENT_KEY_SECRET: "un-secret-pour-lire-les-routes-0123456789",
+    },
+  });
+  // The build's own log lines (JSON) share the output: the routes' line is marked.
+  const line = stdout.split("\n").find((candidate) => candidate.startsWith("routes ")) ?? "";
+  return JSON.parse(line.slice("routes ".length)) as Record<string, BuildRoute & { hasAction: boolean }>;
 }
 
 describe("the route table", () => {
