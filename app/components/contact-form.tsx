@@ -16,7 +16,7 @@ export function ContactForm({
   submissionId: string;
   actionData?: MessageActionData;
 }) {
-  const [form, fields, loadRules] = useMessageForm("contact", constraint, submissionId, actionData);
+  const [form, fields, rules] = useMessageForm("contact", constraint, submissionId, actionData);
 
   return (
     <MessageFormFrame
@@ -28,7 +28,7 @@ export function ContactForm({
       submitLabel="Envoyer le message"
       toast={actionData?.toast}
       className="relative space-y-5"
-      loadRules={loadRules}
+      rules={rules}
     >
       <FieldShell field={fields.subject} label="Sujet">
         <select {...getSelectProps(fields.subject)} className={controlClass}>

@@ -113,7 +113,7 @@ export function useMessageForm<Kind extends MessageFormKind>(
     shouldRevalidate: "onInput",
     onValidate: validate && (({ formData }) => validate(formData)),
   });
-  return [form, fields, loadRules] as const;
+  return [form, fields, { load: loadRules, ready: Boolean(validate) }] as const;
 }
 
 /** What is done with what a visitor sends, under each message form. */
@@ -164,7 +164,7 @@ export function MessageFormFrame({
   toast,
   className,
   preventScrollReset,
-  loadRules,
+  rules,
   children,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema's form: only its id and errors are read
@@ -177,13 +177,15 @@ export function MessageFormFrame({
   toast: ToastMessage | null | undefined;
   className: string;
   preventScrollReset?: boolean;
-  loadRules: () => void;
+  /** The form's rules: `load` them when the visitor reaches it; `ready` once they check it in the browser. */
+  rules: { load: () => void; ready: boolean };
   children: ReactNode;
 }) {
   // A visitor may reach the form before its code does (it loads when its disclosure opens): already in a field once
   // it hydrates, they get the rules as if they had just come in.
   const formElement = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
+  const loadRules = rules.load;
   useEffect(() => {
     if (formElement.current?.contains(document.activeElement)) loadRules();
   }, [loadRules]);
@@ -192,6 +194,8 @@ export function MessageFormFrame({
       ref={formElement}
       // Says the form's script runs (browser tests wait for it: it may come after the page's).
       data-hydrated={hydrated ? "" : undefined}
+      // Says the rules check it here (browser tests wait for it before a submission they expect the browser to refuse).
+      data-rules={rules.ready ? "" : undefined}
       method="post"
       action={`${action}#${anchor}`}
       preventScrollReset={preventScrollReset}

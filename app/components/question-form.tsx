@@ -17,7 +17,7 @@ export function QuestionForm({
   submissionId: string;
   actionData?: MessageActionData;
 }) {
-  const [form, fields, loadRules] = useMessageForm("question", constraint, submissionId, actionData);
+  const [form, fields, rules] = useMessageForm("question", constraint, submissionId, actionData);
 
   return (
     <MessageFormFrame
@@ -30,7 +30,7 @@ export function QuestionForm({
       toast={actionData?.toast}
       className="relative mt-4 space-y-4"
       preventScrollReset
-      loadRules={loadRules}
+      rules={rules}
     >
       <FieldShell field={fields.message} label="Votre question">
         <textarea
