@@ -109,6 +109,7 @@ export function offerFromRow(row: BrandRow, entry: BrandEntry | undefined): Refe
     validUntil: present(column<string>("valid_until")) ?? entry?.validUntil,
     verifiedOn: present(column<string>("verified_on")) ?? entry?.verifiedOn,
     votesSince: present(column<string>("votes_since")),
+    version: Number(row.version) || undefined,
   };
 }
 

@@ -90,6 +90,8 @@ export interface ReferralOffer {
   verifiedOn?: string;
   /** When the owner last checked the offer or changed its code or link (ISO timestamp): votes count from then. */
   votesSince?: string;
+  /** How many times the owner's row of the offer was written (1 once created); none for an offer of the bundle alone. */
+  version?: number;
 }
 
 /** A row of the `brands` table as read from the backend. */

@@ -1,10 +1,18 @@
 import { parse } from "csv-parse/sync";
 import { BRAND_CATEGORIES } from "~/catalogue/categories";
-import { importedCell, OFFER_CSV_COLUMNS, offerCells, type OfferCsvColumn } from "~/catalogue/offer-csv";
 import { findOfferBySlug } from "~/catalogue/offers";
 import { parseNewBrandForm, parseOfferForm } from "./brand-form";
+import {
+  BOX_CELL,
+  CSV_FIELDS,
+  importedCell,
+  isTickedCell,
+  OFFER_CSV_COLUMNS,
+  offerCells,
+  type OfferCsvColumn,
+} from "./offer-csv";
+import type { BrandColumns, OfferColumn } from "./offer-columns";
 import type { ReferralOffer } from "~/catalogue/types";
-import type { BrandColumns } from "~/services/backend/types.server";
 
 /**
  * An offers CSV read back: each row checked as the back office's forms check it, compared with the offer it names,
@@ -15,26 +23,20 @@ import type { BrandColumns } from "~/services/backend/types.server";
 export const IMPORT_LIMITS = { bytes: 1024 * 1024, rows: 2_000 } as const;
 
 /** The form field each column is checked as, and the column an error on that field is shown in. */
-const FIELD_OF: Partial<Record<OfferCsvColumn, string>> = {
-  marque: "name",
-  categorie: "category",
-  description: "description",
-  code: "code",
-  lien: "link",
-  offre: "offer_description",
-  avantages: "advantages",
-  montant: "bonus_amount",
-  unite: "bonus_unit",
-  plafond: "bonus_up_to",
-  nature: "bonus_kind",
-  conditions: "conditions",
-  parrain: "referrer_reward",
-  debut: "starts_on",
-  fin: "valid_until",
-};
+const FIELD_OF = new Map<OfferCsvColumn, OfferColumn>(CSV_FIELDS.map((field) => [field.csv, field.column]));
 
 /** The columns whose cells form an offer's terms: written together, since a row's terms go together. */
-const TERMS_COLUMNS: readonly OfferCsvColumn[] = ["montant", "unite", "plafond", "nature", "conditions", "parrain"];
+const TERMS_COLUMNS: readonly OfferCsvColumn[] = CSV_FIELDS.filter((field) => field.declared.terms).map(
+  (field) => field.csv,
+);
+
+/** The columns of a ticked box. */
+const BOX_COLUMNS = new Set<OfferCsvColumn>(
+  CSV_FIELDS.filter((field) => field.declared.input?.kind === "checkbox").map((field) => field.csv),
+);
+
+/** The columns that find an offer rather than change it. */
+const IDENTITY_COLUMNS: readonly OfferCsvColumn[] = ["adresse", "marque", "version"];
 
 export interface CellChange {
   column: OfferCsvColumn;
@@ -50,6 +52,8 @@ export type ImportRow =
       outcome: "changed";
       /** The offer's id: its brands row's, or its slug when it is read from the bundle alone. */
       offerId: string;
+      /** The offer's version when the CSV was exported: an import writes only while it still is. */
+      version: number;
       brand: string;
       cells: CellChange[];
       write: Partial<BrandColumns>;
@@ -61,26 +65,25 @@ export type ImportPreview = { ok: true; rows: ImportRow[] } | { ok: false; error
 
 const normalise = (cell: string) => cell.replace(/\r\n?/g, "\n").trim();
 
-/** A cell as the preview compares it: "plafond" is "oui" or "non", however a spreadsheet spelled it. */
+/** A cell as the preview compares it: a box's is "oui" or "non", however a spreadsheet spelled it. */
 const cellOf = (column: OfferCsvColumn, cell: string) =>
-  column === "plafond" ? (/^(oui|o|vrai|true|1|x)$/i.test(normalise(cell)) ? "oui" : "non") : normalise(cell);
+  BOX_COLUMNS.has(column) ? (isTickedCell(cell) ? BOX_CELL.ticked : BOX_CELL.empty) : normalise(cell);
 
 /** The row's cells as the forms take them: a ticked box is "on", an empty unit the form's default. */
 function formOf(cells: Record<OfferCsvColumn, string>): FormData {
   const form = new FormData();
-  for (const [column, field] of Object.entries(FIELD_OF) as [OfferCsvColumn, string][]) {
+  for (const [column, field] of FIELD_OF) {
     const cell = cells[column];
-    if (column === "plafond") {
-      if (cell === "oui") form.set(field, "on");
+    if (BOX_COLUMNS.has(column)) {
+      if (cell === BOX_CELL.ticked) form.set(field, "on");
     } else if (cell !== "") form.set(field, cell);
   }
-  form.set("slug", cells.adresse);
   return form;
 }
 
 /** The French errors of a submission, by CSV column. */
 function errorsByColumn(error: Record<string, string[] | null> | null | undefined) {
-  const columnOf = new Map(Object.entries(FIELD_OF).map(([column, field]) => [field, column]));
+  const columnOf = new Map([...FIELD_OF].map(([column, field]) => [field as string, column]));
   return Object.entries(error ?? {}).flatMap(([field, messages]) =>
     (messages ?? []).map((message) => ({ column: columnOf.get(field) ?? (field || "ligne"), message })),
   );
@@ -192,15 +195,22 @@ function previewRow(cells: Record<OfferCsvColumn, string>, line: number, offers:
   if (parsed.status !== "success" || errors.length > 0) return { line, slug, outcome: "refused", errors };
   const current = offerCells(offer);
   const changed = OFFER_CSV_COLUMNS.filter(
-    (column) => column !== "adresse" && column !== "marque" && normalise(current[column]) !== cells[column],
+    (column) => !IDENTITY_COLUMNS.includes(column) && normalise(current[column]) !== cells[column],
   );
   if (changed.length === 0) return { line, slug, outcome: "unchanged" };
+  if (cells.version !== current.version) {
+    return refused(
+      { line, slug, outcome: "unchanged" },
+      "version",
+      `${offer.brand} a été modifiée depuis l'export de ce fichier : exportez à nouveau la liste et reportez-y ce changement.`,
+    );
+  }
   const value = parsed.value as Record<string, unknown>;
   const write: Record<string, unknown> = {};
   for (const column of changed.some((column) => TERMS_COLUMNS.includes(column))
     ? [...changed, ...TERMS_COLUMNS]
     : changed) {
-    const field = FIELD_OF[column];
+    const field = FIELD_OF.get(column);
     if (!field || field === "name") continue;
     if (column === "categorie") write.category = cells.categorie || null;
     else if (column === "description") write.description = cells.description || null;
@@ -212,6 +222,7 @@ function previewRow(cells: Record<OfferCsvColumn, string>, line: number, offers:
     slug,
     outcome: "changed",
     offerId: offer.id,
+    version: Number(current.version),
     brand: offer.brand,
     cells: changed.map((column) => ({ column, before: current[column], after: cells[column] })),
     write: write as Partial<BrandColumns>,

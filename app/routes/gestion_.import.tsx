@@ -22,6 +22,7 @@ export const headers = backOfficeHeaders;
 const TOO_LARGE = `Le fichier dépasse ${IMPORT_LIMITS.bytes / 1024 / 1024} Mo : rien n'a été lu.`;
 const REFUSED_AS_A_WHOLE = {
   gone: "Une offre du fichier a été supprimée pendant l'aperçu : rien n'a été écrit. Vérifiez ce nouvel aperçu.",
+  changed: "Une offre du fichier a été modifiée pendant l'aperçu : rien n'a été écrit. Vérifiez ce nouvel aperçu.",
   taken: "Une marque ajoutée porte le nom ou l'adresse d'une autre, créée entre-temps : rien n'a été écrit.",
 } as const;
 

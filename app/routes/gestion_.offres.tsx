@@ -3,11 +3,10 @@ import { reasonLabel } from "@contract/feedback-fields";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FOLLOWS_PERIOD_DAYS, periodDays } from "~/catalogue/audience";
-import { BRAND_CATEGORIES } from "~/catalogue/categories";
 import { formatFrenchDate, todayInFrance } from "~/catalogue/dates";
 import { isReportedNotWorking, successPercent } from "~/catalogue/feedback";
 import { missingFacts } from "~/catalogue/to-complete";
-import { Field, OfferFields, Select } from "~/components/back-office/fields";
+import { OfferFields } from "~/components/back-office/fields";
 import { BackOfficePage, backOfficeButton, backOfficeMeta, MissingKey } from "~/components/back-office/frame";
 import { parseNewBrandForm } from "~/forms/brand-form";
 import { flashedSuccess } from "~/forms/server-toasts";
@@ -96,15 +95,7 @@ function NewBrandForm() {
     <details open={Boolean(actionData)} className="rounded-2xl border border-slate-200 bg-white p-4">
       <summary className="cursor-pointer font-bold text-indigo-800">Ajouter une marque</summary>
       <Form reloadDocument method="post" {...getFormProps(form)} noValidate={false} className="mt-4 space-y-4">
-        <Field meta={fields.name} label="Nom de la marque" required />
-        <Field
-          meta={fields.slug}
-          label="Adresse de la page (facultatif)"
-          hint="Par exemple ma-banque pour /offres/ma-banque ; tirée du nom si vide."
-        />
-        <Select meta={fields.category} label="Catégorie" options={BRAND_CATEGORIES} />
-        <Field meta={fields.description} label="Ce que fait la marque" required />
-        <OfferFields fields={fields} />
+        <OfferFields form="brand" fields={fields} />
         <button type="submit" className={backOfficeButton}>
           Ajouter la marque
         </button>

@@ -1,5 +1,5 @@
 import { todayInFrance } from "~/catalogue/dates";
-import { offersCsv } from "~/catalogue/offer-csv";
+import { offersCsv } from "~/forms/offer-csv";
 import { ownerStoreFor } from "~/services/owner/back-office.server";
 import { loadCatalogue } from "~/services/pages/offers.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -2,10 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { formatFrenchDate, todayInFrance } from "~/catalogue/dates";
-import { FEATURED_RULE, HAND_WRITTEN_SLUGS, hidesClipboard } from "~/catalogue/offer-rules";
+import { HAND_WRITTEN_SLUGS } from "~/catalogue/offer-rules";
 import { findOfferBySlug } from "~/catalogue/offers";
-import { termsFormValues } from "~/catalogue/terms";
-import { Checkbox, OfferFields } from "~/components/back-office/fields";
+import { OfferFields } from "~/components/back-office/fields";
 import {
   BackOfficePage,
   backOfficeButton,
@@ -14,6 +13,7 @@ import {
   outlineButton,
 } from "~/components/back-office/frame";
 import { parseOfferForm } from "~/forms/brand-form";
+import { shownValues } from "~/forms/offer-columns";
 import { flashedSuccess } from "~/forms/server-toasts";
 import { getBackend } from "~/services/backend/index.server";
 import { readForm } from "~/services/form-request.server";
@@ -50,16 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     brand: offer.brand,
     handWritten: HAND_WRITTEN_SLUGS.has(offer.slug),
     verifiedOn: offer.verifiedOn ?? null,
-    saved: {
-      code: offer.code,
-      link: offer.link,
-      offer_description: offer.description,
-      advantages: offer.advantages.join("\n"),
-      ...termsFormValues(offer),
-      valid_until: offer.validUntil ?? "",
-      featured: offer.featured,
-      hide_clipboard: hidesClipboard(offer),
-    },
+    saved: shownValues("offer", offer),
   };
 }
 
@@ -158,9 +149,7 @@ export default function EditOffer() {
           </p>
         ) : null}
         <input type="hidden" name="intent" value="save" />
-        <OfferFields fields={fields} handWritten={handWritten} />
-        <Checkbox meta={fields.featured} label="Mise en avant sur l'accueil" hint={FEATURED_RULE} />
-        {handWritten ? null : <Checkbox meta={fields.hide_clipboard} label="Masquer le bouton « Copier »" />}
+        <OfferFields form="offer" fields={fields} handWritten={handWritten} />
         <button type="submit" className={backOfficeButton}>
           Enregistrer
         </button>

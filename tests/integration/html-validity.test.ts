@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { OFFER_CSV_COLUMNS } from "~/catalogue/offer-csv";
+import { OFFER_CSV_COLUMNS } from "~/forms/offer-csv";
 import { cookieFrom, OWNER_PASSWORD, signIn } from "../support/back-office";
 import { checkHtmlFiles } from "../support/html-checker";
 import { NEW_BRAND_LINE, newBrandLine } from "../support/offer-import";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OFFER_CSV_COLUMNS, type OfferCsvColumn } from "~/catalogue/offer-csv";
+import { OFFER_CSV_COLUMNS, type OfferCsvColumn } from "~/forms/offer-csv";
 import { embeddedAt } from "~/services/backend/database.server";
 import { openEmbeddedDatabase } from "~/services/backend/embedded-db.server";
 import { BackendError } from "~/services/backend/errors.server";
@@ -113,6 +113,21 @@ describe.each([
     expect(await codeOf("Delta")).toBe("AVANT");
   });
 
+  it("writes nothing when a row changed since its export, and writes it at its current version", async () => {
+    const id = await brandRow("Zeta", "AVANT");
+    const versionOf = async () => Number((await backend().listBrands()).find((row) => row.name === "Zeta")?.version);
+    const exported = await versionOf();
+    expect(await ownerOf(backend()).updateBrand(id, { code: "EDITION" })).toBe(true);
+    expect(await versionOf()).toBe(exported + 1);
+    const stale = await ownerOf(backend()).importOffers([{ id, version: exported, columns: { code: "ANCIEN" } }]);
+    expect(stale).toEqual({ ok: false, reason: "changed" });
+    expect(await codeOf("Zeta")).toBe("EDITION");
+    const current = await ownerOf(backend()).importOffers([{ id, version: exported + 1, columns: { code: "IMPORT" } }]);
+    expect(current).toEqual({ ok: true, written: 1 });
+    expect(await codeOf("Zeta")).toBe("IMPORT");
+    expect(await versionOf()).toBe(exported + 2);
+  });
+
   it("refuses a column the back office does not edit, and a value its checks refuse, writing nothing", async () => {
     const id = await brandRow("Epsilon", "AVANT");
     const notEdited = await ownerOf(backend())
@@ -123,6 +138,12 @@ describe.each([
       .catch((error: unknown) => error);
     expect(notEdited).toBeInstanceOf(BackendError);
     expect((notEdited as BackendError).code).toBe("22023");
+    for (const columns of [{ version: 1 }, { no_such_column: "x" }, { id: 1 }]) {
+      const refused = await ownerOf(backend())
+        .importOffers([{ id, columns: columns as OfferImportWrite["columns"] }])
+        .catch((error: unknown) => error);
+      expect((refused as BackendError).code).toBe("22023");
+    }
     const tooManyConditions = await ownerOf(backend())
       .importOffers([
         { id, columns: { code: "APRES" } },
@@ -216,9 +237,32 @@ describe("the offers import in the back office, without JavaScript", () => {
     expect(stale.status).toBe(409);
     const text = mainText(await stale.text());
     expect(text).toContain("Les offres ont changé depuis l'aperçu : rien n'a été écrit.");
-    expect(text).toContain("code : SECOND → PREMIER");
+    expect(text).toMatch(/Ligne \d+ : revolut, refusée/);
+    expect(text).toContain("version : Revolut a été modifiée depuis l'export de ce fichier");
     expect(await publicText("/offres/revolut")).toContain("SECOND");
     expect(await publicText("/offres/revolut")).not.toContain("PREMIER");
+  });
+
+  it("refuses the rows of an export older than a back-office edit, naming them, and writes none of them", async () => {
+    const older = await editedExport([
+      { slug: "fortuneo", column: "code", value: "DEPUIS-LE-FICHIER" },
+      { slug: "trade-republic", column: "code", value: "AUSSI-DU-FICHIER" },
+    ]);
+    const edit = confirmationOf(
+      await (await upload(await editedExport([{ slug: "fortuneo", column: "montant", value: "99" }]))).text(),
+    );
+    expect((await confirm(edit!)).status).toBe(303);
+    const response = await upload(older);
+    const html = await response.text();
+    const text = mainText(html);
+    expect(text).toMatch(/Ligne \d+ : fortuneo, refusée/);
+    expect(text).toContain(
+      "version : Fortuneo a été modifiée depuis l'export de ce fichier : exportez à nouveau la liste et reportez-y ce changement.",
+    );
+    expect(text).toMatch(/Ligne \d+ : Trade Republic, modifiée/);
+    expect(confirmationOf(html)).toBeNull();
+    expect(await publicText("/offres/fortuneo")).not.toContain("DEPUIS-LE-FICHIER");
+    expect(await publicText("/offres/trade-republic")).not.toContain("AUSSI-DU-FICHIER");
   });
 
   it("reads a French Excel file: Windows-1252, with semicolons", async () => {

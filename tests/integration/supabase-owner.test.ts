@@ -125,10 +125,10 @@ describe("the back office with hosted Supabase", () => {
     expectServiceRole(standIn.received);
   });
 
-  it("writes an import through import_offers in one call, telling a row gone or a name taken", async () => {
+  it("writes an import through import_offers in one call, telling a row gone or changed, or a name taken", async () => {
     const rows = [
       { id: "12", columns: { code: "NEUF", conditions: ["Ouvrir un compte"] } },
-      { id: null, columns: { name: "Wise", slug: "wise", category: "finance" } },
+      { id: null, columns: { name: "Wise", slug: "wise", category: "finance" as const } },
     ];
     standIn.respond(200, 2);
     expect(await owner().importOffers(rows)).toEqual({ ok: true, written: 2 });
@@ -151,6 +151,13 @@ describe("the back office with hosted Supabase", () => {
       message: "import_offers: the row 12 no longer exists",
     });
     expect(await owner().importOffers(rows)).toEqual({ ok: false, reason: "gone" });
+    standIn.respond(400, {
+      code: "40001",
+      details: null,
+      hint: null,
+      message: "import_offers: the row 12 changed since its export",
+    });
+    expect(await owner().importOffers(rows)).toEqual({ ok: false, reason: "changed" });
     standIn.respond(400, { code: "22023", details: null, hint: null, message: "import_offers: a row names no column" });
     const refused = await rejection(owner().importOffers(rows));
     expect(refused).toBeInstanceOf(BackendError);

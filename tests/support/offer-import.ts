@@ -1,4 +1,4 @@
-import { OFFER_CSV_COLUMNS, type OfferCsvColumn } from "~/catalogue/offer-csv";
+import { OFFER_CSV_COLUMNS, type OfferCsvColumn } from "~/forms/offer-csv";
 import type { RunningSite } from "./server";
 
 /** The offers import of the back office (/gestion/import), driven as a browser without JavaScript drives it. */

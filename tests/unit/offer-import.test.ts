@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { OFFER_CSV_COLUMNS, offersCsv } from "~/catalogue/offer-csv";
 import { BUNDLED_OFFERS } from "~/catalogue/offers";
+import { OFFER_CSV_COLUMNS, offerCells, offersCsv } from "~/forms/offer-csv";
 import { decodeCsvFile, IMPORT_LIMITS, previewOffersImport } from "~/forms/offer-import";
+import type { ReferralOffer } from "~/catalogue/types";
 
 /** `csv` with one cell of one offer replaced. */
 function withCell(csv: string, slug: string, column: string, value: string): string {
@@ -15,6 +16,20 @@ function withCell(csv: string, slug: string, column: string, value: string): str
   });
   return [header, ...edited].join("\r\n");
 }
+
+/** The preview of N26's row when `csv` is read against `offers`. */
+function n26RowOf(csv: string, offers: readonly ReferralOffer[]) {
+  const preview = previewOffersImport(csv, offers);
+  return preview.ok ? preview.rows.find((candidate) => candidate.slug === "n26") : undefined;
+}
+
+/** N26's row refused, with these reasons. */
+const n26Refused = (errors: { column: string; message: string }[]) => ({
+  line: expect.any(Number),
+  slug: "n26",
+  outcome: "refused",
+  errors,
+});
 
 describe("the offers' CSV", () => {
   it("reads back as it was exported: every row unchanged", () => {
@@ -45,21 +60,43 @@ describe("the offers' CSV", () => {
     expect(row?.outcome === "changed" && Object.keys(row.write)).not.toContain("link");
   });
 
+  it("carries each offer's version, and refuses a row whose offer changed since the export, naming the offer", () => {
+    const exported = BUNDLED_OFFERS.map((offer) => (offer.slug === "n26" ? { ...offer, version: 3 } : offer));
+    const csv = offersCsv(exported);
+    expect(csv.split("\r\n")[0]).toMatch(/,"version"$/);
+    expect(offerCells(exported.find((offer) => offer.slug === "n26")!).version).toBe("3");
+    expect(offerCells(BUNDLED_OFFERS[0]!).version).toBe("0");
+    // Since the export, the owner changed N26's code in the back office; the file still holds the former one.
+    const now = exported.map((offer) => (offer.slug === "n26" ? { ...offer, version: 4, code: "NOUVEAU" } : offer));
+    expect(n26RowOf(withCell(csv, "n26", "montant", "20"), now)).toEqual(
+      n26Refused([
+        {
+          column: "version",
+          message:
+            "N26 a été modifiée depuis l'export de ce fichier : exportez à nouveau la liste et reportez-y ce changement.",
+        },
+      ]),
+    );
+    // A row the file leaves as the offer is now changes nothing, whatever its version.
+    expect(n26RowOf(withCell(csv, "n26", "code", "NOUVEAU"), now)?.outcome).toBe("unchanged");
+    // The same change on an export of the current version goes through, with that version to check when written.
+    expect(n26RowOf(withCell(offersCsv(now), "n26", "montant", "20"), now)).toMatchObject({
+      outcome: "changed",
+      version: 4,
+    });
+  });
+
   it("refuses a row with a French reason per cell, and keeps the other rows", () => {
     let csv = withCell(offersCsv(BUNDLED_OFFERS), "n26", "lien", "http://n26.com");
     csv = withCell(withCell(csv, "n26", "nature", "cadeau"), "n26", "categorie", "banques");
     const preview = previewOffersImport(csv, BUNDLED_OFFERS);
-    const row = preview.ok ? preview.rows.find((candidate) => candidate.slug === "n26") : undefined;
-    expect(row).toEqual({
-      line: expect.any(Number),
-      slug: "n26",
-      outcome: "refused",
-      errors: [
+    expect(n26RowOf(csv, BUNDLED_OFFERS)).toEqual(
+      n26Refused([
         { column: "lien", message: "Le lien doit être une adresse complète commençant par https://." },
         { column: "nature", message: "Choisissez une nature dans la liste." },
         { column: "categorie", message: "Choisissez une catégorie de la liste (par exemple finance)." },
-      ],
-    });
+      ]),
+    );
     expect(preview.ok && preview.rows.filter((candidate) => candidate.outcome === "unchanged")).toHaveLength(
       BUNDLED_OFFERS.length - 1,
     );
@@ -80,6 +117,7 @@ describe("the offers' CSV", () => {
       "non",
       "argent",
       "Ouverture du compte",
+      "",
       "",
       "",
       "",

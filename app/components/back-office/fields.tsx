@@ -1,13 +1,7 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { isIsoDate } from "~/catalogue/dates";
-import {
-  BONUS_UNITS,
-  KIND_LABELS,
-  MAX_CONDITION_LENGTH,
-  MAX_CONDITIONS,
-  OFFER_KINDS,
-  UNIT_LABELS,
-} from "~/catalogue/terms";
+import { fieldsOf, type ColumnOf } from "~/forms/offer-columns";
+import type { FieldInput, OfferForm } from "~/forms/offer-fields";
 
 /**
  * The fields of the back office's forms, from Conform's field metadata (`useForm`): each with its label, hint and
@@ -139,65 +133,81 @@ export function Checkbox({
   );
 }
 
-const UNIT_OPTIONS = BONUS_UNITS.map((id) => ({ id, label: UNIT_LABELS[id] }));
-const KIND_OPTIONS = OFFER_KINDS.map((id) => ({ id, label: KIND_LABELS[id] }));
+/** A field's metadata as either form holds it (Conform's); each field below reads it as its kind of value. */
+type AnyFieldMetadata = Pick<FieldMetadata<unknown>, "id" | "errorId">;
 
-/** The fields of an offer both forms share (a new brand's, an offer's). */
-export function OfferFields({
+/** One declared field, drawn as its kind says; on a hand-written brand page, read-only or left out as declared. */
+function DeclaredField({
+  meta,
+  input,
+  handWritten,
+}: {
+  meta: AnyFieldMetadata;
+  input: FieldInput;
+  handWritten: boolean;
+}) {
+  const fixedByHand = handWritten ? input.handWritten : undefined;
+  if (fixedByHand === "hidden") return null;
+  if (input.kind === "checkbox") {
+    return (
+      <Checkbox meta={meta as unknown as FieldMetadata<boolean | undefined>} label={input.label} hint={input.hint} />
+    );
+  }
+  if (input.kind === "select") {
+    return (
+      <Select
+        meta={meta as unknown as FieldMetadata<string | undefined>}
+        label={input.label}
+        options={input.options ?? []}
+      />
+    );
+  }
+  return (
+    <Field
+      meta={meta as unknown as FieldMetadata<string | undefined>}
+      label={input.label}
+      hint={fixedByHand ? "La page de cette marque est écrite à la main : ceci ne se change pas ici." : input.hint}
+      multiline={input.kind === "multiline"}
+      type={input.kind === "multiline" ? undefined : input.kind}
+      required={input.required}
+      readOnly={fixedByHand === "read-only"}
+    />
+  );
+}
+
+/**
+ * The fields `form` shows, in the order OFFER_FIELDS declares them, those of what the new customer receives in a
+ * fieldset of their own.
+ */
+export function OfferFields<Form extends OfferForm>({
+  form,
   fields,
   handWritten = false,
 }: {
-  fields: {
-    code: FieldMetadata<string | undefined>;
-    link: FieldMetadata<string>;
-    offer_description: FieldMetadata<string>;
-    advantages: FieldMetadata<string | undefined>;
-    bonus_amount: FieldMetadata<string | undefined>;
-    bonus_unit: FieldMetadata<string | undefined>;
-    bonus_up_to: FieldMetadata<boolean | undefined>;
-    bonus_kind: FieldMetadata<string | undefined>;
-    conditions: FieldMetadata<string | undefined>;
-    referrer_reward: FieldMetadata<string | undefined>;
-    starts_on: FieldMetadata<string | undefined>;
-    valid_until: FieldMetadata<string | undefined>;
-  };
+  form: Form;
+  fields: Record<ColumnOf<Form>, AnyFieldMetadata>;
   /** The brand's page is written by hand: its code and link are shown, not changed here (HAND_WRITTEN_SLUGS). */
   handWritten?: boolean;
 }) {
-  const fixed = handWritten
-    ? { readOnly: true, hint: "La page de cette marque est écrite à la main : ceci ne se change pas ici." }
-    : {};
+  const shown = fieldsOf(form).flatMap(([column, declared]) =>
+    declared.input ? [{ column, input: declared.input, meta: fields[column] }] : [],
+  );
+  const drawn = (field: (typeof shown)[number]) => (
+    <DeclaredField key={field.column} meta={field.meta} input={field.input} handWritten={handWritten} />
+  );
+  const firstReferee = shown.findIndex((field) => field.input.referee);
   return (
     <>
-      <Field meta={fields.code} label="Code de parrainage" {...fixed} />
-      <Field meta={fields.link} label="Lien de parrainage" type="url" required {...fixed} />
-      <Field meta={fields.offer_description} label="L'offre" multiline required />
-      <Field meta={fields.advantages} label="Avantages (un par ligne)" multiline />
-      <fieldset className="space-y-4 rounded-xl border border-slate-200 p-3">
-        <legend className="px-1 text-sm font-bold">Ce que reçoit le filleul</legend>
-        <Field
-          meta={fields.bonus_amount}
-          label="Montant (facultatif)"
-          hint="Seulement s'il est annoncé par l'offre : par exemple 200 ou 2,50. Vide, la carte commence par le début du texte de l'offre."
-        />
-        <Select meta={fields.bonus_unit} label="Unité du montant" options={UNIT_OPTIONS} />
-        <Checkbox meta={fields.bonus_up_to} label="C'est un plafond (« jusqu'à »)" />
-        <Select meta={fields.bonus_kind} label="Nature de l'avantage" options={KIND_OPTIONS} />
-        <Field
-          meta={fields.conditions}
-          label={`Conditions principales (une par ligne, ${MAX_CONDITIONS} au plus)`}
-          hint={`${MAX_CONDITION_LENGTH} caractères au plus par ligne ; la première s'affiche sous le montant sur la carte.`}
-          multiline
-        />
-      </fieldset>
-      <Field meta={fields.referrer_reward} label="Ce que reçoit le parrain (facultatif)" />
-      <Field
-        meta={fields.starts_on}
-        label="Premier jour de l'offre (facultatif)"
-        hint="Avant ce jour, l'offre n'apparaît nulle part sur le site."
-        type="date"
-      />
-      <Field meta={fields.valid_until} label="Dernier jour de validité (facultatif)" type="date" />
+      {shown.map((field, index) =>
+        index === firstReferee ? (
+          <fieldset key="filleul" className="space-y-4 rounded-xl border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-bold">Ce que reçoit le filleul</legend>
+            {shown.filter((candidate) => candidate.input.referee).map(drawn)}
+          </fieldset>
+        ) : field.input.referee ? null : (
+          drawn(field)
+        ),
+      )}
     </>
   );
 }

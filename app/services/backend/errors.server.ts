@@ -74,10 +74,17 @@ export const TESTIMONIAL_RETRY_AFTER_SECONDS = 24 * 3600;
 /** Postgres's code for a unique constraint refused, as both backends report it. */
 export const UNIQUE_VIOLATION = "23505";
 
-/** An import that public.import_offers refused as a whole: a row gone since the preview, or a name already taken. */
-export function importRefusal(error: unknown): { ok: false; reason: "gone" | "taken" } | null {
+/** What import_offers raises for a row changed since the CSV was exported. */
+const SERIALIZATION_FAILURE = "40001";
+
+/**
+ * An import that public.import_offers refused as a whole: a row gone or changed since the preview, or a name already
+ * taken.
+ */
+export function importRefusal(error: unknown): { ok: false; reason: "gone" | "changed" | "taken" } | null {
   const { code } = toBackendError(error);
   if (code === "P0002") return { ok: false, reason: "gone" };
+  if (code === SERIALIZATION_FAILURE) return { ok: false, reason: "changed" };
   if (code === UNIQUE_VIOLATION) return { ok: false, reason: "taken" };
   return null;
 }

@@ -1,3 +1,4 @@
+import { editableColumns } from "~/forms/offer-columns";
 import { openDatabase, type DatabasePlace } from "./database.server";
 import { recordErasure } from "./erasures.server";
 import { importRefusal, toBackendError } from "./errors.server";
@@ -6,35 +7,6 @@ import { asRole } from "./sql-roles.server";
 import { toOwnerTestimonialPage, type OwnerTestimonialRow } from "./testimonial-row.server";
 import type { SqlRunner } from "./sql-session.server";
 import type * as types from "./types.server";
-
-/** The columns the back office may write, in the order of an insert: each name is checked against this list. */
-const BRAND_COLUMNS: readonly (keyof types.BrandColumns)[] = [
-  "name",
-  "slug",
-  "category",
-  "description",
-  "offer_description",
-  "code",
-  "link",
-  "advantages",
-  "valid_until",
-  "featured",
-  "hide_clipboard",
-  "bonus_amount",
-  "bonus_unit",
-  "bonus_up_to",
-  "bonus_kind",
-  "conditions",
-  "referrer_reward",
-  "starts_on",
-  "verified_on",
-  "votes_since",
-];
-
-/** The columns of `changes` the back office may write, with their values. */
-function columnsOf(changes: Partial<types.BrandColumns>): [keyof types.BrandColumns, unknown][] {
-  return BRAND_COLUMNS.filter((column) => changes[column] !== undefined).map((column) => [column, changes[column]]);
-}
 
 /** The back office on a Postgres database the site reaches itself, as the service role (as the server stores messages). */
 export class SqlOwnerStore implements types.OwnerStore {
@@ -138,7 +110,7 @@ export class SqlOwnerStore implements types.OwnerStore {
   }
 
   async updateBrand(id: string, changes: Partial<types.BrandColumns>): Promise<boolean> {
-    const columns = columnsOf(changes);
+    const columns = editableColumns(changes);
     if (columns.length === 0) return true;
     const assignments = columns.map(([column], index) => `${column} = $${index + 2}`).join(", ");
     const result = await this.asServiceRole((tx) =>
@@ -151,7 +123,7 @@ export class SqlOwnerStore implements types.OwnerStore {
   }
 
   async upsertBrand(row: Partial<types.BrandColumns> & Pick<types.BrandColumns, "name" | "slug">): Promise<void> {
-    const columns = columnsOf(row);
+    const columns = editableColumns(row);
     const updates = columns
       .filter(([column]) => column !== "name")
       .map(([column]) => `${column} = excluded.${column}`)
@@ -169,7 +141,7 @@ export class SqlOwnerStore implements types.OwnerStore {
   async createBrand(
     row: Partial<types.BrandColumns> & Pick<types.BrandColumns, "name" | "slug">,
   ): Promise<"created" | "exists"> {
-    const columns = columnsOf(row);
+    const columns = editableColumns(row);
     const result = await this.asServiceRole((tx) =>
       tx.query(
         `insert into public.brands (${columns.map(([column]) => column).join(", ")})

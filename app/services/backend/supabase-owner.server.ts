@@ -1,3 +1,4 @@
+import { editableColumns } from "~/forms/offer-columns";
 import { importRefusal, toBackendError, UNIQUE_VIOLATION } from "./errors.server";
 import { toMessagePage, type MessageRow } from "./owner-message-row.server";
 import { toOwnerTestimonialPage, type OwnerTestimonialRow } from "./testimonial-row.server";
@@ -84,20 +85,26 @@ export class SupabaseOwnerStore implements types.OwnerStore {
   }
 
   async updateBrand(id: string, changes: Partial<types.BrandColumns>): Promise<boolean> {
-    const { data, error } = await this.client.from("brands").update(changes).eq("id", id).select("id");
+    const { data, error } = await this.client
+      .from("brands")
+      .update(Object.fromEntries(editableColumns(changes)))
+      .eq("id", id)
+      .select("id");
     if (error) throw toBackendError(error);
     return (data ?? []).length > 0;
   }
 
   async upsertBrand(row: Partial<types.BrandColumns> & Pick<types.BrandColumns, "name" | "slug">): Promise<void> {
-    const { error } = await this.client.from("brands").upsert(row, { onConflict: "name" });
+    const { error } = await this.client
+      .from("brands")
+      .upsert(Object.fromEntries(editableColumns(row)), { onConflict: "name" });
     if (error) throw toBackendError(error);
   }
 
   async createBrand(
     row: Partial<types.BrandColumns> & Pick<types.BrandColumns, "name" | "slug">,
   ): Promise<"created" | "exists"> {
-    const { error } = await this.client.from("brands").insert(row);
+    const { error } = await this.client.from("brands").insert(Object.fromEntries(editableColumns(row)));
     if (error?.code === UNIQUE_VIOLATION) return "exists";
     if (error) throw toBackendError(error);
     return "created";

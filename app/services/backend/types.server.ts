@@ -16,6 +16,7 @@ import type { AlertCheck } from "~/catalogue/alerts";
 import type { FeedChange } from "~/catalogue/feed";
 import type { OfferChange, OfferHistoryEntry, OfferSnapshot } from "~/catalogue/history";
 import type { BrandRow } from "~/catalogue/types";
+import type { BrandColumns } from "~/forms/offer-columns";
 
 /** The backends' contract: its parts on testimonials, audience and alerts live beside it, and are given here too. */
 export type * from "./alert-types.server";
@@ -83,46 +84,24 @@ export interface OwnerMessage {
   } | null;
 }
 
-/** The columns of `brands` the back office writes; a null column falls back to the offer bundled with the site. */
-export interface BrandColumns {
-  name: string;
-  slug: string;
-  category: string | null;
-  description: string | null;
-  offer_description: string | null;
-  code: string | null;
-  link: string | null;
-  advantages: string[] | null;
-  valid_until: string | null;
-  featured: boolean | null;
-  hide_clipboard: boolean | null;
-  /** The offer's terms (app/catalogue/terms.ts), written together: a set bonus_kind makes the row's terms the offer's. */
-  bonus_amount: number | null;
-  bonus_unit: string | null;
-  bonus_up_to: boolean | null;
-  bonus_kind: string | null;
-  conditions: string[] | null;
-  referrer_reward: string | null;
-  starts_on: string | null;
-  verified_on: string | null;
-  /**
-   * From when votes count (ISO timestamp). A database trigger sets it when verified_on, code or link changes; the
-   * back office sets it too when the owner checks the offer again on the same day.
-   */
-  votes_since: string | null;
-}
+/** The columns of `brands` the back office writes (declared in forms/offer-fields.ts); a null one falls back to the bundle. */
+export type { BrandColumns } from "~/forms/offer-columns";
 
-/** A row an offers import writes: the columns given of the brands row `id`, or, when `id` is null, a row inserted. */
+/**
+ * A row an offers import writes: the columns given of the brands row `id` while it is still at `version` (the one
+ * the CSV was exported with), or, when `id` is null, a row inserted.
+ */
 export interface OfferImportWrite {
   id: string | null;
+  version?: number;
   columns: Partial<BrandColumns>;
 }
 
 /**
- * What an import did: every row written, or none, because a row to change no longer exists ("gone") or a name or
- * address to insert is taken ("taken").
+ * What an import did: every row written, or none, because a row to change no longer exists ("gone") or changed since
+ * the export ("changed"), or a name or address to insert is taken ("taken").
  */
-export type OfferImportOutcome = { ok: true; written: number } | { ok: false; reason: "gone" | "taken" };
+export type OfferImportOutcome = { ok: true; written: number } | { ok: false; reason: "gone" | "changed" | "taken" };
 
 /** Who tries to sign in: a browser with a valid device cookie (its keyed hash), or a stranger, and their network. */
 export interface SignInVisitor {

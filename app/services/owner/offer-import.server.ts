@@ -18,9 +18,10 @@ export const previewDigest = (rows: readonly ImportRow[]): string =>
   createHash("sha256").update(JSON.stringify(rows)).digest("base64url");
 
 /**
- * The rows an import writes: a changed offer's cells on the row it was read from, or, for an offer of the bundle
- * without a row, on a new row under its name (the columns left empty fall back to the bundle, as in the back
- * office); an added offer as a new row.
+ * The rows an import writes: a changed offer's cells on the row it was read from, while that row is still at the
+ * version exported, or, for an offer of the bundle without a row, on a new row under its name (the columns left
+ * empty fall back to the bundle, as in the back office; a row created since makes the name taken); an added offer
+ * as a new row.
  */
 export function importWrites(
   rows: readonly ImportRow[],
@@ -31,7 +32,7 @@ export function importWrites(
   return rows.flatMap((row): OfferImportWrite[] => {
     if (row.outcome === "added") return [{ id: null, columns: row.write }];
     if (row.outcome !== "changed") return [];
-    if (rowIds.has(row.offerId)) return [{ id: row.offerId, columns: row.write }];
+    if (rowIds.has(row.offerId)) return [{ id: row.offerId, version: row.version, columns: row.write }];
     const offer = findOfferBySlug(offers, row.slug);
     if (!offer) return [];
     return [{ id: null, columns: { name: offer.brand, slug: offer.slug, category: offer.category, ...row.write } }];

@@ -1,0 +1,49 @@
+import { OFFER_FIELDS, type OfferFieldDeclaration, type OfferForm } from "./offer-fields";
+import type * as z from "zod";
+import type { ReferralOffer } from "~/catalogue/types";
+
+/** What is derived from OFFER_FIELDS for the forms and the backends: the columns, their types, each form's shape. */
+
+type Declared = typeof OFFER_FIELDS;
+
+/** A column of `brands` the back office writes. */
+export type OfferColumn = keyof Declared;
+
+/** The columns `form` shows. */
+export type ColumnOf<Form extends OfferForm> = {
+  [Column in OfferColumn]: Form extends Declared[Column]["forms"][number] ? Column : never;
+}[OfferColumn];
+
+/** The columns the back office may write, each as its schema gives it; null lets the offer fall back to the bundle. */
+export type BrandColumns = {
+  [Column in OfferColumn]: z.output<Declared[Column]["schema"]> | (Column extends "name" | "slug" ? never : null);
+};
+
+/** Every editable column, in the order of the declaration: the one list both backends check a write against. */
+export const OFFER_COLUMNS = Object.keys(OFFER_FIELDS) as OfferColumn[];
+
+/** The columns of `changes` the back office may write, with their values: anything else is left out. */
+export function editableColumns(changes: Partial<BrandColumns>): [OfferColumn, unknown][] {
+  return OFFER_COLUMNS.filter((column) => changes[column] !== undefined).map((column) => [column, changes[column]]);
+}
+
+/** The declarations of the fields `form` shows, in order. */
+export function fieldsOf<Form extends OfferForm>(form: Form): [ColumnOf<Form>, OfferFieldDeclaration][] {
+  return (Object.entries(OFFER_FIELDS) as [OfferColumn, OfferFieldDeclaration][]).filter(([, declared]) =>
+    declared.forms.includes(form),
+  ) as [ColumnOf<Form>, OfferFieldDeclaration][];
+}
+
+/** The zod shape of `form`: each field it shows, read by its declared schema. */
+export function shapeOf<Form extends OfferForm>(form: Form) {
+  return Object.fromEntries(fieldsOf(form).map(([column, declared]) => [column, declared.schema])) as {
+    [Column in ColumnOf<Form>]: Declared[Column]["schema"];
+  };
+}
+
+/** What an offer holds of each field `form` shows, as the form's default values. */
+export function shownValues<Form extends OfferForm>(form: Form, offer: ReferralOffer) {
+  return Object.fromEntries(fieldsOf(form).map(([column, declared]) => [column, declared.shown?.(offer) ?? ""])) as {
+    [Column in ColumnOf<Form>]: Declared[Column] extends { shown: (offer: never) => infer Value } ? Value : string;
+  };
+}
