@@ -1,20 +1,16 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { RETENTIONS } from "~/catalogue/retentions";
 import { PrivateLinkPage } from "~/components/private-link-page";
 import { siteInfo } from "~/seo";
-import { alertStore } from "~/services/alerts/visitor-alerts.server";
-import { linkToken, pressLinkButton } from "~/services/pages/testimonials.server";
+import { alertLinkLoader, alertStore } from "~/services/alerts/visitor-alerts.server";
+import { pressLinkButton } from "~/services/pages/testimonials.server";
 
 /**
  * `/alertes/confirmer/{lien}`: the link of the one e-mail an alert request sends. Opening it confirms nothing (mail
  * scanners open links); the button starts the alert.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
-  linkToken(params);
-  if (!(await alertStore())) throw new Response("Lien introuvable", { status: 404 });
-  return null;
-}
+export const loader = alertLinkLoader;
 
 export const action = (args: ActionFunctionArgs) =>
   pressLinkButton(args, "Confirmation d'une alerte", async (hash) => {
@@ -43,7 +39,7 @@ export default function ConfirmAlertPage() {
   return (
     <PrivateLinkPage
       heading="Confirmer votre alerte"
-      explanation="Confirmez pour recevoir par e-mail les offres ajoutées ou améliorées que vous avez demandé à suivre. Si vous n'avez rien demandé, fermez simplement cette page : rien ne vous sera envoyé, et l'adresse sera effacée dans 48 heures."
+      explanation={`Confirmez pour recevoir par e-mail les offres ajoutées ou améliorées que vous avez demandé à suivre. Si vous n'avez rien demandé, fermez simplement cette page : rien ne vous sera envoyé, et l'adresse sera effacée dans ${RETENTIONS.unconfirmedAlertHours} heures.`}
       button="Confirmer"
       buttonClass="bg-indigo-700 hover:bg-indigo-800 focus-visible:ring-indigo-600"
       outcome={answer ? { text: OUTCOMES[answer.outcome], failed: answer.outcome === "failed" } : undefined}

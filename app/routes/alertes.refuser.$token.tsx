@@ -1,20 +1,16 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { PrivateLinkPage } from "~/components/private-link-page";
 import { siteInfo } from "~/seo";
-import { alertStore } from "~/services/alerts/visitor-alerts.server";
-import { linkToken, pressLinkButton } from "~/services/pages/testimonials.server";
+import { alertLinkLoader, alertStore } from "~/services/alerts/visitor-alerts.server";
+import { pressLinkButton } from "~/services/pages/testimonials.server";
 
 /**
  * `/alertes/refuser/{lien}`: the List-Unsubscribe address of a confirmation e-mail. Opened, it shows a button and
  * nothing else; a POST, from the button or from a mailbox's one-click unsubscribe (RFC 8058, from any origin),
  * erases the request, and the address when it follows nothing else.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
-  linkToken(params);
-  if (!(await alertStore())) throw new Response("Lien introuvable", { status: 404 });
-  return null;
-}
+export const loader = alertLinkLoader;
 
 export const action = (args: ActionFunctionArgs) =>
   pressLinkButton(args, "Refus d'une alerte", async (hash) => {

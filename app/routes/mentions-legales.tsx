@@ -1,3 +1,4 @@
+import { FEEDBACK_RULES } from "@contract/feedback-fields";
 import { Link, useLoaderData } from "@remix-run/react";
 import { RETENTIONS } from "~/catalogue/retentions";
 import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
@@ -121,8 +122,9 @@ export default function LegalNotice() {
           Quand vous indiquez si un code a fonctionné, le site enregistre l'offre concernée, votre réponse (oui ou non),
           la raison que vous avez éventuellement choisie, la date et deux empreintes chiffrées, l'une de votre adresse
           IP, l'autre du réseau qui l'entoure (jamais les adresses elles-mêmes) : elles servent seulement à ne compter
-          qu'un avis par visiteur et par offre sur 90 jours, à limiter le poids d'un même réseau et à limiter les envois
-          abusifs. Ces avis sont supprimés au bout de {RETENTIONS.votesMonths} mois ; seuls leurs totaux sont affichés.
+          qu'un avis par visiteur et par offre sur {FEEDBACK_RULES.windowDays} jours, à limiter le poids d'un même
+          réseau et à limiter les envois abusifs. Ces avis sont supprimés au bout de {RETENTIONS.votesMonths} mois ;
+          seuls leurs totaux sont affichés.
         </p>
         <p>
           Quand vous écrivez un témoignage, le site enregistre son texte, le prénom ou pseudonyme choisi, le mois

@@ -1,6 +1,6 @@
 import { test as base, expect, gotoWaitsForHydration, withDedicatedSite, type DedicatedSite } from "./fixtures";
 import { axeViolations, expectValidHtml } from "./helpers";
-import { OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
+import { n26OfferForm, OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
 import { alertingSiteEnv, startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { BROWSER_JOURNEY_MS, SITE_SET_UP_MS } from "../support/timeouts";
 import { ownNetworkAddress } from "../support/visitor-addresses";
@@ -60,21 +60,7 @@ test.describe("e-mail alerts on a phone", () => {
     const email = `alerte-${testInfo.project.name}@exemple.fr`;
     const owner = { Cookie: await signIn(alerts.server), "X-Forwarded-For": ownNetworkAddress(900) };
     const raiseN26 = (amount: number) =>
-      postForm(
-        alerts.server,
-        "/gestion/offres/n26",
-        {
-          intent: "save",
-          code: `N26E2E${amount}`,
-          link: "https://n26.com/fr-fr/parrainage",
-          offer_description: `${amount} € offerts après l'ouverture de votre compte N26.`,
-          bonus_amount: String(amount),
-          bonus_unit: "EUR",
-          bonus_kind: "argent",
-          conditions: "Ouverture du compte avec le code de parrainage",
-        },
-        owner,
-      );
+      postForm(alerts.server, "/gestion/offres/n26", n26OfferForm(`N26E2E${amount}`, amount), owner);
 
     await page.goto("/offres/n26");
     const form = page.getByRole("form", { name: "Me prévenir des offres de N26" });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_ANSWER } from "~/catalogue/alert-topics";
 import { ALERT_MESSAGES } from "~/forms/alert-form";
 import { readDatabaseCopy } from "../../scripts/lib/database-copy";
-import { improveN26, OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
+import { improveN26, n26OfferForm, OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
 import { checkHtmlFiles } from "../support/html-checker";
 import { mainText } from "../support/oversized-forms";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
@@ -119,21 +119,10 @@ async function afterEarlierRequests(): Promise<void> {
 
 /** The owner raises N26's bonus to `amount` € (an improvement). */
 function raiseN26(amount: number) {
-  return postForm(
-    site,
-    "/gestion/offres/n26",
-    {
-      intent: "save",
-      code: "N26ALERTE",
-      link: "https://n26.com/fr-fr/parrainage",
-      offer_description: `${amount} € offerts après l'ouverture de votre compte N26.`,
-      bonus_amount: String(amount),
-      bonus_unit: "EUR",
-      bonus_kind: "argent",
-      conditions: "Ouverture du compte avec le code de parrainage",
-    },
-    { Cookie: owner, "X-Forwarded-For": ownNetworkAddress(200) },
-  );
+  return postForm(site, "/gestion/offres/n26", n26OfferForm("N26ALERTE", amount), {
+    Cookie: owner,
+    "X-Forwarded-For": ownNetworkAddress(200),
+  });
 }
 
 /** Subscribes and confirms `email` to `topic`; gives the confirmation e-mail. */

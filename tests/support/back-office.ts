@@ -54,20 +54,17 @@ export function improveN26(
   code: string,
   more: Record<string, string> = {},
 ): Promise<Response> {
-  return postForm(
-    site,
-    "/gestion/offres/n26",
-    {
-      intent: "save",
-      code,
-      link: "https://n26.com/fr-fr/parrainage",
-      offer_description: "20 € offerts après l'ouverture de votre compte N26.",
-      bonus_amount: "20",
-      bonus_unit: "EUR",
-      bonus_kind: "argent",
-      conditions: "Ouverture du compte avec le code de parrainage",
-      ...more,
-    },
-    headers,
-  );
+  return postForm(site, "/gestion/offres/n26", { ...n26OfferForm(code), ...more }, headers);
 }
+
+/** The back office's form on N26 saving `amount` € as its bonus (the bundle has 15 €) and `code`. */
+export const n26OfferForm = (code: string, amount = 20) => ({
+  intent: "save",
+  code,
+  link: "https://n26.com/fr-fr/parrainage",
+  offer_description: `${amount} € offerts après l'ouverture de votre compte N26.`,
+  bonus_amount: String(amount),
+  bonus_unit: "EUR",
+  bonus_kind: "argent",
+  conditions: "Ouverture du compte avec le code de parrainage",
+});

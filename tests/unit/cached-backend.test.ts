@@ -11,12 +11,13 @@ import type {
   FeedbackCounts,
   OfferHistoryStore,
   OutgoingVote,
+  OwnerAccess,
   OwnerStore,
   SiteChangeListener,
 } from "~/services/backend/types.server";
 
-/** A backend's testimonial calls, for fakes that have none. */
-const NO_TESTIMONIALS = {
+/** What a stand-in backend answers that these tests do not watch: no testimonials, no owner, no alerts. */
+const UNWATCHED = {
   submitTestimonial: async () => "stored" as const,
   confirmTestimonialEmail: async () => null,
   reportTestimonial: async () => "missing" as const,
@@ -25,6 +26,11 @@ const NO_TESTIMONIALS = {
   audienceSalt: async () => null,
   addAudienceEvents: async () => true,
   listFollowsSince: async () => [],
+  queueAlerts: async () => 0,
+  owner: (): OwnerAccess => ({ ok: false, missing: MISSING_SERVICE_ROLE_KEY }),
+  storageProblem: () => null,
+  history: () => null,
+  visitorAlerts: () => null,
 };
 
 const rows = (name: string): BrandRow[] => [{ id: 1, name, description: null, logo_url: null }];
@@ -44,12 +50,7 @@ function scriptedSource(...behaviours: Array<(signal?: AbortSignal) => Promise<B
     sendMessage: async () => "stored",
     recordVote: async () => "stored",
     listFeedback: async () => [],
-    queueAlerts: async () => 0,
-    ...NO_TESTIMONIALS,
-    owner: () => ({ ok: false, missing: MISSING_SERVICE_ROLE_KEY }),
-    storageProblem: () => null,
-    history: () => null,
-    visitorAlerts: () => null,
+    ...UNWATCHED,
     calls: () => calls,
   };
   return source;
@@ -202,12 +203,7 @@ describe("the votes' summary", () => {
         reads.push(Date.now());
         return counts(stored);
       },
-      queueAlerts: async () => 0,
-      ...NO_TESTIMONIALS,
-      owner: () => ({ ok: false, missing: MISSING_SERVICE_ROLE_KEY }),
-      storageProblem: () => null,
-      history: () => null,
-      visitorAlerts: () => null,
+      ...UNWATCHED,
       reads,
     };
     return source;
@@ -318,12 +314,8 @@ describe("a brand written in the back office", () => {
       sendMessage: async () => "stored",
       recordVote: async () => "stored",
       listFeedback: async () => [],
-      queueAlerts: async () => 0,
-      ...NO_TESTIMONIALS,
+      ...UNWATCHED,
       owner: () => ({ ok: true, store }),
-      storageProblem: () => null,
-      history: () => null,
-      visitorAlerts: () => null,
     };
     const events = new SiteEventBus();
     const backend = new CachedBackend(source, { ttlMs: 60_000, timeoutMs: 1_000 }, events);

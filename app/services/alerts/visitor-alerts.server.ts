@@ -20,7 +20,7 @@ import {
 } from "../config/values.server";
 import { log, passDone } from "../log.server";
 import { loadOffers } from "../pages/offers.server";
-import { linkTokenHash, newLinkToken } from "../pages/testimonials.server";
+import { linkToken, linkTokenHash, newLinkToken } from "../pages/testimonials.server";
 import { keyedHash } from "../secrets.server";
 import { onShutdown } from "../shutdown.server";
 import type { DueDigest, VisitorAlertStore } from "../backend/types.server";
@@ -43,6 +43,16 @@ export const alertPaths = {
 /** The store of the alerts, or null when the site sends none (no SMTP_URL; Supabase without its service key). */
 export async function alertStore(): Promise<VisitorAlertStore | null> {
   return (await getBackend()).visitorAlerts();
+}
+
+/**
+ * The loader of an alert's private link (confirm, refuse, unsubscribe): its page, with the button that acts; a link
+ * that cannot be one, or a site that sends no alerts, answers 404.
+ */
+export async function alertLinkLoader({ params }: { params: { token?: string } }): Promise<null> {
+  linkToken(params);
+  if (!(await alertStore())) throw new Response("Lien introuvable", { status: 404 });
+  return null;
 }
 
 /** The secret of a subscriber's links, from its stored salt: the database alone cannot rebuild it. */
