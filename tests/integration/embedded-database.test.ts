@@ -13,6 +13,7 @@ import { SqlBackend } from "~/services/backend/sql-backend.server";
 import { asRole, readAsAnon } from "~/services/backend/sql-roles.server";
 import { BRANDS_PER_READ } from "~/services/backend/types.server";
 import { makeTempDir } from "../support/temp-dir";
+import { copyTemplateInto } from "../support/templates";
 import { withDatabaseStarts } from "../support/timeouts";
 
 const temp = makeTempDir("embedded-db");
@@ -231,10 +232,18 @@ describe("retention of messages", () => {
   });
 });
 
-/** A backend on a data folder of its own, created on first use, and the folder, removed once `test` is done. */
-async function withOwnBackend(name: string, test: (backend: SqlBackend, dir: string) => Promise<void>) {
+/**
+ * A backend on a data folder of its own, and the folder, removed once `test` is done: the database is created on
+ * first use when `created`, otherwise copied from the run's migrated template.
+ */
+async function withOwnBackend(
+  name: string,
+  test: (backend: SqlBackend, dir: string) => Promise<void>,
+  { created = false } = {},
+) {
   const other = makeTempDir(name);
   try {
+    if (!created) await copyTemplateInto(other.dir);
     await test(new SqlBackend(embeddedAt(other.dir), { max: 5, windowSeconds: 600 }), other.dir);
   } finally {
     other.cleanup();
@@ -246,14 +255,18 @@ describe("the embedded backend", () => {
     "creates its database on first use and reads the brands ordered by name, as anon",
     { timeout: withDatabaseStarts(1) },
     () =>
-      withOwnBackend("embedded-source", async (backend) => {
-        const rows = await backend.listBrands();
-        expect(rows).toHaveLength(BRAND_ENTRIES.length);
-        const names = rows.map((r) => r.name);
-        expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-        expect(rows[0]).toHaveProperty("logo_url");
-        expect(typeof rows[0]?.created_at).toBe("string");
-      }),
+      withOwnBackend(
+        "embedded-source",
+        async (backend) => {
+          const rows = await backend.listBrands();
+          expect(rows).toHaveLength(BRAND_ENTRIES.length);
+          const names = rows.map((r) => r.name);
+          expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+          expect(rows[0]).toHaveProperty("logo_url");
+          expect(typeof rows[0]?.created_at).toBe("string");
+        },
+        { created: true },
+      ),
   );
 
   it(

@@ -12,7 +12,7 @@ import { deleteExpiredVisitorData } from "~/services/backend/retentions.server";
 import { SqlBackend } from "~/services/backend/sql-backend.server";
 import { asRole } from "~/services/backend/sql-roles.server";
 import { makeTempDir } from "../support/temp-dir";
-import { templateDatabase } from "../support/templates";
+import { templateDatabase, copyTemplateInto } from "../support/templates";
 import { withDatabaseStarts } from "../support/timeouts";
 import { expectRefusedToVisitors } from "../support/visitor-refusals";
 
@@ -580,6 +580,7 @@ describe("votes through the embedded backend", () => {
     async () => {
       const temp = makeTempDir("feedback-backend");
       try {
+        await copyTemplateInto(temp.dir);
         const backend = new SqlBackend(embeddedAt(temp.dir), { max: 5, windowSeconds: 600 });
         const clientKey = visitor("backend-ines");
         const networkKey = visitor("backend-reseau");

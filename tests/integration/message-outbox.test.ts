@@ -14,6 +14,7 @@ import { runScript } from "../support/run-script";
 import { startSite } from "../support/server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { makeTempDir } from "../support/temp-dir";
+import { copyTemplateInto } from "../support/templates";
 import { withSiteStarts } from "../support/timeouts";
 import { until } from "../support/wait";
 import type { MailConfig } from "~/services/config/env.server";
@@ -30,9 +31,11 @@ afterAll(async () => {
   for (const temp of temps) temp.cleanup();
 });
 
-function dataDir(prefix: string): string {
+/** A data folder holding the run's migrated template, as a site leaves it after its first start. */
+async function dataDir(prefix: string): Promise<string> {
   const temp = makeTempDir(prefix);
   temps.push(temp);
+  await copyTemplateInto(temp.dir);
   return temp.dir;
 }
 
@@ -94,7 +97,7 @@ const address = (value: AddressObject | AddressObject[] | undefined) =>
 describe("messages e-mailed from the embedded database", () => {
   it("sends each message to the owner, signed in with SMTP_URL's credentials, Reply-To the visitor", async () => {
     const server = await smtp();
-    const dir = dataDir("outbox-sent");
+    const dir = await dataDir("outbox-sent");
     const backend = new SqlBackend(embeddedAt(dir), rateLimit, { mail: mailTo(server.port) });
     await backend.warmUp();
     await backend.sendMessage({
@@ -148,7 +151,7 @@ describe("messages e-mailed from the embedded database", () => {
 
   it("sends at start what was queued before, and no line break in a name or a brand adds a header", async () => {
     const server = await smtp();
-    const dir = dataDir("outbox-headers");
+    const dir = await dataDir("outbox-headers");
     const db = await openEmbeddedDatabase(dir);
     // Line breaks, as in rows stored before the message contract refused them.
     await queueStoredMessage(db, {
@@ -176,7 +179,7 @@ describe("messages e-mailed from the embedded database", () => {
 
   it("tells the owner once a day when a visitor's e-mail has waited for more than 30 minutes", async () => {
     const server = await smtp();
-    const db = await openEmbeddedDatabase(dataDir("outbox-late-visitors"));
+    const db = await openEmbeddedDatabase(await dataDir("outbox-late-visitors"));
     // Waiting since 31 minutes ago, and not due before tomorrow (a retry far off): it stays pending.
     await asRole(db, "service_role", (tx) =>
       tx.query(
@@ -206,7 +209,7 @@ describe("messages e-mailed from the embedded database", () => {
 
   it("never lets a stored name pose as an address in Reply-To, whatever it holds", async () => {
     const server = await smtp();
-    const db = await openEmbeddedDatabase(dataDir("outbox-impersonation"));
+    const db = await openEmbeddedDatabase(await dataDir("outbox-impersonation"));
     // As a row stored before the message contract refused such names.
     await queueStoredMessage(db, {
       name: "Binance Support\u200f <support@binance.com>",
@@ -225,7 +228,7 @@ describe("messages e-mailed from the embedded database", () => {
 
   it("e-mails 20 messages an hour at most, then one summary instead of the others, which wait in the back office", async () => {
     const server = await smtp();
-    const dir = dataDir("outbox-ceiling");
+    const dir = await dataDir("outbox-ceiling");
     const backend = new SqlBackend(embeddedAt(dir), rateLimit, { mail: mailTo(server.port) });
     await backend.warmUp();
     for (let sender = 0; sender < 23; sender += 1) {
@@ -257,7 +260,7 @@ describe("messages e-mailed from the embedded database", () => {
 
   it("keeps a message while the mail server is down, retries within 30 s, and sends it once the server is up", async () => {
     const port = await freePort();
-    const dir = dataDir("outbox-down");
+    const dir = await dataDir("outbox-down");
     const backend = new SqlBackend(embeddedAt(dir), rateLimit, { mail: mailTo(port) });
     await backend.warmUp();
     const result = await backend.sendMessage({
@@ -295,7 +298,7 @@ describe("messages e-mailed from the embedded database", () => {
 
   it("marks a message failed once it could not be sent for 24 hours", async () => {
     const port = await freePort();
-    const dir = dataDir("outbox-failed");
+    const dir = await dataDir("outbox-failed");
     const db = await openEmbeddedDatabase(dir);
     await queueStoredMessage(
       db,
@@ -319,7 +322,7 @@ describe("messages e-mailed from the embedded database", () => {
   });
 
   it("without SMTP_URL stores the message and queues nothing", async () => {
-    const dir = dataDir("outbox-none");
+    const dir = await dataDir("outbox-none");
     const backend = new SqlBackend(embeddedAt(dir), rateLimit);
     await backend.sendMessage({
       payload: {
@@ -353,7 +356,7 @@ describe("the site started with SMTP_URL", () => {
       const server = await smtp();
       const mail = mailTo(server.port);
       const site = await startSite({
-        DATA_DIR: dataDir("outbox-site"),
+        DATA_DIR: await dataDir("outbox-site"),
         SMTP_URL: mail.smtpUrl,
         CONTACT_TO_EMAIL: mail.to,
         CONTACT_FROM_EMAIL: mail.from,

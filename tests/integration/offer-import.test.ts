@@ -17,6 +17,7 @@ import { mainText } from "../support/oversized-forms";
 import { postgresServer } from "../support/postgres-server";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
+import { copyTemplateInto } from "../support/templates";
 import { SITE_SET_UP_MS, SITE_STOP_MS } from "../support/timeouts";
 import { ownNetworkAddress } from "../support/visitor-addresses";
 import type { OfferImportWrite, OwnerStore } from "~/services/backend/types.server";
@@ -35,6 +36,7 @@ let site: RunningSite;
 let cookie: string;
 
 beforeAll(async () => {
+  await copyTemplateInto(storeFolder.dir);
   embedded = new SqlBackend(embeddedAt(storeFolder.dir), { max: 5, windowSeconds: 600 });
   const url = await postgres().createDatabase("import");
   onPostgres = new SqlBackend(

@@ -9,6 +9,7 @@ import { deleteExpiredVisitorData } from "~/services/backend/retentions.server";
 import { SqlBackend } from "~/services/backend/sql-backend.server";
 import { asRole } from "~/services/backend/sql-roles.server";
 import { makeTempDir } from "../support/temp-dir";
+import { copyTemplateInto } from "../support/templates";
 import type { OutgoingTestimonial } from "~/services/backend/types.server";
 
 /**
@@ -20,6 +21,7 @@ const { dir, cleanup } = makeTempDir("temoignages");
 let backend: SqlBackend;
 
 beforeAll(async () => {
+  await copyTemplateInto(dir);
   backend = new SqlBackend(embeddedAt(dir), { max: 5, windowSeconds: 600 });
   await backend.warmUp();
 });
