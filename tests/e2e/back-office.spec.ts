@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures";
-import { axeViolations } from "./helpers";
+import { axeViolations, SERVER_HTML_ONLY } from "./helpers";
 import { FAILING_BASE_URL, OWNER_PASSWORD } from "./servers";
 import { BROWSER_JOURNEY_MS, BROWSER_TEST_MS } from "../support/timeouts";
 import type { Page } from "@playwright/test";
@@ -207,43 +207,45 @@ test.describe("the back office on a phone", () => {
   });
 });
 
-test("the back office's pages as the server sends them, scripts refused, pass axe on a phone and a computer", async ({
-  browser,
-  baseURL,
-}) => {
-  // Ten pages audited by axe: three times a test's usual time.
-  test.setTimeout(3 * BROWSER_TEST_MS);
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 720 },
-  ]) {
-    // As openServerRendered does: the DOM stays the server's HTML, which axe (injected by Playwright) audits.
-    const context = await browser.newContext({ baseURL, locale: "fr-FR", viewport, javaScriptEnabled: true });
-    await context.route("**/*", (route) =>
-      route.request().resourceType() === "script" ? route.abort() : route.continue(),
-    );
-    const page = await context.newPage();
-    await page.goto("/gestion/connexion");
-    for (const path of [
-      "/gestion/connexion",
-      "/gestion",
-      "/gestion/offres",
-      "/gestion/offres/binance",
-      "/gestion/import",
+// Its own context refuses the site's scripts, whichever project runs it: once is the whole check.
+test(
+  "the back office's pages as the server sends them, scripts refused, pass axe on a phone and a computer",
+  SERVER_HTML_ONLY,
+  async ({ browser, baseURL }) => {
+    // Ten pages audited by axe: three times a test's usual time.
+    test.setTimeout(3 * BROWSER_TEST_MS);
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 720 },
     ]) {
-      if (path === "/gestion") {
-        await page.getByLabel("Mot de passe").fill(OWNER_PASSWORD);
-        await page.getByRole("button", { name: "Se connecter" }).click();
+      // As openServerRendered does: the DOM stays the server's HTML, which axe (injected by Playwright) audits.
+      const context = await browser.newContext({ baseURL, locale: "fr-FR", viewport, javaScriptEnabled: true });
+      await context.route("**/*", (route) =>
+        route.request().resourceType() === "script" ? route.abort() : route.continue(),
+      );
+      const page = await context.newPage();
+      await page.goto("/gestion/connexion");
+      for (const path of [
+        "/gestion/connexion",
+        "/gestion",
+        "/gestion/offres",
+        "/gestion/offres/binance",
+        "/gestion/import",
+      ]) {
+        if (path === "/gestion") {
+          await page.getByLabel("Mot de passe").fill(OWNER_PASSWORD);
+          await page.getByRole("button", { name: "Se connecter" }).click();
+        }
+        await page.goto(path);
+        await expect(page).toHaveURL(new RegExp(`${path}$`));
+        const violations = await axeViolations(page);
+        expect(violations, `axe violations on ${path} (${viewport.width} px):\n${violations.join("\n")}`).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       }
-      await page.goto(path);
-      await expect(page).toHaveURL(new RegExp(`${path}$`));
-      const violations = await axeViolations(page);
-      expect(violations, `axe violations on ${path} (${viewport.width} px):\n${violations.join("\n")}`).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await context.close();
     }
-    await context.close();
-  }
-});
+  },
+);
 
 test("with hosted Supabase and no service role key, the back office says which key to set", async ({ page }) => {
   await page.goto(`${FAILING_BASE_URL}/gestion/connexion`);
