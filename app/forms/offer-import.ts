@@ -81,11 +81,13 @@ function formOf(cells: Record<OfferCsvColumn, string>): FormData {
   return form;
 }
 
+/** The CSV column of each form field, where its errors are shown. */
+const COLUMN_OF = new Map<string, OfferCsvColumn>([...FIELD_OF].map(([column, field]) => [field, column]));
+
 /** The French errors of a submission, by CSV column. */
 function errorsByColumn(error: Record<string, string[] | null> | null | undefined) {
-  const columnOf = new Map([...FIELD_OF].map(([column, field]) => [field as string, column]));
   return Object.entries(error ?? {}).flatMap(([field, messages]) =>
-    (messages ?? []).map((message) => ({ column: columnOf.get(field) ?? (field || "ligne"), message })),
+    (messages ?? []).map((message) => ({ column: COLUMN_OF.get(field) ?? (field || "ligne"), message })),
   );
 }
 
@@ -160,9 +162,9 @@ export function previewOffersImport(text: string, offers: readonly ReferralOffer
   };
 }
 
-const refused = (row: ImportRow, column: string, message: string): ImportRow => ({
-  line: row.line,
-  slug: row.slug,
+const refused = ({ line, slug }: Pick<ImportRow, "line" | "slug">, column: string, message: string): ImportRow => ({
+  line,
+  slug,
   outcome: "refused",
   errors: [{ column, message }],
 });
@@ -200,7 +202,7 @@ function previewRow(cells: Record<OfferCsvColumn, string>, line: number, offers:
   if (changed.length === 0) return { line, slug, outcome: "unchanged" };
   if (cells.version !== current.version) {
     return refused(
-      { line, slug, outcome: "unchanged" },
+      { line, slug },
       "version",
       `${offer.brand} a été modifiée depuis l'export de ce fichier : exportez à nouveau la liste et reportez-y ce changement.`,
     );
@@ -222,7 +224,7 @@ function previewRow(cells: Record<OfferCsvColumn, string>, line: number, offers:
     slug,
     outcome: "changed",
     offerId: offer.id,
-    version: Number(current.version),
+    version: offer.version ?? 0,
     brand: offer.brand,
     cells: changed.map((column) => ({ column, before: current[column], after: cells[column] })),
     write: write as Partial<BrandColumns>,

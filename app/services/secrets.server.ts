@@ -26,11 +26,15 @@ export type KeyPurpose =
 
 const keys = new Map<KeyPurpose, string>();
 
-/** The key of `purpose`: the HMAC-SHA256 of its name under the site's secret. */
+/** The key of `purpose` under `secret`: the HMAC-SHA256 of its name. */
+const keyUnder = (secret: string, purpose: KeyPurpose): string =>
+  createHmac("sha256", secret).update(purpose).digest("hex");
+
+/** The key of `purpose` under the site's secret. */
 export function keyFor(purpose: KeyPurpose): string {
   let key = keys.get(purpose);
   if (!key) {
-    key = createHmac("sha256", sessionSecret()).update(purpose).digest("hex");
+    key = keyUnder(sessionSecret(), purpose);
     keys.set(purpose, key);
   }
   return key;
@@ -43,7 +47,7 @@ export function keyFor(purpose: KeyPurpose): string {
  */
 export function acceptedKeysFor(purpose: KeyPurpose): string[] {
   const previous = getConfig().previousSessionSecret;
-  return [keyFor(purpose), ...(previous ? [createHmac("sha256", previous).update(purpose).digest("hex")] : [])];
+  return [keyFor(purpose), ...(previous ? [keyUnder(previous, purpose)] : [])];
 }
 
 /**

@@ -84,7 +84,7 @@ async function mergedOffers(backend: CachedBackend, now: Date): Promise<NonNulla
     if (lastMerged?.today === today && lastMerged.rowsDigest === rowsDigest) lastMerged.rows = rows;
     else {
       const apiOffers = rows.map(offerFromBrandRow);
-      const everyOffer = mergeOffers(apiOffers, today, undefined, (message) => log.warn(message));
+      const everyOffer = mergeOffers(apiOffers, today, undefined, log.warn);
       const offers = everyOffer.every((offer) => hasStarted(offer, today))
         ? everyOffer
         : everyOffer.filter((offer) => hasStarted(offer, today));
