@@ -417,6 +417,26 @@ describe("the offers' history and import on a Postgres server", () => {
     );
     expect(rows.map((row) => row.name)).toEqual([`Import concurrent ${answers.indexOf(2)}`, "Import partagé"]);
   });
+
+  it("10 imports of one export changing one offer at once: one writes it, the others are told it changed", async () => {
+    const db = guarded;
+    const { rows: created } = await db.session.query<{ id: string; version: number }>(
+      `insert into public.brands (name, slug, code) values ('Import versionné', 'import-versionne', 'AVANT')
+       returning id::text as id, version`,
+    );
+    const exported = created[0]!;
+    const answers = await atOnce(db, 10, (connection, index) =>
+      asService<number>(connection, "select public.import_offers($1::jsonb) as result", [
+        JSON.stringify([{ id: exported.id, version: exported.version, columns: { code: `IMPORT${index}` } }]),
+      ]),
+    );
+    expect(tally(answers)).toEqual({ 1: 1, erreur: 9 });
+    for (const answer of answers) if (answer instanceof Error) expect(answer).toMatchObject({ code: "40001" });
+    const { rows } = await db.session.query<{ code: string; version: number }>(
+      "select code, version from public.brands where slug = 'import-versionne'",
+    );
+    expect(rows).toEqual([{ code: `IMPORT${answers.indexOf(1)}`, version: exported.version + 1 }]);
+  });
 });
 
 describe("the visitors' alerts on a Postgres server", () => {
