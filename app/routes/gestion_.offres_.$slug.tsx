@@ -13,7 +13,7 @@ import {
   outlineButton,
 } from "~/components/back-office/frame";
 import { parseOfferForm } from "~/forms/brand-form";
-import { shownValues } from "~/forms/offer-columns";
+import { editableColumns, shownValues } from "~/forms/offer-columns";
 import { flashedSuccess } from "~/forms/server-toasts";
 import { getBackend } from "~/services/backend/index.server";
 import { readForm } from "~/services/form-request.server";
@@ -29,7 +29,7 @@ import { loadCatalogue } from "~/services/pages/offers.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { OfferFormFields } from "~/forms/brand-form";
-import type { BrandColumns, OwnerStore } from "~/services/backend/types.server";
+import type { BrandColumns, OfferImportOutcome, OwnerStore } from "~/services/backend/types.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => backOfficeMeta(data?.brand ?? "Offre");
 
@@ -50,8 +50,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     brand: offer.brand,
     handWritten: HAND_WRITTEN_SLUGS.has(offer.slug),
     verifiedOn: offer.verifiedOn ?? null,
+    version: offer.version ?? 0,
     saved: shownValues("offer", offer),
   };
+}
+
+async function offerAndRow(slug: string | undefined) {
+  const offer = await findOffer(slug);
+  const rows = await (await getBackend()).listBrands();
+  return { offer, row: rows.find((candidate) => String(candidate.id) === offer.id) };
 }
 
 /**
@@ -59,9 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * without one, a new row under the brand's name (which the other columns left empty let fall back to the bundle).
  */
 async function saveOffer(store: OwnerStore, slug: string | undefined, changes: Partial<BrandColumns>) {
-  const offer = await findOffer(slug);
-  const rows = await (await getBackend()).listBrands();
-  const row = rows.find((candidate) => String(candidate.id) === offer.id);
+  const { offer, row } = await offerAndRow(slug);
   if (row) {
     if (!(await store.updateBrand(String(row.id), changes))) throw new Response("Page introuvable", { status: 404 });
   } else {
@@ -69,6 +74,38 @@ async function saveOffer(store: OwnerStore, slug: string | undefined, changes: P
   }
   return offer;
 }
+
+/**
+ * Writes the edit form's `changes` only while the offer is still at `version`, the one the form was drawn from (0:
+ * an offer of the bundle without a row), in the one statement that checks it: the import's. An edit made meanwhile,
+ * in another tab or by an import, is never silently overwritten.
+ */
+async function saveEdit(
+  store: OwnerStore,
+  slug: string | undefined,
+  changes: Partial<BrandColumns>,
+  version: number,
+): Promise<{ offer: Awaited<ReturnType<typeof findOffer>>; outcome: OfferImportOutcome }> {
+  const { offer, row } = await offerAndRow(slug);
+  if (!row && version > 0) return { offer, outcome: { ok: false, reason: "gone" } };
+  const columns = Object.fromEntries(editableColumns(changes));
+  const write = row
+    ? { id: String(row.id), version, columns }
+    : { id: null, columns: { name: offer.brand, slug: offer.slug, category: offer.category, ...columns } };
+  return { offer, outcome: await store.importOffers([write]) };
+}
+
+/** The form's version of the offer: a whole number, or absent (a post not drawn by the page: no check). */
+function formVersion(form: FormData): number | undefined {
+  const sent = form.get("version");
+  if (sent === null) return undefined;
+  if (typeof sent !== "string" || !/^\d{1,9}$/.test(sent)) throw new Response("Version illisible.", { status: 400 });
+  return Number(sent);
+}
+
+/** Why an edit was not written when the offer changed since the form was drawn; the typed values stay on the page. */
+const EDIT_CONFLICT =
+  "Rien n'a été enregistré : l'offre a été modifiée depuis l'ouverture de ce formulaire (dans un autre onglet ou par un import). Vos saisies sont gardées ci-dessous : ouvrez l'offre à jour, puis reportez-y vos changements.";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const store = await ownerStoreFor(request);
@@ -87,16 +124,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
   }
   if (intent !== "save") throw new Response("Action inconnue.", { status: 400 });
+  const version = formVersion(form);
   const submission = parseOfferForm(form);
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), version }, { status: 400 });
   let offer: Awaited<ReturnType<typeof saveOffer>>;
   try {
-    offer = await saveOffer(store, params.slug, submission.value);
+    if (version === undefined) offer = await saveOffer(store, params.slug, submission.value);
+    else {
+      const saved = await saveEdit(store, params.slug, submission.value, version);
+      if (!saved.outcome.ok) {
+        return data(
+          { result: submission.reply({ formErrors: [EDIT_CONFLICT] }), version, conflict: true },
+          { status: 409 },
+        );
+      }
+      offer = saved.offer;
+    }
   } catch (error) {
     if (error instanceof Response) throw error;
     // The form comes back as typed, with why nothing was saved.
     const failure = await ownerWriteFailure(error);
-    return data({ result: submission.reply({ formErrors: [failure] }) }, { status: 503 });
+    return data({ result: submission.reply({ formErrors: [failure] }), version }, { status: 503 });
   }
   return redirectWithSuccess(
     request,
@@ -107,7 +155,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditOffer() {
-  const { missingKey, slug, brand, handWritten, verifiedOn, saved } = useLoaderData<typeof loader>();
+  const { missingKey, slug, brand, handWritten, verifiedOn, version, saved } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<OfferFormFields>({
     id: "offre",
@@ -146,9 +194,19 @@ export default function EditOffer() {
         {form.status === "error" ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
             {form.errors?.[0] ?? "L'offre n'est pas enregistrée : corrigez les champs signalés."}
+            {actionData && "conflict" in actionData ? (
+              <>
+                {" "}
+                <a href={`/gestion/offres/${slug}`} target="_blank" rel="noreferrer" className="underline">
+                  Ouvrir l'offre à jour dans un nouvel onglet
+                </a>
+              </>
+            ) : null}
           </p>
         ) : null}
         <input type="hidden" name="intent" value="save" />
+        {/* The version the values were read at: kept through a refused save, so that a newer edit is never lost. */}
+        <input type="hidden" name="version" value={actionData?.version ?? version} />
         <OfferFields form="offer" fields={fields} handWritten={handWritten} />
         <button type="submit" className={backOfficeButton}>
           Enregistrer

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFrom, OWNER_PASSWORD, postForm, signIn, wrongPasswords } from "../support/back-office";
 import { postContactForm } from "../support/contact-form";
 import { mainText } from "../support/oversized-forms";
+import { seededDataDir } from "../support/seeded-data-dir";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 import { POLL_MS, withSiteStarts } from "../support/timeouts";
@@ -13,10 +14,13 @@ import { newVisitors } from "../support/visitor-addresses";
 /**
  * The back office attacked as it would be on the public site: a production build on an https address (cookies
  * Secure), its page cache on, believing X-Forwarded-For from loopback (TRUST_PROXY) so that each request says which
- * visitor sends it. The session secret is known to the tests, to make cookies the server should refuse.
+ * visitor sends it. The session secret is known to the tests, to make cookies the server should refuse. Vivid, an
+ * offer of the bundle, has no row, as on a database the seed never filled: the back office writes its first.
  */
 const SESSION_SECRET = "s".repeat(40);
-const temp = makeTempDir("back-office");
+const temp = seededDataDir("back-office", async (db) => {
+  await db.exec("delete from public.brands where slug = 'vivid'");
+});
 const closedTemp = makeTempDir("back-office-closed");
 let site: RunningSite;
 let closed: RunningSite;
@@ -35,7 +39,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([site?.stop(), closed?.stop()]);
-  temp.cleanup();
   closedTemp.cleanup();
 });
 
@@ -409,6 +412,59 @@ describe("an offer edited in the back office", () => {
     });
     expect(await (await fetch(`${site.url}/offres/wise`)).text()).toContain(`Vérifié le ${verifiedDate}`);
   });
+
+  it.each([
+    ["Bitrefill's, a row of the database", "bitrefill"],
+    ["Vivid's, an offer of the bundle the first save gives a row", "vivid"],
+  ])(
+    "refuses a save drawn before another tab's, keeping what was typed; a form drawn after it saves: %s",
+    async (_, slug) => {
+      const cookie = await signIn(site, newVisitor());
+      const draw = async () => {
+        const page = await (await get(`/gestion/offres/${slug}`, cookie)).text();
+        const field = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(page)?.[1];
+        return { version: field("version")!, link: field("link")!.replaceAll("&amp;", "&") };
+      };
+      const save = (form: { version: string; link: string }, code: string) =>
+        postForm(
+          site,
+          `/gestion/offres/${slug}`,
+          { intent: "save", version: form.version, code, link: form.link, offer_description: `Avec ${code}.` },
+          { Cookie: cookie },
+        );
+      const first = await draw();
+      const second = await draw();
+      expect(first.version).toBe(slug === "vivid" ? "0" : "1");
+
+      expect(toSignIn(await save(first, "ONGLET-UN"))).toEqual({ status: 303, location: `/gestion/offres/${slug}` });
+      const refused = await save(second, "ONGLET-DEUX");
+      expect(refused.status).toBe(409);
+      const refusedPage = await refused.text();
+      expect(refusedPage).toContain(
+        "Rien n&#x27;a été enregistré : l&#x27;offre a été modifiée depuis l&#x27;ouverture",
+      );
+      expect(refusedPage).toContain('value="ONGLET-DEUX"');
+      expect(refusedPage).toMatch(
+        new RegExp(
+          `<a href="/gestion/offres/${slug}" target="_blank"[^>]*>Ouvrir l&#x27;offre à jour dans un nouvel onglet</a>`,
+        ),
+      );
+      // The refused form keeps the version it was drawn at: sent again as it is, it is refused again.
+      expect(refusedPage).toContain(`name="version" value="${second.version}"`);
+      expect((await save(second, "ONGLET-DEUX")).status).toBe(409);
+      const publicPage = await (await fetch(`${site.url}/offres/${slug}`)).text();
+      expect(publicPage).toContain("ONGLET-UN");
+      expect(publicPage).not.toContain("ONGLET-DEUX");
+
+      const third = await draw();
+      expect(Number(third.version)).toBeGreaterThan(Number(first.version));
+      expect((await save(third, "ONGLET-TROIS")).status).toBe(303);
+      expect(await (await fetch(`${site.url}/offres/${slug}`)).text()).toContain("ONGLET-TROIS");
+      expect(
+        (await postForm(site, `/gestion/offres/${slug}`, { intent: "save", version: "x" }, { Cookie: cookie })).status,
+      ).toBe(400);
+    },
+  );
 
   it("restarts the votes when the owner checks the offer: the earlier 'Non' no longer warn, and the page says since when", async () => {
     const page = async () => mainText(await (await fetch(`${site.url}/offres/kucoin`)).text());
