@@ -3,13 +3,19 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RENDERED_FROM_HEADER, SHARED_ANSWER_HEADER } from "~/services/http/headers.server";
+import { RequestPipeline } from "~/services/http/pipeline.server";
 import { ROUTE_POLICIES } from "~/services/http/route-policy.server";
 import { RouteResolver, type BuildRoute } from "~/services/http/routes.server";
+import { REQUEST_ID_HEADER } from "~/services/log.server";
+import { OWNER_SESSION_HEADER } from "~/services/owner/owner-session.server";
+import { VISITOR_ADDRESS_HEADER } from "~/services/visitor.server";
 import { OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
 import { mainText } from "../support/oversized-forms";
 import { rawBytes, type RawHead } from "../support/raw-request";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
+import type { IncomingMessage } from "node:http";
 
 /**
  * One request pipeline for both servers: the same odd requests, sent byte for byte over a raw socket to server.js and
@@ -232,6 +238,37 @@ describe("the route table", () => {
     expect(() => new RouteResolver({ "routes/nouvelle": { id: "routes/nouvelle", path: "nouvelle" } })).toThrow(
       /routes\/nouvelle/,
     );
+  });
+});
+
+describe("the headers the pipeline writes for the application", () => {
+  it("replaces a request id a client sent, and drops the visitor's address, session and cache marks it sent", async () => {
+    const pipeline = new RequestPipeline({ routes: await buildRoutes(), assetsPath: "/build/", pageCache: false });
+    const forged: Record<string, string> = {
+      [REQUEST_ID_HEADER]: "id-choisi-par-le-client",
+      [VISITOR_ADDRESS_HEADER]: "203.0.113.9",
+      [OWNER_SESSION_HEADER]: "oui",
+      [SHARED_ANSWER_HEADER]: "/gestion",
+      [RENDERED_FROM_HEADER]: "7",
+    };
+    const ids = new Set<string>();
+    for (let request = 0; request < 3; request += 1) {
+      const req = {
+        url: "/offres",
+        method: "GET",
+        httpVersion: "1.1",
+        headers: { host: "localhost:3000", ...forged },
+        socket: { remoteAddress: "127.0.0.1" },
+      } as unknown as IncomingMessage;
+      expect(pipeline.decide(req).kind).toBe("pass");
+      const id = req.headers[REQUEST_ID_HEADER];
+      expect(id).toMatch(/^[0-9a-f]{12}$/);
+      ids.add(String(id));
+      for (const header of [VISITOR_ADDRESS_HEADER, OWNER_SESSION_HEADER, SHARED_ANSWER_HEADER, RENDERED_FROM_HEADER]) {
+        expect(req.headers[header], header).not.toBe(forged[header]);
+      }
+    }
+    expect(ids.size).toBe(3);
   });
 });
 
