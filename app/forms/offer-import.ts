@@ -44,8 +44,12 @@ export interface CellChange {
   after: string;
 }
 
+/**
+ * One line of the file as the preview reads it. `brand` names it as the owner knows it: the offer's name, or for a
+ * line of no known offer, the name the file gives (its address when it gives none).
+ */
 export type ImportRow =
-  | { line: number; slug: string; outcome: "unchanged" }
+  | { line: number; slug: string; brand: string; outcome: "unchanged" }
   | {
       line: number;
       slug: string;
@@ -59,7 +63,7 @@ export type ImportRow =
       write: Partial<BrandColumns>;
     }
   | { line: number; slug: string; outcome: "added"; brand: string; write: Partial<BrandColumns> & { name: string } }
-  | { line: number; slug: string; outcome: "refused"; errors: { column: string; message: string }[] };
+  | { line: number; slug: string; brand: string; outcome: "refused"; errors: { column: string; message: string }[] };
 
 export type ImportPreview = { ok: true; rows: ImportRow[] } | { ok: false; error: string };
 
@@ -150,7 +154,7 @@ export function previewOffersImport(text: string, offers: readonly ReferralOffer
       const row = previewRow(cells, index + 2, offers);
       if (row.outcome === "refused") return row;
       // A file that names an offer twice would write it twice: the first line wins, the others are refused.
-      const name = (row.outcome === "unchanged" ? row.slug : row.brand).toLocaleLowerCase("fr");
+      const name = row.brand.toLocaleLowerCase("fr");
       const earlier = linesOfSlug.get(row.slug) ?? (row.outcome === "added" ? linesOfName.get(name) : undefined);
       if (earlier !== undefined) {
         return refused(row, "adresse", `Cette offre figure déjà ligne ${earlier} : gardez une seule ligne.`);
@@ -162,12 +166,11 @@ export function previewOffersImport(text: string, offers: readonly ReferralOffer
   };
 }
 
-const refused = ({ line, slug }: Pick<ImportRow, "line" | "slug">, column: string, message: string): ImportRow => ({
-  line,
-  slug,
-  outcome: "refused",
-  errors: [{ column, message }],
-});
+const refused = (
+  { line, slug, brand }: Pick<ImportRow, "line" | "slug" | "brand">,
+  column: string,
+  message: string,
+): ImportRow => ({ line, slug, brand, outcome: "refused", errors: [{ column, message }] });
 
 function previewRow(cells: Record<OfferCsvColumn, string>, line: number, offers: readonly ReferralOffer[]): ImportRow {
   const slug = cells.adresse;
@@ -175,7 +178,8 @@ function previewRow(cells: Record<OfferCsvColumn, string>, line: number, offers:
   if (!offer) {
     const added = parseNewBrandForm(formOf(cells));
     if (added.status !== "success") {
-      return { line, slug, outcome: "refused", errors: errorsByColumn(added.reply().error) };
+      const brand = cells.marque || slug;
+      return { line, slug, brand, outcome: "refused", errors: errorsByColumn(added.reply().error) };
     }
     const row: ImportRow = {
       line,
@@ -194,17 +198,18 @@ function previewRow(cells: Record<OfferCsvColumn, string>, line: number, offers:
   if (cells.categorie !== (offer.category ?? "") && !BRAND_CATEGORIES.some((entry) => entry.id === cells.categorie)) {
     errors.push({ column: "categorie", message: "Choisissez une catégorie de la liste (par exemple finance)." });
   }
-  if (parsed.status !== "success" || errors.length > 0) return { line, slug, outcome: "refused", errors };
+  const brand = offer.brand;
+  if (parsed.status !== "success" || errors.length > 0) return { line, slug, brand, outcome: "refused", errors };
   const current = offerCells(offer);
   const changed = OFFER_CSV_COLUMNS.filter(
     (column) => !IDENTITY_COLUMNS.includes(column) && normalise(current[column]) !== cells[column],
   );
-  if (changed.length === 0) return { line, slug, outcome: "unchanged" };
+  if (changed.length === 0) return { line, slug, brand, outcome: "unchanged" };
   if (cells.version !== current.version) {
     return refused(
-      { line, slug },
+      { line, slug, brand },
       "version",
-      `${offer.brand} a été modifiée depuis l'export de ce fichier : exportez à nouveau la liste et reportez-y ce changement.`,
+      `${brand} a été modifiée depuis l'export de ce fichier : exportez à nouveau la liste et reportez-y ce changement.`,
     );
   }
   const value = parsed.value as Record<string, unknown>;
@@ -225,7 +230,7 @@ function previewRow(cells: Record<OfferCsvColumn, string>, line: number, offers:
     outcome: "changed",
     offerId: offer.id,
     version: offer.version ?? 0,
-    brand: offer.brand,
+    brand,
     cells: changed.map((column) => ({ column, before: current[column], after: cells[column] })),
     write: write as Partial<BrandColumns>,
   };

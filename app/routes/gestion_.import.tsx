@@ -109,12 +109,11 @@ function counts(rows: Preview["rows"]) {
 const OUTCOME_LABELS = { added: "ajoutée", changed: "modifiée", refused: "refusée" } as const;
 
 function PreviewRow({ row }: { row: Preview["rows"][number] }) {
-  const name = row.outcome === "refused" ? row.slug || "sans adresse" : row.brand;
   return (
     <li
       className={`space-y-2 rounded-2xl border bg-white p-4 ${row.outcome === "refused" ? "border-red-400" : "border-slate-200"}`}
     >
-      <h3 className="font-bold break-words">{`Ligne ${row.line} : ${name}, ${OUTCOME_LABELS[row.outcome]}`}</h3>
+      <h3 className="font-bold break-words">{`Ligne ${row.line} : ${row.brand || "sans nom ni adresse"}, ${OUTCOME_LABELS[row.outcome]}`}</h3>
       {row.outcome === "changed" ? (
         <dl className="space-y-1 text-sm">
           {row.cells.map((cell) => (

@@ -211,17 +211,22 @@ describe("the offers import in the back office, without JavaScript", () => {
   });
 
   it("refuses rows with a French reason per cell, offers no confirmation, and writes nothing", async () => {
-    const csv = await editedExport([
-      { slug: "n26", column: "lien", value: "http://n26.com" },
-      { slug: "boursobank", column: "code", value: "REFUSEE" },
-      { slug: "boursobank", column: "montant", value: "beaucoup" },
-    ]);
+    const csv = await editedExport(
+      [
+        { slug: "n26", column: "lien", value: "http://n26.com" },
+        { slug: "boursobank", column: "code", value: "REFUSEE" },
+        { slug: "boursobank", column: "montant", value: "beaucoup" },
+      ],
+      [newBrandLine({ adresse: "sans-lien", marque: "Marque Sans Lien", categorie: "finance" })],
+    );
     const response = await upload(csv);
     const html = await response.text();
     const text = mainText(html);
-    expect(text).toMatch(/Ligne \d+ : n26, refusée/);
+    expect(text).toMatch(/Ligne \d+ : N26, refusée/);
     expect(text).toContain("lien : Le lien doit être une adresse complète commençant par https://.");
-    expect(text).toMatch(/Ligne \d+ : boursobank, refusée/);
+    expect(text).toMatch(/Ligne \d+ : BoursoBank, refusée/);
+    // A line of no known offer is named as the file names it.
+    expect(text).toMatch(/Ligne \d+ : Marque Sans Lien, refusée/);
     expect(text).toContain("Corrigez les lignes refusées, puis envoyez le fichier à nouveau : rien n'a été écrit.");
     expect(confirmationOf(html)).toBeNull();
     expect(await publicText("/offres/boursobank")).not.toContain("REFUSEE");
@@ -239,7 +244,7 @@ describe("the offers import in the back office, without JavaScript", () => {
     expect(stale.status).toBe(409);
     const text = mainText(await stale.text());
     expect(text).toContain("Les offres ont changé depuis l'aperçu : rien n'a été écrit.");
-    expect(text).toMatch(/Ligne \d+ : revolut, refusée/);
+    expect(text).toMatch(/Ligne \d+ : Revolut, refusée/);
     expect(text).toContain("version : Revolut a été modifiée depuis l'export de ce fichier");
     expect(await publicText("/offres/revolut")).toContain("SECOND");
     expect(await publicText("/offres/revolut")).not.toContain("PREMIER");
@@ -257,7 +262,7 @@ describe("the offers import in the back office, without JavaScript", () => {
     const response = await upload(older);
     const html = await response.text();
     const text = mainText(html);
-    expect(text).toMatch(/Ligne \d+ : fortuneo, refusée/);
+    expect(text).toMatch(/Ligne \d+ : Fortuneo, refusée/);
     expect(text).toContain(
       "version : Fortuneo a été modifiée depuis l'export de ce fichier : exportez à nouveau la liste et reportez-y ce changement.",
     );

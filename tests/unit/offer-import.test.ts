@@ -27,6 +27,7 @@ function n26RowOf(csv: string, offers: readonly ReferralOffer[]) {
 const n26Refused = (errors: { column: string; message: string }[]) => ({
   line: expect.any(Number),
   slug: "n26",
+  brand: "N26",
   outcome: "refused",
   errors,
 });
