@@ -22,7 +22,7 @@ const FIRST_RETRY_MS = 10_000;
 const LONGEST_RETRY_MS = 60 * 60 * 1000;
 /** The worker looks at the table at least this often, for rows queued while it slept (a restored backup). */
 const IDLE_CHECK_MS = 60_000;
-/** While e-mails sent wait to be marked so (the database lost), the worker tries to mark them this often. */
+/** While e-mails sent wait to be marked so (the database lost), the worker first tries to mark them this soon. */
 const JOURNAL_RETRY_MS = 2_000;
 /** How often the worker looks whether a visitor's e-mail has waited too long (the owner is then told). */
 const LATE_MAILS_CHECK_MS = 5 * 60_000;
@@ -32,6 +32,16 @@ const BATCH = 20;
 /** The wait before the next try of a message that failed `attempts` times: 10 s, 20 s, 40 s… at most one hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+/**
+ * The wait before the next pass after `failedPasses` passes in a row failed (the database away): 2 s, 4 s, 8 s… at
+ * most a minute while e-mails sent wait in the journal to be marked so; a minute otherwise. A long outage then costs
+ * about one try, and one log line, a minute.
+ */
+export function failedPassRetryMs(failedPasses: number, journalHolds: boolean): number {
+  if (!journalHolds) return IDLE_CHECK_MS;
+  return Math.min(JOURNAL_RETRY_MS * 2 ** Math.max(0, failedPasses - 1), IDLE_CHECK_MS);
 }
 
 export { OUTBOX_LEASE_SECONDS } from "../config/values.server";
@@ -137,6 +147,8 @@ export class MailOutbox {
   private covering = 0;
   /** When the worker last looked for visitors' e-mails waiting too long. */
   private lateMailsCheckedAt = 0;
+  /** The passes in a row that failed, reset by one that ends. */
+  private failedPasses = 0;
 
   constructor(
     private readonly store: OutboxStore,
@@ -156,12 +168,21 @@ export class MailOutbox {
     }
     clearTimeout(this.timer);
     this.running = this.run()
-      .catch((error: unknown) => {
-        if (!this.store.closed) log.error("Envoi des e-mails interrompu :", error);
-        // A pass that failed has looked too: it sent nothing more.
-        this.answerWaiting(this.covering);
-        return this.journal.size > 0 ? JOURNAL_RETRY_MS : IDLE_CHECK_MS;
-      })
+      .then(
+        (nextInMs) => {
+          if (this.failedPasses > 0) log.info(`Envoi des e-mails repris après ${this.failedPasses} passe(s) en échec.`);
+          this.failedPasses = 0;
+          return nextInMs;
+        },
+        (error: unknown) => {
+          this.failedPasses += 1;
+          if (!this.store.closed)
+            log.error(`Envoi des e-mails interrompu (passe ${this.failedPasses} en échec) :`, error);
+          // A pass that failed has looked too: it sent nothing more.
+          this.answerWaiting(this.covering);
+          return failedPassRetryMs(this.failedPasses, this.journal.size > 0);
+        },
+      )
       .then((nextInMs) => {
         this.running = undefined;
         if (this.stopped) return;
