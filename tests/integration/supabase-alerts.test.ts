@@ -2,6 +2,7 @@ import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SupabaseBackend } from "~/services/backend/supabase.server";
 import { everyOutboxLookedAgain } from "~/services/mail/outbox.server";
+import { runShutdownHooks } from "~/services/shutdown.server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { startStandIn, type StandIn } from "../support/stand-in";
 import { ANON_KEY } from "../support/supabase-stand-in";
@@ -92,6 +93,8 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  // The outboxes the backends started stop first: none then asks a stand-in that is gone.
+  await runShutdownHooks();
   await standIn?.close();
   await smtp?.stop();
 });
