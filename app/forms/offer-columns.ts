@@ -47,3 +47,14 @@ export function shownValues<Form extends OfferForm>(form: Form, offer: ReferralO
     [Column in ColumnOf<Form>]: Declared[Column] extends { shown: (offer: never) => infer Value } ? Value : string;
   };
 }
+
+/**
+ * The columns of a new row for an offer of the bundle, written under its name, address and category: the columns
+ * `columns` leaves empty fall back to the bundle.
+ */
+export function newRowColumns<Columns extends Partial<BrandColumns>>(
+  offer: Pick<ReferralOffer, "brand" | "slug" | "category">,
+  columns: Columns,
+) {
+  return { name: offer.brand, slug: offer.slug, category: offer.category, ...columns };
+}

@@ -13,7 +13,7 @@ import {
   outlineButton,
 } from "~/components/back-office/frame";
 import { parseOfferForm } from "~/forms/brand-form";
-import { editableColumns, shownValues } from "~/forms/offer-columns";
+import { editableColumns, newRowColumns, shownValues } from "~/forms/offer-columns";
 import { flashedSuccess } from "~/forms/server-toasts";
 import { getBackend } from "~/services/backend/index.server";
 import { readForm } from "~/services/form-request.server";
@@ -62,36 +62,35 @@ async function offerAndRow(slug: string | undefined) {
 }
 
 /**
- * Writes `changes` to the brand's row: the row the offer was read from, or, for an offer of the bundled catalogue
- * without one, a new row under the brand's name (which the other columns left empty let fall back to the bundle).
+ * Writes the owner's check (`changes`: the day, and from when votes count) to the brand's row: the row the offer was
+ * read from, or, for an offer of the bundled catalogue without one, a new row under the brand's name.
  */
-async function saveOffer(store: OwnerStore, slug: string | undefined, changes: Partial<BrandColumns>) {
+async function saveCheck(store: OwnerStore, slug: string | undefined, changes: Partial<BrandColumns>) {
   const { offer, row } = await offerAndRow(slug);
   if (row) {
     if (!(await store.updateBrand(String(row.id), changes))) throw new Response("Page introuvable", { status: 404 });
   } else {
-    await store.upsertBrand({ name: offer.brand, slug: offer.slug, category: offer.category, ...changes });
+    await store.upsertBrand(newRowColumns(offer, changes));
   }
   return offer;
 }
 
 /**
  * Writes the edit form's `changes` only while the offer is still at `version`, the one the form was drawn from (0:
- * an offer of the bundle without a row), in the one statement that checks it: the import's. An edit made meanwhile,
- * in another tab or by an import, is never silently overwritten.
+ * an offer of the bundle without a row; none: a post not drawn by the page, written whatever the version), in the
+ * one statement that checks it: the import's. An edit made meanwhile, in another tab or by an import, is never
+ * silently overwritten.
  */
 async function saveEdit(
   store: OwnerStore,
   slug: string | undefined,
   changes: Partial<BrandColumns>,
-  version: number,
+  version: number | undefined,
 ): Promise<{ offer: Awaited<ReturnType<typeof findOffer>>; outcome: OfferImportOutcome }> {
   const { offer, row } = await offerAndRow(slug);
-  if (!row && version > 0) return { offer, outcome: { ok: false, reason: "gone" } };
+  if (!row && version) return { offer, outcome: { ok: false, reason: "gone" } };
   const columns = Object.fromEntries(editableColumns(changes));
-  const write = row
-    ? { id: String(row.id), version, columns }
-    : { id: null, columns: { name: offer.brand, slug: offer.slug, category: offer.category, ...columns } };
+  const write = row ? { id: String(row.id), version, columns } : { id: null, columns: newRowColumns(offer, columns) };
   return { offer, outcome: await store.importOffers([write]) };
 }
 
@@ -114,7 +113,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "verify") {
     // Checked again: votes count from now, even when it was already checked today.
     const offer = await ownerWrite(request, new URL(request.url).pathname, () =>
-      saveOffer(store, params.slug, { verified_on: todayInFrance(), votes_since: new Date().toISOString() }),
+      saveCheck(store, params.slug, { verified_on: todayInFrance(), votes_since: new Date().toISOString() }),
     );
     return redirectWithSuccess(
       request,
@@ -127,25 +126,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const version = formVersion(form);
   const submission = parseOfferForm(form);
   if (submission.status !== "success") return data({ result: submission.reply(), version }, { status: 400 });
-  let offer: Awaited<ReturnType<typeof saveOffer>>;
+  let saved: Awaited<ReturnType<typeof saveEdit>>;
   try {
-    if (version === undefined) offer = await saveOffer(store, params.slug, submission.value);
-    else {
-      const saved = await saveEdit(store, params.slug, submission.value, version);
-      if (!saved.outcome.ok) {
-        return data(
-          { result: submission.reply({ formErrors: [EDIT_CONFLICT] }), version, conflict: true },
-          { status: 409 },
-        );
-      }
-      offer = saved.offer;
-    }
+    saved = await saveEdit(store, params.slug, submission.value, version);
   } catch (error) {
     if (error instanceof Response) throw error;
     // The form comes back as typed, with why nothing was saved.
     const failure = await ownerWriteFailure(error);
     return data({ result: submission.reply({ formErrors: [failure] }), version }, { status: 503 });
   }
+  if (!saved.outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [EDIT_CONFLICT] }), version, conflict: true },
+      { status: 409 },
+    );
+  }
+  const { offer } = saved;
   return redirectWithSuccess(
     request,
     `/gestion/offres/${offer.slug}`,

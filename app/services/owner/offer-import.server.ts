@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { findOfferBySlug } from "~/catalogue/offers";
+import { newRowColumns } from "~/forms/offer-columns";
 import { IMPORT_LIMITS, type ImportRow } from "~/forms/offer-import";
 import type { OfferImportWrite } from "../backend/types.server";
 import type { BrandRow, ReferralOffer } from "~/catalogue/types";
@@ -35,6 +36,6 @@ export function importWrites(
     if (rowIds.has(row.offerId)) return [{ id: row.offerId, version: row.version, columns: row.write }];
     const offer = findOfferBySlug(offers, row.slug);
     if (!offer) return [];
-    return [{ id: null, columns: { name: offer.brand, slug: offer.slug, category: offer.category, ...row.write } }];
+    return [{ id: null, columns: newRowColumns(offer, row.write) }];
   });
 }
