@@ -12,6 +12,7 @@ import { log, passAsked, passDone } from "../log.server";
 import { isRefusedAddress, messageMail, oneLine, visitorMail, withoutAddresses } from "./outbox-mails.server";
 import { SentJournal } from "./sent-journal.server";
 import { onShutdown } from "../shutdown.server";
+import type { OutboxQueue } from "./outbox-queues.server";
 import type { MessageColumns } from "../backend/owner-message-row.server";
 import type { MailConfig } from "../config/env.server";
 import type { Transporter } from "nodemailer";
@@ -76,8 +77,7 @@ export interface DueVisitorMail extends DueAuthorMail {
   unsubscribe_url: string | null;
 }
 
-/** The e-mails to send: the messages' outbox, the owner's alerts, the authors' e-mails, or the visitors'. */
-export type OutboxQueue = "messages" | "alerts" | "authors" | "visitors";
+export type { OutboxQueue } from "./outbox-queues.server";
 /** How the log names one e-mail of each queue. */
 const LABELS: Record<OutboxQueue, string> = {
   messages: "Message",
@@ -85,6 +85,15 @@ const LABELS: Record<OutboxQueue, string> = {
   authors: "E-mail à un auteur",
   visitors: "E-mail à un visiteur",
 };
+
+/**
+ * Whether the database answered and refused (a data or program error: SQLSTATE classes 22, 23, 42, P0), as opposed
+ * to being away: retrying such a call can only fail again.
+ */
+function refusedByTheDatabase(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^(22|23|42|P0)[0-9A-Z]{3}$/.test(code);
+}
 
 /**
  * Where the outbox reads what is due and notes what became of each e-mail: the embedded database
@@ -282,7 +291,14 @@ export class MailOutbox {
    */
   private async markJournalSent(): Promise<void> {
     for (const entry of this.journal.pending()) {
-      await this.store.markSent(entry.queue, entry.id, entry.attempts, entry.claimer);
+      try {
+        await this.store.markSent(entry.queue, entry.id, entry.attempts, entry.claimer);
+      } catch (error) {
+        if (!refusedByTheDatabase(error)) throw error;
+        this.journal.settled(entry);
+        log.error(`${LABELS[entry.queue]} ${entry.id} du journal des envois impossible à noter, oublié :`, error);
+        continue;
+      }
       this.journal.settled(entry);
       log.info(`${LABELS[entry.queue]} ${entry.id} noté comme envoyé, d'après le journal des envois.`);
     }
