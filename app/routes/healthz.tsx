@@ -9,8 +9,9 @@ const HEADERS = {
 const UNAVAILABLE = { status: 503, headers: { ...HEADERS, "Retry-After": "30" } };
 
 /**
- * 200 when the backend answers a brands read now (not from the cache) and, on the embedded database, its disk has
- * room to write; 503 otherwise; never cached. The answer is a plain French status that says what was checked: what
+ * 200 when the backend answers a read of the brands (one row, not from the cache; a success is reused for 5 s and
+ * shared by concurrent checks) and, on the embedded database, its disk has room to write; 503 otherwise, at once;
+ * never cached. The answer is a plain French status that says what was checked: what
  * failed, and how, goes to the server's log, not to whoever asks.
  */
 export async function loader() {

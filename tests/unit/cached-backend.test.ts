@@ -158,10 +158,23 @@ describe("the brands cache", () => {
 
   it("pings the backend itself, not the cache, within the timeout", async () => {
     const source = scriptedSource(answer("A"), fail, never);
-    const cached = new CachedBackend(source, { ttlMs: 10_000, timeoutMs: 50 });
+    const cached = new CachedBackend(source, { ttlMs: 10_000, timeoutMs: 50, pingKeptMs: 0 });
     await cached.ping();
     await expect(cached.ping()).rejects.toMatchObject({ code: "ECONNREFUSED" });
     await expect(cached.ping()).rejects.toMatchObject({ code: "TIMEOUT" });
+    expect(source.calls()).toBe(3);
+  });
+
+  it("shares one read among concurrent health checks and answers a success again for a few seconds", async () => {
+    const source = scriptedSource(answer("A", 20), fail, answer("B"));
+    const cached = new CachedBackend(source, { ttlMs: 10_000, timeoutMs: 1_000, pingKeptMs: 60 });
+    await Promise.all(Array.from({ length: 20 }, () => cached.ping()));
+    await cached.ping();
+    expect(source.calls()).toBe(1);
+    await sleep(80);
+    // A failure is answered at once, and never kept: the next check reads again.
+    await expect(cached.ping()).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    await cached.ping();
     expect(source.calls()).toBe(3);
   });
 

@@ -15,7 +15,11 @@ export interface BrandsCacheOptions {
   ttlMs: number;
   /** Longest wait for the backend's brands before the read counts as failed. */
   timeoutMs: number;
+  /** How long a successful health check (ping) is answered again without asking the backend; 5 s unless told. */
+  pingKeptMs?: number;
 }
+
+const PING_KEPT_MS = 5_000;
 
 /**
  * Runs `read` with a signal that aborts after `ms`, and fails then with a TIMEOUT BackendError without waiting for
@@ -124,12 +128,30 @@ export class CachedBackend implements types.Backend {
     return this.backend.storageProblem();
   }
 
+  /** The health check under way, shared by every caller meanwhile, and when the last one succeeded. */
+  private pinging: Promise<void> | undefined;
+  private pingedAt = Number.NEGATIVE_INFINITY;
+
   /**
-   * Resolves when the backend answers a brands read now, not from the cache (their fingerprint, where it gives one
-   * and they have not changed); /healthz asks this.
+   * Resolves when the backend answers a read of the brands now (one row, where the backend can), not from the
+   * cache; /healthz asks this. Concurrent checks share one read, and a success is answered again for `pingKeptMs`
+   * (5 s): a client polling /healthz costs the backend one small read every few seconds. A failure is not kept.
    */
-  async ping(): Promise<void> {
-    await this.readBackend();
+  ping(): Promise<void> {
+    if (Date.now() - this.pingedAt < (this.options.pingKeptMs ?? PING_KEPT_MS)) return Promise.resolve();
+    this.pinging ??= (async () => {
+      try {
+        await this.backend.warmUp();
+        await within(this.options.timeoutMs, async (signal) => {
+          if (this.backend.probe) await this.backend.probe(signal);
+          else await this.backend.listBrands(signal);
+        });
+        this.pingedAt = Date.now();
+      } finally {
+        this.pinging = undefined;
+      }
+    })();
+    return this.pinging;
   }
 
   /**

@@ -114,6 +114,17 @@ export class SqlBackend implements types.Backend {
     }
   }
 
+  async probe(): Promise<void> {
+    try {
+      await readAsAnon(
+        await openDatabase(this.place),
+        "select json_agg(b) as rows from (select id from public.brands limit 1) b",
+      );
+    } catch (error) {
+      throw toBackendError(error);
+    }
+  }
+
   /** The MD5 of the rows' MD5s in id order, as the anon role reads them: 32 characters instead of every row. */
   async brandsFingerprint(): Promise<string> {
     try {

@@ -106,6 +106,12 @@ export class SupabaseBackend implements types.Backend {
     }
   }
 
+  async probe(signal?: AbortSignal): Promise<void> {
+    const query = this.client.from("brands").select("id").limit(1).retry(false);
+    const { error } = await (signal ? query.abortSignal(signal) : query);
+    if (error) throw toBackendError(error);
+  }
+
   async sendMessage({ payload, clientKey, networkKey }: types.OutgoingMessage): Promise<types.DeliveryResult> {
     const { data, error } = await this.client.functions.invoke<{ ok?: boolean; status?: string }>(
       "send-contact-email",

@@ -201,6 +201,11 @@ export interface Backend {
    * where the backend cannot (hosted Supabase): each refresh then reads the rows.
    */
   brandsFingerprint?(signal?: AbortSignal): Promise<string>;
+  /**
+   * Reads one brand row as visitors read them (the health check): resolves when the source answers, at the cost of
+   * one row. Absent where a backend has nothing cheaper than listBrands.
+   */
+  probe?(signal?: AbortSignal): Promise<void>;
   /** Stores or forwards a visitor's message; rejects with RateLimitedError or DeliveryError. */
   sendMessage(message: OutgoingMessage): Promise<DeliveryResult>;
   /** Stores a vote; rejects with RateLimitedError (VOTES_RATE_LIMITED) or DeliveryError. */
