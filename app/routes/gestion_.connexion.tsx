@@ -16,7 +16,7 @@ import {
   newSessionCookie,
   ownerPassword,
   isOwnerPassword,
-  recordFailure,
+  beginSignInAttempt,
 } from "~/services/owner/owner-session.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
@@ -45,11 +45,12 @@ export async function action({ request }: ActionFunctionArgs) {
       { result: refusedForm({}, lockedMessage(seconds, visitor.deviceKey !== null)) },
       { status: 429, headers: { "Retry-After": String(seconds) } },
     );
-  const locked = await lockedForSeconds(visitor);
+  // Counted before the comparison, in one step with the decision: tries sent at once cannot all be compared.
+  const locked = await beginSignInAttempt(visitor);
   if (locked !== undefined) return refuse(locked);
   const candidate = form.get("password");
   if (!isOwnerPassword(typeof candidate === "string" ? candidate : "", password)) {
-    const nowLocked = await recordFailure(visitor);
+    const nowLocked = await lockedForSeconds(visitor);
     return nowLocked === undefined
       ? data({ result: refusedForm({}, "Mot de passe incorrect.") }, { status: 400 })
       : refuse(nowLocked);

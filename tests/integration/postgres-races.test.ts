@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteExpiredVisitorData } from "~/services/backend/retentions.server";
 import { clientSession, poolSession, type SqlSession } from "~/services/backend/sql-session.server";
 import { postgresServer } from "../support/postgres-server";
+import { startStandIn } from "../support/stand-in";
+import { serviceRoleBackendAt, SERVICE_ROLE_KEY } from "../support/supabase-stand-in";
 import { testPool } from "../support/test-pool";
 import { DATABASE_START_MS } from "../support/timeouts";
 import type pg from "pg";
@@ -37,6 +39,7 @@ const GUARDED_FUNCTIONS = [
   "submit_testimonial",
   "report_testimonial",
   "add_offer_counts",
+  "owner_sign_in_attempt",
 ];
 
 /**
@@ -323,10 +326,22 @@ describe("counters on a Postgres server", () => {
     expect(summary.rows[0]?.weighted_no).toBeLessThan(30);
   });
 
+  raceOnBoth("30 sign-in tries at once from one network: 5 reach the password, then it is locked", async (db, run) => {
+    const network = key(`réseau des essais ${run}`);
+    const answers = await atOnce(db, 30, (connection) =>
+      asService<number>(connection, "select public.owner_sign_in_attempt(null, $1) as result", [network]),
+    );
+    expect(answers.filter((answer) => answer instanceof Error)).toEqual([]);
+    expect(answers.filter((answer) => answer === 0)).toHaveLength(5);
+    expect(
+      await asService<number>(db, "select public.owner_sign_in_lock(null, $1) as result", [network]),
+    ).toBeGreaterThan(0);
+  });
+
   it("lock sign-in after 5 wrong passwords sent at once from one network, strangers only", async () => {
     const network = key("réseau des essais");
     const locks = await atOnce(guarded, 8, (connection) =>
-      asService<number>(connection, "select public.owner_sign_in_failed(null, $1) as result", [network]),
+      asService<number>(connection, "select public.owner_sign_in_attempt(null, $1) as result", [network]),
     );
     expect(locks.filter((lock) => lock instanceof Error)).toEqual([]);
     expect(
@@ -339,6 +354,52 @@ describe("counters on a Postgres server", () => {
         network,
       ]),
     ).toBe(0);
+  });
+});
+
+/**
+ * Hosted Supabase's API as far as the sign-in lock goes: each RPC (`POST /rest/v1/rpc/{name}`, its arguments named
+ * in a JSON body) runs the function of that name on the real Postgres server as the service role, each on a
+ * connection of its own, as PostgREST does.
+ */
+describe("the owner's sign-in lock through hosted Supabase's API", () => {
+  it("lets 5 of 30 tries sent at once from one network reach the password", async () => {
+    const standIn = await startStandIn((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        const name = /^\/rest\/v1\/rpc\/(\w+)$/.exec(request.url ?? "")?.[1];
+        if (request.method !== "POST" || !name || request.headers.apikey !== SERVICE_ROLE_KEY) {
+          response.writeHead(404).end();
+          return;
+        }
+        const args = JSON.parse(body || "{}") as Record<string, unknown>;
+        const names = Object.keys(args).filter((arg) => /^p_\w+$/.test(arg));
+        const call = `select public.${name}(${names.map((arg, index) => `${arg} => $${index + 1}`).join(", ")}) as result`;
+        asService(
+          guarded,
+          call,
+          names.map((arg) => args[arg]),
+        ).then(
+          (result) => response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(result)),
+          (error: Error) =>
+            response
+              .writeHead(400, { "Content-Type": "application/json" })
+              .end(JSON.stringify({ message: error.message, code: (error as { code?: string }).code ?? "" })),
+        );
+      });
+    });
+    try {
+      const access = serviceRoleBackendAt(standIn.url).owner();
+      if (!access.ok) throw new Error(access.missing);
+      const visitor = { deviceKey: null, networkKey: key("réseau des essais par l'API") };
+      const answers = await Promise.all(Array.from({ length: 30 }, () => access.store.signInAttempt(visitor)));
+      expect(answers.filter((seconds) => seconds === 0)).toHaveLength(5);
+      expect(Math.min(...answers.filter((seconds) => seconds > 0))).toBeGreaterThan(800);
+      expect(await access.store.signInLock(visitor)).toBeGreaterThan(800);
+    } finally {
+      await standIn.close();
+    }
   });
 });
 

@@ -75,8 +75,8 @@ describe("the back office with hosted Supabase", () => {
     expect(standIn.only().request.url).toBe("/rest/v1/rpc/owner_sign_in_lock");
     standIn.received.length = 0;
     standIn.respond(200, 900);
-    expect(await owner().signInFailed({ ...visitor, deviceKey: null })).toBe(900);
-    expect(standIn.only().request.url).toBe("/rest/v1/rpc/owner_sign_in_failed");
+    expect(await owner().signInAttempt({ ...visitor, deviceKey: null })).toBe(900);
+    expect(standIn.only().request.url).toBe("/rest/v1/rpc/owner_sign_in_attempt");
     expect(standIn.only().body).toEqual({ ...rpc, p_device_key: null });
     standIn.received.length = 0;
     standIn.respond(200, [{ generation: "g-1" }]);

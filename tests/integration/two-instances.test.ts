@@ -258,6 +258,32 @@ describe.each([
     TEST_MS + SMTP_BULK_WAIT_MS,
   );
 
+  it("30 wrong passwords sent at once from one address through both: at most 5 are compared", async () => {
+    const database = `deux_${first}_${second}`.replace(/\W/g, "_");
+    const failures = async () =>
+      (
+        await postgres().asSuperuser<{ count: number }>(
+          database,
+          "select count(*)::int as count from public.owner_sign_in_failures",
+        )
+      )[0]?.count ?? 0;
+    const before = await failures();
+    const attacker = { "X-Forwarded-For": `203.0.${first === second ? 113 : 114}.61` };
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, attempt) =>
+        postForm(sites[attempt % 2]!, "/gestion/connexion", { password: `essai-${attempt}` }, attacker).then(
+          (answer) => answer.status,
+        ),
+      ),
+    );
+    expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
+    // Each password compared is counted as a failure, none other: the database holds how many were compared.
+    expect(await failures()).toBeLessThanOrEqual(before + 5);
+    const right = await postForm(sites[0], "/gestion/connexion", { password: OWNER_PASSWORD }, attacker);
+    expect(right.status).toBe(429);
+    expect(cookieFrom(right, "cp_gestion")).toBeUndefined();
+  });
+
   it("the per-network message limit counts both instances together", async () => {
     // Ten senders of one /24, half through each instance: the network's 5 an hour between them.
     const answers = await Promise.all(

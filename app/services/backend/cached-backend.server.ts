@@ -352,7 +352,7 @@ export class CachedBackend implements types.Backend {
       isSignedOut: (sessionHash) => store.isSignedOut(sessionHash),
       sessionGeneration: () => store.sessionGeneration(),
       signInLock: (visitor) => store.signInLock(visitor),
-      signInFailed: (visitor) => store.signInFailed(visitor),
+      signInAttempt: (visitor) => store.signInAttempt(visitor),
       signedIn: (visitor) => store.signedIn(visitor),
     };
     return { ok: true, store: cached };

@@ -188,8 +188,8 @@ export class SqlOwnerStore implements types.OwnerStore {
     return this.seconds("select public.owner_sign_in_lock($1, $2) as seconds", [deviceKey, networkKey]);
   }
 
-  async signInFailed({ deviceKey, networkKey }: types.SignInVisitor): Promise<number> {
-    return this.seconds("select public.owner_sign_in_failed($1, $2) as seconds", [deviceKey, networkKey]);
+  async signInAttempt({ deviceKey, networkKey }: types.SignInVisitor): Promise<number> {
+    return this.seconds("select public.owner_sign_in_attempt($1, $2) as seconds", [deviceKey, networkKey]);
   }
 
   async signedIn({ deviceKey, networkKey }: types.SignInVisitor): Promise<void> {

@@ -139,8 +139,8 @@ export class SupabaseOwnerStore implements types.OwnerStore {
     return this.seconds("owner_sign_in_lock", visitor);
   }
 
-  signInFailed(visitor: types.SignInVisitor): Promise<number> {
-    return this.seconds("owner_sign_in_failed", visitor);
+  signInAttempt(visitor: types.SignInVisitor): Promise<number> {
+    return this.seconds("owner_sign_in_attempt", visitor);
   }
 
   async signedIn({ deviceKey, networkKey }: types.SignInVisitor): Promise<void> {

@@ -161,8 +161,11 @@ export interface OwnerStore {
   sessionGeneration(): Promise<string>;
   /** Seconds sign-in stays locked for this browser, 0 when open (owner_sign_in_lock). */
   signInLock(visitor: SignInVisitor): Promise<number>;
-  /** Counts a wrong password; gives the lock it leaves. */
-  signInFailed(visitor: SignInVisitor): Promise<number>;
+  /**
+   * Counts a try before its password is compared, in one step with the decision (owner_sign_in_attempt): 0 when
+   * the password may be compared (the try then counts as a failure until signedIn), else the seconds still locked.
+   */
+  signInAttempt(visitor: SignInVisitor): Promise<number>;
   /** A right password: this device's, or this stranger network's, failures are forgotten. */
   signedIn(visitor: SignInVisitor): Promise<void>;
 }

@@ -170,19 +170,22 @@ export async function lockedForSeconds(visitor: SignInVisitor, now = Date.now())
 }
 
 /**
- * Counts a wrong password; the last allowed one locks sign-in for SIGN_IN_RULES.lockMs. Gives the seconds it is now
- * locked for, as lockedForSeconds would.
+ * Counts a try before its password is compared, deciding in the same step whether it may be: undefined when it may
+ * (it counts as a failure until forgetFailures), else the seconds sign-in stays locked for this visitor. Tries sent at
+ * once cannot all pass one count: at most SIGN_IN_RULES.maxFailures of them reach the password.
  */
-export async function recordFailure(visitor: SignInVisitor, now = Date.now()): Promise<number | undefined> {
+export async function beginSignInAttempt(visitor: SignInVisitor, now = Date.now()): Promise<number | undefined> {
   const store = await ownerStore();
-  if (store) return (await store.signInFailed(visitor)) || undefined;
+  if (store) return (await store.signInAttempt(visitor)) || undefined;
+  const locked = await lockedForSeconds(visitor, now);
+  if (locked !== undefined) return locked;
   const key = memoryKey(visitor);
   const count = (failures.get(key)?.count ?? 0) + 1;
   failures.set(key, {
     count: count >= SIGN_IN_RULES.maxFailures ? 0 : count,
     lockedUntil: count >= SIGN_IN_RULES.maxFailures ? now + SIGN_IN_RULES.lockMs : 0,
   });
-  return lockedForSeconds(visitor, now);
+  return undefined;
 }
 
 export async function forgetFailures(visitor: SignInVisitor): Promise<void> {
