@@ -3,14 +3,22 @@ import { BRAND_CATEGORIES } from "~/catalogue/categories";
 import { brandShareImage, categoryShareImage, type ShareImageContent } from "~/catalogue/share-image";
 import { getConfig } from "~/services/config/env.server";
 import { findBrandOffer, loadCatalogue } from "~/services/pages/offers.server";
-import { shareImage, shareImageHash, shareImagePath, ShareImagesBusy } from "~/services/share-image/share-image.server";
+import {
+  defaultShareImage,
+  shareImage,
+  shareImageHash,
+  shareImagePath,
+} from "~/services/share-image/share-image.server";
+import { networkKey } from "~/services/visitor.server";
 
 /**
  * `/partage/offres/{slug}/{hash}.png` and `/partage/codes/{category}/{hash}.png`: the image a shared brand page or
  * category listing shows (og:image). The hash names what the image draws, so the answer never changes and is kept a
  * year; an address with an older hash (a new bonus since) leads to the current one; any query string is ignored.
+ * Past the drawing budget (a client asking every image in a loop), an image not kept answers the site's own image,
+ * which a link preview can still show, kept a minute only: never an error a crawler would cache.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const { kind = "", name = "", image = "" } = params;
   const catalogue = await loadCatalogue();
   const site = getConfig();
@@ -29,18 +37,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
       headers: { "Cache-Control": "public, max-age=300" },
     });
   }
-  const png = await shareImage(content).catch((error: unknown) => {
-    if (!(error instanceof ShareImagesBusy)) throw error;
-    throw new Response("Trop d'images demandées à la fois : réessayez dans quelques secondes.", {
-      status: 503,
-      headers: { "Retry-After": String(error.retryAfterSeconds), "Cache-Control": "no-store" },
-    });
-  });
-  return new Response(new Uint8Array(png), {
-    headers: {
-      "Content-Type": "image/png",
-      "Content-Length": String(png.length),
-      "Cache-Control": "public, max-age=31536000, immutable",
-    },
-  });
+  const png = await shareImage(content, networkKey(request));
+  return png
+    ? pngAnswer(png, "public, max-age=31536000, immutable")
+    : pngAnswer(await defaultShareImage(), "public, max-age=60");
 }
+
+const pngAnswer = (png: Buffer, cacheControl: string) =>
+  new Response(new Uint8Array(png), {
+    headers: { "Content-Type": "image/png", "Content-Length": String(png.length), "Cache-Control": cacheControl },
+  });

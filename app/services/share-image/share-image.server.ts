@@ -5,12 +5,14 @@ import path from "node:path";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import { LRUCache } from "lru-cache";
 import satori from "satori";
+import { DrawingBudget } from "./drawing-budget.server";
 import type { ShareImageContent } from "~/catalogue/share-image";
 
 /**
  * Draws the share images (1200 × 630 PNG) with satori (layout to SVG) and resvg (SVG to PNG), one at a time and
  * never during a page's render: a page only names its image by a hash of what it shows (shareImagePath), and the
- * image's own route draws it when a crawler asks, keeping the last ones in a cache bounded in bytes.
+ * image's own route draws it when a crawler asks, keeping the last ones in a cache bounded in bytes, at a rate
+ * bounded for the whole site and for each network (past it, the route answers the site's default image).
  */
 
 export const SHARE_IMAGE_WIDTH = 1200;
@@ -161,25 +163,32 @@ let queue: Promise<unknown> = Promise.resolve();
 const pending = new Map<string, Promise<Buffer>>();
 
 /**
- * Drawings that may wait their turn, about 2 s of work: a client asking for every brand's image at once gets
- * ShareImagesBusy past them, rather than queueing minutes of drawing that every later visitor would wait behind.
+ * Drawings that may wait their turn, about 2 s of work: past them an image is not drawn, rather than queueing
+ * minutes of drawing that every later visitor would wait behind.
  */
 export const MAX_WAITING_DRAWINGS = 16;
 
-/** Too many images are waiting to be drawn: ask again in a few seconds. */
-export class ShareImagesBusy extends Error {
-  override name = "ShareImagesBusy";
-  readonly retryAfterSeconds = 5;
-}
+/**
+ * The drawings the whole site may start: 10 at once, then one every 2 s (a drawing holds the main thread 50 to
+ * 125 ms: 3 to 6 % of one core once the burst is spent). The images outnumber what the cache keeps (one per brand and
+ * category), so a client asking them all in a loop would otherwise draw without end.
+ */
+export const SITE_DRAWING_RATE = { burst: 10, everyMs: 2_000 } as const;
+/** The drawings one network (its /24 or /48) may start: 4 at once, then one every 15 s. */
+export const NETWORK_DRAWING_RATE = { burst: 4, everyMs: 15_000 } as const;
+const budget = new DrawingBudget(SITE_DRAWING_RATE, NETWORK_DRAWING_RATE);
 
-/** The image of `content`, drawn once for each hash while it stays in the cache. */
-export function shareImage(content: ShareImageContent): Promise<Buffer> {
+/**
+ * The image of `content`, drawn once for each hash while it stays in the cache; null when it is not kept and
+ * drawing it now would pass the budget of `network` or of the site, or the queue's bound.
+ */
+export function shareImage(content: ShareImageContent, network: string): Promise<Buffer | null> {
   const hash = shareImageHash(content);
   const kept = drawn.get(hash);
   if (kept) return Promise.resolve(kept);
   const waiting = pending.get(hash);
   if (waiting) return waiting;
-  if (pending.size >= MAX_WAITING_DRAWINGS) return Promise.reject(new ShareImagesBusy());
+  if (pending.size >= MAX_WAITING_DRAWINGS || !budget.take(network)) return Promise.resolve(null);
   const next = queue
     .then(() => draw(content))
     .then((png) => {
@@ -191,3 +200,9 @@ export function shareImage(content: ShareImageContent): Promise<Buffer> {
   queue = next.catch(() => undefined);
   return next;
 }
+
+let defaultImage: Promise<Buffer> | undefined;
+
+/** The site's own share image (`/og-image.png`), read once: what a link preview gets past the drawing budget. */
+export const defaultShareImage = (): Promise<Buffer> =>
+  (defaultImage ??= readFile(path.join(process.cwd(), "public/og-image.png")));
