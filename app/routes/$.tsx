@@ -1,9 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { NotFound } from "~/components/not-found";
+import { pathForLog } from "~/services/http/access-log.server";
 import { log } from "~/services/log.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  log.warn(`404 : page inexistante ${new URL(request.url).pathname}`);
+  log.warn(`404 : page inexistante ${pathForLog(new URL(request.url).pathname)}`);
   return data(null, { status: 404 });
 }
 

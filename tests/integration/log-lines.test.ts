@@ -18,7 +18,11 @@ let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   // The visitor's mailbox refuses the second e-mail: the mail server's answer quotes the address.
-  smtp = await startSmtpServer({ refuse: (address) => address === `refus.${ADDRESS}` });
+  smtp = await startSmtpServer({
+    // Quoting the address in other spellings: cut short, and percent-encoded.
+    refuse: (address) =>
+      address === `refus.${ADDRESS}` && `5.1.1 refus.visiteuse.secr... User unknown (${encodeURIComponent(address)})`,
+  });
   site = await startSite({
     DATA_DIR: folder.dir,
     SITE_URL: "https://www.exemple.fr",
@@ -59,6 +63,14 @@ describe("the server's log", () => {
         (log) => log.includes("refusé par le serveur du destinataire"),
         { what: "le refus de la seconde adresse dans le journal" },
       );
+      // A private link with a segment after it falls to the 404 page, which logs the path.
+      const token = link?.[1]?.split("/").at(-1) ?? "";
+      expect((await fetch(`${site.url}/alertes/gerer/${token}/x`)).status).toBe(404);
+      await until(
+        () => site.output(),
+        (log) => log.includes("404 : page inexistante /alertes/gerer/…/x"),
+        { what: "la page inexistante dans le journal" },
+      );
       await site.stop();
 
       const lines = site
@@ -76,6 +88,8 @@ describe("the server's log", () => {
       expect(log).not.toContain("exemple.fr");
       expect(log).not.toContain("Secrète");
       expect(log).not.toMatch(/[0-9a-f]{64}/);
+      expect(log).not.toMatch(/visiteuse|%40/i);
+      expect(log).toContain("Réponse du serveur de messagerie 550 5.1.1 à RCPT TO");
     },
     TEST_MS * 2,
   );

@@ -52,8 +52,11 @@ export async function startSmtpServer({
   password?: string;
   /** Whether to leave an e-mail unanswered, as a server that stalls would: it is then not taken. */
   hold?: (raw: string) => boolean;
-  /** Whether to refuse a recipient for good (550), as a server whose mailbox does not exist does. */
-  refuse?: (address: string) => boolean;
+  /**
+   * Whether to refuse a recipient for good (550), as a server whose mailbox does not exist does: true, or the text
+   * of the refusal (which may quote the address, as real servers do).
+   */
+  refuse?: (address: string) => boolean | string;
   /** Runs before the server says it took an e-mail (what happens to the sender just then). */
   beforeTaking?: (raw: string) => Promise<void>;
 } = {}): Promise<TestSmtpServer> {
@@ -68,8 +71,10 @@ export async function startSmtpServer({
       else callback(new Error("Identifiants refusés"));
     },
     onRcptTo(address, _session, callback) {
-      if (refuse(address.address)) {
-        callback(Object.assign(new Error("Boîte aux lettres inconnue"), { responseCode: 550 }));
+      const refusal = refuse(address.address);
+      if (refusal) {
+        const text = typeof refusal === "string" ? refusal : "Boîte aux lettres inconnue";
+        callback(Object.assign(new Error(text), { responseCode: 550 }));
       } else callback();
     },
     onData(stream, session, callback) {

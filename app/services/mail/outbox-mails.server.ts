@@ -78,5 +78,25 @@ export function visitorMail(
   };
 }
 
-/** A mail server's answer without the addresses it may quote ("550 <anne@exemple.fr>: unknown"), for the log. */
-export const withoutAddresses = (text: string): string => text.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, "<adresse>");
+/** A text without the addresses it may quote ("connect to <anne@exemple.fr>"), for the log. */
+const withoutAddresses = (text: string): string => text.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, "<adresse>");
+
+/**
+ * What the log and the row keep of a failed send. A mail server's answer is reduced to its codes (status, enhanced
+ * status, the command it answered): its text may quote the recipient in any spelling ("jean.dupont... User unknown",
+ * "jean.dupont%40exemple.fr"), which no pattern can find for sure. Another failure (the connection) keeps its
+ * message, without the addresses it may hold.
+ */
+export function sendFailureText(error: unknown): string {
+  const { responseCode, response, command, code, message } = (error ?? {}) as Record<string, unknown>;
+  if (typeof responseCode === "number") {
+    const enhanced = typeof response === "string" ? /\b[245]\.\d{1,3}\.\d{1,3}\b/.exec(response)?.[0] : undefined;
+    const answered = typeof command === "string" ? `à ${oneLine(command).slice(0, 20)}` : undefined;
+    const kind = typeof code === "string" ? `(${oneLine(code).slice(0, 20)})` : undefined;
+    return ["Réponse du serveur de messagerie", String(responseCode), enhanced, answered, kind]
+      .filter(Boolean)
+      .join(" ");
+  }
+  const text = typeof message === "string" && message !== "" ? message : String(error);
+  return withoutAddresses(oneLine(text)).slice(0, 1000);
+}

@@ -9,7 +9,7 @@
  */
 import { LATE_VISITOR_MAILS_ALERT } from "~/catalogue/alerts";
 import { log, passAsked, passDone } from "../log.server";
-import { isRefusedAddress, messageMail, oneLine, visitorMail, withoutAddresses } from "./outbox-mails.server";
+import { isRefusedAddress, messageMail, oneLine, sendFailureText, visitorMail } from "./outbox-mails.server";
 import { SentJournal } from "./sent-journal.server";
 import { onShutdown } from "../shutdown.server";
 import type { OutboxQueue } from "./outbox-queues.server";
@@ -317,7 +317,7 @@ export class MailOutbox {
     try {
       await this.transport.sendMail(mail);
     } catch (caught) {
-      error = withoutAddresses(oneLine((caught as Error).message || String(caught))).slice(0, 1000);
+      error = sendFailureText(caught);
       refused = queue === "visitors" && isRefusedAddress(caught);
     }
     const attempts = row.attempts + 1;

@@ -13,6 +13,7 @@ import { ASK_REASON_PARAMETER } from "~/forms/feedback-form";
 import { messageFormConstraint } from "~/forms/message-action.server";
 import { alertFormHtml } from "~/services/alerts/alert-form-html.server";
 import { alertStore } from "~/services/alerts/visitor-alerts.server";
+import { pathForLog } from "../http/access-log.server";
 import { log } from "../log.server";
 import { brandFaqJsonLd } from "./brand-faq.server";
 import { offerHistory } from "./offer-history.server";
@@ -37,7 +38,7 @@ export async function loadBrandPage({ params, request }: Pick<LoaderFunctionArgs
 
   const offer = findBrandOffer(catalogue, slug);
   if (!offer) {
-    log.warn(`404 : aucune offre pour ${new URL(request.url).pathname}`);
+    log.warn(`404 : aucune offre pour ${pathForLog(new URL(request.url).pathname)}`);
     throw new Response("Offre introuvable", { status: 404 });
   }
   const testimonialPage = parsePageNumber(new URL(request.url).searchParams.getAll(TESTIMONIAL_PAGE_PARAMETER));
