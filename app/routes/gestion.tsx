@@ -28,6 +28,8 @@ export const meta: MetaFunction = () => backOfficeMeta("Messages");
 
 export const headers = backOfficeHeaders;
 
+export { BackOfficeErrorBoundary as ErrorBoundary } from "~/components/back-office/error-boundary";
+
 /** Messages a page of the back office lists. */
 const MESSAGES_PER_PAGE = 50;
 /** The longest search kept: longer text is cut, never an error. */

@@ -7,6 +7,7 @@ import { FieldShell, FormErrors } from "~/components/forms";
 import { refusedForm } from "~/forms/refused-form";
 import { readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
+import { draftCookieFor, draftFromSignIn } from "~/services/owner/kept-form.server";
 import {
   deviceCookieFor,
   forgetFailures,
@@ -40,9 +41,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const password = ownerPassword();
   const form = await readForm(request);
   const visitor = await signInVisitor(request);
+  // A form the ended session did not take, carried back to its page once signed in (kept-form.server.ts).
+  const draft = draftFromSignIn(form);
   const refuse = (seconds: number) =>
     data(
-      { result: refusedForm({}, lockedMessage(seconds, visitor.deviceKey !== null)) },
+      { result: refusedForm({}, lockedMessage(seconds, visitor.deviceKey !== null)), draft },
       { status: 429, headers: { "Retry-After": String(seconds) } },
     );
   // Counted before the comparison, in one step with the decision: tries sent at once cannot all be compared.
@@ -52,16 +55,18 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isOwnerPassword(typeof candidate === "string" ? candidate : "", password)) {
     const nowLocked = await lockedForSeconds(visitor);
     return nowLocked === undefined
-      ? data({ result: refusedForm({}, "Mot de passe incorrect.") }, { status: 400 })
+      ? data({ result: refusedForm({}, "Mot de passe incorrect."), draft }, { status: 400 })
       : refuse(nowLocked);
   }
   await forgetFailures(visitor);
   const headers = new Headers();
   headers.append("Set-Cookie", await newSessionCookie(request));
   headers.append("Set-Cookie", await deviceCookieFor(request, visitor.deviceId));
+  const carried = draft ? await draftCookieFor(request, draft) : undefined;
+  if (carried) headers.append("Set-Cookie", carried);
   // No toast: the messages' page says where the owner is, and a toast left on a page without JavaScript would
   // cover its navigation.
-  return redirect("/gestion", { status: 303, headers });
+  return redirect(draft?.path ?? "/gestion", { status: 303, headers });
 }
 
 export default function SignIn() {
@@ -84,6 +89,13 @@ export default function SignIn() {
         className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6"
       >
         <FormErrors id={form.errorId} errors={form.errors} />
+        {actionData?.draft ? (
+          <>
+            <p className="text-sm text-slate-700">Vos saisies seront remises dans le formulaire une fois connecté.</p>
+            <input type="hidden" name="retour" value={actionData.draft.path} />
+            <input type="hidden" name="brouillon" value={JSON.stringify(actionData.draft.fields)} />
+          </>
+        ) : null}
         <FieldShell field={fields.password} label="Mot de passe">
           <input
             {...getInputProps(fields.password, { type: "password" })}

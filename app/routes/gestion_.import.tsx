@@ -19,6 +19,8 @@ export const meta: MetaFunction = () => backOfficeMeta("Importer des offres");
 
 export const headers = backOfficeHeaders;
 
+export { BackOfficeErrorBoundary as ErrorBoundary } from "~/components/back-office/error-boundary";
+
 const TOO_LARGE = `Le fichier dépasse ${IMPORT_LIMITS.bytes / 1024 / 1024} Mo : rien n'a été lu.`;
 const REFUSED_AS_A_WHOLE = {
   gone: "Une offre du fichier a été supprimée pendant l'aperçu : rien n'a été écrit. Vérifiez ce nouvel aperçu.",

@@ -24,6 +24,8 @@ export const meta: MetaFunction = () => backOfficeMeta("Offres");
 
 export const headers = backOfficeHeaders;
 
+export { BackOfficeErrorBoundary as ErrorBoundary } from "~/components/back-office/error-boundary";
+
 /** The share of "Oui" among the votes, 2 without any: offers without votes come last. */
 const yesShare = (votes: FeedbackCounts | undefined) =>
   votes && votes.yes + votes.no > 0 ? votes.yes / (votes.yes + votes.no) : 2;

@@ -25,6 +25,7 @@ import {
   ownerWrite,
   ownerWriteFailure,
 } from "~/services/owner/back-office.server";
+import { takeDraft } from "~/services/owner/kept-form.server";
 import { loadCatalogue } from "~/services/pages/offers.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -35,6 +36,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => backOfficeMeta(da
 
 export const headers = backOfficeHeaders;
 
+export { BackOfficeErrorBoundary as ErrorBoundary } from "~/components/back-office/error-boundary";
+
 async function findOffer(slug: string | undefined) {
   const offer = findOfferBySlug((await loadCatalogue()).everyOffer, slug ?? "");
   if (!offer) throw new Response("Page introuvable", { status: 404 });
@@ -44,16 +47,29 @@ async function findOffer(slug: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const access = await ownerAccessFor(request);
   const offer = await findOffer(params.slug);
-  return {
-    missingKey: missingKey(access),
-    slug: offer.slug,
-    brand: offer.brand,
-    handWritten: HAND_WRITTEN_SLUGS.has(offer.slug),
-    verifiedOn: offer.verifiedOn ?? null,
-    version: offer.version ?? 0,
-    saved: shownValues("offer", offer),
-  };
+  const saved = shownValues("offer", offer);
+  // What the owner had typed when their session ended, back in the form after sign-in: shown, not saved.
+  const draft = await takeDraft(request);
+  const typed = draft?.fields.get("intent") === "save" ? draft : undefined;
+  const version = Number(typed?.fields.get("version") ?? offer.version ?? 0);
+  return data(
+    {
+      missingKey: missingKey(access),
+      slug: offer.slug,
+      brand: offer.brand,
+      handWritten: HAND_WRITTEN_SLUGS.has(offer.slug),
+      verifiedOn: offer.verifiedOn ?? null,
+      version: Number.isSafeInteger(version) ? version : 0,
+      saved: typed ? { ...saved, ...pick(typed.fields, Object.keys(saved)) } : saved,
+      restored: Boolean(typed),
+    },
+    draft ? { headers: { "Set-Cookie": draft.setCookie } } : undefined,
+  );
 }
+
+/** The entries of `fields` named in `names`. */
+const pick = (fields: Map<string, string>, names: string[]) =>
+  Object.fromEntries(names.filter((name) => fields.has(name)).map((name) => [name, fields.get(name)!]));
 
 async function offerAndRow(slug: string | undefined) {
   const offer = await findOffer(slug);
@@ -151,7 +167,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditOffer() {
-  const { missingKey, slug, brand, handWritten, verifiedOn, version, saved } = useLoaderData<typeof loader>();
+  const { missingKey, slug, brand, handWritten, verifiedOn, version, saved, restored } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<OfferFormFields>({
     id: "offre",
@@ -187,6 +203,12 @@ export default function EditOffer() {
         className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4"
       >
         <h2 className="font-bold">L'offre</h2>
+        {restored && form.status !== "error" ? (
+          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm font-medium text-amber-900">
+            Vos saisies d'avant la connexion sont remises ci-dessous. Rien n'est encore enregistré : vérifiez-les, puis
+            enregistrez.
+          </p>
+        ) : null}
         {form.status === "error" ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
             {form.errors?.[0] ?? "L'offre n'est pas enregistrée : corrigez les champs signalés."}

@@ -25,6 +25,8 @@ export const meta: MetaFunction = () => backOfficeMeta("Statistiques");
 
 export const headers = backOfficeHeaders;
 
+export { BackOfficeErrorBoundary as ErrorBoundary } from "~/components/back-office/error-boundary";
+
 const PATH = "/gestion/statistiques";
 const SORT_LABELS: Record<SortKey, string> = {
   follows: "clics",

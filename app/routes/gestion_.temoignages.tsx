@@ -31,6 +31,8 @@ export const meta: MetaFunction = () => backOfficeMeta("Témoignages");
 
 export const headers = backOfficeHeaders;
 
+export { BackOfficeErrorBoundary as ErrorBoundary } from "~/components/back-office/error-boundary";
+
 /** Testimonials a page of the moderation lists. */
 const PER_PAGE = 20;
 const PATH = "/gestion/temoignages";

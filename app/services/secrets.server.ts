@@ -11,6 +11,8 @@ export type KeyPurpose =
   | "gestion:session"
   /** The owner's device cookie, which strangers' failed sign-ins never lock. */
   | "gestion:appareil"
+  /** What the owner had typed when their session ended, carried through sign-in back to the form. */
+  | "gestion:brouillon"
   /** When a testimonial's form was shown (its hidden field). */
   | "temoignages"
   /** An author's e-mail address, for the per-address limit. */

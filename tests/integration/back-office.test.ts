@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { createCookie } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieFrom, OWNER_PASSWORD, postForm, signIn, wrongPasswords } from "../support/back-office";
+import { cookieFrom, n26OfferForm, OWNER_PASSWORD, postForm, signIn, wrongPasswords } from "../support/back-office";
 import { postContactForm } from "../support/contact-form";
 import { mainText } from "../support/oversized-forms";
 import { seededDataDir } from "../support/seeded-data-dir";
@@ -152,10 +152,56 @@ describe("a session", () => {
     for (const path of ["/gestion", "/gestion/offres", "/gestion/offres/binance"]) {
       expect(toSignIn(await get(path)), path).toEqual(SIGN_IN);
     }
+    // A form posted without a session comes back (401) with a sign-in form; nothing is written.
     const posted = await postForm(site, "/gestion/offres/binance", { intent: "verify" });
-    expect(toSignIn(posted)).toEqual(SIGN_IN);
+    expect(posted.status).toBe(401);
+    expect(await posted.text()).toContain('action="/gestion/connexion"');
     const cookie = await signIn(site, newVisitor());
     expect(await (await get("/gestion/offres/binance", cookie)).text()).toContain("Jamais vérifiée.");
+  });
+
+  it("keeps what was typed when the session ended: sign in again, and the form comes back filled, not saved", async () => {
+    const owner = newVisitor();
+    const generation = await sessionGeneration();
+    const ended = await forgedCookie({ sid: "d".repeat(43), signedInAt: Date.now() - 13 * 60 * 60 * 1000, generation });
+    const typed = n26OfferForm("GARDEAPRES", 25);
+    const posted = await postForm(site, "/gestion/offres/n26", { ...typed, version: "1" }, { ...owner, Cookie: ended });
+    expect(posted.status).toBe(401);
+    const page = await posted.text();
+    expect(mainText(page)).toContain("Session terminée");
+    expect(mainText(page)).toContain("GARDEAPRES");
+    const draft = /name="brouillon" value="([^"]*)"/.exec(page)?.[1] ?? "";
+    const retour = /name="retour" value="([^"]*)"/.exec(page)?.[1];
+    expect(retour).toBe("/gestion/offres/n26");
+    const fields = JSON.parse(draft.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&amp;", "&"));
+
+    // A wrong password keeps them too.
+    const wrong = await postForm(
+      site,
+      "/gestion/connexion",
+      { password: "pas-le-bon", retour: retour ?? "", brouillon: JSON.stringify(fields) },
+      owner,
+    );
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("GARDEAPRES");
+
+    const signedIn = await postForm(
+      site,
+      "/gestion/connexion",
+      { password: OWNER_PASSWORD, retour: retour ?? "", brouillon: JSON.stringify(fields) },
+      owner,
+    );
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get("Location")).toBe("/gestion/offres/n26");
+    const cookies = ["cp_gestion", "cp_brouillon"].map((name) => cookieFrom(signedIn, name) ?? "");
+    const back = await get("/gestion/offres/n26", cookies.join("; "));
+    expect(back.status).toBe(200);
+    const form = await back.text();
+    expect(form).toContain('value="GARDEAPRES"');
+    expect(mainText(form)).toContain("Vos saisies d'avant la connexion sont remises ci-dessous");
+    expect(back.headers.getSetCookie().join("\n")).toMatch(/cp_brouillon=; Max-Age=0/);
+    // Nothing was saved: the public page still shows the bundled code.
+    expect(await (await get("/offres/n26")).text()).not.toContain("GARDEAPRES");
   });
 
   it("refuses a forged cookie, an altered one, one past its 12 hours and one of another generation", async () => {

@@ -151,6 +151,16 @@ const PAGES: Page[] = [
     files: { fichier: [IMPORT_HEADER, NEW_BRAND_LINE, REFUSED_ROW].join("\r\n") },
   },
   { name: "back-office-import-no-file", path: "/gestion/import", owner: true, form: { intent: "preview" } },
+  {
+    name: "back-office-session-ended",
+    path: "/gestion/offres/binance",
+    form: { intent: "save", code: "GARDE", offer_description: "Une ligne\net une autre" },
+  },
+  {
+    name: "back-office-sign-in-keeping-a-form",
+    path: "/gestion/connexion",
+    form: { password: "pas-le-bon", retour: "/gestion/offres/binance", brouillon: '[["code","GARDE"]]' },
+  },
 ];
 
 /** Brands added to the bundled ones: 46 + 100 offers make /offres four pages of 48. */
@@ -225,6 +235,8 @@ describe("the server HTML of every screen", () => {
       "search-pages": 200,
       "back-office-sign-in": 200,
       "back-office-wrong-password": 400,
+      "back-office-session-ended": 401,
+      "back-office-sign-in-keeping-a-form": 400,
       "back-office-messages": 200,
       "back-office-offers": 200,
       "back-office-testimonials": 200,

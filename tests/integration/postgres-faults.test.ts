@@ -3,6 +3,7 @@ import { readdirSync } from "node:fs";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STATEMENT_TIMEOUT_MS } from "~/services/config/values.server";
+import { n26OfferForm, OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
 import { postContactForm } from "../support/contact-form";
 import { mainText } from "../support/oversized-forms";
 import { ownPostgresServer } from "../support/postgres-server";
@@ -50,6 +51,7 @@ describe("a Postgres server down at start, then lost while the site runs", () =>
       // The tests below send more messages than one visitor may in an hour.
       CONTACT_RATE_LIMIT_MAX: "1000",
       CONTACT_NETWORK_LIMIT_PER_HOUR: "100000",
+      OWNER_PASSWORD,
     });
   }, SITE_SET_UP_MS);
 
@@ -111,6 +113,31 @@ describe("a Postgres server down at start, then lost while the site runs", () =>
       expect(stored.map((row) => row.message)).toEqual([before, after]);
     },
     withSiteStarts(1),
+  );
+
+  it(
+    "lost while the owner works: the back office's French 503 page, and a form posted comes back with its values",
+    async () => {
+      await answered(site, "/healthz", (status) => status === 200);
+      const cookie = await signIn(site);
+      await postgres().pause();
+      try {
+        await answered(site, "/healthz", (status) => status === 503);
+        const page = await fetch(`${site.url}/gestion`, { headers: { Cookie: cookie } });
+        expect(page.status).toBe(503);
+        expect(mainText(await page.text())).toContain("La gestion est momentanément indisponible");
+        const posted = await postForm(site, "/gestion/offres/wise", n26OfferForm("PENDANTLAPANNE"), { Cookie: cookie });
+        expect(posted.status).toBe(503);
+        const text = await posted.text();
+        expect(mainText(text)).toContain("La base de données ne répond pas : rien n'a été enregistré");
+        expect(text).toContain('name="code" value="PENDANTLAPANNE"');
+        expect(text).toContain("Renvoyer ces saisies");
+      } finally {
+        await postgres().resume();
+      }
+      await answered(site, "/healthz", (status) => status === 200);
+    },
+    withDatabaseStarts(1),
   );
 
   it(

@@ -23,7 +23,7 @@ import { visitorOf, type Visitor } from "./trust-proxy.server";
 import { noteUnnamedProxy } from "./unnamed-proxy.server";
 import { VoteLimiter } from "./vote-limiter.server";
 import { countView } from "../audience.server";
-import { OWNER_SESSION_HEADER, ownerSessionValid, SIGN_IN_PATH } from "../owner/owner-session.server";
+import { OWNER_SESSION_HEADER, ownerSessionMark, SIGN_IN_PATH } from "../owner/owner-session.server";
 import { VISITOR_ADDRESS_HEADER, visitorKeyForAddress } from "../visitor.server";
 import { voteRefusalAnswer, type VoteRefusalKind } from "./vote-refusal.server";
 import { getConfig, type Config } from "../config/env.server";
@@ -286,28 +286,23 @@ export class RequestPipeline {
     };
   }
 
-  /**
-   * A back-office request goes on with OWNER_SESSION_HEADER when it carries the owner's valid session, read here once.
-   * Without one, a page is sent to sign in (303, as a signed-out visitor always was); a data request goes on without
-   * the header, and the route's requireOwner words the same redirect as Remix's client expects it.
-   */
+  /** A back-office request goes on marked as ownerSessionMark says, or a page is sent to sign in (303). */
   private async passOwner(
     req: IncomingMessage,
     res: ServerResponse,
     request: "document" | "data",
     next: () => void,
   ): Promise<void> {
-    if (await ownerSessionValid(req.headers.cookie)) {
-      req.headers[OWNER_SESSION_HEADER] = "1";
-      next();
-    } else if (request === "data") {
-      next();
-    } else {
+    const mark = await ownerSessionMark(req.headers.cookie, { post: req.method === "POST", data: request === "data" });
+    if (mark === "sign-in") {
       this.answerText(req, res, 303, `Connexion nécessaire : ${SIGN_IN_PATH}`, {
         Location: SIGN_IN_PATH,
         "Cache-Control": NO_STORE,
       });
+      return;
     }
+    if (mark) req.headers[OWNER_SESSION_HEADER] = mark;
+    next();
   }
 
   /**

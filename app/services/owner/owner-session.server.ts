@@ -8,6 +8,7 @@ import { networkKey } from "../visitor.server";
 import { passwordMatches, passwordTag as tagOf } from "./owner-password.server";
 import { secureCookieFor } from "../http/cookies.server";
 import { log } from "../log.server";
+import { keptFormAnswer } from "./kept-form.server";
 import type { OwnerStore, SignInVisitor } from "../backend/types.server";
 
 /** The back office's session cookie: its own name, sent only to /gestion addresses. */
@@ -199,11 +200,36 @@ export async function forgetFailures(visitor: SignInVisitor): Promise<void> {
  * session valid (any copy a browser sends is dropped).
  */
 export const OWNER_SESSION_HEADER = "x-codeparrain-proprietaire";
+/**
+ * Its values: the session is valid; it ended (or there is none) and a form was posted, which comes back kept; the
+ * database did not answer, so it could not be checked.
+ */
+export const OWNER_SESSION = { valid: "1", ended: "finie", unknown: "inconnue" } as const;
 
 /** Whether a Cookie header carries a session of the owner still valid: signed, under 12 hours, not signed out. */
 export async function ownerSessionValid(cookie: string | null | undefined): Promise<boolean> {
   const password = configuredOwnerPassword();
   return password !== undefined && (await validSession(cookie ?? null, password)) !== undefined;
+}
+
+/**
+ * How the request pipeline hands on a back-office request, read once before it: OWNER_SESSION's mark for the route's
+ * requireOwner; none for a data request without a session (requireOwner words Remix's redirect); "sign-in" for a page
+ * asked without one. A form posted without a session goes on, to come back with its values and a sign-in form; when
+ * the database cannot tell, the request goes on marked so, for the French 503 page.
+ */
+export async function ownerSessionMark(
+  cookie: string | undefined,
+  request: { post: boolean; data: boolean },
+): Promise<(typeof OWNER_SESSION)[keyof typeof OWNER_SESSION] | "sign-in" | undefined> {
+  try {
+    if (await ownerSessionValid(cookie)) return OWNER_SESSION.valid;
+  } catch (error) {
+    log.error("Gestion : session impossible à vérifier, la base ne répond pas :", error);
+    return OWNER_SESSION.unknown;
+  }
+  if (request.data) return undefined;
+  return request.post ? OWNER_SESSION.ended : "sign-in";
 }
 
 async function validSession(cookie: string | null, password: string) {
@@ -231,8 +257,20 @@ export async function isSignedIn(request: Request): Promise<boolean> {
  */
 export async function requireOwner(request: Request): Promise<void> {
   ownerPassword();
-  if (request.headers.get(OWNER_SESSION_HEADER) !== "1") throw redirect(SIGN_IN_PATH, 303);
+  const session = request.headers.get(OWNER_SESSION_HEADER);
+  if (session === OWNER_SESSION.valid) return;
+  // A form posted when it cannot be taken comes back with what it held: never lost, never sent on.
+  if (session === OWNER_SESSION.ended) throw await keptFormAnswer(request, "session");
+  if (session === OWNER_SESSION.unknown) {
+    if (request.method === "POST") throw await keptFormAnswer(request, "base");
+    throw new Response(OWNER_SESSION_UNCHECKED, { status: 503, headers: { "Retry-After": "60" } });
+  }
+  throw redirect(SIGN_IN_PATH, 303);
 }
+
+/** What a back-office page says when the database cannot tell whether the owner's session still holds. */
+export const OWNER_SESSION_UNCHECKED =
+  "La gestion est momentanément indisponible : la base de données ne répond pas. Réessayez dans quelques minutes.";
 
 /**
  * The Set-Cookie of a new session: a new id, never one the browser brought (no session fixation); Secure when the
