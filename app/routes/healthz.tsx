@@ -1,5 +1,6 @@
 import { getBackend } from "~/services/backend/index.server";
 import { log } from "~/services/log.server";
+import { siteSecretReplaced } from "~/services/secrets.server";
 
 const HEADERS = {
   "Content-Type": "text/plain; charset=utf-8",
@@ -18,6 +19,13 @@ export async function loader() {
   try {
     const backend = await getBackend();
     await backend.ping();
+    if (siteSecretReplaced()) {
+      log.error("Contrôle de santé : le secret de ce serveur a été remplacé par une rotation.");
+      return new Response(
+        "Indisponible : ce serveur a l'ancien secret du site, redémarrez-le avec le nouveau.\n",
+        UNAVAILABLE,
+      );
+    }
     const storage = backend.storageProblem();
     if (storage) {
       log.error(`Contrôle de santé : ${storage}`);

@@ -44,8 +44,9 @@ export function keyFor(purpose: KeyPurpose): string {
 
 /**
  * The keys of `purpose` a cookie accepts: this secret's, which signs, then the previous secret's during a rotation
- * (SESSION_SECRET_PREVIOUS). Only for cookies whose content holds no right: the owner's session is never carried
- * over, since the sign-outs recorded under the old secret could not be told.
+ * (SESSION_SECRET_PREVIOUS). Only for cookies whose content holds no right (the toasts, the erasure link, the
+ * owner's device): the owner's session is never carried over, since the sign-outs recorded under the old secret
+ * could not be told.
  */
 export function acceptedKeysFor(purpose: KeyPurpose): string[] {
   const previous = getConfig().previousSessionSecret;
@@ -65,10 +66,27 @@ export function keyedHash(purpose: KeyPurpose, text: string, encoding: "hex" | "
   return createHmac("sha256", keyFor(purpose)).update(text).digest(encoding);
 }
 
+/** `text` hashed under the key of `purpose` derived from `secret` (the previous one, during a rotation). */
+export function keyedHashUnder(secret: string, purpose: KeyPurpose, text: string): string {
+  return createHmac("sha256", keyUnder(secret, purpose)).update(text).digest("hex");
+}
+
 /**
  * A visitor's network hashed under the site's secret itself, the one derivation without a purpose of its own: the
  * keys the database already holds (votes, limits, counts) stay the same visitor's.
  */
 export function networkHash(network: string): string {
   return createHmac("sha256", sessionSecret()).update(network).digest("hex");
+}
+
+let replaced = false;
+
+/**
+ * Whether the database holds a newer secret than this instance's: a rotation this instance was not restarted for
+ * (site-secret.server.ts looks every few seconds). It then writes no keyed row, and /healthz answers 503.
+ */
+export const siteSecretReplaced = (): boolean => replaced;
+
+export function noteSiteSecretReplaced(now: boolean): void {
+  replaced = now;
 }

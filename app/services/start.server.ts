@@ -7,8 +7,8 @@ import { runEveryServerThroughThePipeline } from "./http/remix-serve.server";
 import { log } from "./log.server";
 import { watchOwnerAlerts } from "./owner/owner-alerts.server";
 import { loadOffers } from "./pages/offers.server";
-import { runShutdownHooks } from "./shutdown.server";
-import { checkSiteSecret, SiteSecretRefused } from "./site-secret.server";
+import { onShutdown, runShutdownHooks } from "./shutdown.server";
+import { checkSiteSecret, SiteSecretRefused, watchSiteSecret } from "./site-secret.server";
 
 /** Set by server.js before it loads the build: it runs the request pipeline itself, with the page cache on. */
 const SERVER_JS = Symbol.for("codeparrain.server-js");
@@ -73,12 +73,16 @@ async function secretChecked(): Promise<void> {
   const { backend } = getConfig();
   if (backend.kind === "supabase") return;
   const retry = () =>
-    checkSiteSecret(backend).catch((error: unknown) => {
-      stopIfRefused(error);
-      setTimeout(retry, SECRET_CHECK_RETRY_MS).unref();
-    });
+    checkSiteSecret(backend).then(
+      () => onShutdown(watchSiteSecret(backend)),
+      (error: unknown) => {
+        stopIfRefused(error);
+        setTimeout(retry, SECRET_CHECK_RETRY_MS).unref();
+      },
+    );
   try {
     await checkSiteSecret(backend);
+    onShutdown(watchSiteSecret(backend));
   } catch (error) {
     setTimeout(retry, SECRET_CHECK_RETRY_MS).unref();
     throw stopIfRefused(error);

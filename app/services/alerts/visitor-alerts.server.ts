@@ -11,6 +11,7 @@ import {
   type MailContext,
   type SubscriberLinks,
 } from "~/catalogue/visitor-alerts";
+import { DeliveryError } from "../backend/errors.server";
 import { getBackend } from "../backend/index.server";
 import { getConfig } from "../config/env.server";
 import {
@@ -21,7 +22,7 @@ import {
 import { log, passDone } from "../log.server";
 import { loadOffers } from "../pages/offers.server";
 import { linkToken, linkTokenHash, newLinkToken } from "../pages/testimonials.server";
-import { keyedHash } from "../secrets.server";
+import { keyedHash, keyedHashUnder, siteSecretReplaced } from "../secrets.server";
 import { onShutdown } from "../shutdown.server";
 import type { DueDigest, VisitorAlertStore } from "../backend/types.server";
 import type { FeedChange } from "~/catalogue/feed";
@@ -70,6 +71,10 @@ export function subscriberLinks(linkSalt: string, siteUrl = getConfig().siteUrl)
 /** The address as one row holds it, whatever its case: the key of its row. */
 export const addressKey = (email: string): string => keyedHash("alertes:adresses", email.trim().toLowerCase());
 
+/** The same key under another secret: the previous one, to find the rows written under it (site-secret.server.ts). */
+export const addressKeyUnder = (secret: string, email: string): string =>
+  keyedHashUnder(secret, "alertes:adresses", email.trim().toLowerCase());
+
 /**
  * The mailbox the address reaches, whatever its spelling (app/catalogue/mailbox.ts): the key of its daily cap. The
  * same as `addressKey` for an address with nothing to fold.
@@ -98,6 +103,8 @@ export async function requestAlert(
     shareKey: string;
   },
 ): Promise<"accepted" | "rate_limited"> {
+  // Keyed under a secret a rotation replaced, the row would answer none of its links once re-keyed elsewhere.
+  if (siteSecretReplaced()) throw new DeliveryError("Secret de ce serveur remplacé par une rotation.");
   const config = getConfig();
   const confirm = newLinkToken();
   const linkSalt = randomBytes(16).toString("hex");

@@ -3,7 +3,7 @@ import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/n
 import { LRUCache } from "lru-cache";
 import { getBackend } from "../backend/index.server";
 import { getConfig } from "../config/env.server";
-import { keyedHash, keyFor } from "../secrets.server";
+import { acceptedKeysFor, keyedHash, keyFor } from "../secrets.server";
 import { networkKey } from "../visitor.server";
 import { passwordMatches, passwordTag as tagOf } from "./owner-password.server";
 import { secureCookieFor } from "../http/cookies.server";
@@ -114,21 +114,22 @@ function deviceCookieOf() {
     sameSite: "strict",
     path: "/gestion",
     maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
-    secrets: [keyFor("gestion:appareil")],
+    // Signed with this secret's key, read under the previous one's too: a rotation keeps the owner's browser known.
+    secrets: acceptedKeysFor("gestion:appareil"),
   });
   return deviceCookie;
 }
 
 /**
- * Who tries to sign in: a browser whose device cookie is signed and of the current generation is that device (a
- * keyed hash of its id), any other is a stranger; both with their network's key.
+ * Who tries to sign in: a browser whose device cookie is signed (under this secret or, during a rotation, the
+ * previous one) is that device (a keyed hash of its id), any other is a stranger; both with their network's key.
+ * The cookie holds no right, only which failures count for the browser, so it outlives a restore (a new session
+ * generation) and a rotation: strangers' wrong passwords right after either never lock the owner out.
  */
 export async function signInVisitor(request: Request): Promise<SignInVisitor & { deviceId: string | null }> {
   const value: unknown = await deviceCookieOf().parse(request.headers.get("Cookie"));
-  const device = value as { d?: unknown; g?: unknown } | null;
-  const valid =
-    typeof device?.d === "string" && /^[\w-]{43}$/.test(device.d) && device.g === (await currentGeneration());
-  const deviceId = valid ? (device!.d as string) : null;
+  const device = value as { d?: unknown } | null;
+  const deviceId = typeof device?.d === "string" && /^[\w-]{43}$/.test(device.d) ? device.d : null;
   return {
     deviceId,
     deviceKey: deviceId ? keyedHash("gestion:session", `appareil:${deviceId}`) : null,
@@ -139,7 +140,7 @@ export async function signInVisitor(request: Request): Promise<SignInVisitor & {
 /** The device cookie a browser gets when it signs in: the one it had, or a new device. */
 export async function deviceCookieFor(request: Request, deviceId: string | null): Promise<string> {
   const id = deviceId ?? randomBytes(32).toString("base64url");
-  return deviceCookieOf().serialize({ d: id, g: await currentGeneration() }, { secure: secureCookieFor(request) });
+  return deviceCookieOf().serialize({ d: id }, { secure: secureCookieFor(request) });
 }
 
 /**

@@ -190,8 +190,13 @@ function pause(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
+/** The embedded default's session secret, in the data folder. */
+export const SECRET_FILE = "session-secret";
+/** The secret the file held before the data folder's last rotation (site-secret.server.ts). */
+export const PRECEDENT_SECRET_FILE = `${SECRET_FILE}.precedent`;
+
 /** What the site keeps in the data folder; anything else there is not the site's to change. */
-const SITE_FILES = ["session-secret", LOCK_FILE];
+const SITE_FILES = [SECRET_FILE, PRECEDENT_SECRET_FILE, LOCK_FILE];
 const DATABASE_FOLDER = "pgdata";
 /** The daily backups of the database (backup.server.ts). */
 export const BACKUP_FOLDER = "backups";
@@ -266,7 +271,7 @@ export function secureDataDir(dataDir: string): string[] {
  * owner only. Two processes starting at once on a new folder agree on one secret: only the first creates it.
  */
 export function embeddedSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+  const file = path.join(dataDir, SECRET_FILE);
   const read = () => {
     try {
       const existing = readFileSync(file, "utf8").trim();
