@@ -95,6 +95,23 @@ export function checkOfferAlerts(
 }
 
 /** The owner's alert when a visitor's e-mail has waited for more than 30 minutes (a day at most between two). */
+/**
+ * The owner's alert when the confirmations sent over the last day reached half an hour's quota and four in five were
+ * never confirmed: requests nobody confirms, most likely a flood of made-up addresses.
+ */
+export const UNCONFIRMED_REQUESTS_ALERT = {
+  subject: "Demandes d'alerte jamais confirmées",
+  body: [
+    "Au moins la moitié de la limite horaire VISITOR_MAILS_PER_HOUR est partie en e-mails de confirmation ces " +
+      "dernières 24 heures, et quatre sur cinq au moins n'ont jamais été confirmés.",
+    "",
+    "Quelqu'un demande peut-être des alertes pour des adresses inventées. Les visiteurs déjà abonnés gardent une " +
+      "part de chaque heure (30 %), mais les nouvelles adresses attendent plus longtemps leur confirmation.",
+    "",
+    "Ce message n'est envoyé qu'une fois par jour au plus.",
+  ].join("\n"),
+} as const;
+
 export const LATE_VISITOR_MAILS_ALERT = {
   subject: "E-mails aux visiteurs en attente depuis plus de 30 minutes",
   body: [

@@ -57,6 +57,7 @@ function answer(request: IncomingMessage, response: ServerResponse, body: unknow
   }
   if (url === "/rest/v1/rpc/visitor_mails_next_due_ms") return reply(200, null);
   if (url === "/rest/v1/rpc/alert_owner_if_visitor_mails_late") return reply(200, false);
+  if (url === "/rest/v1/rpc/alert_owner_if_requests_unconfirmed") return reply(200, false);
   const pending = table.queued && !table.sent;
   // The alert is claimed once: the database's SKIP LOCKED gives it to one instance until it is settled.
   if (url === "/rest/v1/rpc/claim_due_alerts") {
@@ -161,7 +162,7 @@ describe("the owner's alerts with hosted Supabase", () => {
     // due) may come in between: they are not this check's.
     calls.length = 0;
     await site.queueAlerts({ alerts: [ALERT], notReported: [] });
-    const outboxLooks = /\/rpc\/(claim_due_\w+|\w+_next_due_ms|alert_owner_if_visitor_mails_late)$/;
+    const outboxLooks = /\/rpc\/(claim_due_\w+|\w+_next_due_ms|alert_owner_if_\w+)$/;
     expect(calls.filter((call) => !outboxLooks.test(call.url)).map((call) => `${call.method} ${call.url}`)).toEqual([
       "POST /rest/v1/rpc/queue_owner_alerts",
     ]);

@@ -141,6 +141,16 @@ describe("visitor alerts with hosted Supabase", () => {
     });
   });
 
+  it("tell the owner of requests nobody confirms through alert_owner_if_requests_unconfirmed, at the hour's rate", async () => {
+    const outbox = new SupabaseAlertStore(serviceClient(), 120, 30);
+    standIn.respond(200, true);
+    expect(await outbox.alertOwnerIfRequestsUnconfirmed({ subject: "Sujet", body: "Texte" })).toBe(true);
+    const call = standIn.only();
+    expect(call.request.url).toBe("/rest/v1/rpc/alert_owner_if_requests_unconfirmed");
+    expect(call.body).toEqual({ p_per_hour: 30, p_subject: "Sujet", p_body: "Texte" });
+    expectServiceRole(standIn.received);
+  });
+
   it("turn a failed call into a BackendError", async () => {
     standIn.respond(500, { message: "base indisponible", code: "XX000" });
     expect(await rejection(store().followCounts())).toBeInstanceOf(BackendError);

@@ -94,12 +94,13 @@ describe("the visitors' e-mails under a flood of requests", () => {
 
 describe("the share of each hour (visitor_mail_may_go)", () => {
   const db = migratedDatabase();
-  const mayGo = async (kind: string, shareUsed: number, used: number) =>
+  const mayGo = async (kind: string, shareUsed: number, used: number, known = true) =>
     (
-      await db().query<{ go: boolean }>("select public.visitor_mail_may_go($1, $2, $3, 100) as go", [
+      await db().query<{ go: boolean }>("select public.visitor_mail_may_go($1, $2, $3, 100, $4) as go", [
         kind,
         shareUsed,
         used,
+        known,
       ])
     ).rows[0]?.go;
 
@@ -114,5 +115,76 @@ describe("the share of each hour (visitor_mail_may_go)", () => {
     expect(await mayGo("confirmation", 10, 20)).toBe(false);
     expect(await mayGo("confirmation", 1, 50)).toBe(false);
     expect(await mayGo("confirmation", 0, 50)).toBe(true);
+  });
+
+  it("keeps the last 30 % for addresses that confirmed before: a new address's confirmation stops at 70 %", async () => {
+    expect(await mayGo("confirmation", 0, 69, false)).toBe(true);
+    expect(await mayGo("confirmation", 0, 70, false)).toBe(false);
+    expect(await mayGo("confirmation", 0, 99, true)).toBe(true);
+    expect(await mayGo("alert", 0, 79, false)).toBe(true);
+  });
+
+  /** `count` confirmations due, each from a provider network of its own, to new addresses unless `known`. */
+  async function queueConfirmations(run: string, count: number, known: boolean): Promise<void> {
+    await db().query(
+      `with subscriber as (
+         insert into public.alert_subscribers (email, address_key, link_salt, link_hash, confirmed_at)
+         select $1 || i || '@exemple.fr', md5($1 || i) || md5('a' || $1 || i), md5('s' || $1 || i),
+                md5('l' || $1 || i) || md5('m' || $1 || i), case when $3 then now() - interval '1 year' end
+           from generate_series(1, $2::int) i
+         returning id, email)
+       insert into public.visitor_mails (subscriber_id, kind, recipient, subject, body, share_key)
+       select id, 'confirmation', email, 'Confirmez', 'Texte', 'reseau-' || email from subscriber`,
+      [run, count, known],
+    );
+  }
+
+  it("claims the confirmations of addresses known before even when new ones from 100 networks filled the hour", async () => {
+    await db().exec("delete from public.visitor_mails; delete from public.alert_subscribers");
+    await queueConfirmations("inconnue-", 100, false);
+    await queueConfirmations("fidele-", 2, true);
+    const { rows } = await db().query<{ recipient: string }>(
+      "select recipient from public.claim_due_visitor_mails('instance', 200, 120, 100)",
+    );
+    const known = rows.filter((row) => row.recipient.startsWith("fidele-"));
+    expect(known).toHaveLength(2);
+    expect(rows.length - known.length).toBe(70);
+  });
+
+  it("tells the owner once a day when the hour's confirmations go to requests nobody confirms", async () => {
+    await db().exec(
+      `delete from public.owner_alerts where kind = 'unconfirmed-requests';
+       delete from public.visitor_mails; delete from public.alert_subscribers;`,
+    );
+    const tell = async () =>
+      (
+        await db().query<{ told: boolean }>(
+          "select public.alert_owner_if_requests_unconfirmed(100, 'Sujet', 'Texte') as told",
+        )
+      ).rows[0]?.told;
+    // 60 confirmations sent two hours ago for follows still unconfirmed, 10 confirmed: 6 in 7 never confirmed.
+    await db().exec(`
+      with subscriber as (
+        insert into public.alert_subscribers (email, address_key, link_salt, link_hash)
+        select 'flot-' || i || '@exemple.fr', md5('f' || i) || md5('g' || i), md5('h' || i), md5('k' || i) || md5('j' || i)
+          from generate_series(1, 70) i
+        returning id, email)
+      , follows as (
+        insert into public.alert_follows (subscriber_id, topic, requested_at, confirm_hash, confirmed_at, consent_form,
+                                          consent_version)
+        select id, 'marque:n26', now() - interval '2 hours',
+               case when email like 'flot-%' and split_part(split_part(email, '-', 2), '@', 1)::int <= 60
+                    then md5('c' || email) || md5('d' || email) end,
+               case when split_part(split_part(email, '-', 2), '@', 1)::int > 60 then now() - interval '1 hour' end,
+               '/alertes', 'v1'
+          from subscriber)
+      insert into public.visitor_mails (kind, state, sent_at, created_at)
+      select 'confirmation', 'sent', now() - interval '2 hours', now() - interval '2 hours' from generate_series(1, 70)`);
+    expect(await tell()).toBe(true);
+    expect(await tell()).toBe(false);
+    const { rows } = await db().query<{ n: number }>(
+      "select count(*)::int as n from public.owner_alerts where kind = 'unconfirmed-requests'",
+    );
+    expect(rows[0]?.n).toBe(1);
   });
 });

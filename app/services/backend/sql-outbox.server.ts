@@ -83,6 +83,14 @@ export class SqlOutboxStore implements OutboxStore {
     return row?.queued === true;
   }
 
+  async alertOwnerIfRequestsUnconfirmed({ subject, body }: { subject: string; body: string }): Promise<boolean> {
+    const [row] = await this.query<{ queued: boolean }>(
+      "select public.alert_owner_if_requests_unconfirmed($1, $2, $3) as queued",
+      [this.visitorMailsPerHour, subject, body],
+    );
+    return row?.queued === true;
+  }
+
   async endClaimsOfGoneInstances(): Promise<void> {
     await this.query("select public.end_claims_of_gone_instances()");
   }

@@ -104,6 +104,16 @@ export class SupabaseAlertStore implements OutboxStore {
     return data === true;
   }
 
+  async alertOwnerIfRequestsUnconfirmed({ subject, body }: { subject: string; body: string }): Promise<boolean> {
+    const { data, error } = await this.client.rpc("alert_owner_if_requests_unconfirmed", {
+      p_per_hour: this.visitorMailsPerHour,
+      p_subject: subject,
+      p_body: body,
+    });
+    if (error) throw toBackendError(error);
+    return data === true;
+  }
+
   async untilNextDue(): Promise<number | null> {
     const [outbox, visitors] = await Promise.all([
       this.client.rpc("outbox_next_due_ms"),

@@ -7,7 +7,7 @@
  * later, sooner first then less often, for 24 hours; the row is then marked failed. A restart only delays what is
  * queued. The site never waits for it: a visitor's message wakes the worker and the answer goes out at once.
  */
-import { LATE_VISITOR_MAILS_ALERT } from "~/catalogue/alerts";
+import { LATE_VISITOR_MAILS_ALERT, UNCONFIRMED_REQUESTS_ALERT } from "~/catalogue/alerts";
 import { log, passAsked, passDone } from "../log.server";
 import { isRefusedAddress, messageMail, oneLine, sendFailureText, visitorMail } from "./outbox-mails.server";
 import { SentJournal } from "./sent-journal.server";
@@ -112,6 +112,12 @@ export interface OutboxStore {
    * two: true when it did. Absent where the site sends visitors no e-mail.
    */
   alertOwnerIfVisitorMailsLate?(alert: { subject: string; body: string }): Promise<boolean>;
+  /**
+   * Queues `alert` to the owner when the confirmations of the last day reached half an hour's quota and four in five
+   * were never confirmed, a day at most between two: true when it did. Absent where the site sends visitors no
+   * e-mail.
+   */
+  alertOwnerIfRequestsUnconfirmed?(alert: { subject: string; body: string }): Promise<boolean>;
   /** Makes due again the rows claimed by instances that are gone, without waiting for their claims to run out. */
   endClaimsOfGoneInstances?(): Promise<void>;
   /** The rows due now, claimed by this instance: no other instance takes them until it settles them or its claim runs out. */
@@ -268,12 +274,14 @@ export class MailOutbox {
       }
       if (this.store.alertOwnerIfVisitorMailsLate && Date.now() - this.lateMailsCheckedAt >= LATE_MAILS_CHECK_MS) {
         this.lateMailsCheckedAt = Date.now();
-        // The alert just queued goes out in the next pass.
-        const told = await this.store.alertOwnerIfVisitorMailsLate(LATE_VISITOR_MAILS_ALERT).catch((error: unknown) => {
-          log.error("Vérification des e-mails aux visiteurs en attente impossible :", error);
-          return false;
-        });
-        if (told) this.wakeAgain = true;
+        // An alert just queued goes out in the next pass.
+        const checks = [
+          this.store.alertOwnerIfVisitorMailsLate(LATE_VISITOR_MAILS_ALERT),
+          this.store.alertOwnerIfRequestsUnconfirmed?.(UNCONFIRMED_REQUESTS_ALERT),
+        ].map((check) =>
+          check?.catch((error: unknown) => log.error("Vérification des e-mails aux visiteurs impossible :", error)),
+        );
+        if ((await Promise.all(checks)).includes(true)) this.wakeAgain = true;
       }
       passDone("outbox", startedAt, { due: due.length + alerts.length + authors.length + visitors.length, covers });
       this.answerWaiting(covers);
