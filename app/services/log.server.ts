@@ -1,7 +1,9 @@
 /**
- * The server's logger: levels (LOG_LEVEL: debug, info, warn, error; info unless told), written to stdout by this
- * thread (no worker thread: docs/decisions/2026-11-27-one-v8-worker-thread.md). In production one JSON object a line,
- * for a log service to filter; otherwise one readable line each. No line names a visitor's address, e-mail or link.
+ * The server's logger: levels (LOG_LEVEL: debug, info, warn, error; info until the configuration is read, which
+ * refuses any other value in French), written to stdout by this thread (no worker thread:
+ * docs/decisions/2026-11-27-one-v8-worker-thread.md). On a terminal one readable line each, through the formatter
+ * below; otherwise (a service manager, a log service, a test reading the lines) one JSON object a line. No line names
+ * a visitor's address, e-mail or link.
  */
 import { randomBytes } from "node:crypto";
 import pino from "pino";
@@ -21,13 +23,18 @@ const readable = {
 
 export const logger = pino(
   {
-    level: process.env.LOG_LEVEL ?? "info",
+    level: "info",
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
   },
-  process.env.NODE_ENV === "production" ? pino.destination({ dest: 1, sync: true }) : readable,
+  process.stdout.isTTY ? readable : pino.destination({ dest: 1, sync: true }),
 );
+
+/** Sets the least serious level written: LOG_LEVEL, once the configuration has checked it. */
+export function setLogLevel(level: Level): void {
+  logger.level = level;
+}
 
 /**
  * One line at `level`: `message` in French (a trailing colon dropped), and what goes with it: an error (its stack

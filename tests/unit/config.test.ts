@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { envSchema } from "~/services/config/env-schema.server";
 import { ConfigError, parseConfig } from "~/services/config/env.server";
 import { EXAMPLE_IDENTITY } from "~/services/config/values.server";
 import { embeddedSessionSecret } from "~/services/storage/data-dir.server";
@@ -12,6 +13,21 @@ afterAll(() => temp.cleanup());
 const base = { DATA_DIR: temp.dir };
 
 describe("configuration", () => {
+  it("lists in .env.example every variable the server reads", () => {
+    const example = readFileSync(path.resolve(import.meta.dirname, "../../.env.example"), "utf8");
+    const listed = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]));
+    const missing = Object.keys(envSchema.shape).filter((name) => name !== "NODE_ENV" && !listed.has(name));
+    expect(missing).toEqual([]);
+  });
+
+  it("refuses a LOG_LEVEL it does not know, in French, and reads info unless told", () => {
+    expect(parseConfig(base).logLevel).toBe("info");
+    expect(parseConfig({ ...base, LOG_LEVEL: "debug" }).logLevel).toBe("debug");
+    expect(() => parseConfig({ ...base, LOG_LEVEL: "verbose" })).toThrow(
+      /LOG_LEVEL: LOG_LEVEL doit valoir debug, info, warn ou error\./,
+    );
+  });
+
   it("runs on the embedded database with defaults when nothing is set", () => {
     const config = parseConfig({ ...base });
     expect(config.backend).toEqual({ kind: "embedded", dataDir: path.resolve(temp.dir) });

@@ -26,6 +26,9 @@ const optionalText = z
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    LOG_LEVEL: z
+      .enum(["debug", "info", "warn", "error"], { message: "LOG_LEVEL doit valoir debug, info, warn ou error." })
+      .default("info"),
     PORT: z.coerce
       .number({ message: "PORT doit être un numéro de port." })
       .int()

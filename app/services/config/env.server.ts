@@ -1,5 +1,5 @@
 import path from "node:path";
-import { log } from "../log.server";
+import { log, setLogLevel } from "../log.server";
 import { envSchema } from "./env-schema.server";
 import { EXAMPLE_IDENTITY, IDENTITY, IDENTITY_VARIABLES, type IdentityField } from "./values.server";
 import type { TrustProxy } from "../http/trust-proxy.server";
@@ -43,6 +43,8 @@ export interface MailConfig {
 
 export interface Config {
   nodeEnv: "development" | "production" | "test";
+  /** LOG_LEVEL: the least serious lines the log writes (debug, info, warn, error); info unless told. */
+  logLevel: "debug" | "info" | "warn" | "error";
   /** Where server.js listens (PORT, HOST); remix-serve reads them itself. */
   port: number;
   host: string;
@@ -130,6 +132,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   }
   return {
     nodeEnv: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
     port: env.PORT,
     host: env.HOST,
     backend,
@@ -194,6 +197,7 @@ export function getConfig(): Config {
       );
     }
     config = parsed;
+    setLogLevel(parsed.logLevel);
   }
   return config;
 }
