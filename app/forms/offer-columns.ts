@@ -43,8 +43,10 @@ export function shapeOf<Form extends OfferForm>(form: Form) {
 
 /** What an offer holds of each field `form` shows, as the form's default values. */
 export function shownValues<Form extends OfferForm>(form: Form, offer: ReferralOffer) {
-  return Object.fromEntries(fieldsOf(form).map(([column, declared]) => [column, declared.shown?.(offer) ?? ""])) as {
-    [Column in ColumnOf<Form>]: Declared[Column] extends { shown: (offer: never) => infer Value } ? Value : string;
+  return Object.fromEntries(
+    fieldsOf(form).map(([column, declared]) => [column, declared.formValue?.(offer) ?? ""]),
+  ) as {
+    [Column in ColumnOf<Form>]: Declared[Column] extends { formValue: (offer: never) => infer Value } ? Value : string;
   };
 }
 

@@ -33,7 +33,7 @@ export const isTickedCell = (cell: string) => /^(oui|o|vrai|true|1|x)$/i.test(ce
 export function offerCells(offer: ReferralOffer): Record<OfferCsvColumn, string> {
   const cells = { version: String(offer.version ?? 0) } as Record<OfferCsvColumn, string>;
   for (const { csv, declared } of CSV_FIELDS) {
-    const shown = declared.shown?.(offer) ?? "";
+    const shown = declared.formValue?.(offer) ?? "";
     cells[csv] = typeof shown === "boolean" ? (shown ? BOX_CELL.ticked : BOX_CELL.empty) : shown;
   }
   return cells;

@@ -47,8 +47,8 @@ export interface OfferFieldDeclaration {
   csv?: string;
   /** One of an offer's terms: an import that changes one writes them all, since a row's terms go together. */
   terms?: true;
-  /** What the offer holds of it, as its form field shows it: a text, or whether a box is ticked. */
-  shown?: (offer: ReferralOffer) => string | boolean;
+  /** The form field's default value: what the offer holds of it, a text, or whether a box is ticked. */
+  formValue?: (offer: ReferralOffer) => string | boolean;
 }
 
 const declare = <const Declared extends OfferFieldDeclaration>(declared: Declared) => declared;
@@ -64,7 +64,7 @@ export const OFFER_FIELDS = {
     forms: ["brand"],
     input: { label: "Nom de la marque", kind: "text", required: true },
     csv: "marque",
-    shown: (offer) => offer.brand,
+    formValue: (offer) => offer.brand,
   }),
   slug: declare({
     schema: optionalText(100, "L'adresse").refine((value) => value === "" || OFFER_SLUG_PATTERN.test(value), {
@@ -77,49 +77,49 @@ export const OFFER_FIELDS = {
       hint: "Par exemple ma-banque pour /offres/ma-banque ; tirée du nom si vide.",
     },
     csv: "adresse",
-    shown: (offer) => offer.slug,
+    formValue: (offer) => offer.slug,
   }),
   category: declare({
     schema: z.enum(CATEGORY_IDS, { error: "Choisissez une catégorie dans la liste." }),
     forms: ["brand"],
     input: { label: "Catégorie", kind: "select", options: BRAND_CATEGORIES },
     csv: "categorie",
-    shown: (offer) => offer.category ?? "",
+    formValue: (offer) => offer.category ?? "",
   }),
   description: declare({
     schema: requiredText(500, "La description", "Dites en une phrase ce que fait la marque."),
     forms: ["brand"],
     input: { label: "Ce que fait la marque", kind: "text", required: true },
     csv: "description",
-    shown: (offer) => offer.serviceDescription,
+    formValue: (offer) => offer.serviceDescription,
   }),
   code: declare({
     schema: optionalText(100, "Le code"),
     forms: ["offer", "brand"],
     input: { label: "Code de parrainage", kind: "text", handWritten: FIXED_BY_HAND },
     csv: "code",
-    shown: (offer) => offer.code,
+    formValue: (offer) => offer.code,
   }),
   link: declare({
     schema: link,
     forms: ["offer", "brand"],
     input: { label: "Lien de parrainage", kind: "url", required: true, handWritten: FIXED_BY_HAND },
     csv: "lien",
-    shown: (offer) => offer.link,
+    formValue: (offer) => offer.link,
   }),
   offer_description: declare({
     schema: requiredText(500, "L'offre", "Décrivez l'offre en une ou deux phrases."),
     forms: ["offer", "brand"],
     input: { label: "L'offre", kind: "multiline", required: true },
     csv: "offre",
-    shown: (offer) => offer.description,
+    formValue: (offer) => offer.description,
   }),
   advantages: declare({
     schema: lines(12, 200, "Les avantages", "Douze avantages au plus, un par ligne."),
     forms: ["offer", "brand"],
     input: { label: "Avantages (un par ligne)", kind: "multiline" },
     csv: "avantages",
-    shown: (offer) => offer.advantages.join("\n"),
+    formValue: (offer) => offer.advantages.join("\n"),
   }),
   bonus_amount: declare({
     schema: amount,
@@ -132,7 +132,7 @@ export const OFFER_FIELDS = {
     },
     csv: "montant",
     terms: true,
-    shown: (offer) => termsFormValues(offer).bonus_amount,
+    formValue: (offer) => termsFormValues(offer).bonus_amount,
   }),
   bonus_unit: declare({
     schema: z.enum(BONUS_UNITS, { error: "Choisissez une unité dans la liste." }).default("EUR"),
@@ -141,7 +141,7 @@ export const OFFER_FIELDS = {
     csv: "unite",
     terms: true,
     // No unit without an amount: the list then shows its first, the euro.
-    shown: (offer) => offer.bonus?.unit ?? "",
+    formValue: (offer) => offer.bonus?.unit ?? "",
   }),
   bonus_up_to: declare({
     schema: z.boolean().default(false),
@@ -149,7 +149,7 @@ export const OFFER_FIELDS = {
     input: { label: "C'est un plafond (« jusqu'à »)", kind: "checkbox", referee: true },
     csv: "plafond",
     terms: true,
-    shown: (offer) => offer.bonus?.upTo ?? false,
+    formValue: (offer) => offer.bonus?.upTo ?? false,
   }),
   bonus_kind: declare({
     schema: z.enum(OFFER_KINDS, { error: "Choisissez une nature dans la liste." }).default("non-precise"),
@@ -157,7 +157,7 @@ export const OFFER_FIELDS = {
     input: { label: "Nature de l'avantage", kind: "select", options: KIND_OPTIONS, referee: true },
     csv: "nature",
     terms: true,
-    shown: (offer) => offer.kind,
+    formValue: (offer) => offer.kind,
   }),
   conditions: declare({
     schema: lines(
@@ -175,7 +175,7 @@ export const OFFER_FIELDS = {
     },
     csv: "conditions",
     terms: true,
-    shown: (offer) => offer.conditions.join("\n"),
+    formValue: (offer) => offer.conditions.join("\n"),
   }),
   referrer_reward: declare({
     schema: optionalText(120, "Ce que reçoit le parrain").transform((value) => value || null),
@@ -183,7 +183,7 @@ export const OFFER_FIELDS = {
     input: { label: "Ce que reçoit le parrain (facultatif)", kind: "text" },
     csv: "parrain",
     terms: true,
-    shown: (offer) => offer.referrerReward ?? "",
+    formValue: (offer) => offer.referrerReward ?? "",
   }),
   starts_on: declare({
     schema: day,
@@ -194,26 +194,26 @@ export const OFFER_FIELDS = {
       hint: "Avant ce jour, l'offre n'apparaît nulle part sur le site.",
     },
     csv: "debut",
-    shown: (offer) => offer.startsOn ?? "",
+    formValue: (offer) => offer.startsOn ?? "",
   }),
   valid_until: declare({
     schema: day,
     forms: ["offer", "brand"],
     input: { label: "Dernier jour de validité (facultatif)", kind: "date" },
     csv: "fin",
-    shown: (offer) => offer.validUntil ?? "",
+    formValue: (offer) => offer.validUntil ?? "",
   }),
   featured: declare({
     schema: z.boolean().default(false),
     forms: ["offer"],
     input: { label: "Mise en avant sur l'accueil", kind: "checkbox", hint: FEATURED_RULE },
-    shown: (offer) => offer.featured,
+    formValue: (offer) => offer.featured,
   }),
   hide_clipboard: declare({
     schema: z.boolean().default(false),
     forms: ["offer"],
     input: { label: "Masquer le bouton « Copier »", kind: "checkbox", handWritten: "hidden" },
-    shown: hidesClipboard,
+    formValue: hidesClipboard,
   }),
   verified_on: declare({ schema: day, forms: [] }),
   /**

@@ -33,7 +33,7 @@ vi.mock("~/forms/offer-fields", async (importOriginal) => {
         forms: ["offer", "brand"],
         input: { label: "Remarque de l'essai", kind: "text" },
         csv: "remarque",
-        shown: (offer: ReferralOffer & { remark?: string }) => offer.remark ?? "",
+        formValue: (offer: ReferralOffer & { remark?: string }) => offer.remark ?? "",
       },
     },
   };

@@ -163,7 +163,7 @@ export function newsWorthTelling(
  */
 export const dispatchEveryMs = (delaySeconds: number): number =>
   Math.min(15_000, Math.max(1_000, (delaySeconds * 1000) / 4));
-/** How often the retentions run (unconfirmed requests are erased after 48 hours). */
+/** How often the retentions run (unconfirmed requests are erased after RETENTIONS.unconfirmedAlertHours). */
 const TIDY_EVERY_MS = 10 * 60 * 1000;
 const BATCH = 50;
 

@@ -171,7 +171,11 @@ export const pageCache = new PageCache();
 /** Pages are dropped after a vote at most this often (see `forgetPagesShowing`). */
 export const FORGET_INTERVAL_MS = 5_000;
 
-/** Pages without offer cards; every other page but the other brands' pages lists or shows offers. */
+/**
+ * Pages known to show no offer, never dropped for a vote. Every other page but the other brands' pages is dropped
+ * on a vote, the text pages among them (the method pages, the brand index) though they show none: a vote costs them
+ * one render more.
+ */
 const PAGES_WITHOUT_OFFERS = new Set(["/contact", "/mentions-legales"]);
 
 /** Whether the kept page `key` (path and query) shows the offer: its brand page, a listing, the home page. */

@@ -29,7 +29,7 @@ const FONT_FAMILY = "DejaVu Sans";
  * The drawn images kept, by hash: about 40 of 80 to 110 KB. Crawlers keep an image a year once fetched, so what is
  * asked again soon is a burst of shares of the same few pages; a larger cache only weighs on the server's memory.
  */
-const KEPT_BYTES = 4 * 1024 * 1024;
+export const KEPT_BYTES = 4 * 1024 * 1024;
 
 /** A short hash of what an image shows: part of its address, so a crawler caching by address sees a change. */
 export function shareImageHash(content: ShareImageContent): string {
