@@ -119,14 +119,20 @@ describe("a category listing's share image", () => {
   });
 });
 
+/** The images the tests above draw, kept since: N26's before and after its change, BoursoBank's, crypto's. */
+const DRAWN_ABOVE = 4;
+
 describe("share images asked faster than the site draws them", () => {
   it("draws the site's burst, answers its default image past it (kept a minute), then draws again", async () => {
     const images = await everyImage();
     // Every image at once, as a crawler of every card would ask, each from a network of its own.
+    const startedAt = Date.now();
     const burst = await Promise.all(images.map((image) => fetchImage(image)));
+    const refilled = Math.ceil((Date.now() - startedAt) / SITE_DRAWING_RATE.everyMs);
     expect(burst.map(({ response }) => response.status)).toEqual(images.map(() => 200));
     const fallbacks = burst.filter(({ response }) => response.headers.get("Cache-Control") !== DRAWN);
-    expect(fallbacks.length).toBeGreaterThanOrEqual(images.length - SITE_DRAWING_RATE.burst);
+    // Drawn: the site's burst, what its budget gave back meanwhile, and the images the tests above drew (kept).
+    expect(images.length - fallbacks.length).toBeLessThanOrEqual(SITE_DRAWING_RATE.burst + refilled + DRAWN_ABOVE);
     for (const { response, bytes } of fallbacks) {
       expect(response.headers.get("Content-Type")).toBe("image/png");
       expect(response.headers.get("Cache-Control")).toBe("public, max-age=60");
