@@ -37,10 +37,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       headers: { "Cache-Control": "public, max-age=300" },
     });
   }
-  const png = await shareImage(content, networkKey(request));
-  return png
-    ? pngAnswer(png, "public, max-age=31536000, immutable")
-    : pngAnswer(await defaultShareImage(), "public, max-age=60");
+  const drawing = await shareImage(content, networkKey(request));
+  if (!drawing) return pngAnswer(await defaultShareImage(), "public, max-age=60");
+  const answer = pngAnswer(drawing.png, "public, max-age=31536000, immutable");
+  // How long the drawing held the server, for whoever watches its load: a kept image says nothing.
+  if (drawing.drawingMs !== null) answer.headers.set("Server-Timing", `draw;dur=${drawing.drawingMs.toFixed(1)}`);
+  return answer;
 }
 
 const pngAnswer = (png: Buffer, cacheControl: string) =>

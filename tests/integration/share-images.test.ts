@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SITE_DRAWING_RATE } from "~/services/share-image/share-image.server";
+import { SITE_DRAWING_SHARE } from "~/services/share-image/share-image.server";
 import { improveN26, OWNER_PASSWORD, signIn } from "../support/back-office";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
@@ -64,28 +64,91 @@ async function everyImage(): Promise<string[]> {
   ]);
 }
 
+/** How long the drawing of an answer held the server (its Server-Timing), or null for an image kept or refused. */
+function drawingMs(response: Response): number | null {
+  const duration = /(?:^|,)\s*draw;dur=([\d.]+)/.exec(response.headers.get("Server-Timing") ?? "")?.[1];
+  return duration === undefined ? null : Number(duration);
+}
+
+/** How long the site's drawing budget takes to come back from spending `ms` past it. */
+const backAfter = (ms: number) => ms / SITE_DRAWING_SHARE.share;
+
+/** How long a test may wait for the site's budget to draw an image: a drawing of 1 s on a busy machine paid back. */
+const DRAWING_WAIT_MS = backAfter(1_000) + 5_000;
+
+/** An image asked again, from a new network each time, until the site's budget lets it be drawn (or kept). */
+const drawnImage = (path: string) =>
+  until(
+    () => fetchImage(path),
+    ({ response }) => response.headers.get("Cache-Control") === DRAWN,
+    { what: `${path} dessinée`, timeoutMs: DRAWING_WAIT_MS },
+  );
+
+describe("share images asked faster than the site draws them, on a site that has drawn none yet", () => {
+  it(
+    "draws the site's share of its time, answers its default image past it (kept a minute), then draws again",
+    async () => {
+      const images = await everyImage();
+      // Every image at once, as a crawler of every card would ask, each from a network of its own.
+      const startedAt = Date.now();
+      const burst = await Promise.all(images.map((image) => fetchImage(image)));
+      const elapsed = Date.now() - startedAt;
+      expect(burst.map(({ response }) => response.status)).toEqual(images.map(() => 200));
+      const drawings = burst.map(({ response }) => drawingMs(response)).filter((ms) => ms !== null);
+      const longest = Math.max(...drawings);
+      console.info(`${drawings.length} images dessinées sur ${images.length} : ${drawings.join(", ")} ms`);
+      // The budget's burst and what came back meanwhile; a drawing admitted on the last of it runs past it, and the
+      // time reserved for a drawing is what the longest of the last ones took, which the next may exceed.
+      const budget = SITE_DRAWING_SHARE.burstMs + elapsed * SITE_DRAWING_SHARE.share;
+      expect(drawings.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(budget + 2 * longest);
+      const fallbacks = burst.filter(({ response }) => response.headers.get("Cache-Control") !== DRAWN);
+      expect(fallbacks.length).toBeGreaterThan(images.length / 2);
+      for (const { response, bytes } of fallbacks) {
+        expect(response.headers.get("Content-Type")).toBe("image/png");
+        expect(response.headers.get("Cache-Control")).toBe("public, max-age=60");
+        expect(drawingMs(response)).toBeNull();
+        expect(bytes.equals(DEFAULT_IMAGE)).toBe(true);
+      }
+      // The site's budget comes back: an image refused is drawn when asked again a little later.
+      const refused = images[burst.indexOf(fallbacks[0]!)]!;
+      const again = await until(
+        () => fetchImage(refused),
+        ({ response }) => response.headers.get("Cache-Control") === DRAWN,
+        { what: "l'image dessinée une fois le budget revenu", timeoutMs: backAfter(2 * longest) + 5_000 },
+      );
+      expect(pngSize(again.bytes)).toEqual({ width: 1200, height: 630 });
+      expect(drawingMs(again.response)).toBeGreaterThan(0);
+    },
+    TEST_MS + DRAWING_WAIT_MS,
+  );
+});
+
 describe("a brand page's share image", () => {
-  it("is a PNG of 1200 × 630 under 300 KB, its own for each brand, kept a year, whatever the query", async () => {
-    const n26 = await imageOf("/offres/n26");
-    const boursobank = await imageOf("/offres/boursobank");
-    expect(n26).toMatch(/^\/partage\/offres\/n26\/[0-9a-f]{12}\.png$/);
-    expect(boursobank).not.toBe(n26);
+  it(
+    "is a PNG of 1200 × 630 under 300 KB, its own for each brand, kept a year, whatever the query",
+    async () => {
+      const n26 = await imageOf("/offres/n26");
+      const boursobank = await imageOf("/offres/boursobank");
+      expect(n26).toMatch(/^\/partage\/offres\/n26\/[0-9a-f]{12}\.png$/);
+      expect(boursobank).not.toBe(n26);
 
-    const first = await fetchImage(n26);
-    expect(first.response.status).toBe(200);
-    expect(first.response.headers.get("Content-Type")).toBe("image/png");
-    expect(first.response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
-    expect(pngSize(first.bytes)).toEqual({ width: 1200, height: 630 });
-    expect(first.bytes.length).toBeLessThanOrEqual(300 * 1024);
+      const first = await drawnImage(n26);
+      expect(first.response.status).toBe(200);
+      expect(first.response.headers.get("Content-Type")).toBe("image/png");
+      expect(first.response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+      expect(pngSize(first.bytes)).toEqual({ width: 1200, height: 630 });
+      expect(first.bytes.length).toBeLessThanOrEqual(300 * 1024);
 
-    const other = await fetchImage(boursobank);
-    expect(pngSize(other.bytes)).toEqual({ width: 1200, height: 630 });
-    expect(other.bytes.equals(first.bytes)).toBe(false);
+      const other = await drawnImage(boursobank);
+      expect(pngSize(other.bytes)).toEqual({ width: 1200, height: 630 });
+      expect(other.bytes.equals(first.bytes)).toBe(false);
 
-    const withQuery = await fetchImage(`${n26}?utm_source=whatsapp&x=1`);
-    expect(withQuery.response.status).toBe(200);
-    expect(withQuery.bytes.equals(first.bytes)).toBe(true);
-  });
+      const withQuery = await fetchImage(`${n26}?utm_source=whatsapp&x=1`);
+      expect(withQuery.response.status).toBe(200);
+      expect(withQuery.bytes.equals(first.bytes)).toBe(true);
+    },
+    TEST_MS + 2 * DRAWING_WAIT_MS,
+  );
 
   it("takes a new address when the bonus changes; the old one leads to the new", async () => {
     const before = await imageOf("/offres/n26");
@@ -109,49 +172,23 @@ describe("a brand page's share image", () => {
 });
 
 describe("a category listing's share image", () => {
-  it("names the category, on every page and order of its listing", async () => {
-    const crypto = await imageOf("/codes?cat=crypto");
-    expect(crypto).toMatch(/^\/partage\/codes\/crypto\/[0-9a-f]{12}\.png$/);
-    expect(await imageOf("/codes?cat=crypto&tri=montant")).toBe(crypto);
-    expect(await imageOf("/codes?cat=betting")).not.toBe(crypto);
-    const image = await fetchImage(crypto);
-    expect(pngSize(image.bytes)).toEqual({ width: 1200, height: 630 });
-  });
-});
-
-/** The images the tests above draw, kept since: N26's before and after its change, BoursoBank's, crypto's. */
-const DRAWN_ABOVE = 4;
-
-describe("share images asked faster than the site draws them", () => {
-  it("draws the site's burst, answers its default image past it (kept a minute), then draws again", async () => {
-    const images = await everyImage();
-    // Every image at once, as a crawler of every card would ask, each from a network of its own.
-    const startedAt = Date.now();
-    const burst = await Promise.all(images.map((image) => fetchImage(image)));
-    const refilled = Math.ceil((Date.now() - startedAt) / SITE_DRAWING_RATE.everyMs);
-    expect(burst.map(({ response }) => response.status)).toEqual(images.map(() => 200));
-    const fallbacks = burst.filter(({ response }) => response.headers.get("Cache-Control") !== DRAWN);
-    // Drawn: the site's burst, what its budget gave back meanwhile, and the images the tests above drew (kept).
-    expect(images.length - fallbacks.length).toBeLessThanOrEqual(SITE_DRAWING_RATE.burst + refilled + DRAWN_ABOVE);
-    for (const { response, bytes } of fallbacks) {
-      expect(response.headers.get("Content-Type")).toBe("image/png");
-      expect(response.headers.get("Cache-Control")).toBe("public, max-age=60");
-      expect(bytes.equals(DEFAULT_IMAGE)).toBe(true);
-    }
-    // The site's budget comes back: an image refused is drawn when asked again a little later.
-    const refused = images[burst.indexOf(fallbacks[0]!)]!;
-    const again = await until(
-      () => fetchImage(refused),
-      ({ response }) => response.headers.get("Cache-Control") === DRAWN,
-      { what: "l'image dessinée une fois le budget revenu", timeoutMs: 4 * SITE_DRAWING_RATE.everyMs },
-    );
-    expect(pngSize(again.bytes)).toEqual({ width: 1200, height: 630 });
-  });
+  it(
+    "names the category, on every page and order of its listing",
+    async () => {
+      const crypto = await imageOf("/codes?cat=crypto");
+      expect(crypto).toMatch(/^\/partage\/codes\/crypto\/[0-9a-f]{12}\.png$/);
+      expect(await imageOf("/codes?cat=crypto&tri=montant")).toBe(crypto);
+      expect(await imageOf("/codes?cat=betting")).not.toBe(crypto);
+      const image = await drawnImage(crypto);
+      expect(pngSize(image.bytes)).toEqual({ width: 1200, height: 630 });
+    },
+    TEST_MS + DRAWING_WAIT_MS,
+  );
 });
 
 describe("share images under a crawler", () => {
-  /** The home page's 95th percentile, in ms, asked one after another while `clients` run for `ms`. */
-  async function homeP95While(ms: number, clients: Array<() => Promise<unknown>>): Promise<number> {
+  /** The home page's timings, in ms, asked one after another while `clients` run for `ms`. */
+  async function homeTimingsWhile(ms: number, clients: Array<() => Promise<unknown>>): Promise<number[]> {
     const end = performance.now() + ms;
     const loop = async (ask: () => Promise<unknown>) => {
       while (performance.now() < end) await ask();
@@ -165,39 +202,51 @@ describe("share images under a crawler", () => {
         timings.push(performance.now() - started);
       }),
     ]);
-    timings.sort((a, b) => a - b);
-    return timings[Math.floor(timings.length * 0.95)] ?? Number.POSITIVE_INFINITY;
+    return timings;
   }
 
-  /** A client that asks `images` one after another, round and round, from its own network. */
-  const cycling = (images: string[]) => {
+  const p95 = (timings: number[]) =>
+    [...timings].sort((a, b) => a - b)[Math.floor(timings.length * 0.95)] ?? Number.POSITIVE_INFINITY;
+
+  /** A client that asks `images` one after another, round and round, from its own network; it counts drawings. */
+  const cycling = (images: string[], drawn: number[]) => {
     const address = nextAddress();
     let next = 0;
-    return () => fetchImage(images[next++ % images.length]!, address);
+    return async () => {
+      const { response } = await fetchImage(images[next++ % images.length]!, address);
+      const ms = drawingMs(response);
+      if (ms !== null) drawn.push(ms);
+    };
   };
 
   it(
     "four clients cycling every image for 8 s slow the cached home page no more than four cycling five drawn ones",
     async () => {
       const images = await everyImage();
-      const five = images.slice(0, 5);
-      for (const image of five) {
-        await until(
-          () => fetchImage(image),
-          ({ response }) => response.headers.get("Cache-Control") === DRAWN,
-          { what: `${image} dessinée`, timeoutMs: 10 * SITE_DRAWING_RATE.everyMs },
-        );
+      // Five the tests above had drawn, still kept.
+      const five: string[] = [];
+      for (const image of images) {
+        const { response } = await fetchImage(image);
+        if (response.headers.get("Cache-Control") === DRAWN) five.push(image);
+        if (five.length === 5) break;
       }
-      const calm = await homeP95While(
-        8_000,
-        [1, 2, 3, 4].map(() => cycling(five)),
+      expect(five).toHaveLength(5);
+      // Four rounds of 2 s each way, side by side: the machine's pace drifts (other files' sites run beside this
+      // one), and two figures taken seconds apart compare the clients, not the minutes.
+      const calm: number[] = [];
+      const crawled: number[] = [];
+      const drawn: number[] = [];
+      const calmClients = [1, 2, 3, 4].map(() => cycling(five, drawn));
+      const crawlers = [1, 2, 3, 4].map(() => cycling(images, drawn));
+      for (let round = 0; round < 4; round += 1) {
+        calm.push(...(await homeTimingsWhile(2_000, calmClients)));
+        crawled.push(...(await homeTimingsWhile(2_000, crawlers)));
+      }
+      console.info(
+        `Page d'accueil, p95 : ${p95(calm).toFixed(1)} ms (5 images, ${calm.length} pages), ` +
+          `${p95(crawled).toFixed(1)} ms (toutes, ${crawled.length} pages ; ${drawn.length} réponses ont attendu un dessin : ${drawn.join(", ")} ms)`,
       );
-      const crawled = await homeP95While(
-        8_000,
-        [1, 2, 3, 4].map(() => cycling(images)),
-      );
-      console.info(`Page d'accueil, p95 : ${calm.toFixed(1)} ms (5 images), ${crawled.toFixed(1)} ms (toutes)`);
-      expect(crawled).toBeLessThanOrEqual(calm * 1.5 + 10);
+      expect(p95(crawled)).toBeLessThanOrEqual(p95(calm) * 1.5 + 10);
     },
     TEST_MS + 30_000,
   );

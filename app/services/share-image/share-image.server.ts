@@ -135,19 +135,36 @@ let resvgReady: Promise<void> | undefined;
 const startResvg = () =>
   (resvgReady ??= readFile(createRequire(import.meta.url).resolve("@resvg/resvg-wasm/index_bg.wasm")).then(initWasm));
 
-async function draw(content: ShareImageContent): Promise<Buffer> {
-  const svg = await satori((await layout(content)) as never, {
-    width: SHARE_IMAGE_WIDTH,
-    height: SHARE_IMAGE_HEIGHT,
-    fonts: [{ name: FONT_FAMILY, data: await fontData(), weight: 700, style: "normal" }],
-  });
-  await startResvg();
+/**
+ * What every drawing needs, made once: the font read, resvg's WebAssembly compiled, and satori's layout engine
+ * started (by laying out an empty box). About 400 ms, once per process, not counted in the drawing budget.
+ */
+let drawingReady: Promise<void> | undefined;
+const startDrawing = () =>
+  (drawingReady ??= Promise.all([
+    startResvg(),
+    fontData().then((data) =>
+      satori(box({}, "") as never, {
+        width: 1,
+        height: 1,
+        fonts: [{ name: FONT_FAMILY, data, weight: 700, style: "normal" }],
+      }),
+    ),
+  ]).then(() => undefined));
+
+/** Draws the image of `content`, once the drawing is started: its PNG, and how long it held the main thread. */
+async function draw(content: ShareImageContent): Promise<{ png: Buffer; drawingMs: number }> {
+  await startDrawing();
+  const element = await layout(content);
+  const fonts = [{ name: FONT_FAMILY, data: await fontData(), weight: 700 as const, style: "normal" as const }];
+  const startedAt = performance.now();
+  const svg = await satori(element as never, { width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, fonts });
   // satori draws the letters as paths: resvg needs no font.
   const resvg = new Resvg(svg, { font: { loadSystemFonts: false } });
   try {
     const image = resvg.render();
     try {
-      return Buffer.from(image.asPng());
+      return { png: Buffer.from(image.asPng()), drawingMs: performance.now() - startedAt };
     } finally {
       image.free();
     }
@@ -160,7 +177,7 @@ const drawn = new LRUCache<string, Buffer>({ maxSize: KEPT_BYTES, sizeCalculatio
 /** The drawing under way, if any: the next waits for it, so that a burst of crawlers draws one image at a time. */
 let queue: Promise<unknown> = Promise.resolve();
 /** The images asked for and not drawn yet, by hash: a second request for one waits for the same drawing. */
-const pending = new Map<string, Promise<Buffer>>();
+const pending = new Map<string, Promise<ShareImage>>();
 
 /**
  * Drawings that may wait their turn, about 2 s of work: past them an image is not drawn, rather than queueing
@@ -169,32 +186,48 @@ const pending = new Map<string, Promise<Buffer>>();
 export const MAX_WAITING_DRAWINGS = 16;
 
 /**
- * The drawings the whole site may start: 10 at once, then one every 2 s (a drawing holds the main thread 50 to
- * 125 ms: 3 to 6 % of one core once the burst is spent). The images outnumber what the cache keeps (one per brand and
- * category), so a client asking them all in a loop would otherwise draw without end.
+ * The main thread's time the whole site may spend drawing: 150 ms at once (two or three images), then 2.5 % of the
+ * time that passes (one image of 55 ms every 2.2 s; fewer on a slower machine). The images outnumber what the cache
+ * keeps (one per brand and category), so a client asking them all in a loop would otherwise draw without end.
  */
-export const SITE_DRAWING_RATE = { burst: 10, everyMs: 2_000 } as const;
+export const SITE_DRAWING_SHARE = { burstMs: 150, share: 0.025 } as const;
 /** The drawings one network (its /24 or /48) may start: 4 at once, then one every 15 s. */
 export const NETWORK_DRAWING_RATE = { burst: 4, everyMs: 15_000 } as const;
-const budget = new DrawingBudget(SITE_DRAWING_RATE, NETWORK_DRAWING_RATE);
+const budget = new DrawingBudget(SITE_DRAWING_SHARE, NETWORK_DRAWING_RATE);
+
+/** A share image's bytes, and how long its drawing held the main thread when it was drawn for this request. */
+export interface ShareImage {
+  png: Buffer;
+  drawingMs: number | null;
+}
 
 /**
  * The image of `content`, drawn once for each hash while it stays in the cache; null when it is not kept and
  * drawing it now would pass the budget of `network` or of the site, or the queue's bound.
  */
-export function shareImage(content: ShareImageContent, network: string): Promise<Buffer | null> {
+export function shareImage(content: ShareImageContent, network: string): Promise<ShareImage | null> {
   const hash = shareImageHash(content);
   const kept = drawn.get(hash);
-  if (kept) return Promise.resolve(kept);
+  if (kept) return Promise.resolve({ png: kept, drawingMs: null });
   const waiting = pending.get(hash);
   if (waiting) return waiting;
-  if (pending.size >= MAX_WAITING_DRAWINGS || !budget.take(network)) return Promise.resolve(null);
+  if (pending.size >= MAX_WAITING_DRAWINGS) return Promise.resolve(null);
+  const reserved = budget.take(network);
+  if (reserved === null) return Promise.resolve(null);
   const next = queue
     .then(() => draw(content))
-    .then((png) => {
-      drawn.set(hash, png);
-      return png;
-    })
+    .then(
+      (image) => {
+        budget.drawn(reserved, image.drawingMs);
+        drawn.set(hash, image.png);
+        return image;
+      },
+      (error: unknown) => {
+        // A drawing that failed is counted as expected: how long it ran is not known.
+        budget.drawn(reserved, reserved);
+        throw error;
+      },
+    )
     .finally(() => pending.delete(hash));
   pending.set(hash, next);
   queue = next.catch(() => undefined);
