@@ -338,6 +338,7 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
         agent.destroy();
         expect([...statuses]).toEqual([200]);
         rss = { before, after: residentMb(site) };
+        console.info(`Mémoire du serveur : ${Math.round(before)} Mo, ${Math.round(rss.after)} Mo après le flot`);
       }, 180_000);
 
       it("keeps the hot pages in the page cache", async () => {

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { setFlagsFromString } from "node:v8";
 import { PGlite, types } from "@electric-sql/pglite";
 import { log } from "../log.server";
 import { migrate } from "./migrations.server";
@@ -27,6 +28,16 @@ const START_PARAMS = [
 ];
 
 /**
+ * V8 13 (Node 24) optimizes one of Postgres's functions, 105 KB of WebAssembly that runs every query, in 2 s and
+ * 600 MB on its worker thread a few seconds after the start; the process peaked at 730 MB and kept 420 MB, against
+ * 250 MB on Node 20 and 22, whose V8 does not. Postgres answers as fast on the baseline compiler (Liftoff), so there
+ * WebAssembly is never optimized: the flags are the process's, read at each tier-up, and slow the share images'
+ * drawing (its WebAssembly) by a third, which its budget of time absorbs (docs/decisions/2026-12-07-node-24.md).
+ */
+export const WASM_BASELINE_ONLY: readonly string[] =
+  Number(process.versions.v8.split(".")[0]) >= 13 ? ["--no-wasm-dynamic-tiering", "--no-wasm-tier-up"] : [];
+
+/**
  * Creates the database cluster in a short-lived child process: creating it takes several hundred megabytes that
  * the process doing it never gives back.
  */
@@ -36,7 +47,7 @@ async function createCluster(dir: string): Promise<void> {
     const db = await PGlite.create(${JSON.stringify(dir)});
     await db.close();`;
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+    const child = spawn(process.execPath, [...WASM_BASELINE_ONLY, "--input-type=module", "-e", script], {
       stdio: ["ignore", "ignore", "pipe"],
     });
     let errors = "";
@@ -104,6 +115,7 @@ async function startDatabase(dataDir: string, dir: string): Promise<PGlite> {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (!existsSync(path.join(dir, "PG_VERSION"))) await createCluster(dir);
   keepPrivate(dataDir);
+  for (const flag of WASM_BASELINE_ONLY) setFlagsFromString(flag);
   const instance = await PGlite.create(dir, { parsers: KEEP_AS_TEXT, startParams: START_PARAMS });
   await migrate(instance);
   await deleteExpiredVisitorData(instance);
