@@ -8,8 +8,8 @@ import {
   SHARED_PAGE_CACHE,
 } from "./services/http/headers.server";
 import { answerWithPage, pageCache, keptPageKey } from "./services/http/page-cache.server";
+import { startApplication } from "./services/lifecycle/start.server";
 import { renderDocument } from "./services/render/document.server";
-import { startApplication } from "./services/start.server";
 import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 /** Kept once the database is open and the offers merged (or that failed, and was logged). */
@@ -20,7 +20,7 @@ export const applicationReady = startApplication();
 export { shutdownBackend } from "./services/backend/index.server";
 export { getConfig };
 export { RequestPipeline, REQUEST_TIMEOUT_MS } from "./services/http/pipeline.server";
-export { runShutdownHooks } from "./services/shutdown.server";
+export { runShutdownHooks } from "./services/lifecycle/shutdown.server";
 export { log } from "./services/log.server";
 
 const production = getConfig().nodeEnv === "production";

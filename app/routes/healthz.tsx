@@ -1,6 +1,6 @@
 import { getBackend } from "~/services/backend/index.server";
+import { siteSecretReplaced } from "~/services/lifecycle/secrets.server";
 import { log } from "~/services/log.server";
-import { siteSecretReplaced } from "~/services/secrets.server";
 
 const HEADERS = {
   "Content-Type": "text/plain; charset=utf-8",

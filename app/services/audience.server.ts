@@ -3,9 +3,9 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { todayInFrance } from "~/catalogue/dates";
 import { getBackend } from "./backend/index.server";
+import { onShutdown } from "./lifecycle/shutdown.server";
 import { log, passDone } from "./log.server";
 import { offerForSlug } from "./pages/offers.server";
-import { onShutdown } from "./shutdown.server";
 import { networkKey, networkKeyForAddress } from "./visitor.server";
 import type { AudienceEvent, AudienceKind, AudienceSalt } from "./backend/types.server";
 

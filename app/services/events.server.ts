@@ -3,7 +3,7 @@
  * its event here: a search for the name finds them all (tests/unit/site-events.test.ts lists them). All three are
  * emitted by the cached backend (backend/cached-backend.server.ts, `CachedBackend`), for a change made through this
  * instance or announced by the database from another; the application's start wires what reacts to them
- * (start.server.ts).
+ * (lifecycle/start.server.ts).
  */
 import { log } from "./log.server";
 export interface SiteEvents {

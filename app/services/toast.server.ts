@@ -2,7 +2,7 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { secureCookieFor } from "./http/cookies.server";
 import { sharedAnswerAllowed, TOAST_COOKIE_NAME } from "./http/headers.server";
-import { acceptedKeysFor } from "./secrets.server";
+import { acceptedKeysFor } from "./lifecycle/secrets.server";
 
 /** The toast's signed cookie, made on first use (its secret comes from the backend's start): Secure or not. */
 const toasts = new Map<

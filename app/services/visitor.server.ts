@@ -1,5 +1,5 @@
 import { visitorNetwork, visitorProviderNetwork, visitorWiderNetwork } from "@contract/visitor-network";
-import { networkHash } from "./secrets.server";
+import { networkHash } from "./lifecycle/secrets.server";
 
 /**
  * Who a visitor is, for the limits and the counts: opaque keys, keyed hashes of their address's network under the

@@ -25,7 +25,7 @@ afterAll(async () => {
   vi.unstubAllEnvs();
   // What the backend started in this process (the daily backups and their watch on the folder) ends before the
   // folder goes, as a server's stop ends it.
-  const { runShutdownHooks } = await import("~/services/shutdown.server");
+  const { runShutdownHooks } = await import("~/services/lifecycle/shutdown.server");
   await runShutdownHooks();
   await db.close();
   temp.cleanup();

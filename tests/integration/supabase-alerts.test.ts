@@ -1,8 +1,8 @@
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SupabaseBackend } from "~/services/backend/supabase.server";
+import { runShutdownHooks } from "~/services/lifecycle/shutdown.server";
 import { everyOutboxLookedAgain } from "~/services/mail/outbox.server";
-import { runShutdownHooks } from "~/services/shutdown.server";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 import { startStandIn, type StandIn } from "../support/stand-in";
 import { ANON_KEY } from "../support/supabase-stand-in";

@@ -6,11 +6,17 @@ import path from "node:path";
  * `export { … } from`) and its dynamic imports, not its type-only imports or re-exports. Read from the text, so that
  * a test needs no compiler; `tests/unit/import-cycles.test.ts` checks it against dpdm, which reads the syntax tree.
  */
-export function specifiersOf(text: string): string[] {
+export function specifiersOf(text: string, { withTypes = false } = {}): string[] {
+  const notType = withTypes ? "" : "(?!\\s+type\\b)";
   return [
-    ...text.matchAll(/^import(?!\s+type\b)[^"';]*?\bfrom\s+["']([^"']+)["']/gm),
+    ...text.matchAll(new RegExp(`^import${notType}[^"';]*?\\bfrom\\s+["']([^"']+)["']`, "gm")),
     ...text.matchAll(/^import\s+["']([^"']+)["']/gm),
-    ...text.matchAll(/^export(?!\s+type\b)\s*(?:\*(?:\s+as\s+\w+)?|\{[^}]*\})\s*from\s+["']([^"']+)["']/gm),
+    ...text.matchAll(
+      new RegExp(
+        `^export${notType}\\s*(?:type\\s*)?(?:\\*(?:\\s+as\\s+\\w+)?|\\{[^}]*\\})\\s*from\\s+["']([^"']+)["']`,
+        "gm",
+      ),
+    ),
     ...text.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g),
   ].map((match) => match[1] ?? "");
 }
@@ -28,15 +34,17 @@ function resolved(root: string, from: string, specifier: string): string | undef
     .find((file) => existsSync(file) && statSync(file).isFile());
 }
 
-/** Every TypeScript module under `root`, with the modules of `root` it loads. */
-export function importGraph(root: string): Map<string, string[]> {
+/** Every TypeScript module under `root`, with the modules of `root` it loads (or names, `withTypes`). */
+export function importGraph(root: string, { withTypes = false } = {}): Map<string, string[]> {
   const modules = readdirSync(root, { recursive: true, encoding: "utf8" })
     .filter((file) => /\.tsx?$/.test(file) && !file.endsWith(".d.ts"))
     .map((file) => path.join(root, file));
   return new Map(
     modules.map((file) => [
       file,
-      specifiersOf(readFileSync(file, "utf8")).flatMap((specifier) => resolved(root, file, specifier) ?? []),
+      specifiersOf(readFileSync(file, "utf8"), { withTypes }).flatMap(
+        (specifier) => resolved(root, file, specifier) ?? [],
+      ),
     ]),
   );
 }

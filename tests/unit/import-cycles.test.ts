@@ -43,6 +43,11 @@ describe("the modules of app/", () => {
     expect(circlesIn(graph, app)).toEqual([]);
   });
 
+  it("name one another without a circle either, type-only imports included: a type's home is one module", () => {
+    const graph = importGraph(app, { withTypes: true });
+    expect(circlesIn(graph, app)).toEqual([]);
+  });
+
   it("read as dpdm reads them from their syntax: no circle either", { timeout: 60_000 }, async () => {
     const reading = await dpdmReading(app, path.resolve(app, "../tsconfig.json"));
     // Every module of app/, and those it loads from elsewhere (the contracts shared with the edge functions).
@@ -65,6 +70,9 @@ describe("the circle finder", () => {
       'const j = () => import("./j");',
     ].join("\n");
     expect(specifiersOf(text).sort()).toEqual(["./a", "./b", "./d", "./e", "./f", "./j", "./side-effect"]);
+    expect(specifiersOf(text, { withTypes: true }).sort()).toEqual(
+      ["./a", "./b", "./c", "./d", "./e", "./f", "./i", "./j", "./side-effect"].sort(),
+    );
   });
 
   it("finds a circle closed by re-exports, as dpdm does", async () => {

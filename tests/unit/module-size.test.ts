@@ -21,3 +21,16 @@ describe("the modules of app/", () => {
     expect(tooLong).toEqual([]);
   });
 });
+
+/** Past eight modules side by side, a folder's loose files are grouped into rooms (folders) by what they serve. */
+const MAX_LOOSE_SERVICES = 8;
+
+describe("app/services/", () => {
+  it(`keeps at most ${MAX_LOOSE_SERVICES} modules outside its rooms`, () => {
+    const services = path.join(app, "services");
+    const loose = readdirSync(services, { withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(loose.map((entry) => entry.name).length, loose.map((entry) => entry.name).join(", ")).toBeLessThanOrEqual(
+      MAX_LOOSE_SERVICES,
+    );
+  });
+});

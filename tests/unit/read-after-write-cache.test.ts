@@ -1,12 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ReadAfterWriteCache } from "~/services/backend/read-after-write-cache.server";
+import { log } from "~/services/log.server";
 import { sleep } from "../support/wait";
 
 /** A cache over a source whose reads the test settles one by one (`pending`, in the order they started). */
 function cacheOverControlledReads(ttlMs = 10_000, now?: () => number) {
   const pending: { resolve: (value: number) => void; reject: (error: Error) => void }[] = [];
   const read = () => new Promise<number>((resolve, reject) => pending.push({ resolve, reject }));
-  return { pending, cache: new ReadAfterWriteCache(ttlMs, read, now) };
+  return { pending, cache: new ReadAfterWriteCache(ttlMs, read, "des nombres", now) };
 }
 
 describe("a cache that writes make stale at once", () => {
@@ -72,4 +73,36 @@ describe("a cache that writes make stale at once", () => {
     await sleep(0);
     expect(await cache.get()).toBe(2);
   });
+
+  it("says in the log when a refresh fails, and reads again only a lifetime later", async () => {
+    const warned = vi.spyOn(log, "warn").mockImplementation(() => undefined);
+    let now = 0;
+    const { pending, cache } = cacheOverControlledReads(1_000, () => now);
+    const first = cache.get();
+    pending[0]!.resolve(1);
+    await first;
+    now = 5_000;
+    expect(await cache.get()).toBe(1);
+    pending[1]!.reject(new Error("base indisponible"));
+    await sleep(0);
+    expect(warned).toHaveBeenCalledTimes(1);
+    expect(warned.mock.calls[0]?.[0]).toBe(
+      "Lecture des nombres impossible : la lecture d'il y a 5 s reste servie, nouvel essai dans 1 s au plus tôt.",
+    );
+    // A backend that is down is not read again on every request, and the log says it once.
+    now = 5_999;
+    for (let reader = 0; reader < 10; reader += 1) expect(await cache.get()).toBe(1);
+    expect(pending).toHaveLength(2);
+    now = 6_000;
+    expect(await cache.get()).toBe(1);
+    expect(pending).toHaveLength(3);
+    pending[2]!.resolve(2);
+    await sleep(0);
+    expect(await cache.get()).toBe(2);
+    expect(warned).toHaveBeenCalledTimes(1);
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });

@@ -50,7 +50,10 @@ describe("the site's events", () => {
       expect(listened.get(name), `${name} listened to`).toBeDefined();
     }
     // What reacts to a vote and to a brand change: the page cache, and the owner's alerts.
-    expect(listened.get("vote-stored")).toEqual(["services/start.server.ts", "services/start.server.ts"]);
+    expect(listened.get("vote-stored")).toEqual([
+      "services/lifecycle/start.server.ts",
+      "services/lifecycle/start.server.ts",
+    ]);
     expect(emitted.get("vote-stored")).toEqual(["services/backend/cached-backend.server.ts"]);
   });
 

@@ -19,11 +19,11 @@ import {
   ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY,
   OUTBOX_LEASE_SECONDS,
 } from "../config/values.server";
+import { keyedHash, keyedHashUnder, siteSecretReplaced } from "../lifecycle/secrets.server";
+import { onShutdown } from "../lifecycle/shutdown.server";
 import { log, passDone } from "../log.server";
 import { loadOffers } from "../pages/offers.server";
 import { linkToken, linkTokenHash, newLinkToken } from "../pages/testimonials.server";
-import { keyedHash, keyedHashUnder, siteSecretReplaced } from "../secrets.server";
-import { onShutdown } from "../shutdown.server";
 import type { DueDigest, VisitorAlertStore } from "../backend/types.server";
 import type { FeedChange } from "~/catalogue/feed";
 
@@ -71,7 +71,7 @@ export function subscriberLinks(linkSalt: string, siteUrl = getConfig().siteUrl)
 /** The address as one row holds it, whatever its case: the key of its row. */
 export const addressKey = (email: string): string => keyedHash("alertes:adresses", email.trim().toLowerCase());
 
-/** The same key under another secret: the previous one, to find the rows written under it (site-secret.server.ts). */
+/** The same key under another secret: the previous one, to find the rows written under it (lifecycle/site-secret.server.ts). */
 export const addressKeyUnder = (secret: string, email: string): string =>
   keyedHashUnder(secret, "alertes:adresses", email.trim().toLowerCase());
 

@@ -67,11 +67,15 @@ export class CachedBackend implements types.Backend {
     private readonly events: SiteEventBus = siteEvents,
   ) {
     if (options.ttlMs > 0) {
-      this.cache = new ReadAfterWriteCache(options.ttlMs, () => this.readBackend());
-      this.feedbackCache = new ReadAfterWriteCache(options.ttlMs, () => this.readFeedback());
-      this.testimonialsCache = new ReadAfterWriteCache(options.ttlMs, () => this.readTestimonials());
-      this.followsCache = new ReadAfterWriteCache(options.ttlMs, () => this.readFollows());
-      this.newsCache = new ReadAfterWriteCache(options.ttlMs, () => this.readNews());
+      this.cache = new ReadAfterWriteCache(options.ttlMs, () => this.readBackend(), "des marques");
+      this.feedbackCache = new ReadAfterWriteCache(options.ttlMs, () => this.readFeedback(), "des votes");
+      this.testimonialsCache = new ReadAfterWriteCache(options.ttlMs, () => this.readTestimonials(), "des témoignages");
+      this.followsCache = new ReadAfterWriteCache(
+        options.ttlMs,
+        () => this.readFollows(),
+        "les liens suivis par offre",
+      );
+      this.newsCache = new ReadAfterWriteCache(options.ttlMs, () => this.readNews(), "des dates des nouveautés");
     }
     this.stopWatching = backend.watchChanges?.({
       changed: (change) => this.changedElsewhere(change),
@@ -296,7 +300,11 @@ export class CachedBackend implements types.Backend {
         if (this.options.ttlMs <= 0) return read();
         const key = `${slug}\n${limit}`;
         let cache = this.historyCaches.get(key);
-        if (!cache) this.historyCaches.set(key, (cache = new ReadAfterWriteCache(this.options.ttlMs, read)));
+        if (!cache)
+          this.historyCaches.set(
+            key,
+            (cache = new ReadAfterWriteCache(this.options.ttlMs, read, `de l'historique de ${slug}`)),
+          );
         return cache.get();
       },
       newsSince: (day) => history.newsSince(day),

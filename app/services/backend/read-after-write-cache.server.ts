@@ -1,3 +1,5 @@
+import { log } from "../log.server";
+
 /**
  * One value read from a backend and kept `ttlMs`, for many readers, that writes make stale at once:
  * - concurrent readers share one read;
@@ -5,16 +7,22 @@
  * - after `invalidate()` (a write), readers wait for a read started after the write, so that a writer sees its write;
  * - a read under way when a write comes is never cancelled: its readers get what it read, and a read that fails
  *   falls back to the last value read, or rejects when there is none. No reader is ever handed "nothing".
+ * A read that fails while a value is kept is logged (naming `what`, in French), and the kept value is not read again
+ * in the background before `ttlMs` more: a backend that is down gets one read a lifetime, not one per request.
  */
 export class ReadAfterWriteCache<V> {
   private kept: { value: V; readAt: number; generation: number } | undefined;
   private reading: { promise: Promise<V>; generation: number } | undefined;
   /** Counts the writes: a value read before the last one is stale. */
   private generation = 0;
+  /** No background read before this time: the last one failed. */
+  private pausedUntil = 0;
 
   constructor(
     private readonly ttlMs: number,
     private readonly read: () => Promise<V>,
+    /** What is read, for the log: "des marques". */
+    private readonly what: string,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -26,7 +34,8 @@ export class ReadAfterWriteCache<V> {
   async get(): Promise<V> {
     const kept = this.kept;
     if (kept && kept.generation === this.generation) {
-      if (this.now() - kept.readAt >= this.ttlMs) void this.refresh().catch(() => undefined);
+      const now = this.now();
+      if (now - kept.readAt >= this.ttlMs && now >= this.pausedUntil) void this.refresh().catch(() => undefined);
       return kept.value;
     }
     return this.refresh();
@@ -42,8 +51,16 @@ export class ReadAfterWriteCache<V> {
         return value;
       },
       (error: unknown) => {
-        if (this.kept) return this.kept.value;
-        throw error;
+        const kept = this.kept;
+        if (!kept) throw error;
+        this.pausedUntil = this.now() + this.ttlMs;
+        const age = Math.round((this.now() - kept.readAt) / 1000);
+        log.warn(
+          `Lecture ${this.what} impossible : la lecture d'il y a ${age} s reste servie, ` +
+            `nouvel essai dans ${Math.round(this.ttlMs / 1000)} s au plus tôt.`,
+          error,
+        );
+        return kept.value;
       },
     );
     const reading = { promise, generation };

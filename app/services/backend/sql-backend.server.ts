@@ -1,7 +1,5 @@
 import { MESSAGES_PER_NETWORK_PER_HOUR, MESSAGES_SUMMARY, printable } from "@contract/contact-contract";
 import { FEEDBACK_RULES } from "@contract/feedback-contract";
-import { log } from "../log.server";
-import { onShutdown } from "../shutdown.server";
 import { openDatabase, type DatabasePlace } from "./database.server";
 import { openEmbeddedDatabase } from "./embedded-db.server";
 import { DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
@@ -13,6 +11,8 @@ import { asRole, readAsAnon } from "./sql-roles.server";
 import * as testimonials from "./sql-testimonials.server";
 import { BRANDS_PER_READ } from "./types.server";
 import { FunctionVisitorAlertStore, sqlCalls } from "./visitor-alert-store.server";
+import { onShutdown } from "../lifecycle/shutdown.server";
+import { log } from "../log.server";
 import { diskFullMessage } from "../storage/disk-space.server";
 import type * as types from "./types.server";
 import type { MailConfig } from "../config/env.server";

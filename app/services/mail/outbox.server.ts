@@ -11,7 +11,7 @@ import { LATE_VISITOR_MAILS_ALERT, UNCONFIRMED_REQUESTS_ALERT } from "~/catalogu
 import { log, passAsked, passDone } from "../log.server";
 import { isRefusedAddress, messageMail, oneLine, sendFailureText, visitorMail } from "./outbox-mails.server";
 import { SentJournal } from "./sent-journal.server";
-import { onShutdown } from "../shutdown.server";
+import { onShutdown } from "../lifecycle/shutdown.server";
 import type { OutboxQueue } from "./outbox-queues.server";
 import type { MessageColumns } from "../backend/owner-message-row.server";
 import type { MailConfig } from "../config/env.server";

@@ -3,7 +3,7 @@ import { isBackOfficePath, type KeptForm } from "~/forms/kept-form";
 import { OFFER_FIELDS, type OfferFieldDeclaration } from "~/forms/offer-fields";
 import { readForm } from "../form-request.server";
 import { secureCookieFor } from "../http/cookies.server";
-import { keyFor } from "../secrets.server";
+import { keyFor } from "../lifecycle/secrets.server";
 
 /** The cookie that carries a kept form through sign-in back to its page: 10 minutes, back office only. */
 const DRAFT_COOKIE_NAME = "cp_brouillon";

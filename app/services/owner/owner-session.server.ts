@@ -3,7 +3,7 @@ import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/n
 import { LRUCache } from "lru-cache";
 import { getBackend } from "../backend/index.server";
 import { getConfig } from "../config/env.server";
-import { acceptedKeysFor, keyedHash, keyFor } from "../secrets.server";
+import { acceptedKeysFor, keyedHash, keyFor } from "../lifecycle/secrets.server";
 import { networkKey } from "../visitor.server";
 import { passwordMatches, passwordTag as tagOf } from "./owner-password.server";
 import { secureCookieFor } from "../http/cookies.server";

@@ -26,7 +26,7 @@ import { RateLimitedError } from "../backend/errors.server";
 import { getBackend } from "../backend/index.server";
 import { getConfig } from "../config/env.server";
 import { readForm } from "../form-request.server";
-import { acceptedKeysFor, keyedHash } from "../secrets.server";
+import { acceptedKeysFor, keyedHash } from "../lifecycle/secrets.server";
 import { networkKey, visitorKey } from "../visitor.server";
 import type { SubmissionResult } from "../backend/types.server";
 

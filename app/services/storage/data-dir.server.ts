@@ -192,7 +192,7 @@ function pause(ms: number): void {
 
 /** The embedded default's session secret, in the data folder. */
 export const SECRET_FILE = "session-secret";
-/** The secret the file held before the data folder's last rotation (site-secret.server.ts). */
+/** The secret the file held before the data folder's last rotation (lifecycle/site-secret.server.ts). */
 export const PRECEDENT_SECRET_FILE = `${SECRET_FILE}.precedent`;
 
 /** What the site keeps in the data folder; anything else there is not the site's to change. */

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
-import { sessionSecret } from "./backend/index.server";
-import { getConfig } from "./config/env.server";
+import { sessionSecret } from "../backend/index.server";
+import { getConfig } from "../config/env.server";
 
 /**
  * Every key the site derives from its secret (SESSION_SECRET, or the embedded default's), in one place. Each serves

@@ -1,14 +1,14 @@
-import { startAlertDispatcher } from "./alerts/visitor-alerts.server";
-import { getBackend, shutdownBackend, startBackend } from "./backend/index.server";
-import { getConfig } from "./config/env.server";
-import { siteEvents } from "./events.server";
-import { pageCache } from "./http/page-cache.server";
-import { runEveryServerThroughThePipeline } from "./http/remix-serve.server";
-import { log } from "./log.server";
-import { watchOwnerAlerts } from "./owner/owner-alerts.server";
-import { loadOffers } from "./pages/offers.server";
 import { onShutdown, runShutdownHooks } from "./shutdown.server";
 import { checkSiteSecret, SiteSecretRefused, watchSiteSecret } from "./site-secret.server";
+import { startAlertDispatcher } from "../alerts/visitor-alerts.server";
+import { getBackend, shutdownBackend, startBackend } from "../backend/index.server";
+import { getConfig } from "../config/env.server";
+import { siteEvents } from "../events.server";
+import { pageCache } from "../http/page-cache.server";
+import { runEveryServerThroughThePipeline } from "../http/remix-serve.server";
+import { log } from "../log.server";
+import { watchOwnerAlerts } from "../owner/owner-alerts.server";
+import { loadOffers } from "../pages/offers.server";
 
 /** Set by server.js before it loads the build: it runs the request pipeline itself, with the page cache on. */
 const SERVER_JS = Symbol.for("codeparrain.server-js");

@@ -6,16 +6,16 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { addressKey, addressKeyUnder, subscriberToken } from "./alerts/visitor-alerts.server";
-import { openDatabase, type DatabasePlace } from "./backend/database.server";
-import { sessionSecret } from "./backend/index.server";
-import { asRole } from "./backend/sql-roles.server";
-import { getConfig } from "./config/env.server";
-import { log } from "./log.server";
-import { linkTokenHash } from "./pages/testimonials.server";
 import { noteSiteSecretReplaced, secretFingerprint, siteSecretReplaced } from "./secrets.server";
-import { PRECEDENT_SECRET_FILE as PRECEDENT_FILE, SECRET_FILE } from "./storage/data-dir.server";
-import type { SqlRunner } from "./backend/sql-session.server";
+import { addressKey, addressKeyUnder, subscriberToken } from "../alerts/visitor-alerts.server";
+import { openDatabase, type DatabasePlace } from "../backend/database.server";
+import { sessionSecret } from "../backend/index.server";
+import { asRole } from "../backend/sql-roles.server";
+import { getConfig } from "../config/env.server";
+import { log } from "../log.server";
+import { linkTokenHash } from "../pages/testimonials.server";
+import { PRECEDENT_SECRET_FILE as PRECEDENT_FILE, SECRET_FILE } from "../storage/data-dir.server";
+import type { SqlRunner } from "../backend/sql-session.server";
 
 /** The instance's secret is not the site's: it must not start. */
 export class SiteSecretRefused extends Error {}
