@@ -8,6 +8,7 @@ import {
   SHARED_PAGE_CACHE,
 } from "./services/http/headers.server";
 import { answerWithPage, pageCache, keptPageKey } from "./services/http/page-cache.server";
+import { ROUTE_POLICIES } from "./services/http/route-policy.server";
 import { startApplication } from "./services/lifecycle/start.server";
 import { renderDocument } from "./services/render/document.server";
 import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
@@ -39,14 +40,13 @@ export default async function handleRequest(
   const key = keptPageKey(request, cacheControl, responseHeaders);
   const html = await renderDocument(request, remixContext, nonce);
   const renderedFrom = request.headers.get(RENDERED_FROM_HEADER);
-  const page = pageCache.prepare(
-    key,
-    html,
-    nonce,
-    responseStatusCode,
+  const route = remixContext.staticHandlerContext.matches.at(-1)?.route.id ?? "root";
+  const page = pageCache.prepare(key, html, nonce, {
+    status: responseStatusCode,
     cacheControl,
-    renderedFrom === null ? undefined : Number(renderedFrom),
-  );
+    renderedFrom: renderedFrom === null ? undefined : Number(renderedFrom),
+    shows: ROUTE_POLICIES[route]?.shows,
+  });
   const answer = answerWithPage(page, { request, headers: responseHeaders, nonce, production });
   const body =
     answer.body && new Uint8Array(answer.body.buffer as ArrayBuffer, answer.body.byteOffset, answer.body.byteLength);

@@ -92,6 +92,14 @@ export interface ReferralOffer {
   votesSince?: string;
   /** How many times the owner's row of the offer was written (1 once created); none for an offer of the bundle alone. */
   version?: number;
+  /** What the owner states of the offer in the fields declared for visitors (forms/offer-fields.ts, `visitors`). */
+  details?: readonly OfferDetail[];
+}
+
+/** One field of an offer shown to visitors as it is declared: its label, and its value as text. */
+export interface OfferDetail {
+  label: string;
+  text: string;
 }
 
 /** A row of the `brands` table as read from the backend. */

@@ -1,6 +1,7 @@
-import { OFFER_FIELDS, type OfferFieldDeclaration, type OfferForm } from "./offer-fields";
+import { formatFrenchDate } from "~/catalogue/dates";
+import { OFFER_FIELDS, type FieldInput, type OfferFieldDeclaration, type OfferForm } from "./offer-fields";
 import type * as z from "zod";
-import type { ReferralOffer } from "~/catalogue/types";
+import type { BrandRow, OfferDetail, ReferralOffer } from "~/catalogue/types";
 
 /** What is derived from OFFER_FIELDS for the forms and the backends: the columns, their types, each form's shape. */
 
@@ -59,4 +60,26 @@ export function newRowColumns<Columns extends Partial<BrandColumns>>(
   columns: Columns,
 ) {
   return { name: offer.brand, slug: offer.slug, category: offer.category, ...columns };
+}
+
+/**
+ * What a row states of the fields declared for visitors (`visitors` in OFFER_FIELDS), each under its label, in the
+ * table's order: the brand page shows them under the offer's conditions. A field the row leaves empty is not shown.
+ */
+export function visitorDetails(row: BrandRow): OfferDetail[] {
+  const details: OfferDetail[] = [];
+  for (const [column, declared] of Object.entries(OFFER_FIELDS) as [OfferColumn, OfferFieldDeclaration][]) {
+    if (!declared.visitors) continue;
+    const text = detailText(row[column], declared.input?.kind);
+    if (text) details.push({ label: declared.visitors.label, text });
+  }
+  return details;
+}
+
+function detailText(value: unknown, kind: FieldInput["kind"] | undefined): string {
+  if (Array.isArray(value)) return value.filter((item) => typeof item === "string" && item.trim()).join("\n");
+  if (typeof value === "boolean") return value ? "oui" : "non";
+  if (typeof value === "number") return value.toLocaleString("fr-FR");
+  if (typeof value !== "string" || !value.trim()) return "";
+  return kind === "date" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatFrenchDate(value) : value.trim();
 }

@@ -29,7 +29,7 @@ export const OFFER_CSV_COLUMNS: readonly OfferCsvColumn[] = [...CSV_FIELDS.map((
 export const BOX_CELL = { ticked: "oui", empty: "non" } as const;
 export const isTickedCell = (cell: string) => /^(oui|o|vrai|true|1|x)$/i.test(cell.trim());
 
-/** An offer's cells, as the back office's forms hold them (see OFFER_FIELDS' `shown`). */
+/** An offer's cells, as the back office's forms hold them (see OFFER_FIELDS' `formValue`). */
 export function offerCells(offer: ReferralOffer): Record<OfferCsvColumn, string> {
   const cells = { version: String(offer.version ?? 0) } as Record<OfferCsvColumn, string>;
   for (const { csv, declared } of CSV_FIELDS) {

@@ -49,6 +49,11 @@ export interface OfferFieldDeclaration {
   terms?: true;
   /** The form field's default value: what the offer holds of it, a text, or whether a box is ticked. */
   formValue?: (offer: ReferralOffer) => string | boolean;
+  /**
+   * Shown to visitors on the brand page, under the offer's conditions, as "label : value" (a date written out, a
+   * ticked box as "oui", one line per item of a list): a field visitors read needs no other code than this.
+   */
+  visitors?: { label: string };
 }
 
 const declare = <const Declared extends OfferFieldDeclaration>(declared: Declared) => declared;

@@ -38,6 +38,12 @@ const BOX_COLUMNS = new Set<OfferCsvColumn>(
 /** The columns that find an offer rather than change it. */
 const IDENTITY_COLUMNS: readonly OfferCsvColumn[] = ["adresse", "marque", "version"];
 
+/**
+ * The columns every file must have: the offer's address and its version. Any other a file lacks (a column added
+ * since the file was exported, or one the owner removed) leaves each offer's value as it is; a new brand's is empty.
+ */
+const REQUIRED_COLUMNS: readonly OfferCsvColumn[] = ["adresse", "version"];
+
 export interface CellChange {
   column: OfferCsvColumn;
   before: string;
@@ -65,7 +71,9 @@ export type ImportRow =
   | { line: number; slug: string; outcome: "added"; brand: string; write: Partial<BrandColumns> & { name: string } }
   | { line: number; slug: string; brand: string; outcome: "refused"; errors: { column: string; message: string }[] };
 
-export type ImportPreview = { ok: true; rows: ImportRow[] } | { ok: false; error: string };
+export type ImportPreview =
+  | { ok: true; rows: ImportRow[]; /** The columns the file lacks, left as they are. */ absent: OfferCsvColumn[] }
+  | { ok: false; error: string };
 
 const normalise = (cell: string) => cell.replace(/\r\n?/g, "\n").trim();
 
@@ -136,10 +144,11 @@ export function previewOffersImport(text: string, offers: readonly ReferralOffer
     };
   }
   const header = Object.keys(records[0] ?? {});
-  const missing = OFFER_CSV_COLUMNS.filter((column) => !header.includes(column));
+  const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
   if (records.length === 0 || missing.length > 0) {
     return { ok: false, error: `Colonnes manquantes : ${missing.join(", ") || "toutes"}.` };
   }
+  const absent = OFFER_CSV_COLUMNS.filter((column) => !header.includes(column));
   if (records.length > IMPORT_LIMITS.rows) {
     return { ok: false, error: `Le fichier compte plus de ${IMPORT_LIMITS.rows} lignes d'offres.` };
   }
@@ -147,11 +156,12 @@ export function previewOffersImport(text: string, offers: readonly ReferralOffer
   const linesOfName = new Map<string, number>();
   return {
     ok: true,
+    absent,
     rows: records.map((record, index) => {
       const cells = Object.fromEntries(
         OFFER_CSV_COLUMNS.map((column) => [column, cellOf(column, importedCell(record[column] ?? ""))]),
       ) as Record<OfferCsvColumn, string>;
-      const row = previewRow(cells, index + 2, offers);
+      const row = previewRow(cells, absent, index + 2, offers);
       if (row.outcome === "refused") return row;
       // A file that names an offer twice would write it twice: the first line wins, the others are refused.
       const name = row.brand.toLocaleLowerCase("fr");
@@ -172,7 +182,12 @@ const refused = (
   message: string,
 ): ImportRow => ({ line, slug, brand, outcome: "refused", errors: [{ column, message }] });
 
-function previewRow(cells: Record<OfferCsvColumn, string>, line: number, offers: readonly ReferralOffer[]): ImportRow {
+function previewRow(
+  cells: Record<OfferCsvColumn, string>,
+  absent: readonly OfferCsvColumn[],
+  line: number,
+  offers: readonly ReferralOffer[],
+): ImportRow {
   const slug = cells.adresse;
   const offer = findOfferBySlug(offers, slug);
   if (!offer) {
@@ -193,6 +208,9 @@ function previewRow(cells: Record<OfferCsvColumn, string>, line: number, offers:
       findOfferBySlug(offers, added.value.slug) ?? offers.find((other) => other.brand.toLocaleLowerCase("fr") === name);
     return taken ? refused(row, "marque", `Une marque porte déjà ce nom ou cette adresse : ${taken.brand}.`) : row;
   }
+  const current = offerCells(offer);
+  // What the file does not say stays as it is.
+  for (const column of absent) cells[column] = cellOf(column, current[column]);
   const parsed = parseOfferForm(formOf(cells));
   const errors = parsed.status === "success" ? [] : errorsByColumn(parsed.reply().error);
   if (cells.categorie !== (offer.category ?? "") && !BRAND_CATEGORIES.some((entry) => entry.id === cells.categorie)) {
@@ -200,7 +218,6 @@ function previewRow(cells: Record<OfferCsvColumn, string>, line: number, offers:
   }
   const brand = offer.brand;
   if (parsed.status !== "success" || errors.length > 0) return { line, slug, brand, outcome: "refused", errors };
-  const current = offerCells(offer);
   const changed = OFFER_CSV_COLUMNS.filter(
     (column) => !IDENTITY_COLUMNS.includes(column) && normalise(current[column]) !== cells[column],
   );

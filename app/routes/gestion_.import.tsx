@@ -35,6 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** What the page shows of a preview: every row that changes something or is refused, and the counts. */
 type Preview = {
   rows: Exclude<ImportRow, { outcome: "unchanged" }>[];
+  /** The columns the file lacks: each offer keeps its value of them. */
+  absent: string[];
   unchanged: number;
   csv: string;
   digest: string;
@@ -69,6 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!read.ok) return data<ActionData>({ error: read.error, preview: null }, { status: 400 });
   const preview: Preview = {
     rows: read.rows.filter((row) => row.outcome !== "unchanged"),
+    absent: read.absent,
     unchanged: read.rows.filter((row) => row.outcome === "unchanged").length,
     csv: text,
     digest: previewDigest(read.rows),
@@ -151,6 +154,9 @@ function PreviewSection({ preview }: { preview: Preview }) {
         Aperçu
       </h2>
       <p>{`${added} à ajouter, ${changed} à modifier, ${preview.unchanged} sans changement, ${refused} refusée(s).`}</p>
+      {preview.absent.length > 0 ? (
+        <p>{`Colonnes absentes du fichier, laissées telles quelles pour chaque offre : ${preview.absent.join(", ")}.`}</p>
+      ) : null}
       {preview.rows.length > 0 ? (
         <ol className="space-y-3" aria-label="Lignes qui changent quelque chose">
           {preview.rows.map((row) => (

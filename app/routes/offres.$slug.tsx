@@ -199,6 +199,7 @@ export default function BrandPage() {
                 conditions={brand.conditions}
                 checkedOn={brand.conditionsCheckedOn}
                 referrerReward={brand.referrerReward}
+                details={brand.details}
               />
             </BrandOfferEssentials>
             <RewardDisclosure siteName={siteName} />

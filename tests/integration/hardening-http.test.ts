@@ -353,9 +353,10 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
 
       it("keeps the server's memory bounded", () => {
         // Each render stayed in memory 5 s after its answer (held by the abort timer of renderDocument in
-        // entry.server): under this flood, 220-270 MB more. Without it, 90-150 MB when this file runs alone and up to
-        // 185 MB with the other suites running beside it: the garbage collector's timing, not memory held.
-        expect(rss.after - rss.before, `${Math.round(rss.before)} MB → ${Math.round(rss.after)} MB`).toBeLessThan(200);
+        // entry.server): under this flood, 220-270 MB more. Without it, on Node 20, 90-150 MB when this file runs
+        // alone and up to 185 MB with the other files beside it; on Node 24, 153-178 MB alone and 197 MB beside them
+        // (malloc's own heap grows more there: docs/decisions/2026-12-07-node-24.md). The leak gave 310 MB and more.
+        expect(rss.after - rss.before, `${Math.round(rss.before)} MB → ${Math.round(rss.after)} MB`).toBeLessThan(250);
       });
     });
   });

@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { BUNDLED_OFFERS } from "~/catalogue/offers";
 import { OfferFields } from "~/components/back-office/fields";
+import { OfferConditions } from "~/components/offer-conditions";
 import { parseNewBrandForm, parseOfferForm } from "~/forms/brand-form";
 import { OFFER_COLUMNS, shownValues } from "~/forms/offer-columns";
 import { OFFER_CSV_COLUMNS, offersCsv } from "~/forms/offer-csv";
@@ -11,6 +12,7 @@ import { previewOffersImport } from "~/forms/offer-import";
 import { embeddedAt } from "~/services/backend/database.server";
 import { openEmbeddedDatabase } from "~/services/backend/embedded-db.server";
 import { SqlBackend } from "~/services/backend/sql-backend.server";
+import { offerWithDetails } from "~/services/pages/offers.server";
 import { seededDataDir } from "../support/seeded-data-dir";
 import { serviceRoleBackendAt, supabaseStandIn } from "../support/supabase-stand-in";
 import type { ReferralOffer } from "~/catalogue/types";
@@ -18,8 +20,8 @@ import type { BrandColumns, OwnerStore } from "~/services/backend/types.server";
 
 /**
  * An offer's editable fields are declared once (app/forms/offer-fields.ts): a throw-away field added to that one
- * declaration, and to nothing else, reaches the column list, both forms and their checks, the CSV both ways and both
- * backends' writes. Its column is added to the test's database, as its migration would.
+ * declaration, and to nothing else, reaches the column list, both forms and their checks, the CSV both ways, both
+ * backends' writes and, declared for visitors, the brand page. Its column is added to the test's database, as its migration would.
  */
 vi.mock("~/forms/offer-fields", async (importOriginal) => {
   const original = await importOriginal<typeof import("~/forms/offer-fields")>();
@@ -34,6 +36,7 @@ vi.mock("~/forms/offer-fields", async (importOriginal) => {
         input: { label: "Remarque de l'essai", kind: "text" },
         csv: "remarque",
         formValue: (offer: ReferralOffer & { remark?: string }) => offer.remark ?? "",
+        visitors: { label: "Remarque" },
       },
     },
   };
@@ -123,7 +126,21 @@ describe("a field added to the offer's one declaration", () => {
             { id: String(edited?.id), version: Number(edited?.version), columns: withRemark({ remark: "importée" }) },
           ]),
         ).toEqual({ ok: true, written: 1 });
-        expect((await backend.listBrands()).find((row) => row.name === "Essai")?.remark).toBe("importée");
+        const imported = (await backend.listBrands()).find((row) => row.name === "Essai");
+        expect(imported?.remark).toBe("importée");
+        // Declared for visitors: the offer read from the row shows it under its conditions.
+        const offer = offerWithDetails(imported!);
+        expect(offer.details).toEqual([{ label: "Remarque", text: "importée" }]);
+        const shown = renderToString(
+          createElement(OfferConditions, {
+            brand: offer.brand,
+            conditions: offer.conditions,
+            checkedOn: null,
+            referrerReward: null,
+            details: offer.details,
+          }),
+        );
+        expect(shown.replace(/<[^>]+>/g, "")).toContain("Remarque : importée");
       } finally {
         (await openEmbeddedDatabase(folder.dir)).close();
       }

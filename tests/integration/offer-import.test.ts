@@ -301,7 +301,7 @@ describe("the offers import in the back office, without JavaScript", () => {
   it("refuses a file that is not the offers' CSV, or too large, with a French reason", async () => {
     const notCsv = await upload('"adresse","code"\r\n"n26","X"\r\n');
     expect(notCsv.status).toBe(400);
-    expect(mainText(await notCsv.text())).toContain("Colonnes manquantes : marque, categorie");
+    expect(mainText(await notCsv.text())).toContain("Colonnes manquantes : version.");
     const broken = await upload('"adresse,"code\r\n"n26');
     expect(broken.status).toBe(400);
     expect(mainText(await broken.text())).toContain("Ce fichier n'est pas un CSV lisible");

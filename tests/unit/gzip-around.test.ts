@@ -50,7 +50,7 @@ describe("a page gzipped around its nonce", () => {
   it("is what the page cache sends a kept page as, with the nonce of the answer", () => {
     const rendered = nonce();
     const cache = new PageCache(60_000);
-    const kept = cache.prepare("/offres", page(rendered), rendered, 200, SHARED_PAGE_CACHE);
+    const kept = cache.prepare("/offres", page(rendered), rendered, { status: 200, cacheControl: SHARED_PAGE_CACHE });
     const next = nonce();
     const sent = kept.gzipWithNonce?.(next);
     if (!sent) throw new Error("A kept page is gzipped beforehand.");

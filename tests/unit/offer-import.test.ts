@@ -61,6 +61,28 @@ describe("the offers' CSV", () => {
     expect(row?.outcome === "changed" && Object.keys(row.write)).not.toContain("link");
   });
 
+  it("leaves as they are the columns a file lacks: one exported before a column was added still imports", () => {
+    // The file as it was before the column "parrain" existed, N26's code changed in it.
+    const drop = OFFER_CSV_COLUMNS.indexOf("parrain");
+    const without = (line: string) => (line.match(/"(?:[^"]|"")*"/g) ?? []).filter((_, index) => index !== drop);
+    const lines = withCell(offersCsv(BUNDLED_OFFERS), "n26", "code", "N26NOUVEAU").trimEnd().split("\r\n");
+    const older = lines.map((line) => without(line).join(",")).join("\r\n");
+    expect(older.split("\r\n")[0]).not.toContain('"parrain"');
+    const preview = previewOffersImport(older, BUNDLED_OFFERS);
+    expect(preview).toMatchObject({ ok: true, absent: ["parrain"] });
+    const changed = preview.ok ? preview.rows.filter((row) => row.outcome !== "unchanged") : [];
+    expect(changed).toEqual([
+      expect.objectContaining({ slug: "n26", outcome: "changed", write: { code: "N26NOUVEAU" } }),
+    ]);
+    // An offer with a referrer's reward keeps it: the file says nothing of it.
+    const rewarded = BUNDLED_OFFERS.map((offer) =>
+      offer.slug === "n26" ? { ...offer, referrerReward: "10 € pour le parrain" } : offer,
+    );
+    const kept = previewOffersImport(older, rewarded);
+    const n26 = kept.ok ? kept.rows.find((row) => row.slug === "n26") : undefined;
+    expect(n26?.outcome === "changed" && n26.write).toEqual({ code: "N26NOUVEAU" });
+  });
+
   it("carries each offer's version, and refuses a row whose offer changed since the export, naming the offer", () => {
     const exported = BUNDLED_OFFERS.map((offer) => (offer.slug === "n26" ? { ...offer, version: 3 } : offer));
     const csv = offersCsv(exported);
@@ -136,7 +158,7 @@ describe("the offers' CSV", () => {
   it("refuses in French a file that is no offers CSV, too large or too long", () => {
     expect(previewOffersImport("nom;prix\nx;1", BUNDLED_OFFERS)).toMatchObject({
       ok: false,
-      error: expect.stringMatching(/^Colonnes manquantes : adresse, marque/),
+      error: "Colonnes manquantes : adresse, version.",
     });
     expect(previewOffersImport('"adresse\n', BUNDLED_OFFERS)).toMatchObject({ ok: false });
     expect(previewOffersImport("x".repeat(IMPORT_LIMITS.bytes + 1), BUNDLED_OFFERS)).toEqual({

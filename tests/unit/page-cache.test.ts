@@ -1,12 +1,31 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SHARED_PAGE_CACHE } from "~/services/http/headers.server";
 import { FORGET_INTERVAL_MS, PageCache, pageShowsOffer } from "~/services/http/page-cache.server";
+import type { RoutePolicy } from "~/services/http/route-policy.server";
 
 /** What a vote on an offer does to the kept pages: the pages showing it go, at most once per interval. */
 
 const NONCE = "bm9uY2UtZGUtdGVzdA==";
+/** What each page shows, as its route's row says (route-policy.server.ts). */
+const SHOWS: Record<string, RoutePolicy["shows"]> = {
+  "/offres/binance": "its offer",
+  "/offres/binance/avis": "its offer",
+  "/offres/coinbase": "its offer",
+  "/offres/coinbase/avis": "its offer",
+  "/offres/bitpanda": "its offer",
+  "/contact": "no offer",
+  "/mentions-legales": "no offer",
+  "/comment-sont-recueillis-les-avis": "no offer",
+  "/marques/b": "no offer",
+};
+const showsOf = (key: string) => SHOWS[key.split("?")[0] ?? key];
+
 const keep = (cache: PageCache, key: string) =>
-  cache.prepare(key, Buffer.from(`<html><body nonce="${NONCE}">${key}</body></html>`), NONCE, 200, SHARED_PAGE_CACHE);
+  cache.prepare(key, Buffer.from(`<html><body nonce="${NONCE}">${key}</body></html>`), NONCE, {
+    status: 200,
+    cacheControl: SHARED_PAGE_CACHE,
+    shows: showsOf(key),
+  });
 
 /** Pages that show the binance offer: its brand page and vote page, every listing, searches and the home page. */
 const SHOWING_BINANCE = [
@@ -19,22 +38,24 @@ const SHOWING_BINANCE = [
   "/offres?cat=crypto",
   "/codes?cat=crypto&q=b",
 ];
-/** Pages that do not: other brands' pages, and the pages without offers. */
+/** Pages that do not: other brands' pages, and the pages of text. */
 const NOT_SHOWING_BINANCE = [
   "/offres/coinbase",
   "/offres/coinbase/avis",
   "/offres/bitpanda",
   "/contact",
   "/mentions-legales",
+  "/comment-sont-recueillis-les-avis",
+  "/marques/b",
 ];
 const ALL = [...SHOWING_BINANCE, ...NOT_SHOWING_BINANCE];
 
 const kept = (cache: PageCache) => ALL.filter((key) => cache.get(key) !== undefined);
 
 describe("the pages showing an offer", () => {
-  it("are its brand page, the listings, the home page and the pages with a query; not other brands' pages, /contact nor /mentions-legales", () => {
-    for (const key of SHOWING_BINANCE) expect(pageShowsOffer(key, "binance"), key).toBe(true);
-    for (const key of NOT_SHOWING_BINANCE) expect(pageShowsOffer(key, "binance"), key).toBe(false);
+  it("are its brand page, the listings, the home page and the pages with a query; not other brands' pages nor text", () => {
+    for (const key of SHOWING_BINANCE) expect(pageShowsOffer(key, showsOf(key), "binance"), key).toBe(true);
+    for (const key of NOT_SHOWING_BINANCE) expect(pageShowsOffer(key, showsOf(key), "binance"), key).toBe(false);
   });
 });
 
@@ -74,7 +95,13 @@ describe("forgetting the pages after a vote", () => {
 
     // At the interval's end the pages of both offers go, together.
     vi.advanceTimersByTime(1);
-    expect(kept(cache)).toEqual(["/offres/bitpanda", "/contact", "/mentions-legales"]);
+    expect(kept(cache)).toEqual([
+      "/offres/bitpanda",
+      "/contact",
+      "/mentions-legales",
+      "/comment-sont-recueillis-les-avis",
+      "/marques/b",
+    ]);
 
     // Nothing more is dropped without a new vote.
     for (const key of ALL) keep(cache, key);
@@ -112,14 +139,11 @@ describe("forgetting the pages after a vote", () => {
 
 describe("a page rendered while pages were forgotten", () => {
   const render = (cache: PageCache, key: string, renderedFrom: number) =>
-    cache.prepare(
-      key,
-      Buffer.from(`<html><body nonce="${NONCE}">${key}</body></html>`),
-      NONCE,
-      200,
-      SHARED_PAGE_CACHE,
+    cache.prepare(key, Buffer.from(`<html><body nonce="${NONCE}">${key}</body></html>`), NONCE, {
+      status: 200,
+      cacheControl: SHARED_PAGE_CACHE,
       renderedFrom,
-    );
+    });
 
   it("is answered but not kept: its data may predate the change", () => {
     const cache = new PageCache(60_000);

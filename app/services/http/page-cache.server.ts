@@ -19,6 +19,8 @@ export interface RenderedPage {
   etag: string;
   status: number;
   cacheControl: string;
+  /** The offers it shows (its route's row), which a vote on one of them makes stale. */
+  shows?: RoutePolicy["shows"];
   /** The document's bytes with the given nonce in every place its own nonce was. */
   withNonce(nonce: string): Buffer;
   /** The same, gzipped from parts compressed once, for a kept page (undefined when it cannot be). */
@@ -81,14 +83,17 @@ export class PageCache {
     key: string | undefined,
     html: Buffer,
     nonce: string,
-    status: number,
-    cacheControl: string,
-    renderedFrom: number = this.forgotten,
+    {
+      status,
+      cacheControl,
+      renderedFrom = this.forgotten,
+      shows,
+    }: { status: number; cacheControl: string; renderedFrom?: number; shows?: RoutePolicy["shows"] },
   ): RenderedPage {
     const parts = splitAround(html, Buffer.from(nonce));
     const hash = createHash("sha1");
     for (const part of parts) hash.update(part).update("\0");
-    const page = { etag: `W/"${hash.digest("base64url")}"`, status, cacheControl };
+    const page = { etag: `W/"${hash.digest("base64url")}"`, status, cacheControl, shows };
     const pages = key ? this.budgetOf(key) : undefined;
     const keptNow = key && status === 200 && pages && renderedFrom === this.forgotten;
     if (!keptNow) return { ...page, withNonce: () => html };
@@ -121,11 +126,11 @@ export class PageCache {
     this.forgetWhere((key) => paths.includes(key.split("?")[0] ?? key));
   }
 
-  /** Drops the kept pages whose key `forgotten` says. */
-  private forgetWhere(forgotten: (key: string) => boolean): void {
+  /** Drops the kept pages that `forgotten` says, from their key and what they show. */
+  private forgetWhere(forgotten: (key: string, page: RenderedPage) => boolean): void {
     this.forgotten += 1;
     for (const pages of [this.pages, this.queryPages]) {
-      for (const key of [...(pages?.keys() ?? [])]) if (forgotten(key)) pages?.delete(key);
+      for (const [key, page] of [...(pages?.entries() ?? [])]) if (forgotten(key, page)) pages?.delete(key);
     }
   }
 
@@ -158,7 +163,7 @@ export class PageCache {
     const slugs = [...this.offersToForget];
     this.offersToForget.clear();
     this.nextForgetAt = now + FORGET_INTERVAL_MS;
-    this.forgetWhere((key) => slugs.some((slug) => pageShowsOffer(key, slug)));
+    this.forgetWhere((key, page) => slugs.some((slug) => pageShowsOffer(key, page.shows, slug)));
   }
 }
 
@@ -172,17 +177,13 @@ export const pageCache = new PageCache();
 export const FORGET_INTERVAL_MS = 5_000;
 
 /**
- * Pages known to show no offer, never dropped for a vote. Every other page but the other brands' pages is dropped
- * on a vote, the text pages among them (the method pages, the brand index) though they show none: a vote costs them
- * one render more.
+ * Whether the kept page `key` (path and query), which shows what its route's row says, shows the offer `offerSlug`:
+ * a brand's page shows its own (its address's second segment), a page of text none, any other page any.
  */
-const PAGES_WITHOUT_OFFERS = new Set(["/contact", "/mentions-legales"]);
-
-/** Whether the kept page `key` (path and query) shows the offer: its brand page, a listing, the home page. */
-export function pageShowsOffer(key: string, offerSlug: string): boolean {
-  const path = key.split("?")[0] ?? key;
-  if (path.startsWith("/offres/")) return path.split("/")[2] === offerSlug;
-  return !PAGES_WITHOUT_OFFERS.has(path);
+export function pageShowsOffer(key: string, shows: RoutePolicy["shows"], offerSlug: string): boolean {
+  if (shows === "no offer") return false;
+  if (shows === "its offer") return (key.split("?")[0] ?? key).split("/")[2] === offerSlug;
+  return true;
 }
 
 /** The bytes of `whole` around each occurrence of `separator` (views, not copies). */

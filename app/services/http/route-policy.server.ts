@@ -42,11 +42,20 @@ export interface RoutePolicy {
    * time, never kept). `false`: never stored anywhere (`private, no-store`).
    */
   cache: false | { query: readonly string[] };
+  /**
+   * The offers a page shows, for the page cache after a vote: by default any (a listing, the home page), dropped on
+   * every vote; "its offer" (a brand's page), dropped on a vote for that brand only; "no offer", never dropped.
+   */
+  shows?: "its offer" | "no offer";
+  /** Listed in the sitemap: a page with an address of its own (no parameter), for search engines. */
+  inSitemap?: true;
 }
 
 const PAGE: RoutePolicy = { methods: ["GET", "HEAD"], sameOrigin: true, cache: { query: [] } };
 const FORM_PAGE: RoutePolicy = { ...PAGE, methods: ["GET", "HEAD", "POST"] };
-const LISTING: RoutePolicy = { ...PAGE, cache: { query: ["q", "cat", "tri", "page"] } };
+const LISTING: RoutePolicy = { ...PAGE, cache: { query: ["q", "cat", "tri", "page"] }, inSitemap: true };
+/** A page of text (a method, the legal notice, the A–Z index of brands): it shows no offer. */
+const TEXT_PAGE: RoutePolicy = { ...PAGE, shows: "no offer" };
 /** The owner's back office: for a signed-in owner only, never kept by any cache, whatever its address's spelling. */
 const OWNER_PAGE: RoutePolicy = { ...FORM_PAGE, cache: false, owner: true };
 /** Its doors, signing in and out: open to anyone while the back office is on, never kept either. */
@@ -54,10 +63,10 @@ const OWNER_DOOR: RoutePolicy = { ...FORM_PAGE, cache: false };
 
 export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   root: PAGE,
-  "routes/_index": PAGE,
+  "routes/_index": { ...PAGE, inSitemap: true },
   "routes/offres._index": LISTING,
   "routes/codes._index": LISTING,
-  "routes/offres.$slug": { ...FORM_PAGE, cache: { query: ["temoignages"] } },
+  "routes/offres.$slug": { ...FORM_PAGE, cache: { query: ["temoignages"] }, shows: "its offer" },
   // Its thank-you page shows an author's erasure link once: never kept.
   "routes/offres.$slug_.temoignage": { ...FORM_PAGE, cache: false },
   "routes/temoignages.effacer.$token": { ...FORM_PAGE, cache: false, secretParam: "token" },
@@ -72,14 +81,15 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/offres.$slug_.lien": { ...PAGE, cache: false, documentOnly: true },
   "routes/offres.$slug_.vue": { ...PAGE, cache: false, answer: "count-image" },
   "routes/offres.$slug_.copie": { methods: ["POST"], sameOrigin: true, cache: false },
-  "routes/offres.$slug_.avis": { ...FORM_PAGE, limiter: "votes" },
+  "routes/offres.$slug_.avis": { ...FORM_PAGE, limiter: "votes", shows: "its offer" },
   "routes/codes.$slug": PAGE,
-  "routes/comment-sont-recueillis-les-avis": PAGE,
-  "routes/comment-les-offres-sont-classees": PAGE,
-  "routes/marques._index": PAGE,
-  "routes/marques.$initial.($part)": PAGE,
-  "routes/contact": FORM_PAGE,
-  "routes/mentions-legales": PAGE,
+  "routes/comment-sont-recueillis-les-avis": { ...TEXT_PAGE, inSitemap: true },
+  "routes/comment-les-offres-sont-classees": { ...TEXT_PAGE, inSitemap: true },
+  // Listed in the sitemap with the index's own pages (brand-index.ts).
+  "routes/marques._index": TEXT_PAGE,
+  "routes/marques.$initial.($part)": TEXT_PAGE,
+  "routes/contact": { ...FORM_PAGE, shows: "no offer", inSitemap: true },
+  "routes/mentions-legales": TEXT_PAGE,
   "routes/robots[.]txt": PAGE,
   // Kept by a CDN as a page is; the page cache keeps HTML only: a feed answers its own ETag and 304s.
   "routes/flux.$fichier": PAGE,
@@ -103,3 +113,22 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
 
 /** The files of public/ and of the build's assets: GET and HEAD only, served as they are, never rendered. */
 export const STATIC_FILES: RoutePolicy = { methods: ["GET", "HEAD"], sameOrigin: true, cache: false };
+
+/**
+ * The address of a route without parameters, from its id (Remix's file names: `.` between segments, `_index` for a
+ * folder's own page, a trailing `_` leaving the parent's layout, `[.]` for a dot).
+ */
+export function pathOfRoute(id: string): string {
+  const name = id.replace(/^routes\//, "");
+  if (/[$()]/.test(name)) throw new Error(`La route ${id} a des paramètres : elle n'a pas d'adresse fixe.`);
+  const segments = name
+    .split(/\.(?![^[]*\])/)
+    .filter((segment) => segment !== "_index")
+    .map((segment) => segment.replace(/_$/, "").replace(/\[\.\]/g, "."));
+  return `/${segments.join("/")}`;
+}
+
+/** The pages the sitemap lists besides the brands' and the A–Z index's: those whose row says so. */
+export const SITEMAP_PAGES: readonly string[] = Object.entries(ROUTE_POLICIES)
+  .filter(([, policy]) => policy.inSitemap)
+  .map(([id]) => pathOfRoute(id));

@@ -69,6 +69,7 @@ export async function loadBrandPage({ params, request }: Pick<LoaderFunctionArgs
       conditions: offer.conditions,
       conditionsCheckedOn: offer.verifiedOn ? formatFrenchDate(offer.verifiedOn) : null,
       referrerReward: offer.referrerReward ?? null,
+      details: offer.details ?? [],
       advantages: offer.advantages,
       // Formatted here: the French date format would cost the browser tens of milliseconds to build on load.
       expiredOn: offer.validUntil && isExpired(offer, catalogue.today) ? formatFrenchDate(offer.validUntil) : undefined,

@@ -3,6 +3,7 @@ import { toCardView } from "~/catalogue/card";
 import { hasStarted, todayInFrance } from "~/catalogue/dates";
 import { mergeOffers, selectFeatured } from "~/catalogue/merge";
 import { BUNDLED_OFFERS, findOfferBySlug, offerFromBrandRow } from "~/catalogue/offers";
+import { visitorDetails } from "~/forms/offer-columns";
 import { log } from "../log.server";
 import { recordOfferChanges } from "./offer-history.server";
 import { getBackend } from "../backend/index.server";
@@ -71,6 +72,13 @@ function contentDigest(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(value)).digest("base64");
 }
 
+/** A brand's row as an offer, with the fields declared for visitors it states. */
+export function offerWithDetails(row: BrandRow): ReferralOffer {
+  const offer = offerFromBrandRow(row);
+  const details = visitorDetails(row);
+  return details.length > 0 ? { ...offer, details } : offer;
+}
+
 /**
  * The brands read and merged over the bundled offers, for `now`'s day. The caches hand back the same arrays until
  * they refresh; without them, each read is a new array that usually says the same: either way the merge, and what
@@ -83,7 +91,7 @@ async function mergedOffers(backend: CachedBackend, now: Date): Promise<NonNulla
     const rowsDigest = contentDigest(rows);
     if (lastMerged?.today === today && lastMerged.rowsDigest === rowsDigest) lastMerged.rows = rows;
     else {
-      const apiOffers = rows.map(offerFromBrandRow);
+      const apiOffers = rows.map(offerWithDetails);
       const everyOffer = mergeOffers(apiOffers, today, undefined, log.warn);
       const offers = everyOffer.every((offer) => hasStarted(offer, today))
         ? everyOffer

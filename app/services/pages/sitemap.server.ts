@@ -1,20 +1,15 @@
 import { brandIndexPaths } from "~/catalogue/brand-index";
-import { HOW_OFFERS_ARE_RANKED, HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { sitemapFiles } from "~/catalogue/sitemap";
 import { brandIndexOf } from "./brand-index.server";
 import { tryLoadCatalogue } from "./offers.server";
+import { SITEMAP_PAGES } from "../http/route-policy.server";
 
 /** The files of the sitemap (one below the protocol's limit), or null when the offers cannot be read. */
 export async function loadSitemapFiles(): Promise<string[][] | null> {
   const catalogue = await tryLoadCatalogue();
   if (!catalogue) return null;
   return sitemapFiles([
-    "/",
-    "/offres",
-    "/codes",
-    "/contact",
-    HOW_VOTES_WORK.path,
-    HOW_OFFERS_ARE_RANKED.path,
+    ...SITEMAP_PAGES,
     ...brandIndexPaths(brandIndexOf(catalogue).groups),
     ...catalogue.offers.map((offer) => `/offres/${offer.slug}`),
   ]);
