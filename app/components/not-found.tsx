@@ -1,5 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
+import { Link } from "@remix-run/react";
 import { primaryButton } from "./offer-card";
 
 /** The 404 page's body: by default a page that does not exist, with a way back home. */
@@ -12,10 +11,6 @@ export function NotFound({
   text?: string;
   back?: { to: string; label: string };
 }) {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    console.error("404 : page inexistante demandée :", pathname);
-  }, [pathname]);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center py-20 text-center">
       <p className="text-8xl font-extrabold text-indigo-700" aria-hidden="true">

@@ -55,3 +55,18 @@ test.describe("the page the server sent is the page the browser keeps", () => {
     });
   }
 });
+
+test("a 404 page hydrates without an error of its own in the browser's console", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const response = await page.goto("/page-qui-n-existe-pas");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page introuvable" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // Chromium reports the document's own status, which no page can silence; the server logs the 404 already.
+  const documentStatus = /^Failed to load resource: the server responded with a status of 404/;
+  expect(errors.filter((error) => !documentStatus.test(error))).toEqual([]);
+});
