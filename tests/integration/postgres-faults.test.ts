@@ -257,7 +257,12 @@ describe("the database lost just after the mail server took an e-mail", () => {
         { what: "le journal des envois" },
       );
       expect(journal).toHaveLength(1);
-      expect(first.output()).toContain("envoyé, mais pas encore noté comme tel");
+      // The journal is written as soon as the mail server took the e-mail; the line once the note failed.
+      await until(
+        () => first.output(),
+        (output) => output.includes("envoyé, mais pas encore noté comme tel"),
+        { what: "la ligne du journal qui dit l'envoi pas encore noté" },
+      );
       process.kill(-first.process.pid!, "SIGKILL");
       await postgres().resume();
 
