@@ -34,7 +34,7 @@ const START_PARAMS = [
  * WebAssembly is never optimized: the flags are the process's, read at each tier-up, and slow the share images'
  * drawing (its WebAssembly) by a third, which its budget of time absorbs (docs/decisions/2026-12-07-node-24.md).
  */
-export const WASM_BASELINE_ONLY: readonly string[] =
+const WASM_BASELINE_ONLY: readonly string[] =
   Number(process.versions.v8.split(".")[0]) >= 13 ? ["--no-wasm-dynamic-tiering", "--no-wasm-tier-up"] : [];
 
 /**
