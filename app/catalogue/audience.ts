@@ -1,3 +1,5 @@
+import type { RiskNote } from "./risk-note-choices";
+
 /**
  * The owner's audience figures from the stored daily totals: per offer and for the whole site, over a period, with
  * the daily series the charts draw and the CSV export. Pure: the route reads the totals, this shapes them.
@@ -145,7 +147,7 @@ export const FOLLOWS_SHOWN_FROM = 10;
  * "Lien suivi 20 fois ces 30 derniers jours": the real count rounded down to a step (10, 20, 50, 100, 200, 500…),
  * from 10 only, and never on a betting offer, where a popularity figure reads as an incentive to gamble.
  */
-export function followsLabel(follows: number, regulated: "betting" | "crypto" | null): string | null {
+export function followsLabel(follows: number, regulated: RiskNote | undefined): string | null {
   if (regulated === "betting" || !(follows >= FOLLOWS_SHOWN_FROM)) return null;
   let step = 10;
   for (const next of [20, 50]) if (follows >= next) step = next;

@@ -2,10 +2,12 @@ import { followsLabel } from "./audience";
 import { isExpired } from "./dates";
 import { offerTrust, type OfferTrust, type OfferVotes } from "./feedback";
 import { offerHeadline } from "./headline";
-import { isInCategory } from "./listing-rules";
+import { riskNoteOf } from "./listing-rules";
 import { canCopyCode, isInstructionCode } from "./offer-rules";
 import { demotionOf } from "./ranking";
+import { warningText } from "./risk-warnings";
 import { kindLabel } from "./terms";
+import type { RiskNote } from "./risk-note-choices";
 import type { ReferralOffer } from "./types";
 
 /**
@@ -30,8 +32,16 @@ export interface OfferCardView {
   canCopy?: true;
   /** The card offers 'Accéder à l'offre': there is a link and the offer has not expired. */
   showLink?: true;
-  /** Offers that carry a legal notice: betting (18+ and the mandatory message) or crypto (risk of loss). */
-  regulated?: "betting" | "crypto";
+  /** The code shown is an example (examples.ts): marked so. */
+  exampleCode?: true;
+  /** The link is an example: the button says so. */
+  exampleLink?: true;
+  /** Its example code and link withheld, nothing is left to use: what the card says instead (AWAITING). */
+  awaiting?: string;
+  /** The warning the offer carries by what it promotes: betting (18+ and the mandatory message), crypto, investment. */
+  regulated?: RiskNote;
+  /** The crypto or investment warning, written out here so that the visitors' JavaScript does not carry it. */
+  warning?: string;
   /** What visitors' votes and the owner's last check say about the code. */
   trust: OfferTrust;
   /** Why the offer comes after the others in the default order (demotionOf); absent when it does not. */
@@ -40,25 +50,15 @@ export interface OfferCardView {
   follows?: string;
 }
 
+/** What an offer being completed says in place of its code (catalogue/examples.ts). */
+export const AWAITING = "Offre en cours de complétion : code et lien à venir.";
+
 /** What a card depends on besides its offer: the day (expiry) and the visitors' votes, by offer slug. */
 export interface CardContext {
   today: string;
   votes: ReadonlyMap<string, OfferVotes>;
   /** Follows of each offer's referral link over the last 30 days (none while they cannot be read). */
   follows?: ReadonlyMap<string, number>;
-}
-
-/**
- * The legal notice an offer carries, from what it promotes rather than only the listings it appears in: a betting
- * operator's offer always carries the gambling warning; a bonus paid in crypto-assets, or an offer of a crypto service,
- * carries the risk of loss. A service only also listed under crypto (a bank with a crypto wallet) carries it when its
- * bonus is in crypto-assets or of a kind the data does not state: where the data is silent, the note stays.
- */
-export function regulationOf(offer: Pick<ReferralOffer, "category" | "alsoIn" | "kind">): "betting" | "crypto" | null {
-  if (isInCategory(offer, "betting")) return "betting";
-  if (offer.kind === "crypto" || offer.category === "crypto") return "crypto";
-  if (offer.alsoIn.includes("crypto") && (offer.kind === "non-precise" || offer.kind === "autre")) return "crypto";
-  return null;
 }
 
 /** `{ [name]: value }` when the value is set, else nothing to spread. */
@@ -91,7 +91,7 @@ function headlineOf(offer: ReferralOffer): Pick<OfferCardView, "headline" | "ter
 
 export function toCardView(offer: ReferralOffer, { today, votes, follows }: CardContext): OfferCardView {
   const expired = isExpired(offer, today);
-  const regulated = regulationOf(offer);
+  const regulated = riskNoteOf(offer);
   return {
     slug: offer.slug,
     brand: offer.brand,
@@ -102,7 +102,12 @@ export function toCardView(offer: ReferralOffer, { today, votes, follows }: Card
     ...ifSet("expired", expired && (true as const)),
     ...ifSet("canCopy", canCopyCode(offer) && !expired && (true as const)),
     ...ifSet("showLink", Boolean(offer.link) && !expired && (true as const)),
+    // What is shown of an example (a public site withholds it: then nothing to mark).
+    ...ifSet("exampleCode", offer.exampleCode && !isInstructionCode(offer.code)),
+    ...ifSet("exampleLink", offer.exampleLink && Boolean(offer.link)),
+    ...ifSet("awaiting", offer.awaiting && AWAITING),
     ...ifSet("regulated", regulated),
+    ...ifSet("warning", warningText(regulated, false)),
     trust: sharedTrust(offerTrust(votes.get(offer.slug), offer.verifiedOn, offer.votesSince)),
     ...ifSet("demoted", demotionOf(votes.get(offer.slug))),
     ...ifSet("follows", expired ? null : followsLabel(follows?.get(offer.slug) ?? 0, regulated)),

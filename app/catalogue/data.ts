@@ -128,6 +128,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     ],
     kind: "autre",
     conditions: ["Ouverture du compte avec le lien de parrainage", "Un premier dépôt"],
+    risk: "investment",
   },
   {
     name: "Vivid",
@@ -147,6 +148,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     bonus: { amount: 5, unit: "%", upTo: false },
     kind: "autre",
     conditions: ["Intérêts pendant 60 jours après l'ouverture du compte", "Code de parrainage saisi à l'ouverture"],
+    risk: "investment",
   },
   {
     name: "Wise",
@@ -188,6 +190,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Application régulée en France",
     ],
     conditions: ["Ouverture du compte avec le code de parrainage"],
+    risk: "crypto",
   },
   {
     name: "Bricks",
@@ -205,6 +208,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Inscription rapide en ligne",
     ],
     conditions: ["Sur le premier investissement", "Inscription avec le code de parrainage"],
+    risk: "investment",
   },
   {
     name: "La Première Brique",
@@ -224,6 +228,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     bonus: { amount: 1, unit: "%", upTo: false },
     kind: "autre",
     conditions: ["Rendement en plus sur le premier investissement", "Inscription avec le code de parrainage"],
+    risk: "investment",
   },
   {
     name: "Qonto",

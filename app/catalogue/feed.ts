@@ -1,8 +1,10 @@
-import { BETTING_MESSAGE } from "~/components/notices";
 import { categoryById } from "./categories";
 import { formatFrenchDate } from "./dates";
 import { splitOffer } from "./headline";
 import { describeChange, type OfferSnapshot } from "./history";
+import { riskNoteOf } from "./listing-rules";
+import { BETTING_MESSAGE } from "./risk-notes";
+import { SHORT_WARNINGS } from "./risk-warnings";
 import { formatBonus, kindLabel } from "./terms";
 import type { CategoryId, ReferralOffer } from "./types";
 
@@ -84,8 +86,17 @@ function entryParts(change: FeedChange, offer: ReferralOffer) {
     lastDay: offer.validUntil
       ? `Valable jusqu'au ${formatFrenchDate(offer.validUntil)}.`
       : "Aucune date de fin annoncée.",
-    betting: offer.category === "betting",
+    warning: warningOf(offer),
   };
+}
+
+/** The warning an entry ends with, as the offer's card carries it: 18+ and the gambling message, or the capital's risk. */
+function warningOf(offer: ReferralOffer): { betting: boolean; text: string } | null {
+  const note = riskNoteOf(offer);
+  if (!note) return null;
+  return note === "betting"
+    ? { betting: true, text: FEED_BETTING_WARNING }
+    : { betting: false, text: SHORT_WARNINGS[note] };
 }
 
 const NO_CONDITIONS = "Conditions : celles du site de la marque font foi.";
@@ -101,7 +112,9 @@ export function entryHtml(change: FeedChange, offer: ReferralOffer, brandPage: s
       : `<p>${NO_CONDITIONS}</p>`,
     `<p>${escapeXml(parts.lastDay)}</p>`,
     `<p><a href="${escapeXml(brandPage)}">Voir l'offre de ${escapeXml(offer.brand)}</a></p>`,
-    parts.betting ? `<p><strong>18+</strong> ${escapeXml(FEED_BETTING_WARNING)}</p>` : null,
+    parts.warning
+      ? `<p>${parts.warning.betting ? "<strong>18+</strong> " : ""}${escapeXml(parts.warning.text)}</p>`
+      : null,
   ]
     .filter(Boolean)
     .join("");
@@ -122,7 +135,7 @@ export function entryText(change: FeedChange, offer: ReferralOffer, brandPage: s
       : [NO_CONDITIONS]),
     parts.lastDay,
     `Voir l'offre : ${brandPage}`,
-    ...(parts.betting ? [`18+ ${FEED_BETTING_WARNING}`] : []),
+    ...(parts.warning ? [`${parts.warning.betting ? "18+ " : ""}${parts.warning.text}`] : []),
   ];
 }
 

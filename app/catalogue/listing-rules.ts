@@ -1,4 +1,5 @@
 import { isExpired } from "./dates";
+import type { RiskNote } from "./risk-note-choices";
 import type { CategoryId, ReferralOffer } from "./types";
 
 /** The rules every listing follows, searched or not: which offers a category holds, and in what order. */
@@ -16,4 +17,12 @@ export function sortOffers(offers: readonly ReferralOffer[], today: string): Ref
   return [...offers].sort(
     (a, b) => Number(isExpired(a, today)) - Number(isExpired(b, today)) || frenchCollator.compare(a.brand, b.brand),
   );
+}
+
+/**
+ * The note an offer shows: a gambling operator's offer always carries the gambling warning, whatever its field says
+ * (the law asks it of every promotion of gambling); any other offer, its own field's.
+ */
+export function riskNoteOf(offer: Pick<ReferralOffer, "category" | "alsoIn" | "risk">): RiskNote | undefined {
+  return isInCategory(offer, "betting") ? "betting" : offer.risk;
 }

@@ -1,4 +1,5 @@
 import { hasStarted, isExpired } from "./dates";
+import { isComplete } from "./examples";
 import { isReportedNotWorking, type OfferVotes } from "./feedback";
 import { sortOffers } from "./listing-rules";
 import { brandKey } from "./names";
@@ -54,6 +55,7 @@ export function mergeOffers(
  * The home page's FEATURED_OFFERS offers: the backend's featured brands when exactly that many are current and not
  * reported as no longer working by visitors, otherwise three built-in bundled offers. A reported default gives its
  * place to the next current, unreported bundled offer, so the home page never puts forward a code said not to work.
+ * An offer being completed (examples.ts) is never put forward: with too few complete ones, fewer than three.
  */
 export function selectFeatured(
   apiOffers: readonly ReferralOffer[] | null | undefined,
@@ -62,7 +64,10 @@ export function selectFeatured(
   bundled: readonly ReferralOffer[] = BUNDLED_OFFERS,
 ): ReferralOffer[] {
   const recommendable = (offer: ReferralOffer) =>
-    hasStarted(offer, today) && !isExpired(offer, today) && !isReportedNotWorking(votes.get(offer.slug));
+    isComplete(offer) &&
+    hasStarted(offer, today) &&
+    !isExpired(offer, today) &&
+    !isReportedNotWorking(votes.get(offer.slug));
   const featured = (apiOffers ?? []).filter((offer) => offer.featured && recommendable(offer));
   if (featured.length === FEATURED_OFFERS) return featured;
   const defaults = DEFAULT_FEATURED_SLUGS.map((slug) => bundled.find((offer) => offer.slug === slug)).filter(

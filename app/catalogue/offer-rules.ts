@@ -54,7 +54,19 @@ export const HAND_WRITTEN_SLUGS: ReadonlySet<string> = new Set(["crypto-com"]);
 export function keepHandWrittenParts(fromBackend: ReferralOffer, bundled: ReferralOffer): ReferralOffer {
   if (!HAND_WRITTEN_SLUGS.has(bundled.slug)) return fromBackend;
   const { logo, code, link, copyable } = bundled;
-  return { ...fromBackend, slug: bundled.slug, logo, code, link, copyable };
+  // The bundle's code and link stay examples (examples.ts) until the owner confirms the offer.
+  const { exampleCode: _code, exampleLink: _link, ...rest } = fromBackend;
+  const confirmed = Boolean(fromBackend.verifiedOn);
+  return {
+    ...rest,
+    slug: bundled.slug,
+    logo,
+    code,
+    link,
+    copyable,
+    ...(bundled.exampleCode && !confirmed ? { exampleCode: true as const } : {}),
+    ...(bundled.exampleLink && !confirmed ? { exampleLink: true as const } : {}),
+  };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { BRAND_ENTRIES, GENERIC_OFFER } from "./data";
+import { exampleParts } from "./examples";
 import { findBrandEntry, tidyName } from "./names";
 import { copyableFrom } from "./offer-rules";
+import { categoryRiskNote, isRiskNoteChoice, riskNoteOfChoice } from "./risk-note-choices";
 import { logoOf, slugFromName, slugOf } from "./slugs";
 import { isBonusUnit, isOfferKind, type OfferBonus } from "./terms";
 import type { BrandCategoryId, BrandEntry, BrandRow, ReferralOffer } from "./types";
@@ -31,7 +33,23 @@ export function offerFromEntry(entry: BrandEntry): ReferralOffer {
     startsOn: entry.startsOn,
     validUntil: entry.validUntil,
     verifiedOn: entry.verifiedOn,
+    ...exampleParts(entry.code, entry.link, { code: true, link: true }, Boolean(entry.verifiedOn)),
+    ...riskOf(undefined, entry, entry.category),
   };
+}
+
+/**
+ * The warning an offer carries: its row's choice, else its entry's, else its category's. Absent rather than
+ * undefined, as the offer's other optional parts.
+ */
+function riskOf(
+  choice: unknown,
+  entry: BrandEntry | undefined,
+  category: BrandCategoryId | null,
+): Pick<ReferralOffer, "risk"> {
+  const chosen = isRiskNoteChoice(choice) ? choice : entry?.risk;
+  const risk = chosen ? riskNoteOfChoice(chosen) : categoryRiskNote(category);
+  return risk ? { risk } : {};
 }
 
 type OfferTerms = Pick<ReferralOffer, "bonus" | "kind" | "conditions" | "referrerReward">;
@@ -89,6 +107,11 @@ export function offerFromRow(row: BrandRow, entry: BrandEntry | undefined): Refe
   const ownCategory = (
     category && category !== "all" ? category : (entry?.category ?? null)
   ) as ReferralOffer["category"];
+  const ownCode = column<string>("code");
+  const ownLink = present(column<string>("link"));
+  const code = ownCode ?? entry?.code ?? GENERIC_OFFER.code;
+  const link = ownLink ?? entry?.link ?? GENERIC_OFFER.link;
+  const verifiedOn = present(column<string>("verified_on")) ?? entry?.verifiedOn;
   return {
     id: String(row.id),
     slug: present(column<string>("slug")) ?? (entry ? slugOf(entry) : slugFromName(brand)),
@@ -98,8 +121,8 @@ export function offerFromRow(row: BrandRow, entry: BrandEntry | undefined): Refe
     alsoIn: entry ? categoriesOf(entry).filter((id) => id !== ownCategory) : [],
     serviceDescription: present(row.description) ?? entry?.serviceDescription ?? "",
     description: present(column<string>("offer_description")) ?? entry?.offerDescription ?? GENERIC_OFFER.description,
-    code: column<string>("code") ?? entry?.code ?? GENERIC_OFFER.code,
-    link: present(column<string>("link")) ?? entry?.link ?? GENERIC_OFFER.link,
+    code,
+    link,
     logo: present(row.logo_url) ?? (entry ? logoOf(entry) : undefined),
     featured: column<boolean>("featured") ?? entry?.featured ?? false,
     copyable: copyableFrom(hideClipboard, entry?.copyable),
@@ -107,9 +130,11 @@ export function offerFromRow(row: BrandRow, entry: BrandEntry | undefined): Refe
     ...termsOfRow(row, entry),
     startsOn: present(column<string>("starts_on")) ?? entry?.startsOn,
     validUntil: present(column<string>("valid_until")) ?? entry?.validUntil,
-    verifiedOn: present(column<string>("verified_on")) ?? entry?.verifiedOn,
+    verifiedOn,
     votesSince: present(column<string>("votes_since")),
     version: Number(row.version) || undefined,
+    ...exampleParts(code, link, { code: ownCode == null && !!entry, link: !ownLink && !!entry }, Boolean(verifiedOn)),
+    ...riskOf(row.risk_note, entry, ownCategory),
   };
 }
 

@@ -2,6 +2,7 @@
 import { categoryById } from "./categories";
 import { isExpired } from "./dates";
 import { brandKey, foldText } from "./names";
+import { BUNDLED_OFFERS } from "./offers";
 import { SortedDictionary } from "./sorted-dictionary";
 import { WordIndex } from "./word-index";
 import type { ReferralOffer } from "./types";
@@ -62,6 +63,8 @@ export interface OfferSearchIndex {
   words: WordIndex;
   /** Each name and alias run together ("tradersepublic"), with the offers that bear it: what a query may name. */
   nameKeys: SortedDictionary<number[]>;
+  /** The bundle's example codes the owner has not made theirs, as brandKey folds them: a query for one finds nothing. */
+  exampleCodes: ReadonlySet<string>;
 }
 
 /** Built once per catalogue; `offers` come in today's order (current first, French name order, expired last). */
@@ -72,7 +75,22 @@ export function buildSearchIndex(offers: readonly ReferralOffer[], today: string
     expired: offers.map((offer) => isExpired(offer, today)),
     words: new WordIndex(FIELDS, offers.map(indexedFields), { indexTerm: indexedTerm, queryTerm: normalizeTerm }),
     nameKeys: nameKeysOf(offers),
+    exampleCodes: exampleCodesOf(offers),
   };
+}
+
+/**
+ * The bundle's example codes (examples.ts), whether this site shows them or withholds them, but for a code an offer
+ * shows as the owner's own. Codes are never indexed; these are kept so that a query for one is not answered by the
+ * brand whose name it resembles ("CPWINAMAX", Winamax): the site does not know that code.
+ */
+function exampleCodesOf(offers: readonly ReferralOffer[]): Set<string> {
+  const owned = new Set(offers.filter((offer) => !offer.exampleCode).map((offer) => brandKey(offer.code)));
+  return new Set(
+    BUNDLED_OFFERS.filter((offer) => offer.exampleCode)
+      .map((offer) => brandKey(offer.code))
+      .filter((code) => !owned.has(code)),
+  );
 }
 
 function nameKeysOf(offers: readonly ReferralOffer[]): SortedDictionary<number[]> {

@@ -175,12 +175,16 @@ export interface SearchResult {
   named: number;
 }
 
+/** Whether the query is one of the bundle's example codes, which find nothing (see OfferSearchIndex.exampleCodes). */
+const isExampleCode = (index: OfferSearchIndex, query: string) => index.exampleCodes.has(brandKey(query));
+
 /**
  * The offers of `category` matching `query`, best first. The first rule: brands whose name holds the text.
  * Then names and texts holding every meaningful word; failing that, the offers holding the most of them; failing
  * that, the closest names. An empty query gives every offer of the category in today's order.
  */
 export function searchOffers(index: OfferSearchIndex, query: string, category: CategoryId): SearchResult {
+  if (isExampleCode(index, query)) return { offers: [], match: "none", unmatched: [], named: 0 };
   const result = searchWords(index, query, category);
   return result.match === "closest" ? result : namedFirst(index, query, category, result);
 }
@@ -314,5 +318,6 @@ export const SUGGESTIONS_SHOWN = 5;
 
 /** For a search with no result: up to `limit` offers whose name or alias is closest to the query, best first. */
 export function suggestOffers(index: OfferSearchIndex, query: string, limit = SUGGESTIONS_SHOWN): ReferralOffer[] {
+  if (isExampleCode(index, query)) return [];
   return ranked(index, closestHits(index, parseQuery(query))).slice(0, limit);
 }

@@ -1,7 +1,8 @@
 import { categoryById } from "./categories";
 import { isExpired } from "./dates";
 import { offerHeadline } from "./headline";
-import { isInCategory } from "./listing-rules";
+import { isInCategory, riskNoteOf } from "./listing-rules";
+import { SHORT_WARNINGS } from "./risk-warnings";
 import { kindLabel } from "./terms";
 import type { BrandCategoryId, ReferralOffer } from "./types";
 
@@ -24,6 +25,11 @@ export interface ShareImageContent {
   bonusKind?: string;
   /** A line instead of the amount: "Offre expirée", "13 offres en cours". */
   note?: string;
+  /**
+   * The warning the offer carries by what it promotes, as its card does: "18+" and the short gambling message, or
+   * the risk of losing capital (crypto-assets, investments).
+   */
+  warning?: { adultsOnly?: true; text: string };
   /** The tile beside the title: the brand's bundled logo, or its initials. */
   tile: { logo: string } | { initials: string };
   siteName: string;
@@ -52,6 +58,14 @@ const hostOf = (siteUrl: string) => (URL.canParse(siteUrl) ? new URL(siteUrl).ho
 /** Only the bundled logos (files of the site) are drawn: an address elsewhere would make drawing depend on a network. */
 const BUNDLED_LOGO = /^\/logos\/[a-z0-9-]+\.svg$/;
 
+function warningOf(offer: ReferralOffer): Pick<ShareImageContent, "warning"> {
+  const note = riskNoteOf(offer);
+  if (!note) return {};
+  return {
+    warning: note === "betting" ? { adultsOnly: true, text: SHORT_WARNINGS.betting } : { text: SHORT_WARNINGS[note] },
+  };
+}
+
 export function brandShareImage(offer: ReferralOffer, today: string, site: SiteIdentity): ShareImageContent {
   const expired = isExpired(offer, today);
   const kind = kindLabel(offer.kind);
@@ -61,6 +75,7 @@ export function brandShareImage(offer: ReferralOffer, today: string, site: SiteI
     ...(expired ? {} : { bonus: offerHeadline(offer) }),
     ...(kind && !expired ? { bonusKind: kind } : {}),
     ...(expired ? { note: "Offre expirée" } : {}),
+    ...warningOf(offer),
     tile: offer.logo && BUNDLED_LOGO.test(offer.logo) ? { logo: offer.logo } : { initials: initialsOf(offer.brand) },
     siteName: site.siteName,
     siteHost: hostOf(site.siteUrl),

@@ -17,6 +17,12 @@ export const HOW_OFFERS_ARE_RANKED = {
   label: "Comment les offres sont classées",
 };
 
+/** The section of HOW_OFFERS_ARE_RANKED that says what the site's editor earns from a referral. */
+export const REWARD_ANCHOR = "remuneration";
+
+/** The section of HOW_OFFERS_ARE_RANKED that says how the home page's selection is chosen. */
+export const SELECTION_ANCHOR = "selection";
+
 /** Where the A–Z index of brands starts (brand-links.ts has the addresses of its pages). */
 export const BRAND_INDEX_PATH = "/marques";
 

@@ -1,11 +1,13 @@
 import { isExpired } from "./dates";
+import { exampleLabel, hasExample } from "./examples";
 import { isInstructionCode } from "./offer-rules";
 import type { ReferralOffer } from "./types";
 
 /**
  * What the owner still has to fill in: the running offers that lack an amount, a kind, their conditions, the owner's
- * check or a code,
- * the most viewed first, since those are the ones visitors read. The back office lists them as "À compléter".
+ * check or a code. Those whose code or link is still the bundle's example come first (a public site withholds it,
+ * examples.ts), then the most viewed, since those are the ones visitors read. The back office lists them as
+ * "À compléter".
  */
 export interface OfferToComplete {
   slug: string;
@@ -16,15 +18,20 @@ export interface OfferToComplete {
 
 /** What an offer lacks, in the back office's words; empty when nothing. */
 export function missingFacts(
-  offer: Pick<ReferralOffer, "bonus" | "kind" | "conditions" | "verifiedOn" | "code" | "link">,
+  offer: Pick<
+    ReferralOffer,
+    "bonus" | "kind" | "conditions" | "verifiedOn" | "code" | "link" | "exampleCode" | "exampleLink"
+  >,
 ): string[] {
   const missing: string[] = [];
+  const example = exampleLabel(offer);
+  if (example) missing.push(example);
   if (!offer.bonus) missing.push("montant");
   if (offer.kind === "non-precise") missing.push("nature");
   if (offer.conditions.length === 0) missing.push("conditions");
   if (!offer.verifiedOn) missing.push("vérification");
   const code = offer.code.trim();
-  if (!code || (isInstructionCode(code) && !offer.link)) missing.push("code");
+  if (!hasExample(offer) && (!code || (isInstructionCode(code) && !offer.link))) missing.push("code");
   return missing;
 }
 
@@ -41,7 +48,9 @@ export function offersToComplete(
       brand: offer.brand,
       missing: missingFacts(offer),
       views: views.get(offer.slug) ?? 0,
+      example: hasExample(offer),
     }))
     .filter((offer) => offer.missing.length > 0)
-    .sort((a, b) => b.views - a.views || collator.compare(a.brand, b.brand));
+    .sort((a, b) => Number(b.example) - Number(a.example) || b.views - a.views || collator.compare(a.brand, b.brand))
+    .map(({ example: _example, ...offer }) => offer);
 }

@@ -1,3 +1,4 @@
+import type { RiskNote, RiskNoteChoice } from "./risk-note-choices";
 import type { OfferBonus, OfferKind } from "./terms";
 
 export type CategoryId = "all" | "finance" | "crypto" | "food" | "shopping" | "mobility" | "betting" | "other";
@@ -51,6 +52,8 @@ export interface BrandEntry {
   verifiedOn?: string;
   /** false when there is no public/logos/{slug}.svg; the card then shows the brand's first letter. */
   logo?: boolean;
+  /** The warning the offer carries by what it promotes (risk-notes.ts); by default its category's, if any. */
+  risk?: RiskNoteChoice;
 }
 
 /** The offer the site shows for a brand that the backend lists and data.ts does not. */
@@ -92,6 +95,14 @@ export interface ReferralOffer {
   votesSince?: string;
   /** How many times the owner's row of the offer was written (1 once created); none for an offer of the bundle alone. */
   version?: number;
+  /** The code shown is the bundle's example: neither set nor confirmed by the owner (examples.ts). */
+  exampleCode?: true;
+  /** The link is the bundle's example. */
+  exampleLink?: true;
+  /** On a public site, its examples withheld, it is left with nothing to use: its page says it is being completed. */
+  awaiting?: true;
+  /** The warning the offer carries by what it promotes (risk-notes.ts); none when absent. */
+  risk?: RiskNote;
   /** What the owner states of the offer in the fields declared for visitors (forms/offer-fields.ts, `visitors`). */
   details?: readonly OfferDetail[];
 }

@@ -15,11 +15,14 @@ export function CodeBox({
   slug,
   code,
   canCopy,
+  example,
 }: {
   brand: string;
   slug: string;
   code: string;
   canCopy: boolean;
+  /** The bundle's example, which no one has checked: marked "exemple" (by the stylesheet, see `.example`). */
+  example?: boolean;
 }) {
   const hydrated = useHydrated();
   const showToast = useToast();
@@ -55,17 +58,13 @@ export function CodeBox({
   }
 
   return (
-    <div className="code-box">
+    <div className={example ? "code-box example" : "code-box"}>
       <span>
         <span className="sr-only">{`Code de parrainage ${brand} : `}</span>
         <code className="code-text">{code.trim()}</code>
       </span>
       {canCopy && hydrated ? (
-        <button
-          type="button"
-          onClick={copy}
-          className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md text-indigo-700 hover:bg-indigo-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
-        >
+        <button type="button" onClick={copy} className="copy-button">
           {copied ? (
             <Icon name="copied" className="h-5 w-5 text-green-600" state="copied" />
           ) : (

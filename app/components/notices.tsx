@@ -1,55 +1,66 @@
+import { BETTING_MESSAGE } from "~/catalogue/risk-notes";
+import { HOW_OFFERS_ARE_RANKED, REWARD_ANCHOR } from "~/catalogue/site-pages";
+import type { OfferCardView } from "~/catalogue/card";
+import type { RiskNote } from "~/catalogue/risk-note-choices";
+
 /**
  * The notices that go with offers: betting offers carry the 18+ mark and the legally required gambling message,
- * crypto offers the risk of losing capital, and every offer page says the site may be rewarded for a referral.
+ * crypto and investment offers the risk of losing capital (risk-notes.ts), and every offer says, beside its link,
+ * that the site may be rewarded for a referral.
  */
-
-export const BETTING_MESSAGE =
-  "Les jeux d'argent et de hasard peuvent être dangereux : pertes d'argent, conflits familiaux, addiction... Retrouvez nos conseils sur joueurs-info-service.fr (09 74 75 13 13 - appel non surtaxé)";
 
 export function RewardDisclosure({ siteName, className = "" }: { siteName: string; className?: string }) {
   return (
     <p className={`text-sm text-slate-600 ${className}`}>
-      Transparence : {siteName} peut recevoir une récompense lorsque vous utilisez un code ou un lien de parrainage
-      présenté sur ce site. Cela ne vous coûte rien et n'influence pas le montant de votre avantage.
+      Transparence : {siteName} peut recevoir une récompense quand vous utilisez un code ou un lien de parrainage de ce
+      site. Cela ne vous coûte rien et ne change pas votre avantage.
+    </p>
+  );
+}
+
+/**
+ * Beside an offer's link or code: that using it may reward the site, linking to where the site says how. Nothing for
+ * an offer that shows neither (an ended one, or one with only an instruction and no link).
+ */
+export function PaidNote({
+  offer,
+  link = offer.showLink,
+  className = "paid",
+}: {
+  offer: Pick<OfferCardView, "showLink" | "codeIsInstruction" | "expired">;
+  link?: boolean;
+  className?: string;
+}) {
+  const code = !offer.codeIsInstruction && !offer.expired;
+  if (!code && !link) return null;
+  return (
+    <p className={className}>
+      {`${code && link ? "Code et lien" : code ? "Code" : "Lien"} de parrainage : `}
+      <a href={`${HOW_OFFERS_ARE_RANKED.path}#${REWARD_ANCHOR}`}>le site peut être récompensé</a>
     </p>
   );
 }
 
 export function BettingNotice({ compact = false }: { compact?: boolean }) {
   return (
-    <p className={`rounded-md bg-violet-50 text-violet-950 ${compact ? "p-2 text-xs" : "p-3 text-sm"}`}>
-      <strong className="mr-1 inline-block rounded bg-violet-800 px-1.5 py-0.5 text-xs font-bold text-white">
-        18+
-      </strong>
+    <p className={compact ? "betting-notice" : "betting-notice p-3 text-sm"}>
+      <strong>18+</strong>
       Interdit aux mineurs. {BETTING_MESSAGE}
     </p>
   );
 }
 
-export function CryptoRiskNotice({ compact = false }: { compact?: boolean }) {
-  return (
-    <p className={compact ? "crypto-notice" : "crypto-notice p-3 text-sm"}>
-      Investir dans les crypto-actifs comporte un risque de perte partielle ou totale du capital.
-    </p>
-  );
-}
-
+/** The warning of an offer: betting's own notice, or `text`, the crypto or investment one the server wrote out. */
 export function RegulatedNotice({
   regulated,
+  text,
   compact,
 }: {
-  regulated?: "betting" | "crypto" | null;
+  regulated?: RiskNote;
+  text?: string;
   compact?: boolean;
 }) {
   if (regulated === "betting") return <BettingNotice compact={compact} />;
-  if (regulated === "crypto") return <CryptoRiskNotice compact={compact} />;
-  return null;
-}
-
-export function ExpiredBadge() {
-  return (
-    <span className="inline-flex items-center rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
-      Offre expirée
-    </span>
-  );
+  if (!text) return null;
+  return <p className={compact ? "risk-notice" : "risk-notice p-3 text-sm"}>{text}</p>;
 }

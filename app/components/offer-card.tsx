@@ -1,25 +1,40 @@
 import { BrandLogo } from "./brand-logo";
 import { CodeBox } from "./code-box";
-import { ExpiredBadge, RegulatedNotice } from "./notices";
+import { PaidNote, RegulatedNotice } from "./notices";
 import { ReportedNotWorking, TrustLine } from "./offer-trust";
 import { followPath, ReferralLink } from "./referral-link";
 import type { OfferCardView } from "~/catalogue/card";
 
 export const primaryButton = "btn-primary";
+
 export const secondaryButton = "btn-secondary";
 
 /**
  * The code of an offer: a box the visitor can copy from, or, when the catalogue gives an instruction instead of
- * a code ('Cliquez sur le lien', 'Me contacter'), that instruction as a sentence.
+ * a code ('Cliquez sur le lien', 'Me contacter'), that instruction as a sentence (none once the offer has ended).
  */
 export function OfferCode({
   offer,
 }: {
-  offer: Pick<OfferCardView, "brand" | "slug" | "code" | "codeIsInstruction" | "canCopy">;
+  offer: Pick<
+    OfferCardView,
+    "brand" | "slug" | "code" | "codeIsInstruction" | "canCopy" | "expired" | "exampleCode" | "awaiting"
+  >;
 }) {
   if (!offer.codeIsInstruction) {
-    return <CodeBox brand={offer.brand} slug={offer.slug} code={offer.code} canCopy={offer.canCopy ?? false} />;
+    return (
+      <CodeBox
+        brand={offer.brand}
+        slug={offer.slug}
+        code={offer.code}
+        canCopy={offer.canCopy ?? false}
+        example={offer.exampleCode}
+      />
+    );
   }
+  if (offer.awaiting) return <p className="code-instruction">{offer.awaiting}</p>;
+  // An ended offer's instruction ('Cliquez sur le lien') would point to a link it no longer offers.
+  if (offer.expired) return null;
   const instruction = offer.code.trim();
   return (
     <p className="code-instruction">
@@ -47,17 +62,38 @@ export function OfferTrustLines({ offer }: { offer: Pick<OfferCardView, "trust" 
   );
 }
 
+/**
+ * What the offer gives, large, then its kind and first condition. An ended offer leads with "Offre expirée", what it
+ * gave struck through below it.
+ */
+export function OfferLines({ offer, className }: { offer: OfferCardView; className?: string }) {
+  if (offer.expired) {
+    return (
+      <div className={className}>
+        <p className="text-red-800">Offre expirée</p>
+        <p className="offer-was">
+          <span className="sr-only">Elle offrait : </span>
+          <s>{offer.headline}</s>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className={className}>
+      <p>{offer.headline}</p>
+      {offer.terms ? <p className="offer-terms">{offer.terms}</p> : null}
+      {offer.condition ? <p className="offer-condition">{offer.condition}</p> : null}
+    </div>
+  );
+}
+
 /** What the offer gives, its code, and what visitors and the owner say of it: the heart of a card. */
 export function OfferEssentials({ offer }: { offer: OfferCardView }) {
   return (
     <>
-      <div className="offer-lines">
-        <p>{offer.headline}</p>
-        {offer.terms ? <p className="offer-terms">{offer.terms}</p> : null}
-        {offer.condition ? <p className="offer-condition">{offer.condition}</p> : null}
-      </div>
+      <OfferLines offer={offer} className="offer-lines" />
       <OfferCode offer={offer} />
-      <OfferTrustLines offer={offer} />
+      {offer.awaiting ? null : <OfferTrustLines offer={offer} />}
     </>
   );
 }
@@ -68,18 +104,21 @@ export function OfferCard({ offer }: { offer: OfferCardView }) {
     <article className="offer-card">
       <header>
         <BrandLogo brand={offer.brand} logo={offer.logo} />
-        <div>
-          <h3>
-            <a href={`/offres/${offer.slug}`}>{offer.brand}</a>
-          </h3>
-          {offer.expired ? <ExpiredBadge /> : null}
-        </div>
+        <h3>
+          <a href={`/offres/${offer.slug}`}>{offer.brand}</a>
+        </h3>
       </header>
       <OfferEssentials offer={offer} />
-      <RegulatedNotice regulated={offer.regulated} compact />
+      <RegulatedNotice regulated={offer.regulated} text={offer.warning} compact />
+      <PaidNote offer={offer} />
       <div className={offer.showLink ? "card-actions card-actions-2" : "card-actions"}>
         {offer.showLink ? (
-          <ReferralLink href={followPath(offer.slug)} className={primaryButton}>
+          <ReferralLink
+            href={followPath(offer.slug)}
+            brand={offer.brand}
+            className={primaryButton}
+            example={offer.exampleLink}
+          >
             Accéder à l'offre
           </ReferralLink>
         ) : null}

@@ -77,16 +77,21 @@ export function OfferList({
           "@type": "ItemList",
           name: title,
           numberOfItems: total,
-          itemListElement: offers.map((offer, index) => ({
-            "@type": "ListItem",
-            position: offset + index + 1,
-            item: {
-              "@type": "Product",
-              name: `Code parrainage ${offer.brand}`,
-              description: offer.terms ? `${offer.headline} (${offer.terms})` : offer.headline,
-              url: `${siteUrl}/offres/${offer.slug}`,
-            },
-          })),
+          // An offer being completed (catalogue/examples.ts) is no product to offer yet.
+          itemListElement: offers.flatMap((offer, index) =>
+            offer.awaiting
+              ? []
+              : {
+                  "@type": "ListItem",
+                  position: offset + index + 1,
+                  item: {
+                    "@type": "Product",
+                    name: `Code parrainage ${offer.brand}`,
+                    description: offer.terms ? `${offer.headline} (${offer.terms})` : offer.headline,
+                    url: `${siteUrl}/offres/${offer.slug}`,
+                  },
+                },
+          ),
         }}
       />
     </section>

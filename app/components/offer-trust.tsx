@@ -4,7 +4,7 @@ import type { OfferTrust } from "~/catalogue/feedback";
 /** The visitors' warning, when enough of them say the code no longer works. */
 export function ReportedNotWorking({ trust }: { trust: OfferTrust }) {
   if (!trust.warning) return null;
-  return <p className="rounded-md bg-amber-50 p-2 text-sm font-semibold text-amber-950">{trust.warning}</p>;
+  return <p className="reported">{trust.warning}</p>;
 }
 
 /**

@@ -8,13 +8,34 @@ export const followPath = (slug: string) => `/offres/${slug}/lien`;
 
 /**
  * A referral link: a new tab, marked sponsored and not to be followed by search engines, without opener or referrer.
- * A plain link, never prefetched: a follow is counted only when a visitor clicks.
+ * A plain link, never prefetched: a follow is counted only when a visitor clicks. Its name for screen readers ends
+ * with the brand, so that the links of a listing ("Accéder à l'offre BoursoBank") can be told apart. `noreferrer`
+ * implies `noopener`.
  */
-export function ReferralLink({ href, children, className }: { href: string; children: ReactNode; className: string }) {
+export function ReferralLink({
+  href,
+  brand,
+  children,
+  className,
+  example,
+}: {
+  href: string;
+  /** Said after the visible text, unless the text names the brand already. */
+  brand?: string;
+  children: ReactNode;
+  className: string;
+  /** The bundle's example link, which no one has checked: marked "exemple" (by the stylesheet, see `.example`). */
+  example?: boolean;
+}) {
   return (
-    <a href={href} target="_blank" rel="sponsored nofollow noopener noreferrer" className={`${className} external`}>
+    <a
+      href={href}
+      target="_blank"
+      rel="sponsored nofollow noreferrer"
+      className={`${className} external${example ? " example" : ""}`}
+    >
       {children}
-      <span className="sr-only"> (nouvel onglet)</span>
+      <span className="sr-only">{brand ? ` ${brand} (nouvel onglet)` : " (nouvel onglet)"}</span>
     </a>
   );
 }

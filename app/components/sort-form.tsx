@@ -1,6 +1,6 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { HOW_OFFERS_ARE_RANKED } from "~/catalogue/site-pages";
-import { SORT_LABELS, SORT_ORDERS, type SortOrder } from "~/catalogue/sort-orders";
+import { SEARCH_ORDER_LABEL, SORT_LABELS, SORT_ORDERS, type SortOrder } from "~/catalogue/sort-orders";
 import { secondaryButton } from "./offer-card";
 import type { CategoryId } from "~/catalogue/types";
 
@@ -42,7 +42,8 @@ export function SortForm({
       >
         {SORT_ORDERS.map((order) => (
           <option key={order} value={order}>
-            {SORT_LABELS[order]}
+            {/* The default order is the search's own ranking on a search's results. */}
+            {query && order === "pertinence" ? SEARCH_ORDER_LABEL : SORT_LABELS[order]}
           </option>
         ))}
       </select>

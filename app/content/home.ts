@@ -4,13 +4,13 @@ export const HOME_WHY: WhySection = {
   title: "Pourquoi utiliser des codes de parrainage ?",
   paragraphs: [
     "Le parrainage est l'un des moyens les plus simples de faire des économies : de nombreuses banques, applications et plateformes récompensent les nouveaux clients qui s'inscrivent avec le code ou le lien d'un membre existant.",
-    "Prime de bienvenue à l'ouverture d'un compte, réduction sur les frais, cashback sur vos achats ou crédit offert sur votre première commande : en combinant plusieurs offres, vous pouvez économiser plus de 1000 € sur vos services du quotidien.",
+    "Prime de bienvenue à l'ouverture d'un compte, réduction sur les frais, cashback sur vos achats ou crédit offert sur votre première commande : chaque offre dit ce qu'elle donne, sous quelle forme et à quelles conditions.",
     "Nous rassemblons ces offres au même endroit et les tenons à jour, pour que vous n'ayez plus qu'à choisir celle qui vous correspond.",
   ],
   highlights: [
     {
-      title: "Des économies réelles",
-      text: "Bonus d'inscription, frais réduits et cashback : cumulées, les offres de parrainage peuvent représenter plus de 1000 € d'économies.",
+      title: "Des montants tels qu'annoncés",
+      text: "Chaque carte reprend le montant et la nature de l'avantage que l'offre annonce, et sa première condition : rien n'est additionné ni arrondi.",
     },
     {
       title: "Simple et rapide",
@@ -52,7 +52,7 @@ export const HOME_FAQ: FaqItem[] = [
   {
     question: "Combien peut-on économiser ?",
     answer:
-      "Cela dépend des offres : de quelques euros pour une application à plusieurs centaines d'euros pour l'ouverture d'un compte bancaire. En cumulant plusieurs offres, les économies peuvent dépasser 1000 €.",
+      "Cela dépend de chaque offre : sa carte indique le montant et la nature de l'avantage (prime, réduction, cashback, crédit) tels que l'offre les annonce, et sa page en donne les conditions. L'avantage n'est acquis qu'une fois ces conditions remplies. Un crédit de paris ou un bonus en crypto-actifs n'est pas une économie : parier et investir comportent un risque de perte.",
   },
   {
     question: "Les codes fonctionnent-ils vraiment ?",

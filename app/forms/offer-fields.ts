@@ -2,6 +2,7 @@ import { OFFER_SLUG_PATTERN } from "@contract/feedback-fields";
 import * as z from "zod";
 import { BRAND_CATEGORIES } from "~/catalogue/categories";
 import { FEATURED_RULE, hidesClipboard } from "~/catalogue/offer-rules";
+import { categoryRiskNote, RISK_NOTE_HINT, RISK_NOTE_LABELS, RISK_NOTES } from "~/catalogue/risk-note-choices";
 import {
   BONUS_UNITS,
   KIND_LABELS,
@@ -62,6 +63,11 @@ const CATEGORY_IDS = BRAND_CATEGORIES.map((category) => category.id) as [BrandCa
 const UNIT_OPTIONS = BONUS_UNITS.map((id) => ({ id, label: UNIT_LABELS[id] }));
 const KIND_OPTIONS = OFFER_KINDS.map((id) => ({ id, label: KIND_LABELS[id] }));
 const FIXED_BY_HAND = "read-only" as const;
+/** Empty, the first option, is the category's note: what a new brand gets unless the owner chooses. */
+const RISK_OPTIONS = [
+  { id: "", label: "Selon la catégorie (paris ou crypto)" },
+  ...RISK_NOTES.map((id) => ({ id, label: RISK_NOTE_LABELS[id] })),
+];
 
 export const OFFER_FIELDS = {
   name: declare({
@@ -189,6 +195,17 @@ export const OFFER_FIELDS = {
     csv: "parrain",
     terms: true,
     formValue: (offer) => offer.referrerReward ?? "",
+  }),
+  risk_note: declare({
+    schema: z
+      .enum(RISK_NOTES, { error: "Choisissez une mise en garde dans la liste." })
+      .optional()
+      .transform((value) => value ?? null),
+    forms: ["offer", "brand"],
+    input: { label: "Mise en garde", kind: "select", options: RISK_OPTIONS, hint: RISK_NOTE_HINT },
+    csv: "mise_en_garde",
+    // The category's own note reads as the empty choice, so that a file or a form that leaves it empty changes nothing.
+    formValue: (offer) => (offer.risk === categoryRiskNote(offer.category) ? "" : (offer.risk ?? "none")),
   }),
   starts_on: declare({
     schema: day,

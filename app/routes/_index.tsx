@@ -1,6 +1,7 @@
 import { data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { HOW_VOTES_WORK } from "~/catalogue/site-pages";
+import { FEATURED_OFFERS } from "~/catalogue/offer-rules";
+import { HOW_OFFERS_ARE_RANKED, HOW_VOTES_WORK, SELECTION_ANCHOR } from "~/catalogue/site-pages";
 import { Faq, faqJsonLd } from "~/components/faq";
 import { Icon } from "~/components/icon";
 import { useInAppClicks } from "~/components/in-app-clicks";
@@ -199,7 +200,7 @@ export default function Home() {
       >
         <div className="flex flex-wrap items-end justify-between gap-4">
           <h2 id="featured-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-            Les offres populaires
+            Notre sélection
           </h2>
           <div className="flex flex-wrap gap-2">
             <Link to="/codes" className={secondaryButton}>
@@ -210,9 +211,22 @@ export default function Home() {
             </Link>
           </div>
         </div>
+        <p className="text-slate-700">
+          Trois offres choisies par l'éditeur du site parmi celles en cours et sans signalement, non classées par
+          popularité.{" "}
+          <Link to={`${HOW_OFFERS_ARE_RANKED.path}#${SELECTION_ANCHOR}`} className="text-indigo-800 underline">
+            Comment elles sont choisies
+          </Link>
+        </p>
         {featured ? (
           <>
-            <OfferGrid offers={featured} />
+            {featured.length < FEATURED_OFFERS ? (
+              <p className="rounded-xl bg-amber-50 p-4 text-amber-950">
+                Le catalogue est en cours de remplissage : d'autres offres rejoindront cette sélection dès que leur code
+                ou leur lien aura été vérifié.
+              </p>
+            ) : null}
+            {featured.length > 0 ? <OfferGrid offers={featured} /> : null}
             <RewardDisclosure siteName={siteName} />
           </>
         ) : (

@@ -1,8 +1,9 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { DISPLAY_THRESHOLDS, REPORTED_NOT_WORKING } from "~/catalogue/feedback";
+import { FEATURED_OFFERS } from "~/catalogue/offer-rules";
 import { DEMOTION_BELOW_PERCENT, EXPIRED_GROUP, NEWS_DAYS } from "~/catalogue/ranking";
-import { HOW_OFFERS_ARE_RANKED, HOW_VOTES_WORK } from "~/catalogue/site-pages";
-import { SORT_LABELS } from "~/catalogue/sort-orders";
+import { HOW_OFFERS_ARE_RANKED, HOW_VOTES_WORK, REWARD_ANCHOR, SELECTION_ANCHOR } from "~/catalogue/site-pages";
+import { SEARCH_ORDER_LABEL, SORT_LABELS } from "~/catalogue/sort-orders";
 import { kindLabel, OFFER_KINDS } from "~/catalogue/terms";
 import { TextSection } from "~/components/text-section";
 import { pageMeta, siteInfo } from "~/seo";
@@ -34,7 +35,10 @@ export default function HowOffersAreRanked() {
       </p>
 
       <TextSection id="par-defaut" title={`L'ordre par défaut : « ${SORT_LABELS.pertinence} »`}>
-        <p>Sans recherche, les critères s'appliquent dans cet ordre :</p>
+        <p>
+          Sans recherche, les critères s'appliquent dans cet ordre (sur les résultats d'une recherche, l'ordre par
+          défaut s'appelle « {SEARCH_ORDER_LABEL} », voir plus bas) :
+        </p>
         <ol className="list-decimal space-y-1 pl-6">
           <li>les offres en cours d'abord, les offres expirées à la fin ;</li>
           <li>parmi les offres en cours, celles qui ne sont pas déclassées (voir ci-dessous) d'abord ;</li>
@@ -91,7 +95,17 @@ export default function HowOffersAreRanked() {
         <p>Quel que soit le tri, les offres expirées viennent en dernier.</p>
       </TextSection>
 
-      <TextSection id="remuneration" title="Ce que gagne l'éditeur">
+      <TextSection id={SELECTION_ANCHOR} title="« Notre sélection » sur la page d'accueil">
+        <p>
+          La page d'accueil présente {FEATURED_OFFERS} offres choisies par l'éditeur du site : ce n'est pas un
+          classement de popularité, et aucune marque ne paie pour y figurer. Seules y paraissent des offres en cours,
+          commencées, et qu'aucun signalement des visiteurs ne dit hors d'usage. Quand l'éditeur n'en a pas choisi
+          exactement {FEATURED_OFFERS} qui remplissent ces conditions, le site montre {FEATURED_OFFERS} offres choisies
+          par défaut (une banque, une néobanque, un site de cashback), dans les mêmes conditions.
+        </p>
+      </TextSection>
+
+      <TextSection id={REWARD_ANCHOR} title="Ce que gagne l'éditeur">
         <p>
           Les codes et liens présentés sont souvent ceux de l'éditeur de {siteName} : quand vous les utilisez, il peut
           recevoir la récompense de parrainage que prévoit la marque pour le parrain. Cela ne vous coûte rien et ne

@@ -53,7 +53,10 @@ function listHref(query: string, page: number): string {
 /** How many offers "À compléter" names; the rest are counted, and all are on the offers' page. */
 const TO_COMPLETE_SHOWN = 8;
 
-/** The running offers missing an amount, a kind, a check or a code, most viewed over the last 30 days first. */
+/**
+ * The running offers missing an amount, a kind, a check or a code: those still showing the bundle's example first,
+ * then the most viewed over the last 30 days.
+ */
 async function toComplete(store: OwnerStore): Promise<{ shown: OfferToComplete[]; total: number } | null> {
   const catalogue = await tryLoadCatalogue();
   if (!catalogue) return null;
@@ -179,7 +182,7 @@ function ToComplete({ shown, total }: { shown: OfferToComplete[]; total: number 
         À compléter
       </h2>
       <p className="text-sm text-slate-800">
-        {`${total} offre${total > 1 ? "s" : ""} en cours ${total > 1 ? "n'ont" : "n'a"} pas tout ce que les visiteurs cherchent, la plus vue ces ${FOLLOWS_PERIOD_DAYS} derniers jours d'abord :`}
+        {`${total} offre${total > 1 ? "s" : ""} en cours ${total > 1 ? "n'ont" : "n'a"} pas tout ce que les visiteurs cherchent : d'abord celles dont le code ou le lien est encore un exemple, puis la plus vue ces ${FOLLOWS_PERIOD_DAYS} derniers jours :`}
       </p>
       <ol className="space-y-1">
         {shown.map((offer) => (

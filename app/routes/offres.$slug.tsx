@@ -27,7 +27,7 @@ import { FeedbackBlock } from "~/components/feedback-block";
 import { JsonLd } from "~/components/json-ld";
 import { deferredFormPart } from "~/components/lazy-forms";
 import { deferredPart } from "~/components/lazy-on-client";
-import { RegulatedNotice, RewardDisclosure } from "~/components/notices";
+import { PaidNote, RegulatedNotice, RewardDisclosure } from "~/components/notices";
 import { primaryButton } from "~/components/offer-card";
 import { OfferConditions } from "~/components/offer-conditions";
 import { CARD, PageBlock } from "~/components/page-block";
@@ -182,17 +182,22 @@ export default function BrandPage() {
             <BrandOfferEssentials
               offer={brand}
               action={
-                brand.link ? (
-                  <ReferralLink
-                    href={brand.expired ? brand.link : followPath(brand.slug)}
-                    className={`${primaryButton} w-full py-3 text-base shadow-md`}
-                  >
-                    {brand.expired ? `Voir le site de ${brand.brand}` : "Accéder à l'offre"}
-                  </ReferralLink>
-                ) : null
+                <>
+                  {brand.link ? (
+                    <ReferralLink
+                      href={brand.expired ? brand.link : followPath(brand.slug)}
+                      brand={brand.expired ? undefined : brand.brand}
+                      className={`${primaryButton} w-full py-3 text-base shadow-md`}
+                      example={brand.exampleLink}
+                    >
+                      {brand.expired ? `Voir le site de ${brand.brand}` : "Accéder à l'offre"}
+                    </ReferralLink>
+                  ) : null}
+                  <PaidNote offer={brand} link={Boolean(brand.link)} className="paid text-sm" />
+                  <RegulatedNotice regulated={brand.regulated} text={brand.warning} />
+                </>
               }
             >
-              <RegulatedNotice regulated={brand.regulated} />
               <p className="text-slate-700">{brand.description}</p>
               <OfferConditions
                 brand={brand.brand}
@@ -266,17 +271,20 @@ export default function BrandPage() {
         </aside>
       </div>
 
-      <JsonLd
-        data={{
-          "@context": "https://schema.org",
-          "@type": "Product",
-          name: `Code parrainage ${brand.brand}`,
-          description: brand.description,
-          url,
-          ...(brand.logo ? { image: `${siteUrl}${brand.logo}` } : {}),
-          brand: { "@type": "Brand", name: brand.brand },
-        }}
-      />
+      {/* An offer being completed is no product to offer yet. */}
+      {brand.awaiting ? null : (
+        <JsonLd
+          data={{
+            "@context": "https://schema.org",
+            "@type": "Product",
+            name: `Code parrainage ${brand.brand}`,
+            description: brand.description,
+            url,
+            ...(brand.logo ? { image: `${siteUrl}${brand.logo}` } : {}),
+            brand: { "@type": "Brand", name: brand.brand },
+          }}
+        />
+      )}
       <JsonLd
         data={{
           "@context": "https://schema.org",

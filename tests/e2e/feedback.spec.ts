@@ -425,7 +425,7 @@ test.describe("the vote on a brand page", () => {
     test.setTimeout(60_000); // the pages the server keeps are dropped up to 5 s after a vote, twice waited for
     // Which offers the home page puts forward is the catalogue's choice: the first of them is voted on.
     await page.goto("/");
-    const featured = page.getByRole("region", { name: "Les offres populaires" }).getByRole("article");
+    const featured = page.getByRole("region", { name: "Notre sélection" }).getByRole("article");
     await expect(featured).toHaveCount(3);
     const link = featured.first().getByRole("heading", { level: 3 }).getByRole("link");
     const brand = ((await link.textContent()) ?? "").trim();
@@ -465,7 +465,7 @@ test.describe("the vote on a brand page", () => {
 
     await asAnotherVisitor(browser, site, javaScriptEnabled, async (other) => {
       await other.goto("/");
-      const featuredNow = other.getByRole("region", { name: "Les offres populaires" }).getByRole("article");
+      const featuredNow = other.getByRole("region", { name: "Notre sélection" }).getByRole("article");
       await expect(featuredNow).toHaveCount(3, { timeout: 1_000 });
       expect(await cardBrands(featuredNow)).not.toContain(brand);
       await expect(featuredNow.getByText(WARNING), "no offer said not to work is put forward").toHaveCount(0);

@@ -28,7 +28,7 @@ test.describe("home page", () => {
 
     // Revolut's offer expired in June 2025: the three built-in defaults (bank, neobank, cashback) show.
     const featured = page.locator("#featured-offers");
-    await expect(featured.getByRole("heading", { level: 2, name: "Les offres populaires" })).toBeVisible();
+    await expect(featured.getByRole("heading", { level: 2, name: "Notre sélection" })).toBeVisible();
     await expect(featured.getByRole("article")).toHaveCount(3);
     expect(await cardBrands(featured.getByRole("article"))).toEqual(["BoursoBank", "N26", "iGraal"]);
     await expect(featured.getByRole("heading", { name: "Revolut" })).toHaveCount(0);
@@ -92,7 +92,7 @@ test.describe("home page", () => {
     await expect.poll(sectionTop).toBeGreaterThanOrEqual(0);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await expect(page.locator("#featured-offers")).toBeInViewport();
-    await expect(page.getByRole("heading", { name: "Les offres populaires" })).toBeInViewport();
+    await expect(page.getByRole("heading", { name: "Notre sélection" })).toBeInViewport();
     await expect(page).toHaveURL(/#featured-offers$/);
   });
 });
@@ -357,7 +357,7 @@ test.describe("brand pages", () => {
     await expect(offer.getByText("Investir dans les crypto-actifs comporte un risque de perte")).toBeVisible();
 
     const link = offer.getByRole("link", { name: /Accéder à l'offre/ });
-    await expect(link).toHaveAttribute("rel", "sponsored nofollow noopener noreferrer");
+    await expect(link).toHaveAttribute("rel", "sponsored nofollow noreferrer");
     await expect(link).toHaveAttribute("target", "_blank");
     // Followed through the site, which counts it and sends the visitor on to Binance's own link.
     await expect(link).toHaveAttribute("href", "/offres/binance/lien");
@@ -456,10 +456,13 @@ test.describe("brand pages", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Code parrainage Revolut" })).toBeVisible();
     const offer = page.getByRole("region", { name: "Offre de parrainage" });
     await expect(offer.getByText(/^Offre expirée le 17 juin 2025/)).toBeVisible();
+    // Its link goes to the brand's site, not to the offer: no instruction points to it.
+    await expect(offer.getByText(/Cliquez sur le lien/)).toHaveCount(0);
+    await expect(offer.locator("s")).toHaveText(/^50\s€$/);
     await expect(offer.getByRole("link", { name: /Accéder à l'offre/ })).toHaveCount(0);
     await expect(offer.getByRole("link", { name: /Voir le site de Revolut/ })).toHaveAttribute(
       "rel",
-      "sponsored nofollow noopener noreferrer",
+      "sponsored nofollow noreferrer",
     );
     await expect(page.getByRole("button", { name: /Copier le code/ })).toHaveCount(0);
     // An ended offer asks nothing: no vote, no testimonial.

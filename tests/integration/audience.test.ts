@@ -212,7 +212,9 @@ describe("the audience counts", () => {
         expect(toComplete).toMatch(/^<section[^>]*><h2[^>]*>À compléter<\/h2>/);
         const first = /<li[^>]*>(.*?)<\/li>/s.exec(toComplete)?.[1] ?? "";
         expect(/href="([^"]+)"/.exec(first)?.[1]).toBe("/gestion/offres/bolt");
-        expect(first.replace(/<[^>]*>/g, "")).toBe("Bolt : montant, vérification · 1 vue");
+        expect(first.replace(/<[^>]*>/g, "")).toBe(
+          "Bolt : code et lien à la place des exemples, montant, vérification · 1 vue",
+        );
         // Without a session: the sign-in page, never the figures.
         const stranger = await fetch(`${site.url}/gestion/statistiques.csv`, { redirect: "manual" });
         expect(stranger.status).toBe(303);

@@ -43,7 +43,7 @@ describe("remix-serve without TRUST_PROXY", () => {
 
   it("serves the pages with their content", async () => {
     const pages: [string, string][] = [
-      ["/", "Les offres populaires"],
+      ["/", "Notre sélection"],
       ["/offres", "Code parrainage Binance"],
       ["/offres/binance", "Code parrainage Binance"],
       ["/codes?cat=crypto", "Binance"],

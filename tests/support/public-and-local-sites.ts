@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll } from "vitest";
+import { giveOwnerCodes } from "./owner-codes";
 import { PUBLIC_IDENTITY, startSite, type RunningSite } from "./server";
 import { makeTempDir } from "./temp-dir";
 import { copyTemplateInto } from "./templates";
@@ -12,11 +13,16 @@ import { SITE_SET_UP_MS } from "./timeouts";
  * them: `public`, in production on a public address with the publisher's identity; `local`, as `npm start` with
  * nothing set, where the legal notice shows placeholders marked as an example. Read them within tests and hooks.
  * With `addedBrands`, the public site's catalogue also holds that many synthetic brands (scripts/add-brands.ts);
- * `publicEnv` adds variables to the public site's environment.
+ * `publicEnv` adds variables to the public site's environment; `ownerCodes` names the offers whose code the owner of
+ * the public site has set (the others show their bundled example nowhere there).
  */
 export function publicAndLocalSites(
   prefix: string,
-  { addedBrands = 0, publicEnv = {} }: { addedBrands?: number; publicEnv?: Record<string, string> } = {},
+  {
+    addedBrands = 0,
+    publicEnv = {},
+    ownerCodes = [],
+  }: { addedBrands?: number; publicEnv?: Record<string, string>; ownerCodes?: string[] } = {},
 ): { public: RunningSite; local: RunningSite } {
   const publicTemp = makeTempDir(prefix);
   const localTemp = makeTempDir(`${prefix}-local`);
@@ -29,6 +35,7 @@ export function publicAndLocalSites(
         cwd: root,
       });
     }
+    if (ownerCodes.length > 0) await giveOwnerCodes(publicTemp.dir, ownerCodes);
     [sites.public, sites.local] = await Promise.all([
       startSite({ DATA_DIR: publicTemp.dir, SITE_URL: "https://www.exemple.fr", ...PUBLIC_IDENTITY, ...publicEnv }),
       startSite({ DATA_DIR: localTemp.dir }),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
+import { giveOwnerCodes } from "./owner-codes";
 import { startSite, type RunningSite } from "./server";
 import { makeTempDir } from "./temp-dir";
 import { SITE_SET_UP_MS } from "./timeouts";
@@ -10,11 +11,12 @@ import { SITE_SET_UP_MS } from "./timeouts";
 export function siteOnFreshFolder(
   prefix: string,
   env: Record<string, string>,
-  options?: Parameters<typeof startSite>[1],
+  { ownerCodes = [], ...options }: Parameters<typeof startSite>[1] & { ownerCodes?: string[] } = {},
 ): RunningSite & { dataDir: string } {
   const temp = makeTempDir(prefix);
   let running: RunningSite | undefined;
   beforeAll(async () => {
+    if (ownerCodes.length > 0) await giveOwnerCodes(temp.dir, ownerCodes);
     running = await startSite({ DATA_DIR: temp.dir, ...env }, options);
   }, SITE_SET_UP_MS);
   afterAll(async () => {

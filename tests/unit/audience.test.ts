@@ -98,7 +98,7 @@ describe("the CSV export", () => {
 
 describe("the follows figure visitors see", () => {
   it("starts at 10, rounds down to 10, 20, 50, 100, 200, 500…, and never shows on betting offers", () => {
-    const shown = (follows: number) => followsLabel(follows, null);
+    const shown = (follows: number) => followsLabel(follows, undefined);
     expect(shown(9)).toBeNull();
     expect(shown(10)).toBe("Lien suivi 10 fois ces 30 derniers jours");
     expect(shown(19)).toBe("Lien suivi 10 fois ces 30 derniers jours");

@@ -21,7 +21,7 @@ const offer = {
 
 describe("the offer form of the back office", () => {
   it("gives the columns of the brands table, advantages one per line and the boxes as booleans", () => {
-    const submission = parseOfferForm(form({ ...offer, featured: "on" }));
+    const submission = parseOfferForm(form({ ...offer, featured: "on", risk_note: "investment" }));
     expect(submission.status).toBe("success");
     expect(submission.status === "success" && submission.value).toEqual({
       code: "ABC123",
@@ -34,11 +34,18 @@ describe("the offer form of the back office", () => {
       bonus_kind: "non-precise",
       conditions: [],
       referrer_reward: null,
+      risk_note: "investment",
       starts_on: null,
       valid_until: "2026-12-31",
       featured: true,
       hide_clipboard: false,
     });
+  });
+
+  it("keeps an empty warning choice as none set, so that the category decides, and refuses one not in the list", () => {
+    const empty = parseOfferForm(form({ ...offer, risk_note: "" }));
+    expect(empty.status === "success" && empty.value.risk_note).toBeNull();
+    expect(fieldErrors(parseOfferForm(form({ ...offer, risk_note: "casino" })))).toHaveProperty("risk_note");
   });
 
   it("reads the terms: an amount with a comma, its unit, the ceiling, the kind and one condition a line", () => {

@@ -256,13 +256,13 @@ describe("the card view", () => {
     for (const name of ["expired", "codeIsInstruction", "regulated", "follows"]) expect(view).not.toHaveProperty(name);
   });
 
-  it("carries the betting notice for betting offers, the crypto notice for crypto ones, betting first", () => {
+  it("carries the offer's own risk note, and the betting notice on every betting offer", () => {
     const view = (extra: Partial<ReferralOffer>) => toCardView(offer("Réglementée", extra), CARD_CONTEXT).regulated;
     expect(view({ category: "betting" })).toBe("betting");
-    expect(view({ category: "crypto" })).toBe("crypto");
-    expect(view({ category: "finance", alsoIn: ["crypto"] })).toBe("crypto");
-    expect(view({ category: "crypto", alsoIn: ["betting"] })).toBe("betting");
-    expect(view({ category: "finance" })).toBeUndefined();
+    expect(view({ category: "crypto", risk: "crypto" })).toBe("crypto");
+    expect(view({ category: "finance", risk: "investment" })).toBe("investment");
+    expect(view({ category: "finance", alsoIn: ["betting"], risk: "crypto" })).toBe("betting");
+    expect(view({ category: "crypto" })).toBeUndefined();
   });
 
   it("puts the amount and its kind beside the headline, the first condition under it", () => {

@@ -144,6 +144,7 @@ describe("the offers' CSV", () => {
       "",
       "",
       "",
+      "",
     ]
       .map((cell) => `"${cell}"`)
       .join(",")}\r\n`;

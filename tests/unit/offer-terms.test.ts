@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { regulationOf, toCardView } from "~/catalogue/card";
+import { toCardView } from "~/catalogue/card";
 import { BRAND_ENTRIES } from "~/catalogue/data";
 import { hasStarted } from "~/catalogue/dates";
 import { offerHeadline } from "~/catalogue/headline";
+import { riskNoteOf } from "~/catalogue/listing-rules";
 import { selectFeatured } from "~/catalogue/merge";
-import { BUNDLED_OFFERS, offerFromBrandRow } from "~/catalogue/offers";
+import { findBrandEntry } from "~/catalogue/names";
+import { BUNDLED_OFFERS, offerFromBrandRow, offerFromRow } from "~/catalogue/offers";
 import { formatBonus, kindLabel, MAX_CONDITION_LENGTH, MAX_CONDITIONS, termsFormValues } from "~/catalogue/terms";
 
 const NBSP = "\u00a0";
@@ -137,22 +139,45 @@ describe("an offer whose start is to come", () => {
   });
 });
 
-describe("the risk note follows what the offer promotes", () => {
-  const bundled = (slug: string) => BUNDLED_OFFERS.find((offer) => offer.slug === slug)!;
+describe("the risk note follows what the offer promotes, a field of its own", () => {
+  const row = (name: string, columns: Record<string, unknown>) =>
+    offerFromRow({ id: 1, name, description: null, logo_url: null, ...columns }, findBrandEntry(name));
 
-  it("keeps the betting warning on every betting offer and the crypto note on crypto services", () => {
-    expect(regulationOf(bundled("winamax"))).toBe("betting");
-    expect(regulationOf(bundled("binance"))).toBe("crypto");
-    expect(regulationOf(bundled("sorare"))).toBe("crypto");
+  it("gives the bundled offers theirs: betting, crypto, and the capital's risk on investments", () => {
+    const notes = Object.fromEntries(BUNDLED_OFFERS.map((offer) => [offer.slug, riskNoteOf(offer) ?? "none"]));
+    expect(notes).toMatchObject({
+      winamax: "betting",
+      unibet: "betting",
+      binance: "crypto",
+      sorare: "crypto",
+      deblock: "crypto",
+      "trade-republic": "investment",
+      vivid: "investment",
+      bricks: "investment",
+      "la-premiere-brique": "investment",
+      boursobank: "none",
+      revolut: "none",
+      igraal: "none",
+    });
   });
 
-  it("leaves it off a bank's money bonus, even listed under crypto too, and keeps it where the data is silent", () => {
-    const revolut = bundled("revolut");
-    expect(revolut.alsoIn).toContain("crypto");
-    expect(regulationOf(revolut)).toBeNull();
-    expect(regulationOf({ ...revolut, kind: "non-precise" })).toBe("crypto");
-    expect(regulationOf({ ...revolut, kind: "crypto" })).toBe("crypto");
-    expect(regulationOf({ category: "shopping", alsoIn: [], kind: "crypto" })).toBe("crypto");
-    expect(regulationOf({ category: "shopping", alsoIn: [], kind: "cashback" })).toBeNull();
+  it("is decided by the row's field, not by the bonus's kind", () => {
+    expect(riskNoteOf(row("Revolut", { risk_note: "crypto", bonus_kind: "argent" }))).toBe("crypto");
+    expect(riskNoteOf(row("BoursoBank", { risk_note: "investment" }))).toBe("investment");
+    expect(riskNoteOf(row("Binance", { risk_note: "none" }))).toBeUndefined();
+    expect(riskNoteOf(row("Coinbase", { bonus_kind: "cashback" }))).toBe("crypto");
+    expect(riskNoteOf(row("Boutique Nouvelle", { category: "shopping", bonus_kind: "crypto" }))).toBeUndefined();
+  });
+
+  it("falls back to the entry's, then the category's, when the row says nothing or what it says is unknown", () => {
+    expect(riskNoteOf(row("Trade Republic", { risk_note: null }))).toBe("investment");
+    expect(riskNoteOf(row("Échange Nouveau", { category: "crypto" }))).toBe("crypto");
+    expect(riskNoteOf(row("Échange Nouveau", { category: "crypto", risk_note: "autre" }))).toBe("crypto");
+    expect(riskNoteOf(row("Banque Nouvelle", { category: "finance" }))).toBeUndefined();
+  });
+
+  it("keeps the gambling warning on a betting operator, whatever its field says", () => {
+    expect(riskNoteOf(row("Winamax", { risk_note: "none" }))).toBe("betting");
+    expect(riskNoteOf(row("Paris Nouveaux", { category: "betting", risk_note: "investment" }))).toBe("betting");
   });
 });

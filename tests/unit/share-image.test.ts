@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BUNDLED_OFFERS } from "~/catalogue/offers";
+import { SHORT_WARNINGS } from "~/catalogue/risk-warnings";
 import { brandShareImage, categoryShareImage, initialsOf } from "~/catalogue/share-image";
 
 const SITE = { siteName: "CodeParrain", siteUrl: "https://www.exemple.fr" };
@@ -20,6 +21,18 @@ describe("what a share image says", () => {
     const winamax = brandShareImage(bundled("winamax"), TODAY, SITE);
     expect(winamax.bonus).toBe("Offre de bienvenue disponible");
     expect(winamax).not.toHaveProperty("bonusKind");
+  });
+
+  it("draws a betting offer's 18+ and short warning, a crypto or investment offer's risk line, a bank's none", () => {
+    expect(brandShareImage(bundled("winamax"), TODAY, SITE).warning).toEqual({
+      adultsOnly: true,
+      text: SHORT_WARNINGS.betting,
+    });
+    expect(brandShareImage(bundled("binance"), TODAY, SITE).warning).toEqual({ text: SHORT_WARNINGS.crypto });
+    expect(brandShareImage(bundled("trade-republic"), TODAY, SITE).warning).toEqual({
+      text: SHORT_WARNINGS.investment,
+    });
+    expect(brandShareImage(bundled("boursobank"), TODAY, SITE)).not.toHaveProperty("warning");
   });
 
   it("draws no bonus for an ended offer, only that it has ended", () => {

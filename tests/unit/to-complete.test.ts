@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { withoutExamples } from "~/catalogue/examples";
 import { missingFacts, offersToComplete } from "~/catalogue/to-complete";
 import { plainOffer } from "../support/test-offers";
 import type { ReferralOffer } from "~/catalogue/types";
 
-const offer = plainOffer;
+/** An offer whose code and link the owner set: the bundle's examples are another test's. */
+function offer(name: string, extra: Partial<ReferralOffer> = {}): ReferralOffer {
+  const { exampleCode: _code, exampleLink: _link, ...owned } = plainOffer(name);
+  return { ...owned, ...extra };
+}
 
 const complete: Partial<ReferralOffer> = {
   bonus: { amount: 10, unit: "EUR", upTo: false },
@@ -43,5 +48,16 @@ describe("what the owner still has to fill in", () => {
       ["Alpha", 0],
       ["Zèbre", 0],
     ]);
+  });
+
+  it("leads with the offers still showing, or withholding, the bundle's example code or link", () => {
+    const example = plainOffer("Exemple", complete);
+    expect(example.exampleCode && example.exampleLink).toBe(true);
+    expect(missingFacts(example)).toEqual(["code et lien à la place des exemples"]);
+    const withheld = withoutExamples(plainOffer("Retenue"));
+    expect(withheld).toMatchObject({ code: "", link: "", awaiting: true });
+    expect(missingFacts(withheld)[0]).toBe("code et lien à la place des exemples");
+    const listed = offersToComplete([offer("Vue"), example, withheld], new Map([["vue", 40]]), "2026-11-28");
+    expect(listed.map((entry) => entry.brand)).toEqual(["Exemple", "Retenue", "Vue"]);
   });
 });

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { log, setLogLevel } from "../log.server";
 import { envSchema } from "./env-schema.server";
-import { EXAMPLE_IDENTITY, IDENTITY, IDENTITY_VARIABLES, type IdentityField } from "./values.server";
+import { EXAMPLE_IDENTITY, IDENTITY, IDENTITY_VARIABLES, isLocalAddress, type IdentityField } from "./values.server";
 import type { TrustProxy } from "../http/trust-proxy.server";
 
 export type BackendChoice =
@@ -75,6 +75,11 @@ export interface Config {
   identityPlaceholders: IdentityField[];
   /** Whether any identity value is a placeholder (identityPlaceholders is not empty). */
   identityIsExample: boolean;
+  /**
+   * In production on a public SITE_URL: the bundle's example codes and links are not shown (catalogue/examples.ts).
+   * Elsewhere they are, marked "exemple".
+   */
+  examplesWithheld: boolean;
   dataDir: string;
   /**
    * Messages one sender may send per window (stored in Postgres, so shared by every server instance): per sender,
@@ -146,6 +151,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     ...identity,
     identityPlaceholders,
     identityIsExample: identityPlaceholders.length > 0,
+    examplesWithheld: env.NODE_ENV === "production" && !isLocalAddress(env.SITE_URL),
     dataDir,
     contactRateLimit: {
       max: env.CONTACT_RATE_LIMIT_MAX,

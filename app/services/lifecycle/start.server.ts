@@ -1,3 +1,4 @@
+import { hasExample } from "~/catalogue/examples";
 import { onShutdown, runShutdownHooks } from "./shutdown.server";
 import { checkSiteSecret, SiteSecretRefused, watchSiteSecret } from "./site-secret.server";
 import { startAlertDispatcher } from "../alerts/visitor-alerts.server";
@@ -9,6 +10,7 @@ import { runEveryServerThroughThePipeline } from "../http/remix-serve.server";
 import { log } from "../log.server";
 import { watchOwnerAlerts } from "../owner/owner-alerts.server";
 import { loadOffers } from "../pages/offers.server";
+import type { ReferralOffer } from "~/catalogue/types";
 
 /** Set by server.js before it loads the build: it runs the request pipeline itself, with the page cache on. */
 const SERVER_JS = Symbol.for("codeparrain.server-js");
@@ -48,13 +50,33 @@ export function startApplication(): Promise<void> {
         return loadOffers();
       })
       .then(
-        () => undefined,
+        ({ offers }) => logExamples(offers),
         (error: unknown) => log.error("Source des marques indisponible au démarrage :", error),
       )
   );
 }
 
 const SECRET_CHECK_RETRY_MS = 5_000;
+
+/** How many offers still show, or would show, the bundle's example code or link (catalogue/examples.ts). */
+function logExamples(offers: readonly ReferralOffer[]): void {
+  const waiting = offers.filter(hasExample).length;
+  if (waiting === 0) return;
+  const plural = waiting > 1 ? "s" : "";
+  if (getConfig().examplesWithheld) {
+    const awaiting = offers.filter((offer) => offer.awaiting).length;
+    log.warn(
+      `${waiting} offre${plural} attend${waiting > 1 ? "ent" : ""} leur code ou leur lien : les exemples livrés avec le ` +
+        `site ne sont pas publiés (${awaiting} sans code ni lien, dites « en cours de complétion »). Complétez-les ` +
+        "dans le back-office, liste « À compléter ».",
+    );
+  } else {
+    log.info(
+      `${waiting} offre${plural} montre${waiting > 1 ? "nt" : ""} un code ou un lien d'exemple, marqué « exemple » ; ` +
+        "en production sur une adresse publique, il ne serait pas publié.",
+    );
+  }
+}
 
 /** Ends the process on a refused secret; gives back any other failure. */
 function stopIfRefused(error: unknown): unknown {

@@ -4,8 +4,10 @@ import { alertFormView } from "~/catalogue/alert-topics";
 import { categoryById } from "~/catalogue/categories";
 import { formatFrenchDate, isExpired } from "~/catalogue/dates";
 import { describeChange, HISTORY_SHOWN } from "~/catalogue/history";
+import { riskNoteOf } from "~/catalogue/listing-rules";
 import { takesVotes } from "~/catalogue/offer-rules";
 import { parsePageNumber } from "~/catalogue/pagination";
+import { warningText } from "~/catalogue/risk-warnings";
 import { TESTIMONIAL_PAGE_PARAMETER } from "~/catalogue/site-pages";
 import { canonicalSlug } from "~/catalogue/slugs";
 import { BRAND_SECTIONS } from "~/content/brand-sections";
@@ -48,7 +50,8 @@ export async function loadBrandPage({ params, request }: Pick<LoaderFunctionArgs
       ? undefined
       : await brandTestimonials(slug, testimonialPage, takesVotes(offer, catalogue.today));
   if (!testimonials) throw new Response("Page introuvable", { status: 404 });
-  const card = toCardView(offer, catalogue);
+  // The brand page has room for the longer warning.
+  const card = { ...toCardView(offer, catalogue), ...ifWarning(warningText(riskNoteOf(offer), true)) };
   const history = await offerHistory(slug, HISTORY_SHOWN);
   return {
     // "Me prévenir", when the site sends alerts.
@@ -86,3 +89,5 @@ export async function loadBrandPage({ params, request }: Pick<LoaderFunctionArgs
     })),
   };
 }
+
+const ifWarning = (warning: string | undefined) => (warning ? { warning } : {});

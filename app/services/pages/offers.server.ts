@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import { toCardView } from "~/catalogue/card";
 import { hasStarted, todayInFrance } from "~/catalogue/dates";
+import { withoutExamples } from "~/catalogue/examples";
 import { mergeOffers, selectFeatured } from "~/catalogue/merge";
 import { BUNDLED_OFFERS, findOfferBySlug, offerFromBrandRow } from "~/catalogue/offers";
 import { visitorDetails } from "~/forms/offer-columns";
+import { getConfig } from "../config/env.server";
 import { log } from "../log.server";
 import { recordOfferChanges } from "./offer-history.server";
 import { getBackend } from "../backend/index.server";
@@ -20,7 +22,10 @@ export { toCardView };
 export interface Catalogue {
   /** Every offer to show, merged and sorted. */
   offers: ReferralOffer[];
-  /** The same with the offers whose start is still to come, for the back office alone. */
+  /**
+   * The offers as the owner holds them, for the back office alone: with those whose start is still to come, and
+   * their example codes and links even where visitors do not see them (catalogue/examples.ts).
+   */
   everyOffer: ReferralOffer[];
   /** The three offers of the home page. */
   featured: ReferralOffer[];
@@ -91,16 +96,25 @@ async function mergedOffers(backend: CachedBackend, now: Date): Promise<NonNulla
     const rowsDigest = contentDigest(rows);
     if (lastMerged?.today === today && lastMerged.rowsDigest === rowsDigest) lastMerged.rows = rows;
     else {
-      const apiOffers = rows.map(offerWithDetails);
-      const everyOffer = mergeOffers(apiOffers, today, undefined, log.warn);
-      const offers = everyOffer.every((offer) => hasStarted(offer, today))
-        ? everyOffer
-        : everyOffer.filter((offer) => hasStarted(offer, today));
+      const ownOffers = rows.map(offerWithDetails);
+      const apiOffers = published(ownOffers);
+      // The owner's view: the examples kept (and marked), so that the back office edits what the owner holds.
+      const everyOffer = mergeOffers(ownOffers, today, undefined, log.warn);
+      const shown = published(everyOffer);
+      const offers = shown.every((offer) => hasStarted(offer, today))
+        ? shown
+        : shown.filter((offer) => hasStarted(offer, today));
       lastMerged = { rows, rowsDigest, today, apiOffers, offers, everyOffer };
+      // The history follows the offers as the owner holds them, whether or not this site shows their examples.
       recordOfferChanges(backend, everyOffer);
     }
   }
   return lastMerged;
+}
+
+/** The offers as this site shows them: on a public address in production, without the bundle's examples. */
+function published(offers: ReferralOffer[]): ReferralOffer[] {
+  return getConfig().examplesWithheld ? offers.map(withoutExamples) : offers;
 }
 
 /**
@@ -149,7 +163,8 @@ export async function loadCatalogue(now: Date = new Date()): Promise<Catalogue> 
   const catalogue = {
     offers: merged.offers,
     everyOffer: merged.everyOffer,
-    featured: selectFeatured(merged.apiOffers, today, votes),
+    // The defaults as this site shows them: the owner's version of a default brand, its examples withheld or not.
+    featured: selectFeatured(merged.apiOffers, today, votes, merged.offers),
     today,
     votes,
     follows: new Map(follows.map((row) => [row.offerSlug, row.follows])),

@@ -119,10 +119,35 @@ async function layout(content: ShareImageContent): Promise<Node> {
       content.note ? box({ fontSize: 56, color: "#fde68a" }, content.note) : null,
     ),
     box(
-      { justifyContent: "space-between", alignItems: "flex-end", fontSize: 34, color: "#c7d2fe" },
-      box({ color: "#ffffff", fontSize: 40 }, content.siteName),
-      box({}, content.siteHost),
+      { flexDirection: "column", gap: 16 },
+      content.warning ? warningLine(content.warning) : null,
+      box(
+        { justifyContent: "space-between", alignItems: "flex-end", fontSize: 34, color: "#c7d2fe" },
+        box({ color: "#ffffff", fontSize: 40 }, content.siteName),
+        box({}, content.siteHost),
+      ),
     ),
+  );
+}
+
+/** The offer's warning, over the site's name: "18+" in a white box, then the short message. */
+function warningLine(warning: NonNullable<ShareImageContent["warning"]>): Node {
+  return box(
+    { alignItems: "center", gap: 16, fontSize: 26, lineHeight: 1.25, color: "#ffffff" },
+    warning.adultsOnly
+      ? box(
+          {
+            flexShrink: 0,
+            padding: "4px 12px",
+            borderRadius: 8,
+            background: "#ffffff",
+            color: "#4c1d95",
+            fontSize: 30,
+          },
+          "18+",
+        )
+      : null,
+    box({ flexShrink: 1 }, warning.text),
   );
 }
 
