@@ -211,21 +211,23 @@ export default function Home() {
             </Link>
           </div>
         </div>
-        <p className="text-slate-700">
-          Trois offres choisies par l'éditeur du site parmi celles en cours et sans signalement, non classées par
-          popularité.{" "}
+        {/* Fewer than three when the catalogue has fewer complete offers (catalogue/examples.ts): it says so. */}
+        <p
+          className={
+            featured && featured.length < FEATURED_OFFERS
+              ? "rounded-xl bg-amber-50 p-4 text-amber-950"
+              : "text-slate-700"
+          }
+        >
+          {featured && featured.length < FEATURED_OFFERS
+            ? "Le catalogue est en cours de remplissage : une offre rejoint cette sélection quand son code ou son lien a été vérifié."
+            : "Trois offres choisies par l'éditeur du site parmi celles en cours et sans signalement, non classées par popularité."}{" "}
           <Link to={`${HOW_OFFERS_ARE_RANKED.path}#${SELECTION_ANCHOR}`} className="text-indigo-800 underline">
             Comment elles sont choisies
           </Link>
         </p>
         {featured ? (
           <>
-            {featured.length < FEATURED_OFFERS ? (
-              <p className="rounded-xl bg-amber-50 p-4 text-amber-950">
-                Le catalogue est en cours de remplissage : d'autres offres rejoindront cette sélection dès que leur code
-                ou leur lien aura été vérifié.
-              </p>
-            ) : null}
             {featured.length > 0 ? <OfferGrid offers={featured} /> : null}
             <RewardDisclosure siteName={siteName} />
           </>
