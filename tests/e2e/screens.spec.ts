@@ -383,7 +383,7 @@ test.describe("brand pages", () => {
     expect(await cryptos.getByRole("listitem").count()).toBeGreaterThan(2);
     await expect(page.getByRole("heading", { level: 2, name: "Questions fréquentes sur Binance" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Une question sur cette offre ?" })).toBeVisible();
-    await expect(page.getByText(/peut recevoir une récompense lorsque vous utilisez un code/).first()).toBeVisible();
+    await expect(page.getByText(/peut recevoir une récompense quand vous utilisez un code/).first()).toBeVisible();
   });
 
   test("the back link returns to the offers", async ({ page, javaScriptEnabled }) => {

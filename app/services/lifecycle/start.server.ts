@@ -65,10 +65,11 @@ function logExamples(offers: readonly ReferralOffer[]): void {
   const plural = waiting > 1 ? "s" : "";
   if (getConfig().examplesWithheld) {
     const awaiting = offers.filter((offer) => offer.awaiting).length;
+    const their = waiting > 1 ? "leur" : "son";
     log.warn(
-      `${waiting} offre${plural} attend${waiting > 1 ? "ent" : ""} leur code ou leur lien : les exemples livrés avec le ` +
-        `site ne sont pas publiés (${awaiting} sans code ni lien, dites « en cours de complétion »). Complétez-les ` +
-        "dans le back-office, liste « À compléter ».",
+      `${waiting} offre${plural} attend${waiting > 1 ? "ent" : ""} ${their} code ou ${their} lien : les exemples livrés ` +
+        `avec le site ne sont pas publiés (${awaiting} sans code ni lien : leur page dit « Offre en cours de ` +
+        `complétion »). Complétez-l${waiting > 1 ? "es" : "a"} dans le back-office, liste « À compléter ».`,
     );
   } else {
     log.info(
