@@ -4,7 +4,6 @@ import { alertFormView } from "~/catalogue/alert-topics";
 import { categoryById } from "~/catalogue/categories";
 import { formatFrenchDate, isExpired } from "~/catalogue/dates";
 import { describeChange, HISTORY_SHOWN } from "~/catalogue/history";
-import { riskNoteOf } from "~/catalogue/listing-rules";
 import { takesVotes } from "~/catalogue/offer-rules";
 import { parsePageNumber } from "~/catalogue/pagination";
 import { warningText } from "~/catalogue/risk-warnings";
@@ -51,7 +50,8 @@ export async function loadBrandPage({ params, request }: Pick<LoaderFunctionArgs
       : await brandTestimonials(slug, testimonialPage, takesVotes(offer, catalogue.today));
   if (!testimonials) throw new Response("Page introuvable", { status: 404 });
   // The brand page has room for the longer warning.
-  const card = { ...toCardView(offer, catalogue), ...ifWarning(warningText(riskNoteOf(offer), true)) };
+  const card = toCardView(offer, catalogue);
+  if (card.warning) card.warning = warningText(card.regulated, true);
   const history = await offerHistory(slug, HISTORY_SHOWN);
   return {
     // "Me prévenir", when the site sends alerts.
@@ -89,5 +89,3 @@ export async function loadBrandPage({ params, request }: Pick<LoaderFunctionArgs
     })),
   };
 }
-
-const ifWarning = (warning: string | undefined) => (warning ? { warning } : {});
