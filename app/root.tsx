@@ -148,7 +148,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFound />;
+    return <NotFound data={error.data} />;
   }
   // Requests the site refuses (form too large, wrong content type) carry a French sentence for the visitor; anything
   // else is the site's fault.

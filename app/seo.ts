@@ -67,7 +67,7 @@ function feedLink(site: SiteInfo, feed: { id: "all" | BrandCategoryId; name: str
     tagName: "link",
     rel: "alternate",
     type: "application/atom+xml",
-    title: `${site.siteName} : offres nouvelles et améliorées (${feed.name})`,
+    title: `${site.siteName} : offres nouvelles et améliorées (${feed.name})`,
     href: `${site.siteUrl}${feedPath(feed.id)}`,
   };
 }

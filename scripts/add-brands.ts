@@ -9,7 +9,7 @@ import { unlockDataDir } from "../app/services/storage/data-dir.server";
 
 const [dataDir, count] = process.argv.slice(2);
 if (!dataDir || !/^\d+$/.test(count ?? "")) {
-  console.error("Usage : tsx scripts/add-brands.ts DOSSIER_DE_DONNÉES NOMBRE");
+  console.error("Usage : tsx scripts/add-brands.ts DOSSIER_DE_DONNÉES NOMBRE");
   process.exit(2);
 }
 const db = await openEmbeddedDatabase(dataDir);

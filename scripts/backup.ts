@@ -23,7 +23,7 @@ const ANSWER_TIMEOUT_MS = 120_000;
 
 if (process.env.SUPABASE_URL) {
   console.log(
-    "Avec Supabase hébergé, la base n'est pas ici : Supabase la sauvegarde chaque jour (tableau de bord, Database > " +
+    "Avec Supabase hébergé, la base n'est pas ici : Supabase la sauvegarde chaque jour (tableau de bord, Database > " +
       "Backups), et `supabase db dump --data-only -f sauvegarde.sql` en fait une copie à la demande (README).",
   );
   process.exit(0);
@@ -31,7 +31,7 @@ if (process.env.SUPABASE_URL) {
 if (process.env.DATABASE_URL) {
   const { dumpPostgres } = await import("./lib/postgres-backup");
   try {
-    console.log(`Sauvegarde écrite : ${await dumpPostgres(process.env.DATABASE_URL, dataDir)}`);
+    console.log(`Sauvegarde écrite : ${await dumpPostgres(process.env.DATABASE_URL, dataDir)}`);
     process.exit(0);
   } catch (error) {
     console.error((error as Error).message);
@@ -39,7 +39,7 @@ if (process.env.DATABASE_URL) {
   }
 }
 if (!existsSync(path.join(databaseDir(dataDir), "PG_VERSION"))) {
-  console.error(`Aucune base embarquée dans ${databaseDir(dataDir)} : rien à sauvegarder.`);
+  console.error(`Aucune base embarquée dans ${databaseDir(dataDir)} : rien à sauvegarder.`);
   process.exit(1);
 }
 
@@ -53,7 +53,7 @@ try {
 try {
   const db = await PGlite.create(databaseDir(dataDir));
   try {
-    console.log(`Sauvegarde écrite : ${await writeBackup(db, dataDir)}`);
+    console.log(`Sauvegarde écrite : ${await writeBackup(db, dataDir)}`);
   } finally {
     await db.close();
   }
@@ -71,12 +71,12 @@ async function askRunningSite(pid: number): Promise<string> {
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const made = (await listBackups(dataDir)).find((file) => !before.has(file));
-    if (made && !existsSync(request)) return `Sauvegarde écrite par le site en marche (processus ${pid}) : ${made}`;
+    if (made && !existsSync(request)) return `Sauvegarde écrite par le site en marche (processus ${pid}) : ${made}`;
   }
   await rm(request, { force: true });
   console.error(
     `Le processus ${pid}, qui tient le dossier de données, n'a pas écrit la sauvegarde demandée en ` +
-      `${Math.round(ANSWER_TIMEOUT_MS / 1000)} s. Voyez le journal du site ; si ce processus n'est pas le site, ` +
+      `${Math.round(ANSWER_TIMEOUT_MS / 1000)} s. Voyez le journal du site ; si ce processus n'est pas le site, ` +
       "arrêtez-le puis relancez npm run backup.",
   );
   process.exit(1);

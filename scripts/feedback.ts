@@ -26,7 +26,7 @@ const stored = await readSiteDatabase(dataDir, "feedback", async (db) => {
   return rows;
 });
 if (!stored.found) {
-  console.log(`Aucune base embarquée dans ${dataDir} : lancez d'abord le site (npm start).`);
+  console.log(`Aucune base embarquée dans ${dataDir} : lancez d'abord le site (npm start).`);
   process.exit(0);
 }
 const lines = stored.value;

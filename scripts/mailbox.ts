@@ -25,11 +25,11 @@ const server = new SMTPServer({
         console.log(
           [
             `\n── E-mail ${count} · ${new Date().toLocaleTimeString("fr-FR")} ──`,
-            `Pour : ${recipients}`,
-            `Objet : ${mail.subject ?? "(sans objet)"}`,
+            `Pour : ${recipients}`,
+            `Objet : ${mail.subject ?? "(sans objet)"}`,
             "",
             (mail.text ?? "").trim(),
-            ...(links.length > 0 ? ["", "Liens :", ...links.map((link) => `  ${link}`)] : []),
+            ...(links.length > 0 ? ["", "Liens :", ...links.map((link) => `  ${link}`)] : []),
           ].join("\n"),
         );
         callback();
@@ -41,14 +41,14 @@ const server = new SMTPServer({
 server.on("error", (error: NodeJS.ErrnoException) => {
   console.error(
     error.code === "EADDRINUSE"
-      ? `Le port ${port} est déjà pris (une autre boîte aux lettres ?) : choisissez-en un autre avec MAILBOX_PORT.`
-      : `La boîte aux lettres s'est arrêtée : ${error.message}`,
+      ? `Le port ${port} est déjà pris (une autre boîte aux lettres ?) : choisissez-en un autre avec MAILBOX_PORT.`
+      : `La boîte aux lettres s'est arrêtée : ${error.message}`,
   );
   process.exit(1);
 });
 
 server.listen(port, "127.0.0.1", () => {
-  console.log(`Boîte aux lettres locale sur smtp://127.0.0.1:${port} : les e-mails du site s'affichent ici.`);
+  console.log(`Boîte aux lettres locale sur smtp://127.0.0.1:${port} : les e-mails du site s'affichent ici.`);
   console.log(
     `Lancez le site avec SMTP_URL=smtp://site:local@127.0.0.1:${port} CONTACT_TO_EMAIL=moi@exemple.fr CONTACT_FROM_EMAIL='CodeParrain <site@exemple.fr>' npm start`,
   );

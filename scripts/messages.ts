@@ -27,15 +27,15 @@ interface MessageRow {
 
 /** Where the e-mail of a message stands, in one line. */
 function deliveryState(row: MessageRow): string {
-  const error = row.last_error ? ` ; dernière erreur : ${printable(row.last_error)}` : "";
+  const error = row.last_error ? ` ; dernière erreur : ${printable(row.last_error)}` : "";
   switch (row.state) {
     case "sent":
       return `envoyé par e-mail le ${row.sent_at}`;
     case "failed":
-      return `échec de l'envoi par e-mail après ${row.attempts} tentative(s) en 24 h${error}`;
+      return `échec de l'envoi par e-mail après ${row.attempts} tentative(s) en 24 h${error}`;
     case "pending":
       return row.attempts
-        ? `e-mail en attente : ${row.attempts} tentative(s) échouée(s), prochain essai le ${row.next_attempt_at}${error}`
+        ? `e-mail en attente : ${row.attempts} tentative(s) échouée(s), prochain essai le ${row.next_attempt_at}${error}`
         : "e-mail en attente d'envoi";
     default:
       return "enregistré seulement, pas envoyé par e-mail (SMTP_URL n'était pas défini)";
@@ -81,7 +81,7 @@ const stored = await readSiteDatabase(dataDir, "messages", async (db) => {
   return { rows, total };
 });
 if (!stored.found) {
-  console.log(`Aucune base embarquée dans ${dataDir} : lancez d'abord le site (npm start).`);
+  console.log(`Aucune base embarquée dans ${dataDir} : lancez d'abord le site (npm start).`);
   process.exit(0);
 }
 const { rows, total } = stored.value;
@@ -89,9 +89,9 @@ console.log(`${total} message(s) enregistré(s)${total > rows.length ? `, les ${
 for (const row of rows) {
   const about = row.brand_name
     ? `Question sur ${printable(row.brand_name)}`
-    : `Sujet : ${subjectLabel(row.subject ?? undefined) ?? printable(String(row.subject))}`;
+    : `Sujet : ${subjectLabel(row.subject ?? undefined) ?? printable(String(row.subject))}`;
   console.log(`— ${row.created_at}  ${printable(row.name)} <${printable(row.email)}>  ${about}`);
-  console.log(`  Envoi : ${deliveryState(row)}`);
+  console.log(`  Envoi : ${deliveryState(row)}`);
   console.log(`  ${row.handled_at ? `Traité le ${row.handled_at}` : "À traiter"}`);
   console.log(`  ${printable(row.message, { keepLines: true }).replace(/\n/g, "\n  ")}\n`);
 }

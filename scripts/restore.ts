@@ -29,13 +29,13 @@ const file = process.argv[2];
 
 if (!file) {
   console.error(
-    "Indiquez la sauvegarde à restaurer : npm run restore -- .data/backups/codeparrain-….tar.gz (ou ….dump avec " +
+    "Indiquez la sauvegarde à restaurer : npm run restore -- .data/backups/codeparrain-….tar.gz (ou ….dump avec " +
       "DATABASE_URL)",
   );
   process.exit(1);
 }
 if (!existsSync(file)) {
-  console.error(`Sauvegarde introuvable : ${path.resolve(file)}`);
+  console.error(`Sauvegarde introuvable : ${path.resolve(file)}`);
   process.exit(1);
 }
 if (process.env.DATABASE_URL) {
@@ -43,8 +43,8 @@ if (process.env.DATABASE_URL) {
   try {
     const restored = await restorePostgres(process.env.DATABASE_URL, file);
     console.log(
-      `Base restaurée depuis ${path.resolve(file)} : ${restored.messages} message(s), ${restored.votes} avis, ` +
-        `${restored.brands} marque(s). Sessions de la gestion fermées ; ${restored.erasedAgain} message(s) effacé(s) ` +
+      `Base restaurée depuis ${path.resolve(file)} : ${restored.messages} message(s), ${restored.votes} avis, ` +
+        `${restored.brands} marque(s). Sessions de la gestion fermées ; ${restored.erasedAgain} message(s) effacé(s) ` +
         "depuis la sauvegarde de nouveau effacé(s).",
     );
     process.exit(0);
@@ -55,7 +55,7 @@ if (process.env.DATABASE_URL) {
 }
 const fullBefore = diskFullMessage(dataDir);
 if (fullBefore) {
-  console.error(`Restauration impossible : ${fullBefore}`);
+  console.error(`Restauration impossible : ${fullBefore}`);
   process.exit(1);
 }
 try {
@@ -63,8 +63,8 @@ try {
 } catch (error) {
   if (!(error instanceof DataDirLockedError)) throw error;
   console.error(
-    `Le site tourne encore (processus ${error.holderPid}, qui tient ${error.lockPath}) : arrêtez-le, puis relancez ` +
-      "npm run restore. Une restauration remplace toute la base : elle ne se fait jamais sous un site en marche.",
+    `Le site tourne encore (processus ${error.holderPid}, qui tient ${error.lockPath}) : arrêtez-le, puis relancez ` +
+      "npm run restore. Une restauration remplace toute la base : elle ne se fait jamais sous un site en marche.",
   );
   process.exit(1);
 }
@@ -86,7 +86,7 @@ async function erasuresBefore(target: string): Promise<Erasure[]> {
     }
   } catch (error) {
     console.warn(
-      `La base remplacée (${target}) ne s'ouvre pas : seuls les effacements notés dans le dossier de données sont ` +
+      `La base remplacée (${target}) ne s'ouvre pas : seuls les effacements notés dans le dossier de données sont ` +
         `refaits (${(error as Error).message}).`,
     );
     return listed;
@@ -123,8 +123,8 @@ try {
     const full = diskFullMessage(dataDir);
     console.error(
       full
-        ? `Restauration impossible : ${full}`
-        : `${path.resolve(file)} n'est pas une sauvegarde de la base lisible : ${describeWriteFailure(error, dataDir)}`,
+        ? `Restauration impossible : ${full}`
+        : `${path.resolve(file)} n'est pas une sauvegarde de la base lisible : ${describeWriteFailure(error, dataDir)}`,
     );
     process.exit(1);
   }
@@ -133,12 +133,12 @@ try {
   renameSync(unpacked, target);
   secureDataDir(dataDir);
   console.log(
-    `Base restaurée depuis ${path.resolve(file)} : ${counts.messages} message(s), ${counts.votes} avis, ` +
-      `${counts.brands} marque(s). Sessions de la gestion fermées ; ${erasedAgain} message(s) effacé(s) depuis ` +
+    `Base restaurée depuis ${path.resolve(file)} : ${counts.messages} message(s), ${counts.votes} avis, ` +
+      `${counts.brands} marque(s). Sessions de la gestion fermées ; ${erasedAgain} message(s) effacé(s) depuis ` +
       "la sauvegarde de nouveau effacé(s).",
   );
   if (previous) {
-    console.log(`L'ancienne base est gardée dans ${previous} : supprimez-la une fois le site vérifié.`);
+    console.log(`L'ancienne base est gardée dans ${previous} : supprimez-la une fois le site vérifié.`);
   }
 } finally {
   unlockDataDir(dataDir);

@@ -47,18 +47,18 @@ export const ALERT_CONSENT_VERSION = "2026-11-27";
 
 /** The text of the consent box, left unticked. */
 export const consentText = (label: string): string =>
-  `J'accepte de recevoir par e-mail les offres de parrainage ajoutées ou améliorées de ${label} : un premier e-mail ` +
+  `J'accepte de recevoir par e-mail les offres de parrainage ajoutées ou améliorées de ${label} : un premier e-mail ` +
   "quelques minutes après, puis un résumé par jour au plus. Ces e-mails sont de la publicité. Je peux me désabonner " +
   "en un clic depuis chacun d'eux.";
 
 /** The statement a betting alert requires. */
-export const ADULT_STATEMENT = "J'ai 18 ans ou plus.";
+export const ADULT_STATEMENT = "J'ai 18 ans ou plus.";
 
 /** What the form answers, whether the address was already known or not: it says nothing about it. */
 export const REQUEST_ANSWER =
   "Si cette adresse peut recevoir nos e-mails, un e-mail de confirmation vient de lui être envoyé. Rien d'autre ne " +
   "lui sera envoyé tant que le bouton de cet e-mail n'aura pas été utilisé. " +
-  `Le lien reste valable ${RETENTIONS.unconfirmedAlertHours} heures.`;
+  `Le lien reste valable ${RETENTIONS.unconfirmedAlertHours} heures.`;
 
 /** What the page gives the form: its topic and its texts (data, not code: the brand page's JavaScript stays small). */
 export interface AlertFormView {

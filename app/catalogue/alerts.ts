@@ -51,7 +51,7 @@ export function checkOfferAlerts(
   const alerts: OfferAlert[] = [];
   const notReported: string[] = [];
   for (const offer of offers) {
-    const link = `Gérer l'offre : ${siteUrl}/gestion/offres/${offer.slug}`;
+    const link = `Gérer l'offre : ${siteUrl}/gestion/offres/${offer.slug}`;
     const offerVotes = votes.get(offer.slug);
     if (isReportedNotWorking(offerVotes)) {
       alerts.push(
@@ -59,12 +59,12 @@ export function checkOfferAlerts(
           kind: "reported",
           offerSlug: offer.slug,
           validUntil: null,
-          subject: `[Alerte] ${offer.brand} : code signalé comme ne fonctionnant plus`,
+          subject: `[Alerte] ${offer.brand} : code signalé comme ne fonctionnant plus`,
           body: [
-            `${offer.brand} : « ${REPORTED_NOT_WORKING} »`,
+            `${offer.brand} : « ${REPORTED_NOT_WORKING} »`,
             "",
-            `Avis des 90 derniers jours : ${offerVotes!.yes} oui, ${offerVotes!.no} non.`,
-            `Raison la plus donnée : ${reasonLabel(offerVotes!.topReason) ?? "aucune"}.`,
+            `Avis des 90 derniers jours : ${offerVotes!.yes} oui, ${offerVotes!.no} non.`,
+            `Raison la plus donnée : ${reasonLabel(offerVotes!.topReason) ?? "aucune"}.`,
             `Dernier avis le ${formatFrenchDate(offerVotes!.lastVoteOn)}.`,
             "",
             link,
@@ -80,9 +80,9 @@ export function checkOfferAlerts(
           kind: "expiring",
           offerSlug: offer.slug,
           validUntil: offer.validUntil,
-          subject: `[Alerte] ${offer.brand} : offre valable jusqu'au ${lastDay}`,
+          subject: `[Alerte] ${offer.brand} : offre valable jusqu'au ${lastDay}`,
           body: [
-            `L'offre ${offer.brand} se termine le ${lastDay} (${left === 0 ? "aujourd'hui" : `dans ${left} jour${left > 1 ? "s" : ""}`}).`,
+            `L'offre ${offer.brand} se termine le ${lastDay} (${left === 0 ? "aujourd'hui" : `dans ${left} jour${left > 1 ? "s" : ""}`}).`,
             "Prolongez sa date de validité si elle continue, ou retirez-la.",
             "",
             link,
@@ -103,22 +103,22 @@ export const UNCONFIRMED_REQUESTS_ALERT = {
   subject: "Demandes d'alerte jamais confirmées",
   body: [
     "Au moins la moitié de la limite horaire VISITOR_MAILS_PER_HOUR est partie en e-mails de confirmation ces " +
-      "dernières 24 heures, et quatre sur cinq au moins n'ont jamais été confirmés.",
+      "dernières 24 heures, et quatre sur cinq au moins n'ont jamais été confirmés.",
     "",
     "Quelqu'un demande peut-être des alertes pour des adresses inventées. Les visiteurs déjà abonnés gardent une " +
-      "part de chaque heure (30 %), mais les nouvelles adresses attendent plus longtemps leur confirmation.",
+      "part de chaque heure (30 %), mais les nouvelles adresses attendent plus longtemps leur confirmation.",
     "",
     "Ce message n'est envoyé qu'une fois par jour au plus.",
   ].join("\n"),
 } as const;
 
 export const LATE_VISITOR_MAILS_ALERT = {
-  subject: "E-mails aux visiteurs en attente depuis plus de 30 minutes",
+  subject: "E-mails aux visiteurs en attente depuis plus de 30 minutes",
   body: [
     "Au moins un e-mail à un visiteur (confirmation d'alerte, alerte ou renouvellement) attend d'être envoyé depuis " +
-      "plus de 30 minutes.",
+      "plus de 30 minutes.",
     "",
-    "Causes possibles : la limite horaire VISITOR_MAILS_PER_HOUR est atteinte (beaucoup de demandes d'un coup), ou " +
+    "Causes possibles : la limite horaire VISITOR_MAILS_PER_HOUR est atteinte (beaucoup de demandes d'un coup), ou " +
       "le serveur d'e-mail refuse les envois (voir les journaux du site).",
     "",
     "Ce message n'est envoyé qu'une fois par jour au plus.",

@@ -154,5 +154,5 @@ export function followsLabel(follows: number, regulated: RiskNote | undefined): 
   for (let scale = 100; follows >= scale; scale *= 10) {
     for (const factor of [1, 2, 5]) if (follows >= scale * factor) step = scale * factor;
   }
-  return `Lien suivi ${step.toLocaleString("fr-FR")} fois ces 30 derniers jours`;
+  return `Lien suivi ${step.toLocaleString("fr-FR")} fois ces 30 derniers jours`;
 }

@@ -3,6 +3,7 @@ import { isExpired } from "./dates";
 import { offerTrust, type OfferTrust, type OfferVotes } from "./feedback";
 import { offerHeadline } from "./headline";
 import { riskNoteOf } from "./listing-rules";
+import { initialOf } from "./names";
 import { canCopyCode, isInstructionCode } from "./offer-rules";
 import { demotionOf } from "./ranking";
 import { warningText } from "./risk-warnings";
@@ -17,6 +18,8 @@ import type { ReferralOffer } from "./types";
 export interface OfferCardView {
   slug: string;
   brand: string;
+  /** The brand's initial, shown in place of a missing logo (names.ts). */
+  initial: string;
   /** What the offer gives, in large: its amount ("Jusqu'à 200 €"), or the start of its text when it states none. */
   headline: string;
   /** Beside the headline: the kind of bonus; absent when the offer does not say. */
@@ -51,7 +54,7 @@ export interface OfferCardView {
 }
 
 /** What an offer being completed says in place of its code (catalogue/examples.ts). */
-export const AWAITING = "Offre en cours de complétion : code et lien à venir.";
+export const AWAITING = "Offre en cours de complétion : code et lien à venir.";
 
 /** What a card depends on besides its offer: the day (expiry) and the visitors' votes, by offer slug. */
 export interface CardContext {
@@ -95,6 +98,7 @@ export function toCardView(offer: ReferralOffer, { today, votes, follows }: Card
   return {
     slug: offer.slug,
     brand: offer.brand,
+    initial: initialOf(offer.brand),
     ...headlineOf(offer),
     code: offer.code,
     ...ifSet("codeIsInstruction", isInstructionCode(offer.code) && (true as const)),

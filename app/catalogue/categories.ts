@@ -44,6 +44,6 @@ export function parseCategory(value: string | null | undefined): Category {
  * ('Résultats pour « rev »', then ' dans {category}').
  */
 export function listTitle(id: CategoryId, query = ""): string {
-  if (query) return `Résultats pour « ${query} »${id === "all" ? "" : ` dans ${categoryById(id).label}`}`;
+  if (query) return `Résultats pour « ${query} »${id === "all" ? "" : ` dans ${categoryById(id).label}`}`;
   return id === "all" ? "Tous les codes parrainage" : `Codes parrainage ${categoryById(id).label}`;
 }

@@ -19,11 +19,11 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "BoursoBank (ex-Boursorama Banque) est la banque en ligne française sans frais de tenue de compte, avec carte bancaire gratuite sous conditions.",
     // The specification sets this offer: up to 200 € for opening an account, with a code to copy.
     offerDescription:
-      "Jusqu'à 200 € offerts pour l'ouverture de votre premier compte BoursoBank avec le code de parrainage.",
+      "Jusqu'à 200 € offerts pour l'ouverture de votre premier compte BoursoBank avec le code de parrainage.",
     code: "BOURSOPARRAIN",
     link: "https://www.boursobank.com/parrainage",
     advantages: [
-      "Jusqu'à 200 € offerts à l'ouverture du compte",
+      "Jusqu'à 200 € offerts à l'ouverture du compte",
       "Carte bancaire gratuite sous conditions",
       "Aucuns frais de tenue de compte",
       "Application mobile complète",
@@ -74,11 +74,11 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     serviceDescription:
       "N26 est une banque mobile européenne qui permet d'ouvrir un compte courant en quelques minutes depuis son smartphone.",
     offerDescription:
-      "15 € offerts après l'ouverture de votre compte N26 avec le code de parrainage et votre premier paiement par carte.",
+      "15 € offerts après l'ouverture de votre compte N26 avec le code de parrainage et votre premier paiement par carte.",
     code: "N26PARRAIN",
     link: "https://n26.com/fr-fr/parrainage",
     advantages: [
-      "15 € offerts avec le parrainage",
+      "15 € offerts avec le parrainage",
       "Compte ouvert en quelques minutes",
       "Carte virtuelle disponible immédiatement",
       "Notifications en temps réel",
@@ -95,14 +95,14 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Revolut est une application financière qui propose compte, carte bancaire, paiements en devises sans frais cachés et épargne.",
     // The specification sets this offer: 50 € until 17 June 2025, through the link rather than a code.
     offerDescription:
-      "50 € offerts à l'ouverture de votre compte Revolut et après votre première transaction (offre valable jusqu'au 17 juin 2025).",
+      "50 € offerts à l'ouverture de votre compte Revolut et après votre première transaction (offre valable jusqu'au 17 juin 2025).",
     code: "Cliquez sur le lien",
     link: "https://www.revolut.com/fr-FR/referral/",
     advantages: [
-      "50 € offerts après la première transaction",
+      "50 € offerts après la première transaction",
       "Paiements en devises au taux réel",
       "Cartes virtuelles et jetables",
-      "Ouverture de compte 100 % en ligne",
+      "Ouverture de compte 100 % en ligne",
     ],
     bonus: { amount: 50, unit: "EUR", upTo: false },
     kind: "argent",
@@ -122,7 +122,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     link: "https://traderepublic.com/fr-fr",
     advantages: [
       "Action offerte avec le parrainage",
-      "Ordres à 1 € de frais",
+      "Ordres à 1 € de frais",
       "Plans d'investissement programmés gratuits",
       "Intérêts sur les liquidités non investies",
     ],
@@ -136,22 +136,23 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     serviceDescription:
       "Vivid est une application bancaire européenne avec compte courant, sous-comptes et investissement depuis une seule application.",
     offerDescription:
-      "Profitez de 5 % d'intérêts pendant 60 jours après l'ouverture de votre compte Vivid avec le code de parrainage.",
+      "Profitez de 5 % d'intérêts pendant 60 jours après l'ouverture de votre compte Vivid avec le code de parrainage.",
     code: "VIVIDPARRAIN",
     link: "https://vivid.money/fr-fr/",
     advantages: [
-      "5 % d'intérêts pendant 60 jours",
+      "5 % d'intérêts pendant 60 jours",
       "Jusqu'à 20 sous-comptes",
       "Carte bancaire virtuelle et physique",
       "Investissement depuis l'application",
     ],
     bonus: { amount: 5, unit: "%", upTo: false },
     kind: "autre",
-    conditions: ["Intérêts pendant 60 jours après l'ouverture du compte", "Code de parrainage saisi à l'ouverture"],
+    conditions: ["Intérêts pendant 60 jours après l'ouverture du compte", "Code de parrainage saisi à l'ouverture"],
     risk: "investment",
   },
   {
     name: "Wise",
+    aliases: ["TransferWise"],
     category: "finance",
     serviceDescription:
       "Wise est un service de transfert d'argent international et de compte multidevise au taux de change réel.",
@@ -216,11 +217,11 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     serviceDescription:
       "La Première Brique est une plateforme française de financement participatif de projets immobiliers.",
     offerDescription:
-      "1 % de rendement supplémentaire sur votre premier investissement La Première Brique avec le code de parrainage.",
+      "1 % de rendement supplémentaire sur votre premier investissement La Première Brique avec le code de parrainage.",
     code: "LPBPARRAIN",
     link: "https://www.lapremierebrique.fr/",
     advantages: [
-      "1 % de rendement en plus sur le premier investissement",
+      "1 % de rendement en plus sur le premier investissement",
       "Projets immobiliers sélectionnés",
       "Investissement accessible en ligne",
       "Suivi des projets depuis votre espace",
@@ -258,11 +259,11 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     serviceDescription:
       "Binance est l'une des plus grandes plateformes d'échange de cryptomonnaies au monde, avec des centaines d'actifs disponibles.",
     offerDescription:
-      "20 % de réduction sur vos frais de trading en vous inscrivant sur Binance avec le code de parrainage.",
+      "20 % de réduction sur vos frais de trading en vous inscrivant sur Binance avec le code de parrainage.",
     code: "CPBINANCE",
     link: "https://www.binance.com/fr/register?ref=CPBINANCE",
     advantages: [
-      "20 % de réduction sur les frais de trading",
+      "20 % de réduction sur les frais de trading",
       "Des centaines de cryptomonnaies disponibles",
       "Frais de trading parmi les plus bas",
       "Application mobile complète",
@@ -277,11 +278,11 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     serviceDescription:
       "Bitget est une plateforme d'échange de cryptomonnaies proposant trading au comptant, produits dérivés et copy trading.",
     offerDescription:
-      "15 % de réduction sur vos frais de trading en vous inscrivant sur Bitget avec le code de parrainage.",
+      "15 % de réduction sur vos frais de trading en vous inscrivant sur Bitget avec le code de parrainage.",
     code: "CPBITGET",
     link: "https://www.bitget.com/fr/register",
     advantages: [
-      "15 % de réduction sur les frais",
+      "15 % de réduction sur les frais",
       "Copy trading intégré",
       "Large choix de cryptomonnaies",
       "Inscription rapide",
@@ -295,11 +296,11 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     category: "crypto",
     serviceDescription:
       "Bitrefill permet d'acheter des cartes cadeaux et des recharges mobiles en payant en bitcoin et autres cryptomonnaies.",
-    offerDescription: "5 $ offerts sur Bitrefill en créant votre compte avec le code de parrainage.",
+    offerDescription: "5 $ offerts sur Bitrefill en créant votre compte avec le code de parrainage.",
     code: "CPBITREFILL",
     link: "https://www.bitrefill.com/signup/",
     advantages: [
-      "5 $ offerts à l'inscription",
+      "5 $ offerts à l'inscription",
       "Milliers de cartes cadeaux disponibles",
       "Paiement en bitcoin et Lightning",
       "Livraison instantanée par e-mail",
@@ -331,18 +332,18 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     serviceDescription:
       "Coinbase est une plateforme d'achat et de vente de cryptomonnaies simple d'utilisation, cotée en bourse aux États-Unis.",
     offerDescription:
-      "10 $ en BTC offerts après un premier achat de 100 $ sur Coinbase via le lien, crédités sous 72 h.",
+      "10 $ en BTC offerts après un premier achat de 100 $ sur Coinbase via le lien, crédités sous 72 h.",
     code: "Cliquez sur le lien",
     link: "https://www.coinbase.com/fr/join",
     advantages: [
-      "10 $ en BTC après un premier achat de 100 $",
-      "Bonus crédité sous 72 h",
+      "10 $ en BTC après un premier achat de 100 $",
+      "Bonus crédité sous 72 h",
       "Interface simple pour débuter",
       "Plateforme reconnue et sécurisée",
     ],
     bonus: { amount: 10, unit: "USD", upTo: false },
     kind: "crypto",
-    conditions: ["Un premier achat de 100 $", "Inscription via le lien", "Bonus crédité sous 72 h"],
+    conditions: ["Un premier achat de 100 $", "Inscription via le lien", "Bonus crédité sous 72 h"],
     copyable: false,
   },
   {
@@ -353,11 +354,11 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     serviceDescription:
       "Crypto.com est une application d'achat, de vente et de paiement en cryptomonnaies, avec carte Visa associée.",
     offerDescription:
-      "25 $ en CRO offerts sur Crypto.com en vous inscrivant avec le code de parrainage, selon les conditions en vigueur.",
+      "25 $ en CRO offerts sur Crypto.com en vous inscrivant avec le code de parrainage, selon les conditions en vigueur.",
     code: "CPCRYPTOCOM",
     link: "https://crypto.com/app",
     advantages: [
-      "25 $ en CRO offerts",
+      "25 $ en CRO offerts",
       "Plus de 250 cryptomonnaies",
       "Carte Visa avec récompenses",
       "Application mobile complète",
@@ -372,11 +373,11 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     serviceDescription:
       "KuCoin est une plateforme d'échange de cryptomonnaies internationale réputée pour son large choix d'actifs.",
     offerDescription:
-      "30 % de réduction sur vos frais de trading en vous inscrivant sur KuCoin avec le code de parrainage.",
+      "30 % de réduction sur vos frais de trading en vous inscrivant sur KuCoin avec le code de parrainage.",
     code: "CPKUCOIN",
     link: "https://www.kucoin.com/r/rf/CPKUCOIN",
     advantages: [
-      "30 % de réduction sur les frais",
+      "30 % de réduction sur les frais",
       "Très large choix de cryptomonnaies",
       "Bots de trading intégrés",
       "Application mobile disponible",
@@ -391,11 +392,11 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     serviceDescription:
       "MEXC est une plateforme d'échange de cryptomonnaies qui liste rapidement de nouveaux projets, avec des frais réduits.",
     offerDescription:
-      "10 % de réduction sur vos frais de trading en vous inscrivant sur MEXC avec le code de parrainage.",
+      "10 % de réduction sur vos frais de trading en vous inscrivant sur MEXC avec le code de parrainage.",
     code: "CPMEXC",
     link: "https://www.mexc.com/fr-FR/register?inviteCode=CPMEXC",
     advantages: [
-      "10 % de réduction sur les frais",
+      "10 % de réduction sur les frais",
       "Nouveaux projets listés rapidement",
       "Frais de trading bas",
       "Trading au comptant et dérivés",
@@ -406,15 +407,16 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   },
   {
     name: "OKX",
+    aliases: ["OKEx"],
     category: "crypto",
     serviceDescription:
       "OKX est une plateforme d'échange de cryptomonnaies avec trading, portefeuille Web3 et produits d'épargne.",
     offerDescription:
-      "30 % de réduction sur vos frais de trading en vous inscrivant sur OKX avec le code de parrainage.",
+      "30 % de réduction sur vos frais de trading en vous inscrivant sur OKX avec le code de parrainage.",
     code: "CPOKX",
     link: "https://www.okx.com/fr/join/CPOKX",
     advantages: [
-      "30 % de réduction sur les frais",
+      "30 % de réduction sur les frais",
       "Portefeuille Web3 intégré",
       "Large choix de cryptomonnaies",
       "Produits d'épargne crypto",
@@ -466,11 +468,11 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     serviceDescription:
       "Sorare est un jeu de fantasy football où l'on collectionne des cartes de joueurs sous forme de NFT pour composer ses équipes.",
     offerDescription:
-      "50 € de bonus en crédits offerts sur Sorare en vous inscrivant via le lien de parrainage, selon les conditions en vigueur.",
+      "50 € de bonus en crédits offerts sur Sorare en vous inscrivant via le lien de parrainage, selon les conditions en vigueur.",
     code: "Cliquez sur le lien",
     link: "https://sorare.com/fr",
     advantages: [
-      "Bonus de 50 € en crédits",
+      "Bonus de 50 € en crédits",
       "Inscription gratuite",
       "Fantasy football et cartes NFT",
       "Cartes de joueurs sous licence officielle",
@@ -635,17 +637,17 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     serviceDescription:
       "Widilo est un site de cashback qui vous reverse une partie de vos achats chez ses marchands partenaires.",
     // The specification sets this offer: 5 € on sign-up, through the link rather than a code.
-    offerDescription: "5 € offerts à l'inscription sur Widilo, puis jusqu'à 15 % de cashback sur vos achats.",
+    offerDescription: "5 € offerts à l'inscription sur Widilo, puis jusqu'à 15 % de cashback sur vos achats.",
     code: "Cliquez sur le lien",
     link: "https://www.widilo.fr/parrainage",
     advantages: [
-      "5 € offerts à l'inscription",
-      "Jusqu'à 15 % de cashback",
-      "Paiement dès 20 € de cashback",
+      "5 € offerts à l'inscription",
+      "Jusqu'à 15 % de cashback",
+      "Paiement dès 20 € de cashback",
       "Inscription gratuite",
     ],
     bonus: { amount: 5, unit: "EUR", upTo: false },
-    conditions: ["Inscription sur Widilo", "Cashback payé dès 20 € cumulés"],
+    conditions: ["Inscription sur Widilo", "Cashback payé dès 20 € cumulés"],
     copyable: false,
     featured: true,
   },
@@ -655,16 +657,16 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     serviceDescription:
       "Naomi est une application de cashback qui vous reverse une partie de vos achats chez ses marques partenaires.",
     offerDescription:
-      "Bonus offert à l'inscription sur Naomi avec le code de parrainage ; le cashback est versé dès 20 € cumulés.",
+      "Bonus offert à l'inscription sur Naomi avec le code de parrainage ; le cashback est versé dès 20 € cumulés.",
     code: "CPNAOMI",
     link: "https://www.naomi.fr/",
     advantages: [
       "Bonus à l'inscription avec le code",
-      "Paiement dès 20 € de cashback",
+      "Paiement dès 20 € de cashback",
       "Cashback chez des marques partenaires",
       "Application gratuite",
     ],
-    conditions: ["Inscription avec le code de parrainage", "Cashback versé dès 20 € cumulés"],
+    conditions: ["Inscription avec le code de parrainage", "Cashback versé dès 20 € cumulés"],
   },
 
   // ---------------------------------------------------------------------------
@@ -672,6 +674,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   // ---------------------------------------------------------------------------
   {
     name: "Lime",
+    aliases: ["LimeBike"],
     category: "mobility",
     serviceDescription:
       "Lime est un service de trottinettes et de vélos électriques en libre-service disponible dans de nombreuses villes.",
@@ -690,6 +693,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   },
   {
     name: "Bolt",
+    aliases: ["Taxify"],
     category: "mobility",
     serviceDescription: "Bolt est une application de VTC, de trottinettes électriques et de livraison de repas.",
     offerDescription:
@@ -796,7 +800,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
       "Réduction supplémentaire avec le code",
       "Hébergement web performant",
       "Nom de domaine inclus selon l'offre",
-      "Support client disponible 24 h/24",
+      "Support client disponible 24 h/24",
     ],
     kind: "reduction",
     conditions: ["Sur l'offre d'hébergement", "Avec le code de parrainage"],
@@ -820,6 +824,7 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
   },
   {
     name: "TotalEnergies",
+    aliases: ["Total Direct Énergie", "Total Énergie"],
     category: "other",
     serviceDescription: "TotalEnergies est un fournisseur d'électricité et de gaz pour les particuliers en France.",
     offerDescription:
@@ -840,12 +845,12 @@ export const BRAND_ENTRIES: readonly BrandEntry[] = [
     category: "other",
     serviceDescription:
       "Vexub est un service en ligne de rapports d'historique de véhicules d'occasion pour acheter en toute confiance.",
-    offerDescription: "1 crédit offert et 20 % de réduction sur Vexub en passant par le lien de parrainage.",
+    offerDescription: "1 crédit offert et 20 % de réduction sur Vexub en passant par le lien de parrainage.",
     code: "Cliquez sur le lien",
     link: "https://www.vexub.com/",
     advantages: [
       "1 crédit offert",
-      "20 % de réduction",
+      "20 % de réduction",
       "Historique complet du véhicule",
       "Rapport disponible en quelques minutes",
     ],

@@ -68,7 +68,7 @@ function amountOf(snapshot: OfferSnapshot): string | null {
 /** An entry's title: what happened to which brand's offer, and what it gives now (its amount, or its text's start). */
 export function entryTitle(change: FeedChange, offer: ReferralOffer): string {
   const what = change.change === "added" ? "Nouvelle offre" : "Offre améliorée";
-  return `${what} : ${offer.brand}, ${amountOf(change.after) ?? splitOffer(offer.description).headline}`;
+  return `${what} : ${offer.brand}, ${amountOf(change.after) ?? splitOffer(offer.description).headline}`;
 }
 
 /** What an entry says, in order: what changed, the amount and kind, the first conditions, the last day, the warning. */
@@ -99,7 +99,7 @@ function warningOf(offer: ReferralOffer): { betting: boolean; text: string } | n
     : { betting: false, text: SHORT_WARNINGS[note] };
 }
 
-const NO_CONDITIONS = "Conditions : celles du site de la marque font foi.";
+const NO_CONDITIONS = "Conditions : celles du site de la marque font foi.";
 
 /** An entry's content, as HTML: what changed, the kind, the first conditions, the last day, the brand page. */
 export function entryHtml(change: FeedChange, offer: ReferralOffer, brandPage: string): string {
@@ -107,7 +107,7 @@ export function entryHtml(change: FeedChange, offer: ReferralOffer, brandPage: s
   return [
     ...parts.paragraphs.map((text) => `<p>${escapeXml(text)}</p>`),
     parts.conditions.length > 0
-      ? `<p>Conditions :</p><ul>${parts.conditions.map((condition) => `<li>${escapeXml(condition)}</li>`).join("")}</ul>` +
+      ? `<p>Conditions :</p><ul>${parts.conditions.map((condition) => `<li>${escapeXml(condition)}</li>`).join("")}</ul>` +
         (parts.moreConditions ? `<p>${parts.moreConditions}</p>` : "")
       : `<p>${NO_CONDITIONS}</p>`,
     `<p>${escapeXml(parts.lastDay)}</p>`,
@@ -128,13 +128,13 @@ export function entryText(change: FeedChange, offer: ReferralOffer, brandPage: s
     ...parts.paragraphs,
     ...(parts.conditions.length > 0
       ? [
-          "Conditions :",
+          "Conditions :",
           ...parts.conditions.map((condition) => `- ${condition}`),
           ...(parts.moreConditions ? [parts.moreConditions] : []),
         ]
       : [NO_CONDITIONS]),
     parts.lastDay,
-    `Voir l'offre : ${brandPage}`,
+    `Voir l'offre : ${brandPage}`,
     ...(parts.warning ? [`${parts.warning.betting ? "18+ " : ""}${parts.warning.text}`] : []),
   ];
 }
@@ -142,7 +142,7 @@ export function entryText(change: FeedChange, offer: ReferralOffer, brandPage: s
 /** The feed's title: the site's, or the category's. */
 export function feedTitle(siteName: string, category: CategoryId | "all"): string {
   const what = category === "all" ? "toutes les offres" : categoryById(category).label;
-  return `${siteName} : offres nouvelles et améliorées (${what})`;
+  return `${siteName} : offres nouvelles et améliorées (${what})`;
 }
 
 /**
@@ -177,7 +177,7 @@ export function atomFeed(
     `<id>${escapeXml(self)}</id>`,
     `<title>${escapeXml(feedTitle(siteName, category))}</title>`,
     `<subtitle>${escapeXml(
-      `Publicité : ${siteName} peut recevoir une récompense lorsque vous utilisez un code ou un lien de parrainage.`,
+      `Publicité : ${siteName} peut recevoir une récompense lorsque vous utilisez un code ou un lien de parrainage.`,
     )}</subtitle>`,
     `<updated>${new Date(updated).toISOString()}</updated>`,
     `<link rel="self" type="application/atom+xml" href="${escapeXml(self)}"/>`,

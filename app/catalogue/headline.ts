@@ -20,7 +20,8 @@ export interface OfferLines {
  * be cut sensibly (too short a start, or nothing after it).
  */
 export function splitOffer(offerText: string): OfferLines {
-  const text = offerText.trim().replace(/\s+/g, " ");
+  // Runs of spaces made one, the no-break ones of French spacing kept (typography.ts).
+  const text = offerText.trim().replace(/[^\S\u00a0\u202f]+/g, " ");
   const cut = text.search(CONDITIONS_START);
   const headline = cut > 0 ? text.slice(0, cut).trim() : "";
   const details =

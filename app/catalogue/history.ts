@@ -111,22 +111,22 @@ const amountOf = (snapshot: OfferSnapshot) =>
 function amountChange(before: OfferSnapshot, after: OfferSnapshot): string {
   const now = amountOf(after);
   const then = amountOf(before);
-  if (!now) return `Montant retiré (avant : ${then})`;
-  return then ? `${now} (avant : ${then})` : `Montant annoncé : ${now}`;
+  if (!now) return `Montant retiré (avant : ${then})`;
+  return then ? `${now} (avant : ${then})` : `Montant annoncé : ${now}`;
 }
 
 /** A change of kind, the same way: "Cashback (avant : Réduction)", "Nature retirée (avant : Cashback)". */
 function kindChange(before: OfferSnapshot, after: OfferSnapshot): string {
   const now = kindLabel(after.kind);
   const then = kindLabel(before.kind);
-  if (!now) return `Nature retirée (avant : ${then})`;
-  return then ? `${now} (avant : ${then})` : `Nature annoncée : ${now}`;
+  if (!now) return `Nature retirée (avant : ${then})`;
+  return then ? `${now} (avant : ${then})` : `Nature annoncée : ${now}`;
 }
 
 /** "Offre ajoutée : 200 €, argent versé sur le compte", with only what the offer states. */
 function addedLine(after: OfferSnapshot): string {
   const known = [amountOf(after), kindLabel(after.kind)?.toLowerCase()].filter(Boolean);
-  return known.length > 0 ? `Offre ajoutée : ${known.join(", ")}` : "Offre ajoutée";
+  return known.length > 0 ? `Offre ajoutée : ${known.join(", ")}` : "Offre ajoutée";
 }
 
 /**
@@ -142,10 +142,10 @@ export function describeChange(entry: Pick<OfferHistoryEntry, "before" | "after"
   }
   if (before.kind !== after.kind) lines.push(kindChange(before, after));
   for (const condition of before.conditions) {
-    if (!after.conditions.includes(condition)) lines.push(`Condition retirée : « ${condition} »`);
+    if (!after.conditions.includes(condition)) lines.push(`Condition retirée : « ${condition} »`);
   }
   for (const condition of after.conditions) {
-    if (!before.conditions.includes(condition)) lines.push(`Nouvelle condition : « ${condition} »`);
+    if (!before.conditions.includes(condition)) lines.push(`Nouvelle condition : « ${condition} »`);
   }
   if (before.code !== after.code) lines.push("Nouveau code");
   if (before.link !== after.link) lines.push("Nouveau lien");

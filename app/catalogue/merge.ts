@@ -19,7 +19,7 @@ export function dedupeOffers(offers: readonly ReferralOffer[], warn: DuplicateWa
   return offers.filter((offer) => {
     const key = brandKey(offer.brand);
     if (seen.has(key)) {
-      warn(`Offre en double ignorée pour la marque « ${offer.brand} » (id ${offer.id}).`);
+      warn(`Offre en double ignorée pour la marque « ${offer.brand} » (id ${offer.id}).`);
       return false;
     }
     seen.add(key);

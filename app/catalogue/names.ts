@@ -29,3 +29,6 @@ const ENTRIES_BY_KEY = new Map<string, BrandEntry>(
 export function findBrandEntry(name: string): BrandEntry | undefined {
   return ENTRIES_BY_KEY.get(brandKey(name));
 }
+
+/** The first letter or figure of a brand's name ("🚀 Rocket" gives "R"), never half a character; "?" if none. */
+export const initialOf = (brand: string): string => brand.match(/[\p{L}\p{N}]/u)?.[0]?.toUpperCase() ?? "?";

@@ -77,5 +77,5 @@ export const FEATURED_OFFERS = 3;
 
 /** What the back office says beside its "featured" checkbox. */
 export const FEATURED_RULE =
-  `La page d'accueil met en avant ${FEATURED_OFFERS} offres : celles cochées ici quand il y en a exactement ` +
-  `${FEATURED_OFFERS} en cours et sans signalement, sinon ${FEATURED_OFFERS} offres choisies par défaut.`;
+  `La page d'accueil met en avant ${FEATURED_OFFERS} offres : celles cochées ici quand il y en a exactement ` +
+  `${FEATURED_OFFERS} en cours et sans signalement, sinon ${FEATURED_OFFERS} offres choisies par défaut.`;

@@ -21,10 +21,10 @@ export const NEWS_DAYS = 30;
  */
 export function demotionOf(votes: OfferVotes | undefined): string | null {
   if (isReportedNotWorking(votes))
-    return "Placée après les autres offres : des visiteurs signalent que le code échoue.";
+    return "Placée après les autres offres : des visiteurs signalent que le code échoue.";
   const percent = successPercent(votes);
   if (percent !== null && percent < DEMOTION_BELOW_PERCENT) {
-    return `Placée après les autres offres : moins de ${DEMOTION_BELOW_PERCENT}\u202f% de réussite.`;
+    return `Placée après les autres offres : moins de ${DEMOTION_BELOW_PERCENT}\u202f% de réussite.`;
   }
   return null;
 }
@@ -94,10 +94,10 @@ export function fallbackNote(
   { today, votes, news }: Pick<RankingContext, "today" | "votes" | "news">,
 ): string | null {
   if (order === "avis" && !offers.some((offer) => successPercent(votes.get(offer.slug)) !== null)) {
-    return "Pas encore assez d'avis pour classer ces offres : elles restent dans l'ordre par défaut.";
+    return "Pas encore assez d'avis pour classer ces offres : elles restent dans l'ordre par défaut.";
   }
   if (order === "nouveautes" && !offers.some((offer) => isNews(news.get(offer.slug), today))) {
-    return `Aucune de ces offres n'a été ajoutée ni améliorée ces ${NEWS_DAYS} derniers jours : elles restent dans l'ordre par défaut.`;
+    return `Aucune de ces offres n'a été ajoutée ni améliorée ces ${NEWS_DAYS} derniers jours : elles restent dans l'ordre par défaut.`;
   }
   return null;
 }

@@ -13,9 +13,9 @@ export type RiskNote = Exclude<RiskNoteChoice, "none">;
 
 /** What the back office's list shows. */
 export const RISK_NOTE_LABELS: Readonly<Record<RiskNoteChoice, string>> = {
-  betting: "Jeux d'argent : 18+ et message de prévention",
-  crypto: "Crypto-actifs : risque de perte en capital",
-  investment: "Investissement : risque de perte en capital",
+  betting: "Jeux d'argent : 18+ et message de prévention",
+  crypto: "Crypto-actifs : risque de perte en capital",
+  investment: "Investissement : risque de perte en capital",
   none: "Aucune mise en garde",
 };
 

@@ -14,7 +14,7 @@ export const CAPITAL_WARNINGS: Readonly<Record<Exclude<RiskNote, "betting">, str
 
 /** One line, where a line is all there is room for (a share image, a feed entry). */
 export const SHORT_WARNINGS: Readonly<Record<RiskNote, string>> = {
-  betting: "Jouer comporte des risques : endettement, dépendance… Appelez le 09 74 75 13 13 (appel non surtaxé).",
+  betting: "Jouer comporte des risques : endettement, dépendance… Appelez le 09 74 75 13 13 (appel non surtaxé).",
   ...CAPITAL_WARNINGS,
 };
 

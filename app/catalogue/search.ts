@@ -297,7 +297,7 @@ function closestHits(index: OfferSearchIndex, parsed: ParsedQuery): Hit[] {
 
 /** « a », « a » ni « b »: words as the visitor typed them, in a French sentence. */
 function quotedWords(words: readonly string[]): string {
-  return words.map((word) => `« ${word} »`).join(" ni ");
+  return words.map((word) => `« ${word} »`).join(" ni ");
 }
 
 /**
@@ -305,12 +305,12 @@ function quotedWords(words: readonly string[]): string {
  * offer holds them all; null when the results answer the query as asked.
  */
 export function searchNote(result: SearchResult, query: string): string | null {
-  if (result.match === "closest") return `Aucune offre ne contient « ${query.trim()} ».`;
+  if (result.match === "closest") return `Aucune offre ne contient « ${query.trim()} ».`;
   if (result.match !== "most") return null;
   if (result.unmatched.length > 0) {
-    return `Aucune offre ne contient ${quotedWords(result.unmatched)} : voici celles qui correspondent au reste de votre recherche.`;
+    return `Aucune offre ne contient ${quotedWords(result.unmatched)} : voici celles qui correspondent au reste de votre recherche.`;
   }
-  return "Aucune offre ne contient tous ces mots à la fois : voici celles qui en contiennent le plus.";
+  return "Aucune offre ne contient tous ces mots à la fois : voici celles qui en contiennent le plus.";
 }
 
 /** How many closest names a search with no result proposes ("Vouliez-vous dire : …"). */

@@ -42,14 +42,14 @@ export interface SiteIdentity {
   siteUrl: string;
 }
 
-/** Up to two capitals of a name: "BoursoBank" gives "BB", "Uber Eats" "UE", "binance" "B". */
+/**
+ * Up to two capitals of a name, from its letters and figures only: "BoursoBank" gives "BB", "Uber Eats" "UE",
+ * "binance" "B", "🚀 Rocket" "R" (never half of an emoji).
+ */
 export function initialsOf(name: string): string {
-  const words = name
-    .trim()
-    .split(/[\s.-]+/)
-    .filter(Boolean);
+  const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const capitals = [...(words[0] ?? "")].filter((character, index) => index === 0 || /\p{Lu}/u.test(character));
-  const initials = words.length > 1 ? words.slice(0, 2).map((word) => word[0]) : capitals.slice(0, 2);
+  const initials = words.length > 1 ? words.slice(0, 2).map((word) => [...word][0]) : capitals.slice(0, 2);
   return initials.join("").toUpperCase() || "?";
 }
 
@@ -93,7 +93,7 @@ export function categoryShareImage(
   return {
     eyebrow: "Codes parrainage",
     title: label,
-    note: `${running} offre${running > 1 ? "s" : ""} en cours`,
+    note: `${running} offre${running > 1 ? "s" : ""} en cours`,
     tile: { initials: initialsOf(label) },
     siteName: site.siteName,
     siteHost: hostOf(site.siteUrl),

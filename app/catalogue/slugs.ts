@@ -1,6 +1,6 @@
 import { BRAND_ENTRIES } from "./data";
-import { foldText, tidyName } from "./names";
-import type { BrandEntry } from "./types";
+import { brandKey, foldText, tidyName } from "./names";
+import type { BrandEntry, ReferralOffer } from "./types";
 
 /** The general rule for a page address: the lower-case name without accents, spaces turned into hyphens. */
 export function slugFromName(name: string): string {
@@ -27,4 +27,28 @@ const CANONICAL_BY_ALIAS = new Map(
 /** The canonical slug a requested slug stands for: an old address gives the current one, anything else itself. */
 export function canonicalSlug(slug: string): string {
   return CANONICAL_BY_ALIAS.get(slug) ?? slug;
+}
+
+const slugsByKey = new WeakMap<readonly ReferralOffer[], Map<string, string>>();
+
+/**
+ * The brand page an address written otherwise stands for: with other case, dots or without its hyphens
+ * ("ubereats", "crypto.com", "hellobank"), or one of the brand's other names ("boursorama", "transferwise").
+ * Only the same letters and figures lead to a brand: a nearer-but-different spelling is for a search to propose.
+ */
+export function forgivenSlug(offers: readonly ReferralOffer[], requested: string): string | undefined {
+  // Only what a person types: letters, figures, spaces and the marks names hold (no NUL, no slash, no percent).
+  if (!/^[\p{L}\p{N} ._'!&+-]+$/u.test(requested)) return undefined;
+  let bySlugKey = slugsByKey.get(offers);
+  if (!bySlugKey) {
+    bySlugKey = new Map();
+    for (const offer of offers) {
+      for (const name of [offer.slug, offer.brand, ...offer.aliases]) {
+        const key = brandKey(name);
+        if (key && !bySlugKey.has(key)) bySlugKey.set(key, offer.slug);
+      }
+    }
+    slugsByKey.set(offers, bySlugKey);
+  }
+  return bySlugKey.get(brandKey(canonicalSlug(requested)));
 }

@@ -80,10 +80,10 @@ export function testimonialConfirmationMail(brand: string, link: string) {
       "",
       `Cette adresse a été donnée avec un témoignage sur ${brand}, pour apprendre s'il est publié.`,
       "",
-      "Si c'est vous, confirmez-la en ouvrant ce lien puis en cliquant sur le bouton de la page :",
+      "Si c'est vous, confirmez-la en ouvrant ce lien puis en cliquant sur le bouton de la page :",
       link,
       "",
-      "Si ce n'est pas vous, ignorez ce message : rien d'autre ne vous sera envoyé, et l'adresse sera effacée à la " +
+      "Si ce n'est pas vous, ignorez ce message : rien d'autre ne vous sera envoyé, et l'adresse sera effacée à la " +
         "décision du responsable du site.",
     ].join("\n"),
   };
@@ -97,7 +97,7 @@ export function outcomeMail(brand: string, decision: "publish" | "refuse", reaso
       body: [
         "Bonjour,",
         "",
-        `Votre témoignage sur ${brand} est publié : ${pageUrl}`,
+        `Votre témoignage sur ${brand} est publié : ${pageUrl}`,
         "",
         "Le lien d'effacement reçu avec votre témoignage reste valable. Votre adresse e-mail est maintenant effacée.",
       ].join("\n"),
@@ -108,9 +108,9 @@ export function outcomeMail(brand: string, decision: "publish" | "refuse", reaso
     body: [
       "Bonjour,",
       "",
-      `Votre témoignage sur ${brand} n'a pas été publié. Raison : ${reasonLabel(reason ?? "other")}.`,
+      `Votre témoignage sur ${brand} n'a pas été publié. Raison : ${reasonLabel(reason ?? "other")}.`,
       "",
-      `Il sera effacé dans ${RETENTIONS.refusedTestimonialDays} jours. Votre adresse e-mail est maintenant effacée.`,
+      `Il sera effacé dans ${RETENTIONS.refusedTestimonialDays} jours. Votre adresse e-mail est maintenant effacée.`,
     ].join("\n"),
   };
 }

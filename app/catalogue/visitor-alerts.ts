@@ -21,17 +21,17 @@ const signature = ({ siteName, siteUrl, publisherName }: MailContext) =>
 /** The one e-mail a request gets: its link leads to a page whose button confirms. */
 export function alertConfirmationMail(context: MailContext, label: string, confirmUrl: string) {
   return {
-    subject: `Confirmez votre alerte : ${label}`,
+    subject: `Confirmez votre alerte : ${label}`,
     text: [
       "Bonjour,",
       "",
       `Quelqu'un, sans doute vous, a demandé à recevoir sur cette adresse les offres de parrainage ajoutées ou ` +
         `améliorées de ${label}, sur ${context.siteName}.`,
       "",
-      `Pour confirmer, ouvrez ce lien puis appuyez sur le bouton « Confirmer » (valable ${RETENTIONS.unconfirmedAlertHours} heures) :`,
+      `Pour confirmer, ouvrez ce lien puis appuyez sur le bouton « Confirmer » (valable ${RETENTIONS.unconfirmedAlertHours} heures) :`,
       confirmUrl,
       "",
-      "Si ce n'est pas vous, ignorez cet e-mail : rien d'autre ne vous sera envoyé, et l'adresse sera effacée dans 48 " +
+      "Si ce n'est pas vous, ignorez cet e-mail : rien d'autre ne vous sera envoyé, et l'adresse sera effacée dans 48 " +
         "heures.",
       "",
       `Envoyé par ${signature(context)}`,
@@ -55,10 +55,10 @@ const subscriberFooter = (context: MailContext, links: SubscriberLinks) => [
   "",
   "—",
   `Publicité. ${context.siteName} peut recevoir une récompense lorsque vous utilisez un code ou un lien de ` +
-    "parrainage ; aucune marque ne paie pour figurer dans ces e-mails.",
+    "parrainage ; aucune marque ne paie pour figurer dans ces e-mails.",
   `Envoyé par ${signature(context)} Vous recevez cet e-mail parce que vous l'avez demandé et confirmé.`,
-  `Voir ou arrêter vos alertes : ${links.manageUrl}`,
-  `Se désabonner de tout en un clic : ${links.unsubscribeUrl}`,
+  `Voir ou arrêter vos alertes : ${links.manageUrl}`,
+  `Se désabonner de tout en un clic : ${links.unsubscribeUrl}`,
 ];
 
 /** The e-mail of offers: the first within minutes of a change, then one a day at most, a digest. */
@@ -66,15 +66,15 @@ export function digestMail(context: MailContext, news: readonly AlertNews[], lin
   const first = news[0];
   const subject =
     news.length === 1 && first
-      ? `Publicité - ${first.change.change === "added" ? "Nouvelle offre" : "Offre améliorée"} : ${first.offer.brand}`
-      : `Publicité - ${news.length} offres nouvelles ou améliorées`;
+      ? `Publicité - ${first.change.change === "added" ? "Nouvelle offre" : "Offre améliorée"} : ${first.offer.brand}`
+      : `Publicité - ${news.length} offres nouvelles ou améliorées`;
   const betting = news.some(({ offer }) => offer.category === "betting");
   return {
     subject,
     text: [
       "Bonjour,",
       "",
-      news.length === 1 ? "Une offre que vous suivez a changé :" : `${news.length} offres que vous suivez ont changé :`,
+      news.length === 1 ? "Une offre que vous suivez a changé :" : `${news.length} offres que vous suivez ont changé :`,
       ...news.flatMap(({ change, offer }) => [
         "",
         ...entryText(change, offer, `${context.siteUrl}/offres/${offer.slug}`),
@@ -88,15 +88,15 @@ export function digestMail(context: MailContext, news: readonly AlertNews[], lin
 /** The one request to confirm again, a month before the 3 years after the last confirmation run out. */
 export function renewalMail(context: MailContext, links: SubscriberLinks) {
   return {
-    subject: `Souhaitez-vous continuer à recevoir les alertes de ${context.siteName} ?`,
+    subject: `Souhaitez-vous continuer à recevoir les alertes de ${context.siteName} ?`,
     text: [
       "Bonjour,",
       "",
-      `Vous suivez des offres de parrainage sur ${context.siteName} depuis bientôt ${RETENTIONS.alertConsentYears} ans. ` +
+      `Vous suivez des offres de parrainage sur ${context.siteName} depuis bientôt ${RETENTIONS.alertConsentYears} ans. ` +
         "Sans nouvelle confirmation " +
         "de votre part, votre adresse sera effacée dans un mois et vous ne recevrez plus rien.",
       "",
-      `Pour continuer, ouvrez ce lien et appuyez sur « Continuer à recevoir les alertes » : ${links.manageUrl}`,
+      `Pour continuer, ouvrez ce lien et appuyez sur « Continuer à recevoir les alertes » : ${links.manageUrl}`,
       ...subscriberFooter(context, links),
     ].join("\n"),
   };

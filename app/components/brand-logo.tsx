@@ -1,13 +1,26 @@
 import { useState } from "react";
 
-/** The brand's logo, or its first letter when there is none or the image fails to load. */
-export function BrandLogo({ brand, logo, size = "md" }: { brand: string; logo?: string; size?: "md" | "lg" }) {
+/**
+ * The brand's logo, or its `initial` (catalogue/names.ts `initialOf`, given by the server) when there is none or the
+ * image fails to load.
+ */
+export function BrandLogo({
+  brand,
+  initial,
+  logo,
+  size = "md",
+}: {
+  brand: string;
+  initial: string;
+  logo?: string;
+  size?: "md" | "lg";
+}) {
   const [failed, setFailed] = useState(false);
   const box = size === "lg" ? "logo logo-lg" : "logo";
   if (!logo || failed) {
     return (
       <span className={`${box} initial`} aria-hidden="true">
-        {brand.trim().charAt(0).toUpperCase()}
+        {initial}
       </span>
     );
   }

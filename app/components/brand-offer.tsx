@@ -19,7 +19,7 @@ export function BrandOfferEssentials({
     <>
       {offer.expired ? (
         <p className="text-lg text-slate-600">
-          <span className="sr-only">Elle offrait : </span>
+          <span className="sr-only">Elle offrait : </span>
           <s>{offer.headline}</s>
         </p>
       ) : (

@@ -8,7 +8,7 @@ export function BrandSections({ brand, sections }: { brand: string; sections: Se
   return (
     <>
       {sections.whyChoose?.length ? (
-        <Card id="why-choose" title={`Pourquoi choisir ${brand} ?`}>
+        <Card id="why-choose" title={`Pourquoi choisir ${brand} ?`}>
           <TitledItems items={sections.whyChoose} />
         </Card>
       ) : null}

@@ -42,7 +42,7 @@ export function CodeBox({
       await navigator.clipboard.writeText(code.trim());
       setCopied(true);
       showToast({
-        title: "Code copié !",
+        title: "Code copié !",
         description: `Le code ${code.trim()} a été copié dans le presse-papier.`,
         variant: "success",
         duration: COPY_TOAST_MS,
@@ -60,7 +60,7 @@ export function CodeBox({
   return (
     <div className={example ? "code-box example" : "code-box"}>
       <span>
-        <span className="sr-only">{`Code de parrainage ${brand} : `}</span>
+        <span className="sr-only">{`Code de parrainage ${brand} : `}</span>
         <code className="code-text">{code.trim()}</code>
       </span>
       {canCopy && hydrated ? (

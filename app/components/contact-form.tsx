@@ -11,12 +11,15 @@ export function ContactForm({
   constraint,
   submissionId,
   actionData,
+  prefill,
 }: {
   constraint: MessageFormConstraint;
   submissionId: string;
   actionData?: MessageActionData;
+  /** The subject and message the address chose (/contact?sujet=new-code&marque=…). */
+  prefill?: Record<string, string>;
 }) {
-  const [form, fields, rules] = useMessageForm("contact", constraint, submissionId, actionData);
+  const [form, fields, rules] = useMessageForm("contact", constraint, submissionId, actionData, prefill);
 
   return (
     <MessageFormFrame

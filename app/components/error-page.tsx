@@ -20,7 +20,7 @@ export function ErrorPage({ refusal, pathname }: { refusal?: string; pathname: s
     <div className="mx-auto max-w-xl space-y-4 py-16">
       <h1 className="text-2xl font-bold text-slate-900">Une erreur est survenue</h1>
       <p className="rounded-md bg-red-50 p-4 text-red-900">
-        La page n'a pas pu s'afficher. Réessayez dans un instant ; si l'erreur revient, écrivez-nous depuis la page
+        La page n'a pas pu s'afficher. Réessayez dans un instant ; si l'erreur revient, écrivez-nous depuis la page
         Contact.
       </p>
       <p>

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type FormMetadata,
+} from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { RETENTIONS } from "~/catalogue/retentions";
@@ -94,6 +101,8 @@ export function useMessageForm<Kind extends MessageFormKind>(
   constraint: MessageFormConstraint,
   submissionId: string,
   actionData: MessageActionData | undefined,
+  /** What the form starts with (a subject chosen by the address that led here). */
+  defaultValue?: Record<string, string>,
 ) {
   const [validate, setValidate] = useState<(formData: FormData) => MessageFormSubmission<Kind>>();
   const loadRules = useCallback(() => {
@@ -106,6 +115,7 @@ export function useMessageForm<Kind extends MessageFormKind>(
   const [form, fields] = useForm<z.input<MessageFormSchema<Kind>>, z.output<MessageFormSchema<Kind>>>({
     id: `${kind}-${submissionId}`,
     lastResult: actionData?.result,
+    defaultValue: defaultValue as DefaultValue<z.input<MessageFormSchema<Kind>>> | undefined,
     constraint,
     defaultNoValidate: false,
     // Conform focuses the first invalid field after a submission with errors.
@@ -120,8 +130,8 @@ export function useMessageForm<Kind extends MessageFormKind>(
 export function DataUseNote() {
   return (
     <p className="text-xs text-slate-600">
-      Votre nom, votre e-mail et votre message servent seulement à vous répondre ; ils sont effacés au plus tard{" "}
-      {RETENTIONS.messagesMonths} mois après.{" "}
+      Votre nom, votre e-mail et votre message servent seulement à vous répondre ; ils sont effacés au plus tard{" "}
+      {RETENTIONS.messagesMonths} mois après.{" "}
       <a href="/mentions-legales#donnees" className="font-medium text-indigo-800 underline">
         Vos données personnelles
       </a>
@@ -142,7 +152,7 @@ export function SenderFields({
       <FieldShell field={name} label="Nom">
         <input {...getInputProps(name, { type: "text" })} autoComplete="name" className={controlClass} />
       </FieldShell>
-      <FieldShell field={email} label="Email">
+      <FieldShell field={email} label="E-mail">
         <input {...getInputProps(email, { type: "email" })} autoComplete="email" className={controlClass} />
       </FieldShell>
     </>

@@ -46,7 +46,7 @@ export function ListingResults({
       />
       {initials.length > 0 ? (
         <div className="space-y-2 pt-4">
-          <p className="font-semibold text-slate-800">Toutes les marques de A à Z :</p>
+          <p className="font-semibold text-slate-800">Toutes les marques de A à Z :</p>
           <BrandInitials initials={initials} />
         </div>
       ) : null}

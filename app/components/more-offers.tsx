@@ -83,7 +83,7 @@ export function useMoreOffers(
               fetcher.load(requested.current);
             }}
           >
-            {loading ? "Chargement..." : `Afficher ${Math.min(OFFERS_PER_PAGE, remaining)} offres de plus`}
+            {loading ? "Chargement..." : `Afficher ${Math.min(OFFERS_PER_PAGE, remaining)} offres de plus`}
           </button>
         ) : null}
       </div>

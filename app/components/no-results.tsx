@@ -21,13 +21,13 @@ export function NoResults({
       <p className="text-slate-700">Aucun résultat trouvé pour votre recherche.</p>
       {query ? (
         <>
-          <p className="mt-2 text-slate-700">Aucune offre ne correspond à « {query} ».</p>
+          <p className="mt-2 text-slate-700">Aucune offre ne correspond à « {query} ».</p>
           <Link to={resetHref} className={`${primaryButton} mt-4`}>
             Réinitialiser la recherche
           </Link>
           <CloseNames suggestions={suggestions} centered />
           <nav aria-label="Parcourir par catégorie" className="mt-6">
-            <p className="text-sm font-semibold text-slate-800">Ou parcourez une catégorie :</p>
+            <p className="text-sm font-semibold text-slate-800">Ou parcourez une catégorie :</p>
             <ul className="mt-2 flex flex-wrap justify-center gap-2">
               {CATEGORIES.filter((entry) => entry.id !== "all").map((entry) => (
                 <li key={entry.id}>
@@ -55,8 +55,8 @@ export function CloseNames({
   if (suggestions.length === 0) return null;
   return (
     <nav aria-label="Marques proches" className={centered ? "mt-6" : "mt-4"}>
-      <p className="text-sm font-semibold text-slate-800">Vouliez-vous dire :</p>
-      <ul className={`mt-2 flex flex-wrap gap-2 ${centered ? "justify-center" : ""}`}>
+      <p className="text-sm font-semibold text-slate-800">Vouliez-vous dire :</p>
+      <ul className={`mt-2 flex flex-wrap gap-2 ${centered ? "justify-center" : ""}`}>
         {suggestions.map((suggestion) => (
           <li key={suggestion.slug}>
             <Link to={`/offres/${suggestion.slug}`} className={secondaryButton}>

@@ -11,8 +11,8 @@ import type { RiskNote } from "~/catalogue/risk-note-choices";
 
 export function RewardDisclosure({ siteName, className = "" }: { siteName: string; className?: string }) {
   return (
-    <p className={`text-sm text-slate-600 ${className}`}>
-      Transparence : {siteName} peut recevoir une récompense quand vous utilisez un code ou un lien de parrainage de ce
+    <p className={`text-sm text-slate-600 ${className}`}>
+      Transparence : {siteName} peut recevoir une récompense quand vous utilisez un code ou un lien de parrainage de ce
       site. Cela ne vous coûte rien et ne change pas votre avantage.
     </p>
   );
@@ -35,7 +35,7 @@ export function PaidNote({
   if (!code && !link) return null;
   return (
     <p className={className}>
-      {`${code && link ? "Code et lien" : code ? "Code" : "Lien"} de parrainage : `}
+      {`${code && link ? "Code et lien" : code ? "Code" : "Lien"} de parrainage : `}
       <a href={`${HOW_OFFERS_ARE_RANKED.path}#${REWARD_ANCHOR}`}>le site peut être récompensé</a>
     </p>
   );

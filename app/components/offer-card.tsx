@@ -72,7 +72,7 @@ export function OfferLines({ offer, className }: { offer: OfferCardView; classNa
       <div className={className}>
         <p className="text-red-800">Offre expirée</p>
         <p className="offer-was">
-          <span className="sr-only">Elle offrait : </span>
+          <span className="sr-only">Elle offrait : </span>
           <s>{offer.headline}</s>
         </p>
       </div>
@@ -103,7 +103,7 @@ export function OfferCard({ offer }: { offer: OfferCardView }) {
   return (
     <article className="offer-card">
       <header>
-        <BrandLogo brand={offer.brand} logo={offer.logo} />
+        <BrandLogo brand={offer.brand} initial={offer.initial} logo={offer.logo} />
         <h3>
           <a href={`/offres/${offer.slug}`}>{offer.brand}</a>
         </h3>

@@ -28,19 +28,19 @@ export function OfferConditions({
           ))}
         </ul>
       ) : (
-        <p className="text-slate-700">L'offre n'en précise aucune ici : lisez-les sur le site de {brand}.</p>
+        <p className="text-slate-700">L'offre n'en précise aucune ici : lisez-les sur le site de {brand}.</p>
       )}
       <p className="text-xs text-slate-600">
         {checkedOn
           ? `Conditions vérifiées le ${checkedOn}.`
-          : `Conditions pas encore vérifiées : celles du site de ${brand} font foi.`}
+          : `Conditions pas encore vérifiées : celles du site de ${brand} font foi.`}
       </p>
-      {referrerReward ? <p className="text-slate-700">Le parrain reçoit : {referrerReward}</p> : null}
+      {referrerReward ? <p className="text-slate-700">Le parrain reçoit : {referrerReward}</p> : null}
       {details.length > 0 ? (
         <dl className="text-slate-700">
           {details.map(({ label, text }) => (
             <div key={label}>
-              <dt className="inline font-semibold">{label} : </dt>
+              <dt className="inline font-semibold">{label} : </dt>
               <dd className="inline whitespace-pre-line">{text}</dd>
             </div>
           ))}

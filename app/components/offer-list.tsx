@@ -45,8 +45,8 @@ export function OfferList({
   const pageHref = (page: number) => listingHref(action, { query, category, sort, page });
   const more = useMoreOffers(listing, pageHref, section);
   return (
-    <section ref={section} aria-labelledby={headingId} className="space-y-6">
-      <h2 id={headingId} className="text-2xl font-bold text-slate-900">
+    <section ref={section} aria-labelledby={headingId} className="space-y-3 sm:space-y-6">
+      <h2 id={headingId} className="text-xl font-bold text-slate-900 sm:text-2xl">
         {title} <span className="text-base font-medium text-slate-600">{`(${total})`}</span>
       </h2>
       {offers.length > 1 ? <SortForm action={action} query={query} category={category} sort={sort} /> : null}

@@ -9,7 +9,7 @@ const linkClass = "btn-secondary px-4 text-base";
  * browser has the Web Share API, one button opening the phone's own share sheet; everywhere else plain links (WhatsApp,
  * e-mail) and the page's address to copy, which JavaScript gives a copy button.
  */
-export function ShareOffer({ brand, headline, url }: { brand: string; headline: string; url: string }) {
+export function ShareOffer({ brand, text, url }: { brand: string; text: string; url: string }) {
   const [canShare, setCanShare] = useState(false);
   const [canCopy, setCanCopy] = useState(false);
   const showToast = useToast();
@@ -18,7 +18,6 @@ export function ShareOffer({ brand, headline, url }: { brand: string; headline: 
     setCanCopy(typeof navigator.clipboard?.writeText === "function");
   }, []);
   const title = `Code parrainage ${brand}`;
-  const text = `${title} : ${headline}`;
 
   if (canShare) {
     return (
@@ -35,7 +34,7 @@ export function ShareOffer({ brand, headline, url }: { brand: string; headline: 
   async function copyAddress() {
     try {
       await navigator.clipboard.writeText(url);
-      showToast({ title: "Adresse copiée !", description: url, variant: "success", duration: 3_000 });
+      showToast({ title: "Adresse copiée !", description: url, variant: "success", duration: 3_000 });
     } catch {
       showToast({
         title: "Copie impossible",

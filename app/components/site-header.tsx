@@ -9,7 +9,7 @@ export const NAV_LINKS = [
 ] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 ${
+  `rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 ${
     isActive ? "bg-indigo-50 text-indigo-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
   }`;
 
@@ -36,6 +36,19 @@ export function SiteHeader({
     if (menu.current) menu.current.open = false;
   }, [location.key]);
 
+  // Plain links (a page load): a router Link each would cost every page's render, for a menu seldom used.
+  const categoryList = (labelledBy: string) => (
+    <ul aria-labelledby={labelledBy} className="grid grid-cols-2 gap-1">
+      {categories.map((link) => (
+        <li key={link.to}>
+          <a href={link.to} className={`block ${linkClass({ isActive: false })}`}>
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
@@ -51,9 +64,31 @@ export function SiteHeader({
                 </NavLink>
               </li>
             ))}
+            <li>
+              {/* Every category from the laptop's header too, without JavaScript: a disclosure. */}
+              <details className="relative">
+                <summary id="header-categories" className={`block cursor-pointer ${linkClass({ isActive: false })}`}>
+                  Catégories
+                </summary>
+                <div className="absolute right-0 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+                  {categoryList("header-categories")}
+                </div>
+              </details>
+            </li>
           </ul>
         </nav>
-        <details ref={menu} className="group relative md:hidden">
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a <details> is its own button */}
+        <details
+          ref={menu}
+          className="group relative md:hidden"
+          // Escape closes the open menu and gives the focus back to its button.
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && menu.current?.open) {
+              menu.current.open = false;
+              menu.current.querySelector("summary")?.focus();
+            }
+          }}
+        >
           <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md p-2 text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 [&::-webkit-details-marker]:hidden">
             <Icon name="menu" className="h-6 w-6 group-open:hidden" />
             <Icon name="close" className="hidden h-6 w-6 group-open:block" />
@@ -66,12 +101,7 @@ export function SiteHeader({
             <ul className="flex flex-col gap-1">
               {NAV_LINKS.map((link) => (
                 <li key={link.to}>
-                  <NavLink
-                    to={link.to}
-                    end={link.to === "/"}
-                    className={(state) => `block ${linkClass(state)}`}
-                    onClick={() => menu.current?.removeAttribute("open")}
-                  >
+                  <NavLink to={link.to} end={link.to === "/"} className={(state) => `block ${linkClass(state)}`}>
                     {link.label}
                   </NavLink>
                 </li>
@@ -83,16 +113,7 @@ export function SiteHeader({
             >
               Catégories
             </p>
-            <ul aria-labelledby="menu-categories" className="grid grid-cols-2 gap-1">
-              {categories.map((link) => (
-                <li key={link.to}>
-                  {/* Plain links (a page load): a router Link each would cost every page's render, for a menu seldom used. */}
-                  <a href={link.to} className={`block ${linkClass({ isActive: false })}`}>
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            {categoryList("menu-categories")}
           </nav>
         </details>
       </div>

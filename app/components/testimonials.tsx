@@ -48,7 +48,7 @@ function ReportForm({ slug, id }: { slug: string; id: number }) {
   if (answer?.ok) {
     return (
       <p role="status" className="text-sm text-slate-700">
-        Merci : votre signalement est transmis au responsable du site, qui l'examinera.
+        Merci : votre signalement est transmis au responsable du site, qui l'examinera.
       </p>
     );
   }
@@ -107,10 +107,10 @@ export function TestimonialList({ slug, testimonials }: { slug: string; testimon
 
 const ADDRESS_NOTE_TEXTS: Record<AddressNote, string> = {
   confirmation:
-    "Un e-mail vous demande de confirmer votre adresse : ouvrez-le et cliquez sur le bouton de la page pour apprendre " +
+    "Un e-mail vous demande de confirmer votre adresse : ouvrez-le et cliquez sur le bouton de la page pour apprendre " +
     "si votre témoignage est publié. Sans confirmation, rien d'autre ne vous est envoyé.",
   "already-asked":
-    "Cette adresse a déjà reçu aujourd'hui une demande de confirmation : elle n'est pas gardée avec ce témoignage, " +
+    "Cette adresse a déjà reçu aujourd'hui une demande de confirmation : elle n'est pas gardée avec ce témoignage, " +
     "et aucun e-mail ne lui est envoyé.",
 };
 
@@ -127,7 +127,7 @@ export function TestimonialThanks({
       <p className="font-semibold">{TESTIMONIAL_THANKS}</p>
       {eraseLink ? (
         <p className="text-sm">
-          Gardez ce lien personnel : il permet d'effacer votre témoignage à tout moment, et il ne sera plus affiché.{" "}
+          Gardez ce lien personnel : il permet d'effacer votre témoignage à tout moment, et il ne sera plus affiché.{" "}
           <a href={eraseLink} className="break-all font-medium underline">
             Effacer mon témoignage
           </a>
@@ -235,19 +235,19 @@ export function TestimonialForm({
       <FieldShell
         field={fields.text}
         label={`Votre expérience avec ${brand}`}
-        hint={`De ${TESTIMONIAL_TEXT_MIN} à ${TESTIMONIAL_TEXT_MAX} caractères. Pas de nom, d'adresse ni de numéro : ni les vôtres, ni ceux d'autrui.`}
+        hint={`De ${TESTIMONIAL_TEXT_MIN} à ${TESTIMONIAL_TEXT_MAX} caractères. Pas de nom, d'adresse ni de numéro : ni les vôtres, ni ceux d'autrui.`}
       >
         <textarea {...getTextareaProps(fields.text)} rows={5} className={controlClass} />
       </FieldShell>
       <FieldShell
         field={fields.name}
         label="Prénom ou pseudonyme (facultatif)"
-        hint="Sans prénom, votre témoignage est signé « Anonyme »."
+        hint="Sans prénom, votre témoignage est signé « Anonyme »."
       >
         <input {...getInputProps(fields.name, { type: "text" })} autoComplete="given-name" className={controlClass} />
       </FieldShell>
       <fieldset className="space-y-1">
-        <legend className={labelClass}>Quand avez-vous utilisé l'offre ?</legend>
+        <legend className={labelClass}>Quand avez-vous utilisé l'offre ?</legend>
         <div className="grid grid-cols-2 gap-3">
           <ChoiceField
             field={fields.month}
@@ -263,7 +263,7 @@ export function TestimonialForm({
         <FieldShell
           field={fields.email}
           label="E-mail (facultatif)"
-          hint="Seulement pour vous dire si votre témoignage est publié, une fois l'adresse confirmée par l'e-mail que vous recevrez ; jamais affiché, effacé après la décision."
+          hint="Seulement pour vous dire si votre témoignage est publié, une fois l'adresse confirmée par l'e-mail que vous recevrez ; jamais affiché, effacé après la décision."
         >
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={controlClass} />
         </FieldShell>

@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 /** The vote's block: its title, then what the page puts in it. */
 export function VoteSection({ children }: { children: ReactNode }) {
   return (
-    <PageBlock id={FEEDBACK_ANCHOR} title="Ce code a-t-il fonctionné ?">
+    <PageBlock id={FEEDBACK_ANCHOR} title="Ce code a-t-il fonctionné ?">
       {children}
     </PageBlock>
   );
@@ -66,7 +66,7 @@ export function VoteForm({
         {asking ? (
           <fieldset className="space-y-3">
             <legend className="text-sm font-semibold text-slate-900">
-              Pourquoi n'a-t-il pas fonctionné ? (facultatif)
+              Pourquoi n'a-t-il pas fonctionné ? (facultatif)
             </legend>
             <input type="hidden" name="worked" value="non" />
             <div className="grid gap-1 sm:grid-cols-2">

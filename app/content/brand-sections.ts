@@ -10,7 +10,7 @@ export interface BrandSections {
 }
 
 const CRYPTO_RISK_ANSWER =
-  "Les cryptoactifs sont volatils : leur valeur peut fortement varier, à la baisse comme à la hausse, et vous pouvez perdre tout ou partie de la somme investie. N'investissez que ce que vous êtes prêt à perdre.";
+  "Les cryptoactifs sont volatils : leur valeur peut fortement varier, à la baisse comme à la hausse, et vous pouvez perdre tout ou partie de la somme investie. N'investissez que ce que vous êtes prêt à perdre.";
 
 export const BRAND_SECTIONS: Record<string, BrandSections> = {
   binance: {
@@ -21,11 +21,11 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
       },
       {
         title: "Des frais de trading réduits",
-        text: "Les frais de Binance comptent parmi les plus bas du marché, et le code de parrainage vous donne 20 % de réduction sur vos frais de trading.",
+        text: "Les frais de Binance comptent parmi les plus bas du marché, et le code de parrainage vous donne 20 % de réduction sur vos frais de trading.",
       },
       {
         title: "Une plateforme complète",
-        text: "Achat simplifié, trading au comptant, produits d'épargne ou paiements : Binance regroupe de nombreux services dans une seule application.",
+        text: "Achat simplifié, trading au comptant, produits d'épargne ou paiements : Binance regroupe de nombreux services dans une seule application.",
       },
       {
         title: "Une liquidité importante",
@@ -37,7 +37,7 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
       "Créez votre compte Binance avec votre adresse e-mail ou votre numéro de téléphone, en saisissant le code s'il n'est pas déjà rempli.",
       "Vérifiez votre identité en suivant les étapes demandées par la plateforme.",
       "Alimentez votre compte par virement ou par carte bancaire.",
-      "Passez vos ordres : la réduction de 20 % sur les frais de trading s'applique selon les conditions de l'offre.",
+      "Passez vos ordres : la réduction de 20 % sur les frais de trading s'applique selon les conditions de l'offre.",
     ],
     services: [
       {
@@ -59,22 +59,22 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     faq: [
       {
-        question: "Comment profiter de la réduction sur les frais ?",
+        question: "Comment profiter de la réduction sur les frais ?",
         answer:
-          "Inscrivez-vous avec le lien ou le code de parrainage de cette page : la réduction de 20 % sur les frais de trading est associée à votre compte dès sa création, selon les conditions en vigueur.",
+          "Inscrivez-vous avec le lien ou le code de parrainage de cette page : la réduction de 20 % sur les frais de trading est associée à votre compte dès sa création, selon les conditions en vigueur.",
       },
       {
-        question: "Binance est-elle autorisée en France ?",
+        question: "Binance est-elle autorisée en France ?",
         answer:
           "Binance est enregistrée auprès de l'Autorité des marchés financiers (AMF) en tant que prestataire de services sur actifs numériques. Vous pouvez vérifier à tout moment le statut d'une plateforme sur le site de l'AMF.",
       },
       {
-        question: "Puis-je utiliser le code si j'ai déjà un compte ?",
+        question: "Puis-je utiliser le code si j'ai déjà un compte ?",
         answer:
           "Non, le code de parrainage doit être saisi lors de la création du compte. Il ne peut pas être ajouté après l'inscription.",
       },
       {
-        question: "Quels sont les risques ?",
+        question: "Quels sont les risques ?",
         answer: CRYPTO_RISK_ANSWER,
       },
     ],
@@ -94,8 +94,8 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
         ["Application mobile", "Oui", "Oui", "Oui"],
         [
           "Avantage de parrainage",
-          "20 % de réduction sur les frais de trading",
-          "10 $ en BTC après un premier achat de 100 $",
+          "20 % de réduction sur les frais de trading",
+          "10 $ en BTC après un premier achat de 100 $",
           "Selon l'offre en cours",
         ],
       ],
@@ -138,7 +138,7 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     whyChoose: [
       {
         title: "Idéale pour débuter",
-        text: "L'interface de Coinbase est claire et guidée : acheter ses premières cryptomonnaies ne prend que quelques minutes.",
+        text: "L'interface de Coinbase est claire et guidée : acheter ses premières cryptomonnaies ne prend que quelques minutes.",
       },
       {
         title: "Une entreprise cotée en bourse",
@@ -150,15 +150,15 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
       },
       {
         title: "Un bonus de bienvenue en Bitcoin",
-        text: "Avec le lien de parrainage, recevez 10 $ en BTC dans les 72 h suivant un premier achat de 100 $.",
+        text: "Avec le lien de parrainage, recevez 10 $ en BTC dans les 72 h suivant un premier achat de 100 $.",
       },
     ],
     howToUse: [
       "Cliquez sur le lien de parrainage présent sur cette page.",
       "Créez votre compte Coinbase et confirmez votre adresse e-mail.",
       "Vérifiez votre identité avec une pièce d'identité en cours de validité.",
-      "Ajoutez un moyen de paiement et effectuez un premier achat de 100 $ (ou l'équivalent en euros).",
-      "Recevez 10 $ en BTC sur votre compte dans les 72 h suivant cet achat.",
+      "Ajoutez un moyen de paiement et effectuez un premier achat de 100 $ (ou l'équivalent en euros).",
+      "Recevez 10 $ en BTC sur votre compte dans les 72 h suivant cet achat.",
     ],
     services: [
       {
@@ -180,22 +180,22 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     faq: [
       {
-        question: "Comment recevoir les 10 $ en BTC ?",
+        question: "Comment recevoir les 10 $ en BTC ?",
         answer:
-          "Inscrivez-vous avec le lien de parrainage, vérifiez votre identité puis effectuez un premier achat d'au moins 100 $. Le bonus est crédité en BTC dans les 72 h suivant cet achat.",
+          "Inscrivez-vous avec le lien de parrainage, vérifiez votre identité puis effectuez un premier achat d'au moins 100 $. Le bonus est crédité en BTC dans les 72 h suivant cet achat.",
       },
       {
-        question: "Faut-il saisir un code ?",
+        question: "Faut-il saisir un code ?",
         answer:
-          "Non, l'offre Coinbase fonctionne uniquement par lien de parrainage : il suffit de l'ouvrir avant de créer votre compte.",
+          "Non, l'offre Coinbase fonctionne uniquement par lien de parrainage : il suffit de l'ouvrir avant de créer votre compte.",
       },
       {
-        question: "Coinbase est-elle fiable ?",
+        question: "Coinbase est-elle fiable ?",
         answer:
           "Coinbase est une entreprise cotée au Nasdaq et enregistrée en France auprès de l'AMF en tant que prestataire de services sur actifs numériques. Comme pour toute plateforme, activez la double authentification pour protéger votre compte.",
       },
       {
-        question: "Quels sont les risques ?",
+        question: "Quels sont les risques ?",
         answer: CRYPTO_RISK_ANSWER,
       },
     ],
@@ -215,9 +215,9 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
         ["Carte de paiement", "Selon les pays", "Selon les pays", "Oui"],
         [
           "Avantage de parrainage",
-          "10 $ en BTC après un premier achat de 100 $",
-          "20 % de réduction sur les frais de trading",
-          "25 $ en CRO selon conditions",
+          "10 $ en BTC après un premier achat de 100 $",
+          "20 % de réduction sur les frais de trading",
+          "25 $ en CRO selon conditions",
         ],
       ],
     },
@@ -267,11 +267,11 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
       },
       {
         title: "Une offre bourse complète",
-        text: "Fortuneo est réputée pour son offre de courtage en ligne : PEA, compte-titres et accès à de nombreux marchés.",
+        text: "Fortuneo est réputée pour son offre de courtage en ligne : PEA, compte-titres et accès à de nombreux marchés.",
       },
       {
         title: "Tout gérer depuis l'application",
-        text: "Virements, plafonds de carte, épargne : l'essentiel se gère en quelques clics depuis l'application mobile.",
+        text: "Virements, plafonds de carte, épargne : l'essentiel se gère en quelques clics depuis l'application mobile.",
       },
     ],
     howToUse: [
@@ -301,17 +301,17 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     ],
     faq: [
       {
-        question: "Comment bénéficier de l'offre de parrainage Fortuneo ?",
+        question: "Comment bénéficier de l'offre de parrainage Fortuneo ?",
         answer:
           "Ouvrez votre compte avec le lien ou le code de parrainage de cette page, puis remplissez les conditions de l'offre en cours (premier versement, utilisation de la carte…) pour recevoir votre prime.",
       },
       {
-        question: "Y a-t-il des conditions de revenus ?",
+        question: "Y a-t-il des conditions de revenus ?",
         answer:
-          "Cela dépend de la carte choisie : certaines sont accessibles sans condition de revenus, d'autres en demandent. Les conditions à jour figurent sur le site de Fortuneo.",
+          "Cela dépend de la carte choisie : certaines sont accessibles sans condition de revenus, d'autres en demandent. Les conditions à jour figurent sur le site de Fortuneo.",
       },
       {
-        question: "Fortuneo est-elle une vraie banque ?",
+        question: "Fortuneo est-elle une vraie banque ?",
         answer:
           "Oui. Fortuneo appartient au groupe Crédit Mutuel Arkéa, et vos dépôts bénéficient de la garantie des dépôts prévue par la réglementation française.",
       },
@@ -325,7 +325,7 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
         ["Offre bourse", "Très complète", "Très complète", "Disponible"],
         ["Assurance-vie", "Oui", "Oui", "Oui"],
         ["Application mobile", "Oui", "Oui", "Oui"],
-        ["Prime de parrainage", "Selon l'offre en cours", "Jusqu'à 200 €", "Selon l'offre en cours"],
+        ["Prime de parrainage", "Selon l'offre en cours", "Jusqu'à 200 €", "Selon l'offre en cours"],
       ],
     },
   },
@@ -344,7 +344,7 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
         },
         {
           label: "Bonus",
-          value: "50 € de crédits",
+          value: "50 € de crédits",
         },
         {
           label: "Site officiel",
@@ -363,19 +363,19 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
       },
       {
         title: "Un bonus pour commencer",
-        text: "Avec le lien de parrainage, bénéficiez de 50 € de crédits selon les conditions de l'offre.",
+        text: "Avec le lien de parrainage, bénéficiez de 50 € de crédits selon les conditions de l'offre.",
       },
     ],
     faq: [
       {
-        question: "Comment obtenir les 50 € de crédits ?",
+        question: "Comment obtenir les 50 € de crédits ?",
         answer:
           "Inscrivez-vous avec le lien de parrainage de cette page, puis remplissez les conditions indiquées par Sorare pour débloquer vos crédits.",
       },
       {
-        question: "Faut-il payer pour jouer ?",
+        question: "Faut-il payer pour jouer ?",
         answer:
-          "L'inscription est gratuite et il est possible de commencer sans rien acheter. Les cartes limitées sont payantes et leur valeur peut baisser : ne dépensez que ce que vous pouvez vous permettre.",
+          "L'inscription est gratuite et il est possible de commencer sans rien acheter. Les cartes limitées sont payantes et leur valeur peut baisser : ne dépensez que ce que vous pouvez vous permettre.",
       },
     ],
   },
@@ -383,8 +383,8 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
   boursobank: {
     whyChoose: [
       {
-        title: "Jusqu'à 200 € offerts",
-        text: "En ouvrant votre premier compte avec le code de parrainage, vous pouvez recevoir jusqu'à 200 € selon l'offre en cours et la carte choisie.",
+        title: "Jusqu'à 200 € offerts",
+        text: "En ouvrant votre premier compte avec le code de parrainage, vous pouvez recevoir jusqu'à 200 € selon l'offre en cours et la carte choisie.",
       },
       {
         title: "Une banque en ligne sans frais cachés",
@@ -392,7 +392,7 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
       },
       {
         title: "Une gamme complète",
-        text: "Compte courant, épargne, bourse, assurance-vie et crédits : tous les services d'une banque, accessibles en ligne.",
+        text: "Compte courant, épargne, bourse, assurance-vie et crédits : tous les services d'une banque, accessibles en ligne.",
       },
     ],
     howToUse: [
@@ -407,17 +407,17 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Comment obtenir jusqu'à 200 € chez BoursoBank ?",
+        question: "Comment obtenir jusqu'à 200 € chez BoursoBank ?",
         answer:
           "Ouvrez votre premier compte avec le code de parrainage, puis respectez les conditions de l'offre (versement initial, utilisation de la carte…). Le montant de la prime dépend de l'offre en vigueur.",
       },
       {
-        question: "BoursoBank et Boursorama Banque, c'est la même banque ?",
+        question: "BoursoBank et Boursorama Banque, c'est la même banque ?",
         answer:
-          "Oui. Boursorama Banque s'appelle désormais BoursoBank ; il s'agit de la banque en ligne du groupe Société Générale.",
+          "Oui. Boursorama Banque s'appelle désormais BoursoBank ; il s'agit de la banque en ligne du groupe Société Générale.",
       },
       {
-        question: "Le code fonctionne-t-il si je suis déjà client ?",
+        question: "Le code fonctionne-t-il si je suis déjà client ?",
         answer:
           "Non, l'offre de parrainage est réservée aux personnes qui ouvrent leur premier compte chez BoursoBank.",
       },
@@ -436,7 +436,7 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
       },
       {
         title: "De nombreux outils intégrés",
-        text: "Cartes virtuelles, coffres d'épargne, partage de dépenses : Revolut réunit beaucoup de fonctionnalités dans une seule application.",
+        text: "Cartes virtuelles, coffres d'épargne, partage de dépenses : Revolut réunit beaucoup de fonctionnalités dans une seule application.",
       },
     ],
     howToUse: [
@@ -451,12 +451,12 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Quel est le bonus de parrainage Revolut ?",
+        question: "Quel est le bonus de parrainage Revolut ?",
         answer:
-          "Le montant et les conditions du bonus de bienvenue changent régulièrement. L'offre de 50 € a pris fin le 17 juin 2025 : l'offre en vigueur est indiquée lors de votre inscription via le lien.",
+          "Le montant et les conditions du bonus de bienvenue changent régulièrement. L'offre de 50 € a pris fin le 17 juin 2025 : l'offre en vigueur est indiquée lors de votre inscription via le lien.",
       },
       {
-        question: "Faut-il un code de parrainage ?",
+        question: "Faut-il un code de parrainage ?",
         answer:
           "Non, le parrainage Revolut passe par un lien. Ouvrez-le avant de télécharger l'application pour que votre inscription soit bien rattachée à l'offre.",
       },
@@ -466,11 +466,11 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
   n26: {
     whyChoose: [
       {
-        title: "15 € offerts",
-        text: "Avec le code de parrainage, recevez 15 € après l'ouverture de votre compte, selon les conditions de l'offre.",
+        title: "15 € offerts",
+        text: "Avec le code de parrainage, recevez 15 € après l'ouverture de votre compte, selon les conditions de l'offre.",
       },
       {
-        title: "Une banque 100 % mobile",
+        title: "Une banque 100 % mobile",
         text: "Ouvrez un compte depuis votre smartphone et suivez chaque paiement grâce aux notifications instantanées.",
       },
       {
@@ -482,7 +482,7 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
       "Copiez le code de parrainage ou cliquez sur le lien de cette page.",
       "Téléchargez l'application N26 et créez votre compte.",
       "Vérifiez votre identité directement depuis l'application.",
-      "Remplissez les conditions de l'offre pour recevoir vos 15 €.",
+      "Remplissez les conditions de l'offre pour recevoir vos 15 €.",
     ],
     popular: {
       title: "Services populaires",
@@ -496,12 +496,12 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Comment recevoir les 15 € N26 ?",
+        question: "Comment recevoir les 15 € N26 ?",
         answer:
           "Inscrivez-vous avec le code ou le lien de parrainage, puis effectuez les opérations demandées par N26. Le bonus est versé une fois les conditions remplies.",
       },
       {
-        question: "N26 est-elle une vraie banque ?",
+        question: "N26 est-elle une vraie banque ?",
         answer:
           "Oui, N26 dispose d'une licence bancaire européenne et vos dépôts bénéficient de la garantie des dépôts applicable.",
       },
@@ -535,12 +535,12 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Comment fonctionne le cashback iGraal ?",
+        question: "Comment fonctionne le cashback iGraal ?",
         answer:
           "Le marchand verse une commission à iGraal pour chaque achat effectué via la plateforme, et iGraal vous en reverse une partie sous forme de cashback.",
       },
       {
-        question: "Quand le cashback est-il disponible ?",
+        question: "Quand le cashback est-il disponible ?",
         answer:
           "Le cashback apparaît d'abord en attente, puis il est validé une fois le délai de rétractation ou de séjour passé. Il peut alors être retiré.",
       },
@@ -550,23 +550,23 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
   widilo: {
     whyChoose: [
       {
-        title: "Jusqu'à 15 % de cashback",
-        text: "Widilo reverse jusqu'à 15 % de cashback sur vos achats chez ses marchands partenaires.",
+        title: "Jusqu'à 15 % de cashback",
+        text: "Widilo reverse jusqu'à 15 % de cashback sur vos achats chez ses marchands partenaires.",
       },
       {
-        title: "5 € offerts à l'inscription",
-        text: "En vous inscrivant via le lien de parrainage, vous recevez 5 € sur votre compte Widilo.",
+        title: "5 € offerts à l'inscription",
+        text: "En vous inscrivant via le lien de parrainage, vous recevez 5 € sur votre compte Widilo.",
       },
       {
         title: "Un seuil de retrait accessible",
-        text: "Votre cashback peut être retiré dès 20 € cumulés.",
+        text: "Votre cashback peut être retiré dès 20 € cumulés.",
       },
     ],
     howToUse: [
       "Cliquez sur le lien de parrainage de cette page.",
-      "Créez votre compte Widilo pour recevoir vos 5 € de bienvenue.",
+      "Créez votre compte Widilo pour recevoir vos 5 € de bienvenue.",
       "Passez par Widilo avant chacun de vos achats en ligne pour activer le cashback.",
-      "Demandez le versement de vos gains dès que votre solde atteint 20 €.",
+      "Demandez le versement de vos gains dès que votre solde atteint 20 €.",
     ],
     popular: {
       title: "Boutiques populaires",
@@ -574,14 +574,14 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "À partir de quel montant puis-je retirer mon cashback ?",
+        question: "À partir de quel montant puis-je retirer mon cashback ?",
         answer:
-          "Le seuil de retrait de Widilo est de 20 €. Une fois ce montant atteint en cashback validé, vous pouvez demander son versement.",
+          "Le seuil de retrait de Widilo est de 20 €. Une fois ce montant atteint en cashback validé, vous pouvez demander son versement.",
       },
       {
-        question: "Combien puis-je gagner en cashback ?",
+        question: "Combien puis-je gagner en cashback ?",
         answer:
-          "Le taux dépend de chaque marchand et peut aller jusqu'à 15 %. Il est indiqué sur la fiche du marchand avant votre achat.",
+          "Le taux dépend de chaque marchand et peut aller jusqu'à 15 %. Il est indiqué sur la fiche du marchand avant votre achat.",
       },
     ],
   },
@@ -613,14 +613,14 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Joko est-il gratuit ?",
+        question: "Joko est-il gratuit ?",
         answer:
           "Oui, l'inscription et l'utilisation de Joko sont gratuites. Le cashback est financé par les commissions versées par les enseignes partenaires.",
       },
       {
-        question: "Comment profiter du parrainage Joko ?",
+        question: "Comment profiter du parrainage Joko ?",
         answer:
-          "Inscrivez-vous via le lien de cette page : l'avantage de bienvenue est attribué selon les conditions de l'offre en cours.",
+          "Inscrivez-vous via le lien de cette page : l'avantage de bienvenue est attribué selon les conditions de l'offre en cours.",
       },
     ],
   },
@@ -652,12 +652,12 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Peut-on cumuler cashback et code promo ?",
+        question: "Peut-on cumuler cashback et code promo ?",
         answer:
           "Souvent oui, à condition d'utiliser un code promo proposé par Poulpeo. Un code trouvé ailleurs peut annuler le cashback.",
       },
       {
-        question: "Pourquoi mon cashback est-il en attente ?",
+        question: "Pourquoi mon cashback est-il en attente ?",
         answer:
           "Le marchand doit d'abord confirmer la commande, notamment après le délai de rétractation. Le cashback passe ensuite en statut validé.",
       },
@@ -671,15 +671,15 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
         text: "Naomi vous reverse une partie du montant de vos achats réalisés chez ses marchands partenaires.",
       },
       {
-        title: "Un seuil de retrait de 20 €",
-        text: "Demandez le versement de votre cashback dès que votre solde validé atteint 20 €.",
+        title: "Un seuil de retrait de 20 €",
+        text: "Demandez le versement de votre cashback dès que votre solde validé atteint 20 €.",
       },
     ],
     howToUse: [
       "Cliquez sur le lien de parrainage de cette page et créez votre compte Naomi.",
       "Passez par Naomi avant chaque achat en ligne pour activer le cashback.",
       "Suivez votre cashback en attente puis validé depuis votre espace membre.",
-      "Demandez votre virement dès 20 € de cashback validé.",
+      "Demandez votre virement dès 20 € de cashback validé.",
     ],
     popular: {
       title: "Boutiques populaires",
@@ -687,11 +687,11 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Quel est le seuil de paiement de Naomi ?",
-        answer: "Le cashback peut être retiré à partir de 20 € validés.",
+        question: "Quel est le seuil de paiement de Naomi ?",
+        answer: "Le cashback peut être retiré à partir de 20 € validés.",
       },
       {
-        question: "L'inscription est-elle gratuite ?",
+        question: "L'inscription est-elle gratuite ?",
         answer: "Oui, l'inscription sur Naomi est gratuite et sans engagement.",
       },
     ],
@@ -700,8 +700,8 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
   vivid: {
     whyChoose: [
       {
-        title: "5 % d'intérêts pendant 60 jours",
-        text: "Avec l'offre de parrainage, profitez d'un taux de 5 % pendant 60 jours, selon les conditions de l'offre.",
+        title: "5 % d'intérêts pendant 60 jours",
+        text: "Avec l'offre de parrainage, profitez d'un taux de 5 % pendant 60 jours, selon les conditions de l'offre.",
       },
       {
         title: "Jusqu'à 20 sous-comptes",
@@ -716,7 +716,7 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
       "Cliquez sur le lien de parrainage ou copiez le code de cette page.",
       "Téléchargez l'application Vivid et ouvrez votre compte.",
       "Vérifiez votre identité et alimentez votre compte.",
-      "Activez l'offre pour bénéficier de 5 % d'intérêts pendant 60 jours selon les conditions en vigueur.",
+      "Activez l'offre pour bénéficier de 5 % d'intérêts pendant 60 jours selon les conditions en vigueur.",
     ],
     popular: {
       title: "Services populaires",
@@ -724,12 +724,12 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Comment fonctionne le taux de 5 % ?",
+        question: "Comment fonctionne le taux de 5 % ?",
         answer:
-          "Le taux de 5 % s'applique pendant 60 jours après l'activation de l'offre, dans les limites et conditions fixées par Vivid. Le taux standard s'applique ensuite.",
+          "Le taux de 5 % s'applique pendant 60 jours après l'activation de l'offre, dans les limites et conditions fixées par Vivid. Le taux standard s'applique ensuite.",
       },
       {
-        question: "Combien de sous-comptes puis-je créer ?",
+        question: "Combien de sous-comptes puis-je créer ?",
         answer: "Vivid permet de créer jusqu'à 20 sous-comptes pour séparer vos budgets et vos objectifs d'épargne.",
       },
     ],
@@ -742,8 +742,8 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
         text: "La Première Brique permet de financer des projets immobiliers par le biais du financement participatif, à partir de petits montants.",
       },
       {
-        title: "1 % de rendement supplémentaire",
-        text: "Avec le parrainage, bénéficiez de 1 % de rendement en plus sur votre premier investissement.",
+        title: "1 % de rendement supplémentaire",
+        text: "Avec le parrainage, bénéficiez de 1 % de rendement en plus sur votre premier investissement.",
       },
       {
         title: "Des projets détaillés",
@@ -754,16 +754,16 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
       "Cliquez sur le lien de parrainage ou copiez le code de cette page.",
       "Créez votre compte La Première Brique et complétez votre profil investisseur.",
       "Choisissez un projet après avoir lu sa présentation et ses risques.",
-      "Réalisez votre premier investissement pour bénéficier de 1 % de rendement supplémentaire.",
+      "Réalisez votre premier investissement pour bénéficier de 1 % de rendement supplémentaire.",
     ],
     faq: [
       {
-        question: "Comment obtenir le bonus de 1 % ?",
+        question: "Comment obtenir le bonus de 1 % ?",
         answer:
-          "Inscrivez-vous avec le code ou le lien de parrainage : le rendement supplémentaire de 1 % s'applique à votre premier investissement, selon les conditions de l'offre.",
+          "Inscrivez-vous avec le code ou le lien de parrainage : le rendement supplémentaire de 1 % s'applique à votre premier investissement, selon les conditions de l'offre.",
       },
       {
-        question: "Quels sont les risques ?",
+        question: "Quels sont les risques ?",
         answer:
           "Le financement participatif immobilier comporte un risque de perte en capital et d'illiquidité, ainsi qu'un risque de retard de remboursement. Diversifiez vos placements et n'investissez que des sommes dont vous n'avez pas besoin à court terme.",
       },
@@ -797,12 +797,12 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Où saisir le code Uber Eats ?",
+        question: "Où saisir le code Uber Eats ?",
         answer:
           "Dans l'application, ouvrez la section de votre compte dédiée aux codes promo et ajoutez-y le code avant de valider votre première commande.",
       },
       {
-        question: "Le code est-il valable sur toutes les commandes ?",
+        question: "Le code est-il valable sur toutes les commandes ?",
         answer:
           "Non, la réduction de parrainage s'applique en général à la première commande et peut exiger un montant minimum. Vérifiez les conditions dans l'application.",
       },
@@ -836,12 +836,12 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Comment utiliser le parrainage Deliveroo ?",
+        question: "Comment utiliser le parrainage Deliveroo ?",
         answer:
-          "Inscrivez-vous via le lien ou avec le code de parrainage, puis passez votre première commande : l'avantage s'applique selon les conditions en vigueur.",
+          "Inscrivez-vous via le lien ou avec le code de parrainage, puis passez votre première commande : l'avantage s'applique selon les conditions en vigueur.",
       },
       {
-        question: "Puis-je utiliser l'offre si j'ai déjà commandé ?",
+        question: "Puis-je utiliser l'offre si j'ai déjà commandé ?",
         answer: "Non, l'offre de parrainage est réservée aux nouveaux clients de Deliveroo.",
       },
     ],
@@ -850,8 +850,8 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
   bitget: {
     whyChoose: [
       {
-        title: "15 % de réduction sur les frais",
-        text: "Avec le code de parrainage, bénéficiez de 15 % de réduction sur vos frais de trading, selon les conditions de l'offre.",
+        title: "15 % de réduction sur les frais",
+        text: "Avec le code de parrainage, bénéficiez de 15 % de réduction sur vos frais de trading, selon les conditions de l'offre.",
       },
       {
         title: "Le copy trading",
@@ -866,7 +866,7 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
       "Copiez le code de parrainage ou cliquez sur le lien de cette page.",
       "Créez votre compte Bitget en saisissant le code lors de l'inscription.",
       "Vérifiez votre identité et alimentez votre compte.",
-      "Tradez avec 15 % de réduction sur vos frais selon les conditions en vigueur.",
+      "Tradez avec 15 % de réduction sur vos frais selon les conditions en vigueur.",
     ],
     popular: {
       title: "Services populaires",
@@ -874,12 +874,12 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Quand s'applique la réduction de 15 % ?",
+        question: "Quand s'applique la réduction de 15 % ?",
         answer:
           "La réduction est liée à votre compte dès l'inscription avec le code de parrainage et s'applique à vos frais de trading selon les conditions de Bitget.",
       },
       {
-        question: "Quels sont les risques ?",
+        question: "Quels sont les risques ?",
         answer: CRYPTO_RISK_ANSWER,
       },
     ],
@@ -888,8 +888,8 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
   kucoin: {
     whyChoose: [
       {
-        title: "30 % de réduction sur les frais",
-        text: "Le code de parrainage vous donne 30 % de réduction sur vos frais de trading, selon les conditions de l'offre.",
+        title: "30 % de réduction sur les frais",
+        text: "Le code de parrainage vous donne 30 % de réduction sur vos frais de trading, selon les conditions de l'offre.",
       },
       {
         title: "Un catalogue très varié",
@@ -904,7 +904,7 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
       "Copiez le code de parrainage ou cliquez sur le lien de cette page.",
       "Inscrivez-vous sur KuCoin en renseignant le code de parrainage.",
       "Vérifiez votre identité et déposez des fonds.",
-      "Profitez de 30 % de réduction sur vos frais de trading selon les conditions en vigueur.",
+      "Profitez de 30 % de réduction sur vos frais de trading selon les conditions en vigueur.",
     ],
     popular: {
       title: "Services populaires",
@@ -912,11 +912,11 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Puis-je ajouter le code après l'inscription ?",
+        question: "Puis-je ajouter le code après l'inscription ?",
         answer: "Non, le code de parrainage doit être saisi au moment de la création du compte.",
       },
       {
-        question: "Quels sont les risques ?",
+        question: "Quels sont les risques ?",
         answer: CRYPTO_RISK_ANSWER,
       },
     ],
@@ -925,8 +925,8 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
   okx: {
     whyChoose: [
       {
-        title: "30 % de réduction sur les frais",
-        text: "Avec le code de parrainage, réduisez de 30 % vos frais de trading, selon les conditions de l'offre.",
+        title: "30 % de réduction sur les frais",
+        text: "Avec le code de parrainage, réduisez de 30 % vos frais de trading, selon les conditions de l'offre.",
       },
       {
         title: "Une plateforme et un portefeuille",
@@ -941,7 +941,7 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
       "Copiez le code de parrainage ou cliquez sur le lien de cette page.",
       "Créez votre compte OKX en saisissant le code de parrainage.",
       "Vérifiez votre identité et alimentez votre compte.",
-      "Tradez avec 30 % de réduction sur vos frais selon les conditions en vigueur.",
+      "Tradez avec 30 % de réduction sur vos frais selon les conditions en vigueur.",
     ],
     popular: {
       title: "Services populaires",
@@ -949,12 +949,12 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Comment bénéficier de la réduction OKX ?",
+        question: "Comment bénéficier de la réduction OKX ?",
         answer:
-          "Inscrivez-vous avec le code ou le lien de parrainage : la réduction de 30 % s'applique ensuite à vos frais de trading selon les conditions d'OKX.",
+          "Inscrivez-vous avec le code ou le lien de parrainage : la réduction de 30 % s'applique ensuite à vos frais de trading selon les conditions d'OKX.",
       },
       {
-        question: "Quels sont les risques ?",
+        question: "Quels sont les risques ?",
         answer: CRYPTO_RISK_ANSWER,
       },
     ],
@@ -963,8 +963,8 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
   "crypto-com": {
     whyChoose: [
       {
-        title: "25 $ en CRO",
-        text: "Avec le lien de parrainage, recevez 25 $ en CRO, le jeton de Crypto.com, selon les conditions de l'offre.",
+        title: "25 $ en CRO",
+        text: "Avec le lien de parrainage, recevez 25 $ en CRO, le jeton de Crypto.com, selon les conditions de l'offre.",
       },
       {
         title: "Une application grand public",
@@ -979,7 +979,7 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
       "Cliquez sur le lien de parrainage ou copiez le code de cette page.",
       "Téléchargez l'application Crypto.com et créez votre compte.",
       "Vérifiez votre identité depuis l'application.",
-      "Remplissez les conditions de l'offre pour recevoir 25 $ en CRO.",
+      "Remplissez les conditions de l'offre pour recevoir 25 $ en CRO.",
     ],
     popular: {
       title: "Services populaires",
@@ -987,12 +987,12 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Comment recevoir les 25 $ en CRO ?",
+        question: "Comment recevoir les 25 $ en CRO ?",
         answer:
           "Inscrivez-vous via le lien ou avec le code de parrainage, puis effectuez les actions demandées par Crypto.com. Le bonus est crédité en CRO une fois les conditions remplies.",
       },
       {
-        question: "Quels sont les risques ?",
+        question: "Quels sont les risques ?",
         answer: CRYPTO_RISK_ANSWER,
       },
     ],
@@ -1025,12 +1025,12 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Trade Republic est-elle une banque ?",
+        question: "Trade Republic est-elle une banque ?",
         answer:
           "Oui, Trade Republic est une banque allemande agréée, supervisée par les autorités financières allemandes et européennes.",
       },
       {
-        question: "Investir comporte-t-il des risques ?",
+        question: "Investir comporte-t-il des risques ?",
         answer:
           "Oui. La valeur des actions et des ETF peut baisser et vous pouvez perdre tout ou partie du capital investi. Les performances passées ne préjugent pas des performances futures.",
       },
@@ -1064,12 +1064,12 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Faut-il un code pour le parrainage Hello Bank ?",
+        question: "Faut-il un code pour le parrainage Hello Bank ?",
         answer:
-          "Non, l'offre passe par le lien de parrainage : ouvrez-le avant de commencer votre demande d'ouverture de compte.",
+          "Non, l'offre passe par le lien de parrainage : ouvrez-le avant de commencer votre demande d'ouverture de compte.",
       },
       {
-        question: "Quel est le montant de la prime ?",
+        question: "Quel est le montant de la prime ?",
         answer:
           "Le montant dépend de l'offre en vigueur au moment de votre ouverture de compte. Il est indiqué sur le site de Hello Bank.",
       },
@@ -1083,22 +1083,22 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
         text: "En passant par le lien de parrainage, recevez 1 crédit offert à votre inscription.",
       },
       {
-        title: "20 % de réduction",
-        text: "Profitez en plus de 20 % de réduction, selon les conditions de l'offre.",
+        title: "20 % de réduction",
+        text: "Profitez en plus de 20 % de réduction, selon les conditions de l'offre.",
       },
     ],
     howToUse: [
       "Cliquez sur le lien de parrainage de cette page.",
       "Créez votre compte Vexub.",
-      "Vérifiez que votre crédit offert et votre réduction de 20 % apparaissent dans votre espace.",
+      "Vérifiez que votre crédit offert et votre réduction de 20 % apparaissent dans votre espace.",
     ],
     faq: [
       {
-        question: "Faut-il saisir un code ?",
-        answer: "Non, l'offre Vexub fonctionne uniquement par lien : cliquez dessus avant de créer votre compte.",
+        question: "Faut-il saisir un code ?",
+        answer: "Non, l'offre Vexub fonctionne uniquement par lien : cliquez dessus avant de créer votre compte.",
       },
       {
-        question: "Comment profiter des 20 % de réduction ?",
+        question: "Comment profiter des 20 % de réduction ?",
         answer:
           "La réduction est associée à votre compte lorsque vous vous inscrivez via le lien de parrainage, selon les conditions de Vexub.",
       },
@@ -1132,11 +1132,11 @@ export const BRAND_SECTIONS: Record<string, BrandSections> = {
     },
     faq: [
       {
-        question: "Faut-il un code de parrainage Wise ?",
+        question: "Faut-il un code de parrainage Wise ?",
         answer: "Non, il suffit de cliquer sur le lien de parrainage avant de créer votre compte.",
       },
       {
-        question: "Quels sont les frais de Wise ?",
+        question: "Quels sont les frais de Wise ?",
         answer:
           "Les frais dépendent du montant et des devises concernées. Ils sont toujours affichés avant la validation d'un transfert.",
       },

@@ -1,24 +1,24 @@
 import type { FaqItem, TitledText, WhySection } from "./types";
 
 export const HOME_WHY: WhySection = {
-  title: "Pourquoi utiliser des codes de parrainage ?",
+  title: "Pourquoi utiliser des codes de parrainage ?",
   paragraphs: [
-    "Le parrainage est l'un des moyens les plus simples de faire des économies : de nombreuses banques, applications et plateformes récompensent les nouveaux clients qui s'inscrivent avec le code ou le lien d'un membre existant.",
-    "Prime de bienvenue à l'ouverture d'un compte, réduction sur les frais, cashback sur vos achats ou crédit offert sur votre première commande : chaque offre dit ce qu'elle donne, sous quelle forme et à quelles conditions.",
+    "Le parrainage est l'un des moyens les plus simples de faire des économies : de nombreuses banques, applications et plateformes récompensent les nouveaux clients qui s'inscrivent avec le code ou le lien d'un membre existant.",
+    "Prime de bienvenue à l'ouverture d'un compte, réduction sur les frais, cashback sur vos achats ou crédit offert sur votre première commande : chaque offre dit ce qu'elle donne, sous quelle forme et à quelles conditions.",
     "Nous rassemblons ces offres au même endroit et les tenons à jour, pour que vous n'ayez plus qu'à choisir celle qui vous correspond.",
   ],
   highlights: [
     {
       title: "Des montants tels qu'annoncés",
-      text: "Chaque carte reprend le montant et la nature de l'avantage que l'offre annonce, et sa première condition : rien n'est additionné ni arrondi.",
+      text: "Chaque carte reprend le montant et la nature de l'avantage que l'offre annonce, et sa première condition : rien n'est additionné ni arrondi.",
     },
     {
       title: "Simple et rapide",
-      text: "Copiez le code ou cliquez sur le lien, inscrivez-vous normalement : l'avantage est appliqué automatiquement selon les conditions de l'offre.",
+      text: "Copiez le code ou cliquez sur le lien, inscrivez-vous normalement : l'avantage est appliqué automatiquement selon les conditions de l'offre.",
     },
     {
       title: "Gagnant-gagnant",
-      text: "Le filleul profite d'un avantage de bienvenue et le parrain est récompensé : tout le monde y gagne, sans frais supplémentaires.",
+      text: "Le filleul profite d'un avantage de bienvenue et le parrain est récompensé : tout le monde y gagne, sans frais supplémentaires.",
     },
   ],
 };
@@ -40,23 +40,23 @@ export const HOME_STEPS: TitledText[] = [
 
 export const HOME_FAQ: FaqItem[] = [
   {
-    question: "Qu'est-ce qu'un code de parrainage ?",
+    question: "Qu'est-ce qu'un code de parrainage ?",
     answer:
-      "Un code de parrainage est un identifiant (ou un lien) fourni par un client existant. En l'utilisant lors de votre inscription, vous bénéficiez d'un avantage de bienvenue : prime, réduction, crédit ou cashback selon le service.",
+      "Un code de parrainage est un identifiant (ou un lien) fourni par un client existant. En l'utilisant lors de votre inscription, vous bénéficiez d'un avantage de bienvenue : prime, réduction, crédit ou cashback selon le service.",
   },
   {
-    question: "Est-ce que c'est gratuit ?",
+    question: "Est-ce que c'est gratuit ?",
     answer:
       "Oui. Utiliser un code de parrainage ne vous coûte rien et ne modifie pas le prix du service. Certaines offres demandent simplement de remplir une condition, comme un premier achat ou un premier dépôt.",
   },
   {
-    question: "Combien peut-on économiser ?",
+    question: "Combien peut-on économiser ?",
     answer:
-      "Cela dépend de chaque offre : sa carte indique le montant et la nature de l'avantage (prime, réduction, cashback, crédit) tels que l'offre les annonce, et sa page en donne les conditions. L'avantage n'est acquis qu'une fois ces conditions remplies. Un crédit de paris ou un bonus en crypto-actifs n'est pas une économie : parier et investir comportent un risque de perte.",
+      "Cela dépend de chaque offre : sa carte indique le montant et la nature de l'avantage (prime, réduction, cashback, crédit) tels que l'offre les annonce, et sa page en donne les conditions. L'avantage n'est acquis qu'une fois ces conditions remplies. Un crédit de paris ou un bonus en crypto-actifs n'est pas une économie : parier et investir comportent un risque de perte.",
   },
   {
-    question: "Les codes fonctionnent-ils vraiment ?",
+    question: "Les codes fonctionnent-ils vraiment ?",
     answer:
-      "Chaque offre dit ce que l'on sait d'elle : « Vérifié le … » quand l'éditeur du site a lui-même contrôlé le code, à cette date, sinon « Code non vérifié » ; et, dès 3 avis sur 90 jours, la part des visiteurs pour qui le code a fonctionné. La façon dont les avis sont recueillis et dont les offres sont classées est publiée sur deux pages du site. Les conditions sont fixées par chaque service et peuvent évoluer : lisez-les avant de vous inscrire. Si un code ne fonctionne pas, dites-le en répondant « Non » sous son offre.",
+      "Chaque offre dit ce que l'on sait d'elle : « Vérifié le … » quand l'éditeur du site a lui-même contrôlé le code, à cette date, sinon « Code non vérifié » ; et, dès 3 avis sur 90 jours, la part des visiteurs pour qui le code a fonctionné. La façon dont les avis sont recueillis et dont les offres sont classées est publiée sur deux pages du site. Les conditions sont fixées par chaque service et peuvent évoluer : lisez-les avant de vous inscrire. Si un code ne fonctionne pas, dites-le en répondant « Non » sous son offre.",
   },
 ];

@@ -12,7 +12,7 @@ export { ALERT_FIELDS };
 export const ALERT_MESSAGES = {
   consentRequired: "Cochez la case pour accepter de recevoir ces e-mails",
   adultRequired:
-    "Les alertes sur les paris sportifs sont réservées aux personnes majeures : cochez la case si vous avez 18 ans ou plus",
+    "Les alertes sur les paris sportifs sont réservées aux personnes majeures : cochez la case si vous avez 18 ans ou plus",
   topicUnknown: "Cette alerte ne correspond à aucune offre ni catégorie.",
   rateLimited: "Trop de demandes d'alertes depuis votre réseau. Veuillez réessayer dans une heure.",
   failed: "Votre demande n'a pas pu être enregistrée. Veuillez réessayer dans quelques minutes.",

@@ -48,7 +48,7 @@ export const newBrandFormSchema = z
       context.addIssue({
         code: "custom",
         path: ["slug"],
-        message: "Ce nom ne donne pas d'adresse : indiquez-en une (par exemple ma-banque).",
+        message: "Ce nom ne donne pas d'adresse : indiquez-en une (par exemple ma-banque).",
       });
       return z.NEVER;
     }

@@ -5,7 +5,7 @@ import { backendFailure, flashedSuccess } from "./server-toasts";
  * since it cannot tell that nothing in the browser reads them.
  */
 export const FEEDBACK_SENT_TOAST = flashedSuccess(
-  "Merci pour votre retour !",
+  "Merci pour votre retour !",
   "Votre avis aide les autres visiteurs à savoir si ce code fonctionne.",
 );
 

@@ -9,14 +9,14 @@ import { isIsoDate } from "~/catalogue/dates";
 
 /** Why a field holding a control, invisible or reordering character (a NUL byte among them) is refused. */
 export const notPlain = (label: string) =>
-  `${label} : retirez les caractères invisibles, de contrôle ou de mise en forme.`;
+  `${label} : retirez les caractères invisibles, de contrôle ou de mise en forme.`;
 
 /** A one-line text of at most `max` characters, empty allowed. */
 export const optionalText = (max: number, label: string) =>
   z
     .string()
     .trim()
-    .max(max, { message: `${label} : ${max} caractères au plus.` })
+    .max(max, { message: `${label} : ${max} caractères au plus.` })
     .refine((value) => plainLine(value) && !INVISIBLE_MARKS.test(value), { message: notPlain(label) })
     .default("");
 
@@ -26,7 +26,7 @@ export const requiredText = (max: number, label: string, missing: string) =>
     .string({ error: missing })
     .trim()
     .min(1, { message: missing })
-    .max(max, { message: `${label} : ${max} caractères au plus.` })
+    .max(max, { message: `${label} : ${max} caractères au plus.` })
     .refine((value) => plainLine(value) && !INVISIBLE_MARKS.test(value), { message: notPlain(label) });
 
 export const link = requiredText(500, "Le lien", "Indiquez le lien de parrainage.").refine(
@@ -45,7 +45,7 @@ export const day = z
 export const lines = (most: number, longest: number, label: string, tooMany: string) =>
   z
     .string()
-    .max(most * (longest + 2), { message: `${label} : ${most * longest} caractères au plus.` })
+    .max(most * (longest + 2), { message: `${label} : ${most * longest} caractères au plus.` })
     .default("")
     .transform((value) =>
       value
@@ -55,7 +55,7 @@ export const lines = (most: number, longest: number, label: string, tooMany: str
     )
     .refine((items) => items.length <= most, { message: tooMany })
     .refine((items) => items.every((item) => item.length <= longest), {
-      message: `${label} : ${longest} caractères au plus par ligne.`,
+      message: `${label} : ${longest} caractères au plus par ligne.`,
     })
     .refine((items) => items.every(plainText), { message: notPlain(label) });
 
@@ -71,7 +71,7 @@ export const amount = z
     if (!/^\d{1,9}(\.\d{1,2})?$/.test(figure) || !(number > 0)) {
       context.addIssue({
         code: "custom",
-        message: "Le montant : un nombre positif, par exemple 200 ou 2,50, ou laissez vide.",
+        message: "Le montant : un nombre positif, par exemple 200 ou 2,50, ou laissez vide.",
       });
       return z.NEVER;
     }

@@ -37,7 +37,7 @@ export async function handleMessageAction({
 }) {
   const formData = await readForm(request);
   if (formData.get(HONEYPOT_FIELD)) {
-    log.info("Message ignoré : champ piège rempli.");
+    log.info("Message ignoré : champ piège rempli.");
     return redirectWithSuccess(request, redirectTo, SENT_TOAST, { status: 303 });
   }
   for (const [name, value] of Object.entries(trusted)) formData.set(name, value);
@@ -60,7 +60,7 @@ export async function handleMessageAction({
         { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
       );
     }
-    log.error("Envoi du message impossible :", error);
+    log.error("Envoi du message impossible :", error);
     return data<MessageActionData>(
       { result: submission.reply(), toast: { ...SEND_FAILED_TOAST, id: randomUUID() } },
       { status: 502 },

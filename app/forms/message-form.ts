@@ -24,7 +24,7 @@ export interface MessageActionData {
 
 /** The toast after a message was handed over: flashed by the redirect, so it shows with or without JavaScript. */
 export const SENT_TOAST = flashedSuccess(
-  "Message envoyé !",
+  "Message envoyé !",
   "Merci pour votre message. Nous vous répondrons dès que possible.",
 );
 

@@ -79,13 +79,13 @@ export const OFFER_FIELDS = {
   }),
   slug: declare({
     schema: optionalText(100, "L'adresse").refine((value) => value === "" || OFFER_SLUG_PATTERN.test(value), {
-      message: "L'adresse : des mots en minuscules sans accents, séparés par des tirets (par exemple ma-banque).",
+      message: "L'adresse : des mots en minuscules sans accents, séparés par des tirets (par exemple ma-banque).",
     }),
     forms: ["brand"],
     input: {
       label: "Adresse de la page (facultatif)",
       kind: "text",
-      hint: "Par exemple ma-banque pour /offres/ma-banque ; tirée du nom si vide.",
+      hint: "Par exemple ma-banque pour /offres/ma-banque ; tirée du nom si vide.",
     },
     csv: "adresse",
     formValue: (offer) => offer.slug,
@@ -138,7 +138,7 @@ export const OFFER_FIELDS = {
     input: {
       label: "Montant (facultatif)",
       kind: "text",
-      hint: "Seulement s'il est annoncé par l'offre : par exemple 200 ou 2,50. Vide, la carte commence par le début du texte de l'offre.",
+      hint: "Seulement s'il est annoncé par l'offre : par exemple 200 ou 2,50. Vide, la carte commence par le début du texte de l'offre.",
       referee: true,
     },
     csv: "montant",
@@ -157,7 +157,7 @@ export const OFFER_FIELDS = {
   bonus_up_to: declare({
     schema: z.boolean().default(false),
     forms: ["offer", "brand"],
-    input: { label: "C'est un plafond (« jusqu'à »)", kind: "checkbox", referee: true },
+    input: { label: "C'est un plafond (« jusqu'à »)", kind: "checkbox", referee: true },
     csv: "plafond",
     terms: true,
     formValue: (offer) => offer.bonus?.upTo ?? false,
@@ -181,7 +181,7 @@ export const OFFER_FIELDS = {
     input: {
       label: `Conditions principales (une par ligne, ${MAX_CONDITIONS} au plus)`,
       kind: "multiline",
-      hint: `${MAX_CONDITION_LENGTH} caractères au plus par ligne ; la première s'affiche sous le montant sur la carte.`,
+      hint: `${MAX_CONDITION_LENGTH} caractères au plus par ligne ; la première s'affiche sous le montant sur la carte.`,
       referee: true,
     },
     csv: "conditions",
@@ -234,7 +234,7 @@ export const OFFER_FIELDS = {
   hide_clipboard: declare({
     schema: z.boolean().default(false),
     forms: ["offer"],
-    input: { label: "Masquer le bouton « Copier »", kind: "checkbox", handWritten: "hidden" },
+    input: { label: "Masquer le bouton « Copier »", kind: "checkbox", handWritten: "hidden" },
     formValue: hidesClipboard,
   }),
   verified_on: declare({ schema: day, forms: [] }),

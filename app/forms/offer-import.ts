@@ -127,7 +127,7 @@ export function decodeCsvFile(bytes: Uint8Array): string {
  */
 export function previewOffersImport(text: string, offers: readonly ReferralOffer[]): ImportPreview {
   if (new TextEncoder().encode(text).byteLength > IMPORT_LIMITS.bytes) {
-    return { ok: false, error: `Le fichier dépasse ${IMPORT_LIMITS.bytes / 1024 / 1024} Mo.` };
+    return { ok: false, error: `Le fichier dépasse ${IMPORT_LIMITS.bytes / 1024 / 1024} Mo.` };
   }
   let records: Record<string, string>[];
   try {
@@ -140,13 +140,13 @@ export function previewOffersImport(text: string, offers: readonly ReferralOffer
   } catch {
     return {
       ok: false,
-      error: "Ce fichier n'est pas un CSV lisible : exportez la liste des offres et repartez de lui.",
+      error: "Ce fichier n'est pas un CSV lisible : exportez la liste des offres et repartez de lui.",
     };
   }
   const header = Object.keys(records[0] ?? {});
   const missing = REQUIRED_COLUMNS.filter((column) => !header.includes(column));
   if (records.length === 0 || missing.length > 0) {
-    return { ok: false, error: `Colonnes manquantes : ${missing.join(", ") || "toutes"}.` };
+    return { ok: false, error: `Colonnes manquantes : ${missing.join(", ") || "toutes"}.` };
   }
   const absent = OFFER_CSV_COLUMNS.filter((column) => !header.includes(column));
   if (records.length > IMPORT_LIMITS.rows) {
@@ -167,7 +167,7 @@ export function previewOffersImport(text: string, offers: readonly ReferralOffer
       const name = row.brand.toLocaleLowerCase("fr");
       const earlier = linesOfSlug.get(row.slug) ?? (row.outcome === "added" ? linesOfName.get(name) : undefined);
       if (earlier !== undefined) {
-        return refused(row, "adresse", `Cette offre figure déjà ligne ${earlier} : gardez une seule ligne.`);
+        return refused(row, "adresse", `Cette offre figure déjà ligne ${earlier} : gardez une seule ligne.`);
       }
       linesOfSlug.set(row.slug, row.line);
       if (row.outcome !== "unchanged") linesOfName.set(name, row.line);
@@ -206,7 +206,7 @@ function previewRow(
     const name = added.value.name.toLocaleLowerCase("fr");
     const taken =
       findOfferBySlug(offers, added.value.slug) ?? offers.find((other) => other.brand.toLocaleLowerCase("fr") === name);
-    return taken ? refused(row, "marque", `Une marque porte déjà ce nom ou cette adresse : ${taken.brand}.`) : row;
+    return taken ? refused(row, "marque", `Une marque porte déjà ce nom ou cette adresse : ${taken.brand}.`) : row;
   }
   const current = offerCells(offer);
   // What the file does not say stays as it is.
@@ -226,7 +226,7 @@ function previewRow(
     return refused(
       { line, slug, brand },
       "version",
-      `${brand} a été modifiée depuis l'export de ce fichier : exportez à nouveau la liste et reportez-y ce changement.`,
+      `${brand} a été modifiée depuis l'export de ce fichier : exportez à nouveau la liste et reportez-y ce changement.`,
     );
   }
   const value = parsed.value as Record<string, unknown>;

@@ -37,4 +37,4 @@ export type AddressNote = "confirmation" | "already-asked";
 export type ReportAnswer = { ok: true } | { ok: false; result: SubmissionResult };
 
 /** The thanks, shown in place of the form. */
-export const TESTIMONIAL_THANKS = "Merci ! Votre témoignage sera publié après modération.";
+export const TESTIMONIAL_THANKS = "Merci ! Votre témoignage sera publié après modération.";

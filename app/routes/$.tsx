@@ -4,7 +4,7 @@ import { pathForLog } from "~/services/http/access-log.server";
 import { log } from "~/services/log.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  log.warn(`404 : page inexistante ${pathForLog(new URL(request.url).pathname)}`);
+  log.warn(`404 : page inexistante ${pathForLog(new URL(request.url).pathname)}`);
   return data(null, { status: 404 });
 }
 

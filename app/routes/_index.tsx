@@ -2,7 +2,7 @@ import { data, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { FEATURED_OFFERS } from "~/catalogue/offer-rules";
 import { HOW_OFFERS_ARE_RANKED, HOW_VOTES_WORK, SELECTION_ANCHOR } from "~/catalogue/site-pages";
-import { Faq, faqJsonLd } from "~/components/faq";
+import { Faq } from "~/components/faq";
 import { Icon } from "~/components/icon";
 import { useInAppClicks } from "~/components/in-app-clicks";
 import { JsonLd } from "~/components/json-ld";
@@ -24,7 +24,7 @@ export const meta: MetaFunction = ({ matches }) => {
   return pageMeta(site, {
     title: `${site.siteName} - Les meilleurs codes et offres de parrainage`,
     description:
-      "Les meilleurs codes et liens de parrainage pour économiser : banques, crypto, cashback, livraison, mobilité et plus de 40 services. Copiez un code en un clic.",
+      "Les meilleurs codes et liens de parrainage pour économiser : banques, crypto, cashback, livraison, mobilité et plus de 40 services. Copiez un code en un clic.",
     path: "/",
     feed: EVERY_OFFER_FEED,
   });
@@ -119,7 +119,7 @@ function QuickStart({
       </Form>
       {runningCount !== null ? (
         <p className="text-center font-semibold text-white">
-          {`${runningCount} offre${runningCount > 1 ? "s" : ""} de parrainage en cours dans ${categories.length} catégorie${categories.length > 1 ? "s" : ""}`}
+          {`${runningCount} offre${runningCount > 1 ? "s" : ""} de parrainage en cours dans ${categories.length} catégorie${categories.length > 1 ? "s" : ""}`}
         </p>
       ) : null}
       {categories.length > 0 ? (
@@ -172,7 +172,7 @@ export default function Home() {
         </h1>
         <p className="mx-auto mt-3 max-w-2xl text-base text-indigo-50 sm:mt-6 sm:text-lg">
           Découvrez les meilleurs codes de parrainage et offres pour économiser sur vos services préférés. Le
-          parrainage, c'est simple, rapide et gagnant pour tout le monde !
+          parrainage, c'est simple, rapide et gagnant pour tout le monde !
         </p>
         <QuickStart runningCount={runningCount} categories={categories} />
         <div className="mt-5 flex flex-wrap justify-center gap-3 sm:mt-8 sm:gap-4">
@@ -220,7 +220,7 @@ export default function Home() {
           }
         >
           {featured && featured.length < FEATURED_OFFERS
-            ? "Le catalogue est en cours de remplissage : une offre rejoint cette sélection quand son code ou son lien a été vérifié."
+            ? "Le catalogue est en cours de remplissage : une offre rejoint cette sélection quand son code ou son lien a été vérifié."
             : "Trois offres choisies par l'éditeur du site parmi celles en cours et sans signalement, non classées par popularité."}{" "}
           <Link to={`${HOW_OFFERS_ARE_RANKED.path}#${SELECTION_ANCHOR}`} className="text-indigo-800 underline">
             Comment elles sont choisies
@@ -258,7 +258,7 @@ export default function Home() {
 
       <section aria-labelledby="steps-title" className="space-y-6">
         <h2 id="steps-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          Comment ça marche ?
+          Comment ça marche ?
         </h2>
         <StepCards steps={content.steps} numbering="circle" />
         <div className="text-center">
@@ -273,7 +273,7 @@ export default function Home() {
           Questions fréquentes
         </h2>
         <Faq items={content.faq} />
-        <JsonLd data={faqJsonLd(content.faq)} />
+        <JsonLd data={content.faqJsonLd} />
       </section>
 
       {testimonials.length > 0 ? (

@@ -10,6 +10,7 @@ import {
   type AlertTopic,
 } from "~/catalogue/alert-topics";
 import { BRAND_CATEGORIES } from "~/catalogue/categories";
+import { AlertChooser, type AlertChoices } from "~/components/alert-chooser";
 import { AlertForm } from "~/components/alert-form";
 import { ALERT_FIELDS, ALERT_MESSAGES, checkAlertForm } from "~/forms/alert-form";
 import { HONEYPOT_FIELD } from "~/forms/message-form";
@@ -17,11 +18,12 @@ import { siteInfo } from "~/seo";
 import { alertStore, requestAlert } from "~/services/alerts/visitor-alerts.server";
 import { readForm } from "~/services/form-request.server";
 import { log } from "~/services/log.server";
-import { offerForSlug } from "~/services/pages/offers.server";
+import { loadOffers, offerForSlug } from "~/services/pages/offers.server";
 import { networkKey, providerKey } from "~/services/visitor.server";
 
 /**
- * `/alertes`: where the "Me prévenir" forms of the brand pages and category listings post. `?sujet=` shows the form
+ * `/alertes`: where the "Me prévenir" forms of the brand pages and category listings post. Alone, it lets a visitor
+ * choose what to follow (or says that the site sends no alerts). `?sujet=` shows the form
  * alone (a refused request is shown on it again, with the address typed). Whatever became of a valid request, the
  * answer is the same: a redirection to `?sujet=…&demande=envoyee`, whose page never tells whether an address was
  * already known, and which a refresh shows again without asking again. 404 when the site sends no alerts.
@@ -59,9 +61,25 @@ async function resolveTopic(value: unknown) {
 const formPath = (topic: AlertTopic) =>
   topic.kind === "marque" ? `/offres/${topic.slug}` : `/codes?cat=${topic.category}`;
 
+/** What `/alertes` alone offers to follow: each category and each brand, or nothing when the site sends no alerts. */
+async function alertChoices(): Promise<AlertChoices | null> {
+  if (!(await alertStore())) return null;
+  const { offers } = await loadOffers();
+  return {
+    categories: BRAND_CATEGORIES.map(({ id, label }) => ({
+      key: topicKey({ kind: "categorie", category: id }),
+      label,
+    })),
+    brands: offers
+      .map(({ slug, brand }) => ({ key: topicKey({ kind: "marque", slug }), label: brand }))
+      .sort((a, b) => a.label.localeCompare(b.label, "fr")),
+  };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!(await alertStore())) throw new Response("Page introuvable", { status: 404 });
   const params = new URL(request.url).searchParams;
+  if (!params.has(ALERT_FIELDS.topic)) return { choices: await alertChoices() };
+  if (!(await alertStore())) throw new Response("Page introuvable", { status: 404 });
   const resolved = await resolveTopic(params.get(ALERT_FIELDS.topic));
   if (!resolved) throw new Response("Alerte introuvable", { status: 404 });
   return {
@@ -102,7 +120,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return data({ topic, state }, { status: 429, headers: { "Retry-After": "3600" } });
     }
   } catch (error) {
-    log.error("Demande d'alerte non enregistrée :", error);
+    log.error("Demande d'alerte non enregistrée :", error);
     const state = refusedWith(checked.email, ALERT_MESSAGES.failed);
     return data({ topic, state }, { status: 502 });
   }
@@ -125,8 +143,9 @@ export default function AlertPage() {
       </div>
     );
   }
-  const topic = answer?.topic ?? page;
-  if (!answer && page.sent) {
+  const view = answer?.topic.view ?? ("view" in page ? page.view : undefined);
+  if (!view) return <AlertChooser choices={"choices" in page ? (page.choices ?? null) : null} />;
+  if (!answer && "sent" in page && page.sent) {
     return (
       <div className="mx-auto max-w-xl space-y-4">
         <h1 className="text-2xl font-extrabold text-slate-900">Vérifiez votre boîte e-mail</h1>
@@ -145,7 +164,7 @@ export default function AlertPage() {
     <div className="mx-auto max-w-xl space-y-6">
       <h1 className="text-2xl font-extrabold text-slate-900">Me prévenir des nouvelles offres</h1>
       <div className="rounded-2xl border border-slate-200 bg-white p-6">
-        <AlertForm view={topic.view} state={answer?.state} />
+        <AlertForm view={view} state={answer?.state} />
       </div>
     </div>
   );

@@ -25,12 +25,12 @@ export const meta: MetaFunction = ({ matches }) => [
 
 const OUTCOMES = {
   confirmed:
-    "Votre alerte est confirmée : vous recevrez un e-mail quand une offre que vous suivez est ajoutée ou améliorée, " +
+    "Votre alerte est confirmée : vous recevrez un e-mail quand une offre que vous suivez est ajoutée ou améliorée, " +
     "puis un résumé par jour au plus. Chaque e-mail permet de se désabonner en un clic.",
   unknown:
-    "Ce lien ne correspond à aucune demande en attente : elle est peut-être déjà confirmée, a été remplacée par une " +
+    "Ce lien ne correspond à aucune demande en attente : elle est peut-être déjà confirmée, a été remplacée par une " +
     "demande plus récente (seul le lien du dernier e-mail reçu fonctionne), ou a été effacée après " +
-    `${RETENTIONS.unconfirmedAlertHours} heures.`,
+    `${RETENTIONS.unconfirmedAlertHours} heures.`,
   failed: "La confirmation n'a pas pu être faite. Veuillez réessayer dans quelques minutes.",
 };
 
@@ -39,7 +39,7 @@ export default function ConfirmAlertPage() {
   return (
     <PrivateLinkPage
       heading="Confirmer votre alerte"
-      explanation={`Confirmez pour recevoir par e-mail les offres ajoutées ou améliorées que vous avez demandé à suivre. Si vous n'avez rien demandé, fermez simplement cette page : rien ne vous sera envoyé, et l'adresse sera effacée dans ${RETENTIONS.unconfirmedAlertHours} heures.`}
+      explanation={`Confirmez pour recevoir par e-mail les offres ajoutées ou améliorées que vous avez demandé à suivre. Si vous n'avez rien demandé, fermez simplement cette page : rien ne vous sera envoyé, et l'adresse sera effacée dans ${RETENTIONS.unconfirmedAlertHours} heures.`}
       button="Confirmer"
       buttonClass="bg-indigo-700 hover:bg-indigo-800 focus-visible:ring-indigo-600"
       outcome={answer ? { text: OUTCOMES[answer.outcome], failed: answer.outcome === "failed" } : undefined}

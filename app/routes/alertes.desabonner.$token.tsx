@@ -24,8 +24,8 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 const OUTCOMES = {
-  unsubscribed: "Vous êtes désabonné : votre adresse est effacée, et vous ne recevrez plus aucun e-mail d'alerte.",
-  unknown: "Ce lien ne correspond à aucune adresse abonnée : elle est sans doute déjà désabonnée et effacée.",
+  unsubscribed: "Vous êtes désabonné : votre adresse est effacée, et vous ne recevrez plus aucun e-mail d'alerte.",
+  unknown: "Ce lien ne correspond à aucune adresse abonnée : elle est sans doute déjà désabonnée et effacée.",
   failed: "Le désabonnement n'a pas pu être fait. Veuillez réessayer dans quelques minutes.",
 };
 

@@ -39,8 +39,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 const OUTCOMES = {
-  stopped: "C'est fait : vous ne recevrez plus d'e-mail pour cette alerte.",
-  renewed: `Merci : vos alertes continuent, pour ${RETENTIONS.alertConsentYears} ans à compter d'aujourd'hui.`,
+  stopped: "C'est fait : vous ne recevrez plus d'e-mail pour cette alerte.",
+  renewed: `Merci : vos alertes continuent, pour ${RETENTIONS.alertConsentYears} ans à compter d'aujourd'hui.`,
   unknown: "Ce lien ne correspond à aucune adresse abonnée.",
   failed: "La modification n'a pas pu être faite. Veuillez réessayer dans quelques minutes.",
 };
@@ -65,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       outcome: found ? (intent === "arreter" ? ("stopped" as const) : ("renewed" as const)) : ("unknown" as const),
     };
   } catch (error) {
-    log.error("Modification des alertes impossible :", error);
+    log.error("Modification des alertes impossible :", error);
     return data({ outcome: "failed" as const }, { status: 502 });
   }
 }
@@ -96,7 +96,7 @@ export default function ManageAlertsPage() {
           {page.renewalAsked ? (
             <Form method="post" className="space-y-3 rounded-2xl border border-amber-300 bg-amber-50 p-4">
               <p className="text-slate-800">
-                Sans nouvelle confirmation, votre adresse sera bientôt effacée ({RETENTIONS.alertConsentYears} ans après
+                Sans nouvelle confirmation, votre adresse sera bientôt effacée ({RETENTIONS.alertConsentYears} ans après
                 votre dernière confirmation).
               </p>
               <input type="hidden" name="intent" value="renouveler" />

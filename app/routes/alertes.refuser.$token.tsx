@@ -24,8 +24,8 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 const OUTCOMES = {
-  refused: "La demande est effacée : aucun e-mail d'alerte ne sera envoyé à cette adresse.",
-  unknown: "Ce lien ne correspond à aucune demande en attente : elle est sans doute déjà confirmée ou effacée.",
+  refused: "La demande est effacée : aucun e-mail d'alerte ne sera envoyé à cette adresse.",
+  unknown: "Ce lien ne correspond à aucune demande en attente : elle est sans doute déjà confirmée ou effacée.",
   failed: "La demande n'a pas pu être effacée. Veuillez réessayer dans quelques minutes.",
 };
 

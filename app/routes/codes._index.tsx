@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
   const title = listTitle(page?.category ?? "all");
   return pageMeta(siteInfo(matches), {
     title: `${title} - codes promo et liens de parrainage${pageSuffix(page?.listing)}`,
-    description: `${title} : codes et liens de parrainage classés par catégorie (finance, crypto, alimentation, shopping, mobilité, paris et autres).`,
+    description: `${title} : codes et liens de parrainage classés par catégorie (finance, crypto, alimentation, shopping, mobilité, paris et autres).`,
     ...listingAddress("/codes", page),
     feed:
       !page || page.category === "all"

@@ -119,9 +119,9 @@ export async function action({ request }: ActionFunctionArgs) {
 function deliveryText(delivery: OwnerMessage["delivery"]): string {
   if (!delivery) return "Enregistré (pas d'envoi par e-mail depuis ce serveur)";
   if (delivery.state === "sent") return `Envoyé par e-mail le ${frenchDateTime(delivery.sentAt ?? "")}`;
-  if (delivery.state === "failed") return `Échec de l'envoi par e-mail : ${delivery.lastError ?? "erreur inconnue"}`;
+  if (delivery.state === "failed") return `Échec de l'envoi par e-mail : ${delivery.lastError ?? "erreur inconnue"}`;
   return delivery.attempts > 0
-    ? `En attente d'envoi (${delivery.attempts} essai(s), dernière erreur : ${delivery.lastError ?? "inconnue"})`
+    ? `En attente d'envoi (${delivery.attempts} essai(s), dernière erreur : ${delivery.lastError ?? "inconnue"})`
     : "En attente d'envoi";
 }
 
@@ -131,7 +131,7 @@ function MessageCard({ message }: { message: OwnerMessage }) {
     : (subjectLabel(message.subject ?? undefined) ?? "Message");
   return (
     <li
-      className={`space-y-3 rounded-2xl border p-4 ${message.handledAt ? "border-slate-200 bg-slate-100" : "border-indigo-200 bg-white"}`}
+      className={`space-y-3 rounded-2xl border p-4 ${message.handledAt ? "border-slate-200 bg-slate-100" : "border-indigo-200 bg-white"}`}
     >
       <h2 className="text-lg font-bold text-slate-900">{about}</h2>
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
@@ -182,7 +182,7 @@ function ToComplete({ shown, total }: { shown: OfferToComplete[]; total: number 
         À compléter
       </h2>
       <p className="text-sm text-slate-800">
-        {`${total} offre${total > 1 ? "s" : ""} en cours ${total > 1 ? "n'ont" : "n'a"} pas tout ce que les visiteurs cherchent : d'abord celles dont le code ou le lien est encore un exemple, puis la plus vue ces ${FOLLOWS_PERIOD_DAYS} derniers jours :`}
+        {`${total} offre${total > 1 ? "s" : ""} en cours ${total > 1 ? "n'ont" : "n'a"} pas tout ce que les visiteurs cherchent : d'abord celles dont le code ou le lien est encore un exemple, puis la plus vue ces ${FOLLOWS_PERIOD_DAYS} derniers jours :`}
       </p>
       <ol className="space-y-1">
         {shown.map((offer) => (
@@ -190,7 +190,7 @@ function ToComplete({ shown, total }: { shown: OfferToComplete[]; total: number 
             <Link to={`/gestion/offres/${offer.slug}`} className="font-semibold text-indigo-800 underline">
               {offer.brand}
             </Link>
-            {` : ${offer.missing.join(", ")} · ${offer.views} vue${offer.views > 1 ? "s" : ""}`}
+            {` : ${offer.missing.join(", ")} · ${offer.views} vue${offer.views > 1 ? "s" : ""}`}
           </li>
         ))}
       </ol>
@@ -207,7 +207,7 @@ function ToComplete({ shown, total }: { shown: OfferToComplete[]; total: number 
 
 function found(total: number, query: string): string {
   const count = `${total} message${total > 1 ? "s" : ""}`;
-  return query ? `${count} contenant « ${query} »` : count;
+  return query ? `${count} contenant « ${query} »` : count;
 }
 
 export default function Messages() {
@@ -243,7 +243,7 @@ export default function Messages() {
       </Form>
       {missingKey ? null : messages.length === 0 ? (
         <p className="text-slate-700">
-          {query ? `Aucun message ne contient « ${query} ».` : "Aucun message pour l'instant."}
+          {query ? `Aucun message ne contient « ${query} ».` : "Aucun message pour l'instant."}
         </p>
       ) : (
         <>

@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const lockedMessage = (seconds: number, device: boolean) =>
-  `Trop d'essais : la connexion ${device ? "depuis ce navigateur" : "depuis votre adresse"} est bloquée pendant ${Math.ceil(seconds / 60)} min.`;
+  `Trop d'essais : la connexion ${device ? "depuis ce navigateur" : "depuis votre adresse"} est bloquée pendant ${Math.ceil(seconds / 60)} min.`;
 
 /**
  * A browser that has signed in before (its device cookie) is locked by its own wrong passwords only: strangers,

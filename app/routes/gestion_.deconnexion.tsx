@@ -6,7 +6,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 /** Signing out takes a posted form: a link, or an image on another site, cannot do it. */
 export function loader() {
   ownerPassword();
-  throw new Response("Méthode non autorisée : la déconnexion se fait par le bouton « Se déconnecter ».", {
+  throw new Response("Méthode non autorisée : la déconnexion se fait par le bouton « Se déconnecter ».", {
     status: 405,
   });
 }

@@ -21,11 +21,11 @@ export const headers = backOfficeHeaders;
 
 export { BackOfficeErrorBoundary as ErrorBoundary } from "~/components/back-office/error-boundary";
 
-const TOO_LARGE = `Le fichier dépasse ${IMPORT_LIMITS.bytes / 1024 / 1024} Mo : rien n'a été lu.`;
+const TOO_LARGE = `Le fichier dépasse ${IMPORT_LIMITS.bytes / 1024 / 1024} Mo : rien n'a été lu.`;
 const REFUSED_AS_A_WHOLE = {
-  gone: "Une offre du fichier a été supprimée pendant l'aperçu : rien n'a été écrit. Vérifiez ce nouvel aperçu.",
-  changed: "Une offre du fichier a été modifiée pendant l'aperçu : rien n'a été écrit. Vérifiez ce nouvel aperçu.",
-  taken: "Une marque ajoutée porte le nom ou l'adresse d'une autre, créée entre-temps : rien n'a été écrit.",
+  gone: "Une offre du fichier a été supprimée pendant l'aperçu : rien n'a été écrit. Vérifiez ce nouvel aperçu.",
+  changed: "Une offre du fichier a été modifiée pendant l'aperçu : rien n'a été écrit. Vérifiez ce nouvel aperçu.",
+  taken: "Une marque ajoutée porte le nom ou l'adresse d'une autre, créée entre-temps : rien n'a été écrit.",
 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -79,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (sent.intent === "preview") return data<ActionData>({ error: null, preview });
   if (sent.apercu !== preview.digest) {
     return data<ActionData>(
-      { error: "Les offres ont changé depuis l'aperçu : rien n'a été écrit. Vérifiez ce nouvel aperçu.", preview },
+      { error: "Les offres ont changé depuis l'aperçu : rien n'a été écrit. Vérifiez ce nouvel aperçu.", preview },
       { status: 409 },
     );
   }
@@ -99,9 +99,9 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
-const REFUSED = "Corrigez les lignes refusées, puis envoyez le fichier à nouveau : rien n'a été écrit.";
+const REFUSED = "Corrigez les lignes refusées, puis envoyez le fichier à nouveau : rien n'a été écrit.";
 
-const offersWord = (count: number) => `${count} offre${count > 1 ? "s" : ""}`;
+const offersWord = (count: number) => `${count} offre${count > 1 ? "s" : ""}`;
 
 function counts(rows: Preview["rows"]) {
   return {
@@ -116,14 +116,14 @@ const OUTCOME_LABELS = { added: "ajoutée", changed: "modifiée", refused: "refu
 function PreviewRow({ row }: { row: Preview["rows"][number] }) {
   return (
     <li
-      className={`space-y-2 rounded-2xl border bg-white p-4 ${row.outcome === "refused" ? "border-red-400" : "border-slate-200"}`}
+      className={`space-y-2 rounded-2xl border bg-white p-4 ${row.outcome === "refused" ? "border-red-400" : "border-slate-200"}`}
     >
-      <h3 className="font-bold break-words">{`Ligne ${row.line} : ${row.brand || "sans nom ni adresse"}, ${OUTCOME_LABELS[row.outcome]}`}</h3>
+      <h3 className="font-bold break-words">{`Ligne ${row.line} : ${row.brand || "sans nom ni adresse"}, ${OUTCOME_LABELS[row.outcome]}`}</h3>
       {row.outcome === "changed" ? (
         <dl className="space-y-1 text-sm">
           {row.cells.map((cell) => (
             <div key={cell.column} className="break-words">
-              <dt className="inline font-semibold">{`${cell.column} : `}</dt>
+              <dt className="inline font-semibold">{`${cell.column} : `}</dt>
               <dd className="inline">
                 {`${cell.before || "(vide)"} → `}
                 <strong>{cell.after || "(vide)"}</strong>
@@ -138,7 +138,7 @@ function PreviewRow({ row }: { row: Preview["rows"][number] }) {
             <li
               key={`${error.column}-${error.message}`}
               className="break-words"
-            >{`${error.column} : ${error.message}`}</li>
+            >{`${error.column} : ${error.message}`}</li>
           ))}
         </ul>
       ) : null}
@@ -155,7 +155,7 @@ function PreviewSection({ preview }: { preview: Preview }) {
       </h2>
       <p>{`${added} à ajouter, ${changed} à modifier, ${preview.unchanged} sans changement, ${refused} refusée(s).`}</p>
       {preview.absent.length > 0 ? (
-        <p>{`Colonnes absentes du fichier, laissées telles quelles pour chaque offre : ${preview.absent.join(", ")}.`}</p>
+        <p>{`Colonnes absentes du fichier, laissées telles quelles pour chaque offre : ${preview.absent.join(", ")}.`}</p>
       ) : null}
       {preview.rows.length > 0 ? (
         <ol className="space-y-3" aria-label="Lignes qui changent quelque chose">
@@ -167,7 +167,7 @@ function PreviewSection({ preview }: { preview: Preview }) {
       {refused > 0 ? (
         <p className="font-semibold text-red-800">{REFUSED}</p>
       ) : added + changed === 0 ? (
-        <p>Le fichier ne change aucune offre : il n'y a rien à importer.</p>
+        <p>Le fichier ne change aucune offre : il n'y a rien à importer.</p>
       ) : (
         <Form reloadDocument method="post" encType="multipart/form-data">
           <input type="hidden" name="intent" value="confirm" />
@@ -207,7 +207,7 @@ export default function ImportOffers() {
           Fichier CSV des offres
         </label>
         <p id="fichier-aide" className="text-sm text-slate-700">
-          {`${IMPORT_LIMITS.bytes / 1024 / 1024} Mo et ${IMPORT_LIMITS.rows} offres au plus ; virgules ou points-virgules.`}
+          {`${IMPORT_LIMITS.bytes / 1024 / 1024} Mo et ${IMPORT_LIMITS.rows} offres au plus ; virgules ou points-virgules.`}
         </p>
         <input
           id="fichier"

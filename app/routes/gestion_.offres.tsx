@@ -124,7 +124,7 @@ export default function Offers() {
         {offers.map((offer) => (
           <li
             key={offer.slug}
-            className={`space-y-2 rounded-2xl border bg-white p-4 ${offer.reported ? "border-red-400" : "border-slate-200"}`}
+            className={`space-y-2 rounded-2xl border bg-white p-4 ${offer.reported ? "border-red-400" : "border-slate-200"}`}
           >
             <h2 className="text-lg font-bold">
               <Link reloadDocument to={`/gestion/offres/${offer.slug}`} className="text-indigo-800 underline">
@@ -135,7 +135,7 @@ export default function Offers() {
               <p className="text-sm font-semibold text-red-800">Signalée comme ne fonctionnant plus</p>
             ) : null}
             {offer.missing.length > 0 ? (
-              <p className="text-sm font-semibold text-amber-900">{`À compléter : ${offer.missing.join(", ")}`}</p>
+              <p className="text-sm font-semibold text-amber-900">{`À compléter : ${offer.missing.join(", ")}`}</p>
             ) : null}
             <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="font-semibold">Avis</dt>
@@ -146,7 +146,7 @@ export default function Offers() {
               <dd>{offer.topReason ?? "Aucune"}</dd>
               <dt className="font-semibold">Dernier avis</dt>
               <dd>{offer.lastVoteOn ? formatFrenchDate(offer.lastVoteOn) : "Aucun"}</dd>
-              <dt className="font-semibold">Clics (30 jours)</dt>
+              <dt className="font-semibold">Clics (30 jours)</dt>
               <dd>{offer.follows30}</dd>
               <dt className="font-semibold">Vérifiée</dt>
               <dd>{offer.verifiedOn ? `le ${formatFrenchDate(offer.verifiedOn)}` : "Jamais"}</dd>

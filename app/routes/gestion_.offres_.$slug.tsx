@@ -120,7 +120,7 @@ function formVersion(form: FormData): number | undefined {
 
 /** Why an edit was not written when the offer changed since the form was drawn; the typed values stay on the page. */
 const EDIT_CONFLICT =
-  "Rien n'a été enregistré : l'offre a été modifiée depuis l'ouverture de ce formulaire (dans un autre onglet ou par un import). Vos saisies sont gardées ci-dessous : ouvrez l'offre à jour, puis reportez-y vos changements.";
+  "Rien n'a été enregistré : l'offre a été modifiée depuis l'ouverture de ce formulaire (dans un autre onglet ou par un import). Vos saisies sont gardées ci-dessous : ouvrez l'offre à jour, puis reportez-y vos changements.";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const store = await ownerStoreFor(request);
@@ -205,13 +205,13 @@ export default function EditOffer() {
         <h2 className="font-bold">L'offre</h2>
         {restored && form.status !== "error" ? (
           <p role="status" className="rounded-md bg-amber-50 p-3 text-sm font-medium text-amber-900">
-            Vos saisies d'avant la connexion sont remises ci-dessous. Rien n'est encore enregistré : vérifiez-les, puis
+            Vos saisies d'avant la connexion sont remises ci-dessous. Rien n'est encore enregistré : vérifiez-les, puis
             enregistrez.
           </p>
         ) : null}
         {form.status === "error" ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
-            {form.errors?.[0] ?? "L'offre n'est pas enregistrée : corrigez les champs signalés."}
+            {form.errors?.[0] ?? "L'offre n'est pas enregistrée : corrigez les champs signalés."}
             {actionData && "conflict" in actionData ? (
               <>
                 {" "}

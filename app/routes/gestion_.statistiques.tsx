@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadOffers(),
     access.ok ? access.store.offerCountsSince(days[0] ?? "") : [],
     alerts?.followCounts().catch((error: unknown) => {
-      log.error("Lecture des abonnés aux alertes impossible :", error);
+      log.error("Lecture des abonnés aux alertes impossible :", error);
       return null;
     }),
   ]);
@@ -108,7 +108,7 @@ function FollowsChart({
     <svg
       role="img"
       aria-labelledby={id}
-      viewBox={`0 0 ${width} ${height}`}
+      viewBox={`0 0 ${width} ${height}`}
       width={width}
       height={height}
       className="max-w-full text-indigo-700"
@@ -173,7 +173,7 @@ function Figures({ figures, large = false }: { figures: [string, number | string
 /** "12 clics en tout, au plus 4 par jour, sur 30 jours." */
 function chartText(values: number[], days: number): string {
   const total = values.reduce((sum, value) => sum + value, 0);
-  return `${total} clic${total > 1 ? "s" : ""} en tout, au plus ${Math.max(0, ...values)} par jour, sur ${days} jours, du plus ancien au plus récent.`;
+  return `${total} clic${total > 1 ? "s" : ""} en tout, au plus ${Math.max(0, ...values)} par jour, sur ${days} jours, du plus ancien au plus récent.`;
 }
 
 /** The confirmed subscribers of each brand and category's alerts: numbers, never addresses. */
@@ -220,14 +220,14 @@ export default function Statistics() {
       {missingKey ? <MissingKey variable={missingKey} /> : null}
       <p className="text-sm text-slate-700">
         Affichages des pages d'offre, copies de code et clics sur les liens de parrainage, comptés par le site sans
-        cookie : une répétition venant d'un même réseau le même jour compte une fois, les robots ne comptent pas. Vos
-        propres visites comptent comme celles de tout visiteur : rien ne permet au site de vous reconnaître.
+        cookie : une répétition venant d'un même réseau le même jour compte une fois, les robots ne comptent pas. Vos
+        propres visites comptent comme celles de tout visiteur : rien ne permet au site de vous reconnaître.
       </p>
       <ChoiceLinks
         label="Période"
         choices={PERIODS.map((days) => ({
           key: days,
-          text: `${days} jours`,
+          text: `${days} jours`,
           to: href(days, sort),
           current: days === period,
         }))}
@@ -249,11 +249,11 @@ export default function Statistics() {
           values={site.dailyFollows}
           width={340}
           height={120}
-          label={`Clics par jour sur tout le site : ${chartText(site.dailyFollows, period)}`}
+          label={`Clics par jour sur tout le site : ${chartText(site.dailyFollows, period)}`}
         />
         <p>
           <a href={`${PATH}.csv?periode=${period}`} className="font-semibold text-indigo-800 underline">
-            Exporter ces {period} jours (CSV)
+            Exporter ces {period} jours (CSV)
           </a>
         </p>
       </section>
@@ -286,7 +286,7 @@ export default function Statistics() {
                 values={offer.dailyFollows}
                 width={180}
                 height={32}
-                label={`Clics par jour sur ${offer.brand} : ${chartText(offer.dailyFollows, period)}`}
+                label={`Clics par jour sur ${offer.brand} : ${chartText(offer.dailyFollows, period)}`}
               />
             ) : null}
           </li>

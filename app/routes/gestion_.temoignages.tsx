@@ -70,7 +70,7 @@ function NoticeList({ reports }: { reports: OwnerTestimonial["reports"] }) {
       {reports.map((report, index) => (
         <li key={index} className="break-words">
           {reasonLabel(report.reason)}, le {frenchDateTime(report.createdAt)}
-          {report.details ? ` : ${report.details}` : ""}
+          {report.details ? ` : ${report.details}` : ""}
         </li>
       ))}
     </ul>
@@ -89,12 +89,12 @@ function Notices({ reports }: { reports: OwnerTestimonial["reports"] }) {
       <h3 className="font-bold">
         {`${reports.length} signalement${reports.length > 1 ? "s" : ""}`}
         {reports.length > 1
-          ? ` (${byReason.map(({ label, count }) => `${label.toLowerCase()} : ${count}`).join(", ")})`
+          ? ` (${byReason.map(({ label, count }) => `${label.toLowerCase()} : ${count}`).join(", ")})`
           : ""}
       </h3>
       {reports.length >= TESTIMONIAL_LIMITS.reportsPerTestimonial ? (
         <p>
-          Ce témoignage a atteint {TESTIMONIAL_LIMITS.reportsPerTestimonial} signalements : les suivants sont refusés
+          Ce témoignage a atteint {TESTIMONIAL_LIMITS.reportsPerTestimonial} signalements : les suivants sont refusés
           jusqu'à ce que vous les classiez.
         </p>
       ) : null}
@@ -117,7 +117,7 @@ const DONE: Record<Intent, ReturnType<typeof flashedSuccess>> = {
   publish: flashedSuccess("Témoignage publié", "Il apparaît sur la page de l'offre."),
   refuse: flashedSuccess(
     "Témoignage refusé",
-    `Il n'est pas publié et sera effacé dans ${RETENTIONS.refusedTestimonialDays} jours.`,
+    `Il n'est pas publié et sera effacé dans ${RETENTIONS.refusedTestimonialDays} jours.`,
   ),
   feature: flashedSuccess("Choisi pour l'accueil", "Il fait partie des témoignages de la page d'accueil."),
   unfeature: flashedSuccess("Retiré de l'accueil", "Il reste publié sur la page de l'offre."),
@@ -187,7 +187,7 @@ function Decision({
 function TestimonialCard({ testimonial }: { testimonial: OwnerTestimonial & { brand: string } }) {
   const state = STATES[testimonial.status];
   return (
-    <li className={`space-y-3 rounded-2xl border-2 p-4 ${state.className}`}>
+    <li className={`space-y-3 rounded-2xl border-2 p-4 ${state.className}`}>
       <h2 className="text-lg font-bold text-slate-900">
         {testimonial.brand} · {state.label}
       </h2>
@@ -199,7 +199,7 @@ function TestimonialCard({ testimonial }: { testimonial: OwnerTestimonial & { br
         <dt className="font-semibold">Reçu le</dt>
         <dd>{frenchDateTime(testimonial.createdAt)}</dd>
         <dt className="font-semibold">E-mail</dt>
-        <dd>{testimonial.hasEmail ? "Donné : l'auteur recevra votre décision" : "Aucun"}</dd>
+        <dd>{testimonial.hasEmail ? "Donné : l'auteur recevra votre décision" : "Aucun"}</dd>
         {testimonial.publishedAt ? (
           <>
             <dt className="font-semibold">Publié le</dt>
@@ -277,7 +277,7 @@ export default function Testimonials() {
     <BackOfficePage title="Témoignages">
       {missingKey ? <MissingKey variable={missingKey} /> : null}
       <p className="text-sm text-slate-700">
-        Rien n'est publié sans votre accord. Publiez ce qui raconte une expérience réelle avec l'offre ; refusez les
+        Rien n'est publié sans votre accord. Publiez ce qui raconte une expérience réelle avec l'offre ; refusez les
         insultes, la diffamation, les données personnelles, le hors-sujet et la publicité. L'auteur qui a laissé son
         e-mail reçoit votre décision, puis son adresse est effacée.
       </p>
@@ -286,7 +286,7 @@ export default function Testimonials() {
       ) : (
         <>
           <p className="text-sm text-slate-700">
-            {total} témoignage{total > 1 ? "s" : ""} : en attente d'abord, puis publiés (signalés en tête), puis
+            {total} témoignage{total > 1 ? "s" : ""} : en attente d'abord, puis publiés (signalés en tête), puis
             refusés.
           </p>
           <ol className="space-y-4" aria-label="Témoignages, en attente d'abord">

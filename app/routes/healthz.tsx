@@ -20,31 +20,31 @@ export async function loader() {
     const backend = await getBackend();
     await backend.ping();
     if (siteSecretReplaced()) {
-      log.error("Contrôle de santé : le secret de ce serveur a été remplacé par une rotation.");
+      log.error("Contrôle de santé : le secret de ce serveur a été remplacé par une rotation.");
       return new Response(
-        "Indisponible : ce serveur a l'ancien secret du site, redémarrez-le avec le nouveau.\n",
+        "Indisponible : ce serveur a l'ancien secret du site, redémarrez-le avec le nouveau.\n",
         UNAVAILABLE,
       );
     }
     const storage = backend.storageProblem();
     if (storage) {
-      log.error(`Contrôle de santé : ${storage}`);
+      log.error(`Contrôle de santé : ${storage}`);
       return new Response(
-        "Indisponible : les offres sont lues, mais le site ne peut plus rien enregistrer.\n",
+        "Indisponible : les offres sont lues, mais le site ne peut plus rien enregistrer.\n",
         UNAVAILABLE,
       );
     }
     return new Response(
       storage === null
-        ? "Disponible : les offres sont lues normalement, et le disque a de la place pour enregistrer.\n"
-        : "Disponible : les offres sont lues normalement.\n",
+        ? "Disponible : les offres sont lues normalement, et le disque a de la place pour enregistrer.\n"
+        : "Disponible : les offres sont lues normalement.\n",
       { headers: HEADERS },
     );
   } catch (error) {
     log.error(
-      "Contrôle de santé : source des marques indisponible :",
+      "Contrôle de santé : source des marques indisponible :",
       error instanceof Error ? error.message : String(error),
     );
-    return new Response("Indisponible : les offres ne peuvent pas être lues pour le moment.\n", UNAVAILABLE);
+    return new Response("Indisponible : les offres ne peuvent pas être lues pour le moment.\n", UNAVAILABLE);
   }
 }

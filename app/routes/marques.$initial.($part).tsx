@@ -17,8 +17,8 @@ function pageTitle(initial: { key: string; label: string }, part?: { label: stri
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params }) => {
   const title = page?.title ?? "Marques de A à Z";
   return pageMeta(siteInfo(matches), {
-    title: `${title} : codes parrainage - ${siteInfo(matches).siteName}`,
-    description: `${title} : les marques qui ont un code ou un lien de parrainage, classées par ordre alphabétique.`,
+    title: `${title} : codes parrainage - ${siteInfo(matches).siteName}`,
+    description: `${title} : les marques qui ont un code ou un lien de parrainage, classées par ordre alphabétique.`,
     path: brandIndexHref(params.initial ?? "", params.part),
   });
 };

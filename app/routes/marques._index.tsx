@@ -10,9 +10,9 @@ import { UNAVAILABLE } from "~/services/pages/offers.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta(siteInfo(matches), {
-    title: `Toutes les marques de A à Z : codes parrainage - ${siteInfo(matches).siteName}`,
+    title: `Toutes les marques de A à Z : codes parrainage - ${siteInfo(matches).siteName}`,
     description:
-      "L'index de toutes les marques qui ont un code ou un lien de parrainage, de A à Z : choisissez une lettre, puis la marque.",
+      "L'index de toutes les marques qui ont un code ou un lien de parrainage, de A à Z : choisissez une lettre, puis la marque.",
     path: BRAND_INDEX_PATH,
   });
 

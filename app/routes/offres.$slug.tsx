@@ -121,8 +121,8 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page, params 
     return [{ title: `Offre indisponible - ${site.siteName}` }, { name: "robots", content: "noindex, follow" }];
   }
   return pageMeta(site, {
-    title: `Code parrainage ${brand.brand} : offre de parrainage ${new Date().getFullYear()} - ${site.siteName}`,
-    description: `${brand.description} ${brand.canCopy ? `Code : ${brand.code}.` : ""}`.trim().slice(0, 300),
+    title: `Code parrainage ${brand.brand} : offre de parrainage ${new Date().getFullYear()} - ${site.siteName}`,
+    description: `${brand.description} ${brand.canCopy ? `Code : ${brand.code}.` : ""}`.trim().slice(0, 300),
     path: `/offres/${params.slug}`,
     type: "article",
     keywords: `code parrainage ${brand.brand}, parrainage ${brand.brand}, lien parrainage ${brand.brand}, bonus ${brand.brand}`,
@@ -150,7 +150,7 @@ export default function BrandPage() {
       <img src={`/offres/${brand.slug}/vue`} alt="" width={1} height={1} className="absolute h-px w-px opacity-0" />
       <header className="space-y-2">
         <div className="flex items-center gap-3 sm:gap-4">
-          <BrandLogo brand={brand.brand} logo={brand.logo} size="md" />
+          <BrandLogo brand={brand.brand} initial={brand.initial} logo={brand.logo} size="md" />
           <div className="min-w-0">
             {brand.categoryLabel ? <p className="font-semibold text-indigo-800">{brand.categoryLabel}</p> : null}
             <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">
@@ -175,7 +175,7 @@ export default function BrandPage() {
             </h2>
             {brand.expired ? (
               <p className="rounded-md bg-red-50 p-3 text-base font-semibold text-red-900">
-                Offre expirée{brand.expiredOn ? ` le ${brand.expiredOn}` : ""} : elle n'est plus proposée dans ces
+                Offre expirée{brand.expiredOn ? ` le ${brand.expiredOn}` : ""} : elle n'est plus proposée dans ces
                 conditions. Vérifiez l'offre en cours sur le site de {brand.brand}.
               </p>
             ) : null}
@@ -216,7 +216,7 @@ export default function BrandPage() {
             <FeedbackBlock slug={brand.slug} trust={brand.trust} askReason={page.askReason} />
           ) : null}
           {page.alertForm ? <ServerMarkup html={page.alertForm} className={CARD} /> : null}
-          <ShareOffer brand={brand.brand} headline={brand.headline} url={url} />
+          <ShareOffer brand={brand.brand} text={brand.shareText} url={url} />
         </div>
 
         <div className="brand-details">
@@ -234,7 +234,7 @@ export default function BrandPage() {
 
           {page.history.length > 0 ? <OfferHistory history={page.history} /> : null}
 
-          <PageBlock id={TESTIMONIALS_ANCHOR} title={`Témoignages sur ${brand.brand}`} className={`space-y-4 ${CARD}`}>
+          <PageBlock id={TESTIMONIALS_ANCHOR} title={`Témoignages sur ${brand.brand}`} className={`space-y-4 ${CARD}`}>
             {page.testimonials.items.length > 0 ? (
               <TestimonialList slug={brand.slug} testimonials={page.testimonials.items} />
             ) : (
@@ -258,8 +258,8 @@ export default function BrandPage() {
 
         <aside className="brand-side brand-side-3" aria-label={`À propos de l'offre ${brand.brand}`}>
           {brand.sections?.infoCard ? <InfoCard card={brand.sections.infoCard} /> : null}
-          <PageBlock titleId="question-title" title="Une question sur cette offre ?">
-            <p className="mt-1 text-base text-slate-700">Posez-la ici : nous vous répondrons par e-mail.</p>
+          <PageBlock titleId="question-title" title="Une question sur cette offre ?">
+            <p className="mt-1 text-base text-slate-700">Posez-la ici : nous vous répondrons par e-mail.</p>
             <QuestionDisclosure
               brand={brand.brand}
               action={`/offres/${brand.slug}`}
@@ -270,6 +270,8 @@ export default function BrandPage() {
           </PageBlock>
         </aside>
       </div>
+
+      {page.similarHtml ? <ServerMarkup html={page.similarHtml} /> : null}
 
       {/* An offer being completed is no product to offer yet. */}
       {brand.awaiting ? null : (

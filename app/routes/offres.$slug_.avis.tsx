@@ -84,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (error instanceof RateLimitedError) {
       return refuse(429, error.message, null, { "Retry-After": String(error.retryAfterSeconds) });
     }
-    log.error("Enregistrement de l'avis impossible :", error);
+    log.error("Enregistrement de l'avis impossible :", error);
     return refuse(502, FEEDBACK_FAILED_TOAST.description ?? "", { ...FEEDBACK_FAILED_TOAST, id: randomUUID() });
   }
 

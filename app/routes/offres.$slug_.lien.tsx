@@ -45,8 +45,8 @@ export default function FollowNotFound() {
     return <NotFound title="Offre introuvable" text={text} back={{ to: "/offres", label: "Voir toutes les offres" }} />;
   }
   const text = listed.expired
-    ? `L'offre de parrainage ${listed.brand} a expiré : son lien n'est plus proposé.`
-    : `L'offre ${listed.brand} n'a pas de lien de parrainage : sa fiche donne son code.`;
+    ? `L'offre de parrainage ${listed.brand} a expiré : son lien n'est plus proposé.`
+    : `L'offre ${listed.brand} n'a pas de lien de parrainage : sa fiche donne son code.`;
   return (
     <NotFound
       title="Offre introuvable"

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CATEGORIES, OVERVIEW_CATEGORY_IDS } from "~/catalogue/categories";
 import { listingAddress, pageSuffix } from "~/catalogue/pagination";
 import { CategoryTabs } from "~/components/category-tabs";
-import { Faq, faqJsonLd } from "~/components/faq";
+import { Faq } from "~/components/faq";
 import { JsonLd } from "~/components/json-ld";
 import { ListingResults } from "~/components/listing-results";
 import { SearchForm } from "~/components/search-form";
@@ -13,9 +13,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) =>
   pageMeta(siteInfo(matches), {
-    title: `Codes Parrainage ${page?.year ?? new Date().getFullYear()} : toutes les offres de parrainage${pageSuffix(page?.listing)}`,
+    title: `Codes Parrainage ${page?.year ?? new Date().getFullYear()} : toutes les offres de parrainage${pageSuffix(page?.listing)}`,
     description:
-      "Toutes les offres de parrainage du moment : banques, crypto, cashback, livraison, mobilité. Recherchez un service et copiez son code de parrainage.",
+      "Toutes les offres de parrainage du moment : banques, crypto, cashback, livraison, mobilité. Recherchez un service et copiez son code de parrainage.",
     ...listingAddress("/offres", page),
     feed: EVERY_OFFER_FEED,
   });
@@ -35,19 +35,17 @@ export default function Offers() {
   const shown = { action: "/offres", query, category, sort };
 
   return (
-    <div className="space-y-16">
-      <header className="space-y-6">
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Codes Parrainage {year}</h1>
-        <p className="max-w-3xl text-lg text-slate-700">
-          Plus de 40 services en banque, crypto, shopping, livraison et plus encore : trouvez le code de parrainage qui
-          vous fait économiser.
-        </p>
+    <div className="space-y-8 sm:space-y-16">
+      {/* Compact above the cards: on a phone's first screen, the first offer shows below every control. */}
+      <header className="space-y-4 sm:space-y-6">
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Codes Parrainage {year}</h1>
         <SearchForm {...shown} label="Rechercher une offre" placeholder="Rechercher une marque ou un service..." />
         <CategoryTabs {...shown} categories={OVERVIEW_TABS} label="Catégories" />
-        <p>
+        <p className="text-sm sm:text-base">
           <Link to="/codes" className="font-semibold text-indigo-800 underline hover:text-indigo-900">
-            Toutes les catégories : alimentation, mobilité, paris et autres
-          </Link>
+            Toutes les catégories
+          </Link>{" "}
+          (alimentation, mobilité, paris et autres)
         </p>
       </header>
 
@@ -76,7 +74,7 @@ export default function Offers() {
           Questions fréquentes sur le parrainage
         </h2>
         <Faq items={content.faq} />
-        <JsonLd data={faqJsonLd(content.faq)} />
+        <JsonLd data={content.faqJsonLd} />
       </section>
     </div>
   );

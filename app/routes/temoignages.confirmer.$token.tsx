@@ -26,10 +26,10 @@ export const meta: MetaFunction = ({ matches }) => [
 
 const OUTCOMES = {
   confirmed:
-    "Votre adresse est confirmée : vous recevrez un e-mail quand le responsable du site aura décidé de publier ou " +
+    "Votre adresse est confirmée : vous recevrez un e-mail quand le responsable du site aura décidé de publier ou " +
     "non votre témoignage. Elle sera ensuite effacée.",
   unknown:
-    "Ce lien ne correspond à aucune adresse en attente : elle est peut-être déjà confirmée, ou le témoignage a déjà " +
+    "Ce lien ne correspond à aucune adresse en attente : elle est peut-être déjà confirmée, ou le témoignage a déjà " +
     "été modéré ou effacé.",
   failed: "La confirmation n'a pas pu être faite. Veuillez réessayer dans quelques minutes.",
 };
@@ -39,7 +39,7 @@ export default function ConfirmAddressPage() {
   return (
     <PrivateLinkPage
       heading="Confirmer votre adresse"
-      explanation="Confirmez cette adresse pour apprendre si votre témoignage est publié. Si vous n'avez écrit aucun témoignage, fermez simplement cette page : rien ne vous sera envoyé."
+      explanation="Confirmez cette adresse pour apprendre si votre témoignage est publié. Si vous n'avez écrit aucun témoignage, fermez simplement cette page : rien ne vous sera envoyé."
       button="Confirmer mon adresse"
       buttonClass="bg-indigo-700 hover:bg-indigo-800 focus-visible:ring-indigo-600"
       outcome={answer ? { text: OUTCOMES[answer.outcome], failed: answer.outcome === "failed" } : undefined}

@@ -27,7 +27,7 @@ export const meta: MetaFunction = ({ matches }) => [
 
 const OUTCOMES = {
   erased: "Votre témoignage est effacé. Il n'apparaît plus sur le site et n'est plus conservé.",
-  unknown: "Ce lien ne correspond à aucun témoignage : il a peut-être déjà été effacé.",
+  unknown: "Ce lien ne correspond à aucun témoignage : il a peut-être déjà été effacé.",
   failed: "L'effacement n'a pas pu être fait. Veuillez réessayer dans quelques minutes.",
 };
 

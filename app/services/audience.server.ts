@@ -108,7 +108,7 @@ export class AudienceCounter {
       }));
       if (!(await this.store.write(events))) this.warnOnce();
     } catch (error) {
-      log.error("Enregistrement des mesures d'audience impossible, nouvel essai plus tard :", error);
+      log.error("Enregistrement des mesures d'audience impossible, nouvel essai plus tard :", error);
       // Kept for the next flush, within the bound of what memory holds while the database is away.
       this.pending = [...sightings, ...this.pending].slice(-REMEMBERED);
     }
@@ -126,7 +126,7 @@ export class AudienceCounter {
   private warnOnce(): void {
     if (this.warned) return;
     this.warned = true;
-    log.warn("Les mesures d'audience ne sont pas enregistrées : SUPABASE_SERVICE_ROLE_KEY n'est pas défini.");
+    log.warn("Les mesures d'audience ne sont pas enregistrées : SUPABASE_SERVICE_ROLE_KEY n'est pas défini.");
   }
 }
 

@@ -35,7 +35,7 @@ export class SiteEventBus {
       try {
         (listener as Listener<Name>)(payload);
       } catch (error) {
-        log.error(`Réaction à l'événement ${name} impossible :`, error);
+        log.error(`Réaction à l'événement ${name} impossible :`, error);
       }
     }
   }

@@ -21,7 +21,7 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (!FORM_TYPES.includes(type)) {
-    throw new Response("Type de contenu non pris en charge : envoyez le formulaire.", { status: 415 });
+    throw new Response("Type de contenu non pris en charge : envoyez le formulaire.", { status: 415 });
   }
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > MAX_DRAINED_BYTES) throw tooLarge();

@@ -30,7 +30,7 @@ export function postgresTool(tool: "pg_dump" | "pg_restore"): string {
     : [];
   if (versions[0]) return path.join(root, versions[0], "bin", tool);
   throw new Error(
-    `${tool} est introuvable : installez le client Postgres de la version du serveur (paquet postgresql-client).`,
+    `${tool} est introuvable : installez le client Postgres de la version du serveur (paquet postgresql-client).`,
   );
 }
 
@@ -56,7 +56,7 @@ export async function dumpPostgres(url: string, dataDir: string, now = new Date(
   } catch (error) {
     await rm(partial, { force: true });
     // pg_dump refuses a server newer than itself ("server version mismatch"): say which one to use.
-    throw new Error(`Sauvegarde impossible : ${failureOf(error)}`);
+    throw new Error(`Sauvegarde impossible : ${failureOf(error)}`);
   }
   const dumps = readdirSync(dir)
     .filter((name) => DUMP_NAME.test(name))
@@ -88,7 +88,7 @@ export async function restorePostgres(url: string, file: string): Promise<Restor
         { env: { ...process.env, PGAPPNAME: "codeparrain-restauration" } },
       );
     } catch (error) {
-      throw new Error(`Restauration impossible : ${failureOf(error)}`);
+      throw new Error(`Restauration impossible : ${failureOf(error)}`);
     }
     return await underMigrationLock(pool, async (session) => {
       await migrate(session);

@@ -87,8 +87,8 @@ test.describe("e-mail alerts on a phone", () => {
 
     expect((await raiseN26(25)).status).toBe(303);
     const [, alert] = await alerts.smtp.mailsTo(email, 2);
-    expect(alert?.subject).toBe("Publicité - Offre améliorée : N26");
-    expect(alert?.text).toContain("25\u00a0€ (avant : 15\u00a0€)");
+    expect(alert?.subject).toBe("Publicité - Offre améliorée : N26");
+    expect(alert?.text).toContain("25\u00a0€ (avant : 15\u00a0€)");
     const manage = local(/https?:\/\/\S+\/alertes\/gerer\/[0-9a-f]{64}/.exec(alert?.text ?? "")?.[0]);
     const unsubscribe = local(/https?:\/\/\S+\/alertes\/desabonner\/[0-9a-f]{64}/.exec(alert?.text ?? "")?.[0]);
     await page.goto(manage);
@@ -103,7 +103,7 @@ test.describe("e-mail alerts on a phone", () => {
     await page.getByRole("button", { name: "Me prévenir" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Vérifiez votre boîte e-mail" })).toBeVisible();
     const [, , secondConfirmation] = await alerts.smtp.mailsTo(email, 3);
-    expect(secondConfirmation?.subject).toBe("Confirmez votre alerte : la catégorie Finance");
+    expect(secondConfirmation?.subject).toBe("Confirmez votre alerte : la catégorie Finance");
     await page.goto(
       local(/https?:\/\/\S+\/alertes\/confirmer\/[0-9a-f]{64}/.exec(secondConfirmation?.text ?? "")?.[0]),
     );

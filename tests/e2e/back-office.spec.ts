@@ -102,9 +102,9 @@ test.describe("the back office on a phone", () => {
     // The change is in the offer's history, dated, said in full.
     const history = page.getByRole("region", { name: "Historique de l'offre" });
     await expect(history.getByRole("listitem").first()).toContainText(/\d{1,2} \S+ \d{4} · Modifiée/);
-    await expect(history).toContainText("Montant annoncé : 2,50 €");
+    await expect(history).toContainText("Montant annoncé : 2,50 €");
     // Each project edits its own offer: one whose kind was stated, one whose kind was not.
-    await expect(history).toContainText(/Cashback \(avant : |Nature annoncée : Cashback/);
+    await expect(history).toContainText(/Cashback \(avant\s: |Nature annoncée\s: Cashback/);
     await expect(history).toContainText("Nouveau code");
 
     await page.goto("/gestion");
@@ -140,7 +140,7 @@ test.describe("the back office on a phone", () => {
     await page.getByRole("button", { name: "Voir l'aperçu" }).click();
     const preview = page.getByRole("region", { name: "Aperçu" });
     await expect(
-      preview.getByRole("heading", { name: new RegExp(`^Ligne \\d+ : ${offer.brand}, modifiée$`) }),
+      preview.getByRole("heading", { name: new RegExp(`^Ligne \\d+ : ${offer.brand}, modifiée$`) }),
     ).toBeVisible();
     await expect(preview).toContainText(`→ ${code}`);
     await expectAccessibleOnPhone(page, javaScriptEnabled, "/gestion/import (aperçu)");
@@ -151,7 +151,7 @@ test.describe("the back office on a phone", () => {
     await expect(visitor.getByText(code)).toHaveCount(0);
     await visitor.close();
 
-    await page.getByRole("button", { name: /^Appliquer l'import \(\d+ offres?\)$/ }).click();
+    await page.getByRole("button", { name: /^Appliquer l'import \(\d+\soffres?\)$/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Offres" })).toBeVisible();
     await expect(page.getByText("Import appliqué")).toBeVisible();
     await page.goto(`/offres/${offer.slug}`);
@@ -191,7 +191,7 @@ test.describe("the back office on a phone", () => {
     await search.getByLabel("Rechercher dans les messages").fill(word.toUpperCase());
     await search.getByRole("button", { name: "Rechercher" }).click();
     await expect(page).toHaveURL(new RegExp(`/gestion\\?q=${word.toUpperCase()}$`));
-    await expect(page.getByText(`1 message contenant « ${word.toUpperCase()} »`)).toBeVisible();
+    await expect(page.getByText(`1 message contenant « ${word.toUpperCase()} »`)).toBeVisible();
     const messages = page.getByRole("list", { name: "Messages, du plus récent au plus ancien" }).getByRole("listitem");
     await expect(messages).toHaveCount(1);
     await expect(messages).toContainText(word);

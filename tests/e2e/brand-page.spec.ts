@@ -70,16 +70,16 @@ test.describe("a brand page is built around its code", () => {
     javaScriptEnabled,
   }) => {
     await page.goto("/offres/fortuneo");
-    const card = page.getByRole("region", { name: "Une question sur cette offre ?" });
+    const card = page.getByRole("region", { name: "Une question sur cette offre ?" });
     const message = card.getByLabel("Votre question", { exact: true });
     await expect(message).toBeHidden();
     await openDisclosure(card, "Poser une question");
     await card.getByLabel("Nom", { exact: true }).fill("P");
-    await card.getByLabel("Email", { exact: true }).fill("paul@exemple.fr");
-    await message.fill("Valable ?!");
+    await card.getByLabel("E-mail", { exact: true }).fill("paul@exemple.fr");
+    await message.fill("Valable ?!");
     await card.getByRole("button", { name: "Envoyer ma question" }).click();
     await expect(card.getByText("Le nom doit comporter au moins 2 caractères")).toBeVisible();
-    await expect(message).toHaveValue("Valable ?!");
+    await expect(message).toHaveValue("Valable ?!");
     if (!javaScriptEnabled) await expect(card.locator("details")).toHaveAttribute("open", "");
   });
 
@@ -93,7 +93,7 @@ test.describe("a brand page is built around its code", () => {
   test("an empty history is left out; an expired offer asks nothing", async ({ page }) => {
     await page.goto("/offres/revolut");
     await expect(page.getByRole("heading", { name: "Historique de l'offre" })).toHaveCount(0);
-    await expect(page.getByText("Ce code a-t-il fonctionné ?")).toHaveCount(0);
+    await expect(page.getByText("Ce code a-t-il fonctionné ?")).toHaveCount(0);
     await expect(page.locator("summary", { hasText: "Écrire un témoignage" })).toHaveCount(0);
   });
 });
@@ -106,7 +106,7 @@ test.describe("sharing a brand page", () => {
     const whatsapp = page.getByRole("link", { name: "WhatsApp" });
     const href = new URL((await whatsapp.getAttribute("href"))!);
     expect(href.origin).toBe("https://wa.me");
-    expect(href.searchParams.get("text")).toBe(`Code parrainage BoursoBank : Jusqu'à 200\u00a0€ ${address}`);
+    expect(href.searchParams.get("text")).toBe(`Code parrainage BoursoBank : Jusqu'à 200\u00a0€ ${address}`);
     await expect(page.getByRole("link", { name: "SMS" })).toHaveAttribute("href", /^sms:\?&body=/);
     const mail = new URL((await page.getByRole("link", { name: "E-mail" }).getAttribute("href"))!);
     expect(mail.protocol).toBe("mailto:");
@@ -141,7 +141,7 @@ test.describe("sharing a brand page", () => {
     expect(shared).toEqual([
       {
         title: "Code parrainage Binance",
-        text: "Code parrainage Binance : 20\u00a0%",
+        text: "Code parrainage Binance : 20\u00a0%",
         url: expect.stringMatching(/\/offres\/binance$/),
       },
     ]);

@@ -41,7 +41,7 @@ for (const [width, height] of [
       const paid = withLink.locator("p.paid");
       await expect(paid).toHaveCount(count);
       for (const text of await paid.allTextContents()) {
-        expect(text).toMatch(/^(Code et lien|Lien) de parrainage : le site peut être récompensé$/);
+        expect(text).toMatch(/^(Code et lien|Lien) de parrainage\s: le site peut être récompensé$/);
       }
       const first = withLink.first();
       const note = first.locator("p.paid");
@@ -65,10 +65,10 @@ for (const [width, height] of [
         await page.goto(`/offres/${slug}`);
         const offer = page.getByRole("region", { name: "Offre de parrainage" });
         const note = offer.locator("p.paid");
-        await expect(note, slug).toContainText("de parrainage : le site peut être récompensé");
+        await expect(note, slug).toContainText("de parrainage : le site peut être récompensé");
         expect(await bottomOf(note), `${slug}: the note`).toBeLessThanOrEqual(height);
         // The full paragraph stays, under the offer.
-        await expect(offer.getByText(/^Transparence : /)).toHaveCount(1);
+        await expect(offer.getByText(/^Transparence\s: /)).toHaveCount(1);
       }
       await page
         .getByRole("region", { name: "Offre de parrainage" })

@@ -49,10 +49,10 @@ const test = base.extend<
   },
 });
 
-const BLOCK_TITLE = "Ce code a-t-il fonctionné ?";
-const REASON_QUESTION = "Pourquoi n'a-t-il pas fonctionné ? (facultatif)";
+const BLOCK_TITLE = "Ce code a-t-il fonctionné ?";
+const REASON_QUESTION = "Pourquoi n'a-t-il pas fonctionné ? (facultatif)";
 const REASONS = ["Code refusé", "Offre terminée", "Conditions non remplies", "Autre"];
-const THANKS = "Merci pour votre retour !";
+const THANKS = "Merci pour votre retour !";
 const WARNING = "Plusieurs visiteurs signalent que ce code ne fonctionne plus.";
 
 /** "{p} % de réussite sur {n} avis" (a narrow no-break space before %), then the date of the last vote. */
@@ -199,7 +199,7 @@ function storedVotes(site: FeedbackSite, slug: string) {
 }
 
 test.describe("the vote on a brand page", () => {
-  test("three visitors say 'Oui': a 303 back to the block, and the page the third lands on has the thanks toast and '100 % de réussite sur 3 avis'", async ({
+  test("three visitors say 'Oui': a 303 back to the block, and the page the third lands on has the thanks toast and '100 % de réussite sur 3 avis'", async ({
     page,
     playwright,
     site,

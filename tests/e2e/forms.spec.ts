@@ -26,7 +26,7 @@ async function expectFieldError(page: Page, label: string | RegExp, message: str
 function messageFields(form: Page | Locator, messageLabel: string, button: string) {
   return {
     name: form.getByLabel("Nom", { exact: true }),
-    email: form.getByLabel("Email", { exact: true }),
+    email: form.getByLabel("E-mail", { exact: true }),
     message: form.getByLabel(messageLabel, { exact: true }),
     send: form.getByRole("button", { name: button }),
   };
@@ -44,7 +44,7 @@ async function openContactForm(page: Page, origin = "") {
 /** Opens a brand page, for the form of its question card. */
 async function openQuestionForm(page: Page, slug: string) {
   await page.goto(`/offres/${slug}`);
-  const card = page.getByRole("region", { name: "Une question sur cette offre ?" });
+  const card = page.getByRole("region", { name: "Une question sur cette offre ?" });
   await openDisclosure(card, "Poser une question");
   return { card, ...messageFields(card, "Votre question", "Envoyer ma question") };
 }
@@ -63,7 +63,7 @@ test.describe("contact form", () => {
     await form.send.click();
 
     await expectFieldError(page, "Nom", "Le nom doit comporter au moins 2 caractères");
-    await expectFieldError(page, "Email", "Veuillez entrer une adresse email valide");
+    await expectFieldError(page, "E-mail", "Veuillez entrer une adresse e-mail valide");
     await expectFieldError(page, "Message", "Le message doit comporter au moins 10 caractères");
     await expect(form.name).toHaveValue(tooShort.name);
     await expect(form.email).toHaveValue(tooShort.email);
@@ -80,7 +80,7 @@ test.describe("contact form", () => {
     await form.message.fill(text);
     await form.send.click();
 
-    const toast = page.getByRole("status").filter({ hasText: "Message envoyé !" });
+    const toast = page.getByRole("status").filter({ hasText: "Message envoyé !" });
     await expect(toast).toContainText("Merci pour votre message. Nous vous répondrons dès que possible.");
     await expect(page).toHaveURL(/\/contact(#contact-form-title)?$/);
     await expect(form.name).toHaveValue("");
@@ -144,7 +144,7 @@ test.describe("contact form", () => {
     } else {
       await form.send.click();
     }
-    await expect(page.getByRole("status").filter({ hasText: "Message envoyé !" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Message envoyé !" })).toBeVisible();
   });
 });
 
@@ -169,11 +169,11 @@ test.describe("per-offer question form", () => {
     else await expect(card.getByText("Le nom doit comporter au moins 2 caractères")).toBeInViewport();
     await expectNoAxeViolations(page, javaScriptEnabled);
 
-    const text = `Le code est-il encore valable ? ${unique()}`;
+    const text = `Le code est-il encore valable ? ${unique()}`;
     await form.name.fill("Paul");
     await form.message.fill(text);
     await form.send.click();
-    await expect(page.getByRole("status").filter({ hasText: "Message envoyé !" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Message envoyé !" })).toBeVisible();
     await expect(page).toHaveURL(/\/offres\/binance(#question)?$/);
     await expect(form.message).toHaveValue("");
     // The form, sent, keeps its privacy link; with JavaScript its disclosure may close after the redirect.

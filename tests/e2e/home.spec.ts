@@ -11,7 +11,7 @@ test(
     const featured = page.locator("#featured-offers");
     await expect(featured.getByRole("heading", { level: 3 })).toHaveText(["BoursoBank", "N26", "iGraal"]);
     const boursoBank = featured.locator("article").filter({ has: page.getByRole("heading", { name: "BoursoBank" }) });
-    await expect(boursoBank.getByText("Jusqu'à 200 €", { exact: true })).toBeVisible();
+    await expect(boursoBank.getByText("Jusqu'à 200 €", { exact: true })).toBeVisible();
     await expect(boursoBank.getByText("Argent versé sur le compte", { exact: true })).toBeVisible();
     await expect(boursoBank.getByText("Ouverture d'un premier compte BoursoBank", { exact: true })).toBeVisible();
 
@@ -37,11 +37,11 @@ test.describe("the home page's first screen", () => {
       await page.setViewportSize({ width, height });
       await page.goto("/");
       await expect(search).toBeInViewport({ ratio: 1 });
-      await expect(page.getByText(/^\d+ offres de parrainage en cours dans 7 catégories$/)).toBeInViewport();
+      await expect(page.getByText(/^\d+\soffres de parrainage en cours dans 7 catégories$/)).toBeInViewport();
       await expect(categories).toHaveCount(7);
       for (const link of await categories.all()) {
         await expect(link, `at ${width} px`).toBeInViewport({ ratio: 1 });
-        await expect(link).toHaveText(/^\S+ \d+ offres?$/);
+        await expect(link).toHaveText(/^\S+ \d+\soffres?$/);
       }
     }
     await expect(categories.filter({ hasText: /^Paris/ })).toHaveAttribute("href", "/codes?cat=betting");

@@ -37,7 +37,7 @@ for (const width of [320, 390, 1366]) {
     await page.goto("/offres");
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "N26", exact: true }) });
     // The amount is the largest text of the card, its kind beside it and its first condition right under them.
-    const headline = card.getByText("15 €", { exact: true });
+    const headline = card.getByText("15 €", { exact: true });
     await expect(headline).toBeVisible();
     const kind = card.getByText("Argent versé sur le compte", { exact: true });
     const condition = card.getByText("Ouverture du compte avec le code de parrainage", { exact: true });
@@ -56,7 +56,7 @@ for (const width of [320, 390, 1366]) {
       })),
     );
     const largest = Math.max(...sizes.map((entry) => entry.size));
-    expect(sizes.find((entry) => entry.text === "15 €")?.size).toBe(largest);
+    expect(sizes.find((entry) => entry.text === "15 €")?.size).toBe(largest);
     // The two buttons side by side, each at least 44 px high and wide.
     const primary = await card.getByRole("link", { name: /Accéder à l'offre/ }).boundingBox();
     const secondary = await card.getByRole("link", { name: "Plus d'infos sur N26" }).boundingBox();
@@ -110,7 +110,7 @@ test("the brand page's strongest call to action, and its offer kept in view on l
   );
   expect(ctaBox!.width * ctaBox!.height).toBeGreaterThan(Math.max(...others));
   // In the right column, above the question card, and still on screen after scrolling down to the comparison.
-  const question = await page.getByRole("heading", { name: "Une question sur cette offre ?" }).boundingBox();
+  const question = await page.getByRole("heading", { name: "Une question sur cette offre ?" }).boundingBox();
   const offerBox = await offer.boundingBox();
   expect(offerBox!.x).toBeGreaterThan(1366 / 2);
   expect(offerBox!.y).toBeLessThan(question!.y);

@@ -124,8 +124,8 @@ test.describe("a large catalogue, page by page", () => {
     await page.goto("/offres?q=cashback");
     // With JavaScript, the button that adds the next page appears once hydrated, above the pages' links.
     if (javaScriptEnabled)
-      await expect(page.getByRole("button", { name: /^Afficher \d+ offres de plus$/ })).toBeVisible();
-    const found = await offerList(page, /^Résultats pour « cashback »/);
+      await expect(page.getByRole("button", { name: /^Afficher \d+\soffres de plus$/ })).toBeVisible();
+    const found = await offerList(page, /^Résultats pour «\scashback\s»/);
     expect(found.count).toBeGreaterThan(PER_PAGE);
     // The brands whose name holds the word come first (SPEC's rule), then those whose offers speak of it.
     const inName = (await cardBrands(found.cards)).map((brand) => brand.toLowerCase().includes("cashback"));
@@ -141,7 +141,7 @@ test.describe("a large catalogue, page by page", () => {
     await page.getByRole("navigation", { name: "Catégories" }).getByRole("link", { name: "Shopping" }).click();
     await expect(page).toHaveURL(/\/offres\?q=cashback&cat=shopping$/);
     await expect(
-      page.getByRole("heading", { level: 2, name: /^Résultats pour « cashback » dans Shopping/ }),
+      page.getByRole("heading", { level: 2, name: /^Résultats pour «\scashback\s» dans Shopping/ }),
     ).toBeVisible();
   });
 
@@ -170,12 +170,12 @@ test.describe("a large catalogue, page by page", () => {
       await search.press("Enter");
     }
     await expect(page).toHaveURL(/\/offres\?q=livraison$/);
-    const found = await offerList(page, /^Résultats pour « livraison »/);
+    const found = await offerList(page, /^Résultats pour «\slivraison\s»/);
     await expect(found.region.getByRole("heading", { level: 3, name: "Deliveroo" })).toBeVisible();
     expect(await found.cards.count()).toBeLessThanOrEqual(PER_PAGE);
   });
 
-  test("'Afficher 48 offres de plus' adds the next page below with JavaScript; without it the pages' links do", async ({
+  test("'Afficher 48 offres de plus' adds the next page below with JavaScript; without it the pages' links do", async ({
     page,
     javaScriptEnabled,
   }) => {

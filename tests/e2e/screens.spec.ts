@@ -32,7 +32,7 @@ test.describe("home page", () => {
     await expect(featured.getByRole("article")).toHaveCount(3);
     expect(await cardBrands(featured.getByRole("article"))).toEqual(["BoursoBank", "N26", "iGraal"]);
     await expect(featured.getByRole("heading", { name: "Revolut" })).toHaveCount(0);
-    await expect(featured.getByText("Jusqu'à 200 €", { exact: false }).first()).toBeVisible();
+    await expect(featured.getByText("Jusqu'à 200 €", { exact: false }).first()).toBeVisible();
     await expect(featured.getByRole("link", { name: "Voir toutes les offres" })).toHaveAttribute("href", "/offres");
 
     const faq = page.getByRole("region", { name: "Questions fréquentes" });
@@ -40,10 +40,10 @@ test.describe("home page", () => {
     await expect(questions).toHaveCount(4);
     await expect(questions).toHaveText(
       [
-        "Qu'est-ce qu'un code de parrainage ?",
-        "Est-ce que c'est gratuit ?",
-        "Combien peut-on économiser ?",
-        "Les codes fonctionnent-ils vraiment ?",
+        "Qu'est-ce qu'un code de parrainage ?",
+        "Est-ce que c'est gratuit ?",
+        "Combien peut-on économiser ?",
+        "Les codes fonctionnent-ils vraiment ?",
       ].map((question) => new RegExp(question.replace(/[?()]/g, "\\$&"))),
     );
     // The answers are disclosure widgets: closed at first, opened by a click (with or without JavaScript).
@@ -121,10 +121,10 @@ test.describe("all offers: /offres", () => {
     }
 
     // Waits for the filtered list before reading its count (with JavaScript the address may change first).
-    const results = page.getByRole("region", { name: /^Résultats pour « bin »/ });
+    const results = page.getByRole("region", { name: /^Résultats pour «\sbin\s»/ });
     await expect(results.getByRole("heading", { level: 3, name: "Binance" })).toBeVisible();
     await expect(results.getByRole("heading", { level: 3, name: "Coinbase" })).toHaveCount(0);
-    const found = await offerList(page, /^Résultats pour « bin »/);
+    const found = await offerList(page, /^Résultats pour «\sbin\s»/);
     expect(found.count).toBeLessThan(all.count);
     await expect(found.cards).toHaveCount(found.count);
     for (const brand of await cardBrands(found.cards)) expect(brand.toLowerCase()).toContain("bin");
@@ -134,7 +134,7 @@ test.describe("all offers: /offres", () => {
   test("search from the address", async ({ page }) => {
     await page.goto("/offres?q=coin");
     await expect(page.getByRole("searchbox", { name: "Rechercher une offre" })).toHaveValue("coin");
-    const found = await offerList(page, /^Résultats pour « coin »/);
+    const found = await offerList(page, /^Résultats pour «\scoin\s»/);
     await expect(found.region.getByRole("heading", { level: 3, name: "Coinbase" })).toBeVisible();
     await expect(found.region.getByRole("heading", { level: 3, name: "Binance" })).toHaveCount(0);
     for (const brand of await cardBrands(found.cards)) expect(brand.toLowerCase()).toContain("coin");
@@ -176,16 +176,16 @@ test.describe("all offers: /offres", () => {
     if (javaScriptEnabled) await waitForHydration(page);
     await searchFor("prêt immobilier");
     await expect(page).toHaveURL(/\/offres\?q=pr%C3%AAt\+immobilier$/);
-    const found = await offerList(page, /^Résultats pour « prêt immobilier »/);
+    const found = await offerList(page, /^Résultats pour «\sprêt immobilier\s»/);
     expect(await cardBrands(found.cards)).toEqual(expect.arrayContaining(["Bricks", "La Première Brique"]));
     const note = page.getByRole("status").filter({ hasText: "Aucune offre ne contient" });
     await expect(note).toHaveText(
-      "Aucune offre ne contient « prêt » : voici celles qui correspondent au reste de votre recherche.",
+      "Aucune offre ne contient « prêt » : voici celles qui correspondent au reste de votre recherche.",
     );
 
     // A word the offers hold, beside the directory's own, lists the brand alone, with no note.
     await searchFor("code parrainage fortuneo");
-    const fortuneo = await offerList(page, /^Résultats pour « code parrainage fortuneo »/);
+    const fortuneo = await offerList(page, /^Résultats pour «\scode parrainage fortuneo\s»/);
     expect(await cardBrands(fortuneo.cards)).toEqual(["Fortuneo"]);
     await expect(note).toHaveCount(0);
   });
@@ -194,9 +194,9 @@ test.describe("all offers: /offres", () => {
     page,
   }) => {
     await page.goto("/offres?q=kukoyn");
-    const found = await offerList(page, /^Résultats pour « kukoyn »/);
+    const found = await offerList(page, /^Résultats pour «\skukoyn\s»/);
     expect(await cardBrands(found.cards)).toEqual(["KuCoin"]);
-    const note = page.getByRole("status").filter({ hasText: "Aucune offre ne contient « kukoyn »." });
+    const note = page.getByRole("status").filter({ hasText: "Aucune offre ne contient « kukoyn »." });
     await expect(note).toBeVisible();
     await note.getByRole("navigation", { name: "Marques proches" }).getByRole("link", { name: "KuCoin" }).click();
     await expect(page).toHaveURL(/\/offres\/kucoin$/);
@@ -207,11 +207,11 @@ test.describe("all offers: /offres", () => {
     const fullCount = (await offerList(page, /^Tous les codes parrainage/)).count;
 
     await page.goto("/offres?q=zzzz");
-    const empty = await offerList(page, /^Résultats pour « zzzz »/);
+    const empty = await offerList(page, /^Résultats pour «\szzzz\s»/);
     expect(empty.count).toBe(0);
     await expect(empty.cards).toHaveCount(0);
     await expect(page.getByText("Aucun résultat trouvé pour votre recherche.")).toBeVisible();
-    await expect(page.getByText("Aucune offre ne correspond à « zzzz ».")).toBeVisible();
+    await expect(page.getByText("Aucune offre ne correspond à « zzzz ».")).toBeVisible();
     // It offers the categories instead.
     const categories = page.getByRole("navigation", { name: "Parcourir par catégorie" });
     await expect(categories.getByRole("link", { name: "Mobilité" })).toHaveAttribute("href", "/codes?cat=mobility");
@@ -369,7 +369,7 @@ test.describe("brand pages", () => {
     const advantages = page.getByRole("region", { name: "Avantages" });
     expect(await advantages.getByRole("listitem").count()).toBeGreaterThan(0);
 
-    await expect(page.getByRole("heading", { level: 2, name: "Pourquoi choisir Binance ?" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Pourquoi choisir Binance ?" })).toBeVisible();
     await expect(
       page.getByRole("heading", { level: 2, name: "Comment utiliser le code parrainage Binance" }),
     ).toBeVisible();
@@ -382,7 +382,7 @@ test.describe("brand pages", () => {
     await expect(cryptos).toContainText("BTC");
     expect(await cryptos.getByRole("listitem").count()).toBeGreaterThan(2);
     await expect(page.getByRole("heading", { level: 2, name: "Questions fréquentes sur Binance" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: "Une question sur cette offre ?" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Une question sur cette offre ?" })).toBeVisible();
     await expect(page.getByText(/peut recevoir une récompense quand vous utilisez un code/).first()).toBeVisible();
   });
 
@@ -444,7 +444,7 @@ test.describe("brand pages", () => {
     await expect(info.getByRole("definition")).toHaveText([
       "Gratuite",
       "Fantasy football et NFT",
-      "50 € de crédits",
+      "50 € de crédits",
       "sorare.com",
     ]);
     await expect(info.getByRole("term")).toHaveText(["Inscription", "Type de service", "Bonus", "Site officiel"]);
@@ -466,7 +466,7 @@ test.describe("brand pages", () => {
     );
     await expect(page.getByRole("button", { name: /Copier le code/ })).toHaveCount(0);
     // An ended offer asks nothing: no vote, no testimonial.
-    await expect(page.getByRole("heading", { name: "Ce code a-t-il fonctionné ?" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Ce code a-t-il fonctionné ?" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Oui" })).toHaveCount(0);
     await expect(page.locator('form[action="/offres/revolut/temoignage"]')).toHaveCount(0);
   });
@@ -494,7 +494,7 @@ test.describe("copying a code", () => {
       await button.click();
       expect((await beacon).status()).toBe(204);
 
-      const toast = page.getByRole("status").filter({ hasText: "Code copié !" });
+      const toast = page.getByRole("status").filter({ hasText: "Code copié !" });
       await expect(toast).toBeVisible();
       await expect(toast).toContainText("Le code CPBINANCE a été copié dans le presse-papier.");
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("CPBINANCE");
@@ -502,7 +502,7 @@ test.describe("copying a code", () => {
       await expect(offer.getByRole("button", { name: "Code copié" })).toBeVisible();
       await expect(offer.locator('[data-state="copied"]')).toBeVisible();
       await expect(offer.getByRole("button", { name: "Copier le code Binance" })).toBeVisible({ timeout: 4_000 });
-      await expect(page.getByText("Code copié !")).toBeHidden({ timeout: 4_000 });
+      await expect(page.getByText("Code copié !")).toBeHidden({ timeout: 4_000 });
     } else {
       await expect(page.getByRole("button", { name: /Copier le code/ })).toHaveCount(0);
       await expect(code).toHaveCSS("user-select", "all");
@@ -681,12 +681,12 @@ test.describe("metadata", () => {
       const note = page.getByRole("note");
       await expect(note).toBeVisible();
       await expect(note).toContainText(
-        "Exemple : l'identité de l'éditeur et de l'hébergeur n'est pas encore renseignée.",
+        "Exemple : l'identité de l'éditeur et de l'hébergeur n'est pas encore renseignée.",
       );
       // The note comes before the first section, right under the title.
       expect(await note.evaluate((element) => element.previousElementSibling?.tagName)).toBe("H1");
       const hosting = page.getByRole("region", { name: "Hébergement" });
-      await expect(hosting).toContainText("Téléphone :");
+      await expect(hosting).toContainText("Téléphone :");
       await expect(hosting.locator("mark")).toHaveCount(3);
       for (const mark of await page.locator("mark").all()) await expect(mark).toContainText("(exemple)");
     },
@@ -723,7 +723,7 @@ test.describe("how votes are taken", () => {
     await expect(rate.first()).toHaveAccessibleDescription("Comment sont recueillis les avis");
 
     await page.goto("/offres/binance");
-    const block = page.getByRole("region", { name: "Ce code a-t-il fonctionné ?" });
+    const block = page.getByRole("region", { name: "Ce code a-t-il fonctionné ?" });
     await block.getByRole("link", { name: "Comment sont recueillis les avis", exact: true }).click();
     await expect(page).toHaveURL(/\/comment-sont-recueillis-les-avis$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Comment sont recueillis les avis");

@@ -69,10 +69,10 @@ test("a visitor's view, copy and follow reach the owner's statistics, drawn and 
   }).toPass({ timeout: POLL_MS });
   await expect(figure("Affichages")).toHaveText("1");
   await expect(figure("Copies")).toHaveText(javaScriptEnabled ? "1" : "0");
-  await expect(figure("Clics par affichage")).toHaveText("100 %");
+  await expect(figure("Clics par affichage")).toHaveText("100 %");
   await expect(
     item.getByRole("img", {
-      name: `Clics par jour sur ${brand} : 1 clic en tout, au plus 1 par jour, sur 7 jours, du plus ancien au plus récent.`,
+      name: `Clics par jour sur ${brand} : 1 clic en tout, au plus 1 par jour, sur 7 jours, du plus ancien au plus récent.`,
     }),
   ).toBeVisible();
 
@@ -83,9 +83,9 @@ test("a visitor's view, copy and follow reach the owner's statistics, drawn and 
     .click();
   await expect(owner.page).toHaveURL(/\?periode=7&tri=views$/);
   await expect(owner.page.getByRole("list", { name: "Offres, par affichages" })).toBeVisible();
-  await owner.page.getByRole("navigation", { name: "Période" }).getByRole("link", { name: "90 jours" }).click();
+  await owner.page.getByRole("navigation", { name: "Période" }).getByRole("link", { name: "90 jours" }).click();
   await expect(owner.page).toHaveURL(/\?periode=90&tri=views$/);
-  await expect(owner.page.getByRole("link", { name: "90 jours", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(owner.page.getByRole("link", { name: "90 jours", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(figure("Clics")).toHaveText("1");
 
   // The export holds the same counts.

@@ -16,7 +16,7 @@ const OFFER = {
   javascript: { slug: "binance", brand: "Binance" },
   "no-javascript": { slug: "coinbase", brand: "Coinbase" },
 };
-const THANKS = "Merci ! Votre témoignage sera publié après modération.";
+const THANKS = "Merci ! Votre témoignage sera publié après modération.";
 
 const section = (page: Page, brand: string) => page.getByRole("region", { name: `Témoignages sur ${brand}` });
 
@@ -114,11 +114,11 @@ test.describe("a testimonial", () => {
     await item.getByLabel("Explication (facultatif)").fill("Il donne le nom complet d'un conseiller.");
     await item.getByRole("button", { name: "Envoyer le signalement" }).click();
     await expect(
-      page.getByText(javaScriptEnabled ? "Merci : votre signalement est transmis" : "Signalement transmis"),
+      page.getByText(javaScriptEnabled ? "Merci : votre signalement est transmis" : "Signalement transmis"),
     ).toBeVisible();
     await owner.page.reload();
     await expect(card.getByText("1 signalement")).toBeVisible();
-    await expect(card.getByText(/Données personnelles, le .* : Il donne le nom complet/)).toBeVisible();
+    await expect(card.getByText(/Données personnelles, le .*\s: Il donne le nom complet/)).toBeVisible();
 
     // The new pages pass the HTML checker (and, with JavaScript, axe).
     await expectValidHtml(page.request, [`/offres/${slug}`, "/", `/offres/${slug}/temoignage`, eraseLink!]);
@@ -127,7 +127,7 @@ test.describe("a testimonial", () => {
     if (javaScriptEnabled) {
       // The audience figures, on the same phone: this visitor's views and follow are there, drawn and told.
       await owner.page.goto("/gestion/statistiques?periode=7");
-      await expect(owner.page.getByRole("img", { name: /^Clics par jour sur tout le site : / })).toBeVisible();
+      await expect(owner.page.getByRole("img", { name: /^Clics par jour sur tout le site\s: / })).toBeVisible();
       expect(await axeViolations(owner.page)).toEqual([]);
       expect(await owner.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await owner.page.goto("/gestion/temoignages");

@@ -16,7 +16,7 @@ const FORMS = {
     button: "Envoyer le message",
     async fill(page: Page) {
       await page.getByLabel("Nom", { exact: true }).fill("Anne Martin");
-      await page.getByLabel("Email", { exact: true }).fill("anne@exemple.fr");
+      await page.getByLabel("E-mail", { exact: true }).fill("anne@exemple.fr");
       await page.getByLabel("Sujet", { exact: true }).selectOption("question");
       await page.getByLabel("Message", { exact: true }).fill(`Une question générale sur le site, ${unique()}.`);
     },
@@ -25,11 +25,11 @@ const FORMS = {
     path: "/offres/n26",
     button: "Envoyer ma question",
     async fill(page: Page) {
-      const card = page.getByRole("region", { name: "Une question sur cette offre ?" });
+      const card = page.getByRole("region", { name: "Une question sur cette offre ?" });
       await openDisclosure(card, "Poser une question");
       await card.getByLabel("Nom", { exact: true }).fill("Paul Durand");
-      await card.getByLabel("Email", { exact: true }).fill("paul@exemple.fr");
-      await card.getByLabel("Votre question", { exact: true }).fill(`Le code N26 est-il encore valable ? ${unique()}`);
+      await card.getByLabel("E-mail", { exact: true }).fill("paul@exemple.fr");
+      await card.getByLabel("Votre question", { exact: true }).fill(`Le code N26 est-il encore valable ? ${unique()}`);
     },
   },
 } as const;
@@ -126,7 +126,7 @@ async function checkToast(
 }
 
 /** A contact message sent and its success toast. */
-const SENT_CONTACT = { form: FORMS.contact, region: "status", title: "Message envoyé !", kind: "Succès" } as const;
+const SENT_CONTACT = { form: FORMS.contact, region: "status", title: "Message envoyé !", kind: "Succès" } as const;
 /** A contact message the backend cannot take, and its error toast. */
 const FAILED_CONTACT = {
   baseURL: FAILING_BASE_URL,
@@ -156,7 +156,7 @@ test.describe("toasts on a phone (390 × 844)", () => {
     const { toast } = await sendAndCheckToast(page, {
       form: FORMS.question,
       region: "status",
-      title: "Message envoyé !",
+      title: "Message envoyé !",
       kind: "Succès",
     });
     await expect(toast).toContainText("Merci pour votre message. Nous vous répondrons dès que possible.");
@@ -206,7 +206,7 @@ for (const [name, viewport] of [
       const { toastBox, viewport } = await sendAndCheckToast(page, {
         form: FORMS.contact,
         region: "status",
-        title: "Message envoyé !",
+        title: "Message envoyé !",
         kind: "Succès",
       });
       expect(toastBox.x + toastBox.width / 2, "right half of the screen").toBeGreaterThan(viewport.width / 2);

@@ -131,7 +131,7 @@ describe("the audience counts", () => {
           expect(page, path).toContain("<h1");
           expect(page, path).toContain("Offre introuvable");
           if (path === "/offres/revolut/lien") {
-            expect(page).toContain("L&#x27;offre de parrainage Revolut a expiré : son lien n&#x27;est plus proposé.");
+            expect(page).toContain("L&#x27;offre de parrainage Revolut a expiré : son lien n&#x27;est plus proposé.");
             expect(page).toContain('href="/offres/revolut"');
           }
         }
@@ -192,17 +192,17 @@ describe("the audience counts", () => {
         expect(bolt).toMatch(/Affichages<\/dt><dd[^>]*>1<\/dd>/);
         expect(bolt).toMatch(/Clics<\/dt><dd[^>]*>10<\/dd>/);
         expect(bolt).toContain("1\u202f000\u202f%");
-        expect(bolt).toContain("Clics par jour sur Bolt : 10 clics en tout, au plus 10 par jour, sur 7 jours");
+        expect(bolt).toContain("Clics par jour sur Bolt : 10 clics en tout, au plus 10 par jour, sur 7 jours");
         // The offer with the most follows comes first; the site's chart says the same total.
         expect(page.indexOf(">Bolt<")).toBeLessThan(page.indexOf(">Binance<"));
-        expect(page).toContain("Clics par jour sur tout le site : 20 clics en tout");
+        expect(page).toContain("Clics par jour sur tout le site : 20 clics en tout");
         const csv = await fetch(`${site.url}/gestion/statistiques.csv?periode=7`, { headers: { Cookie: cookie } });
         expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
         expect(await csv.text()).toMatch(/^"\d{4}-\d{2}-\d{2}","bolt","Bolt","1","0","10"\r$/m);
         // Visitors see the rounded figure on the card and the brand page; never on a betting offer.
         for (const path of ["/offres/bolt", "/offres?q=bolt"]) {
           expect(await (await fetch(`${site.url}${path}`)).text(), path).toContain(
-            "Lien suivi 10 fois ces 30 derniers jours",
+            "Lien suivi 10 fois ces 30 derniers jours",
           );
         }
         expect(await (await fetch(`${site.url}/offres/unibet`)).text()).not.toContain("Lien suivi");
@@ -213,7 +213,7 @@ describe("the audience counts", () => {
         const first = /<li[^>]*>(.*?)<\/li>/s.exec(toComplete)?.[1] ?? "";
         expect(/href="([^"]+)"/.exec(first)?.[1]).toBe("/gestion/offres/bolt");
         expect(first.replace(/<[^>]*>/g, "")).toBe(
-          "Bolt : code et lien à la place des exemples, montant, vérification · 1 vue",
+          "Bolt : code et lien à la place des exemples, montant, vérification · 1 vue",
         );
         // Without a session: the sign-in page, never the figures.
         const stranger = await fetch(`${site.url}/gestion/statistiques.csv`, { redirect: "manual" });

@@ -63,7 +63,7 @@ describe("the back office's routes, from their rows", () => {
       });
       expect(page.headers.get("cache-control"), address).toContain("no-store");
       // Answered by the pipeline itself, not by the route's loader.
-      expect(await page.text(), address).toBe("Connexion nécessaire : /gestion/connexion");
+      expect(await page.text(), address).toBe("Connexion nécessaire : /gestion/connexion");
       if (ROUTE_POLICIES[id]?.methods.includes("POST")) {
         // A form posted comes back (401) with what it held beside a sign-in form: the action writes nothing.
         const post = await postForm(on, address, { intent: "delete", id: "1" });

@@ -360,7 +360,7 @@ describe("the messages", () => {
     expect(second).not.toContain("Message 54 du lot");
 
     const searched = await (await get("/gestion?q=REMBOURSEMENT", cookie)).text();
-    expect(searched).toContain("2 messages contenant « REMBOURSEMENT »");
+    expect(searched).toContain("2 messages contenant « REMBOURSEMENT »");
     expect(searched).toContain("Message 40 du lot");
     expect(searched).toContain("Message 20 du lot");
     expect(searched).not.toContain("Message 21 du lot");
@@ -490,7 +490,7 @@ describe("an offer edited in the back office", () => {
       expect(refused.status).toBe(409);
       const refusedPage = await refused.text();
       expect(refusedPage).toContain(
-        "Rien n&#x27;a été enregistré : l&#x27;offre a été modifiée depuis l&#x27;ouverture",
+        "Rien n&#x27;a été enregistré : l&#x27;offre a été modifiée depuis l&#x27;ouverture",
       );
       expect(refusedPage).toContain('value="ONGLET-DEUX"');
       expect(refusedPage).toMatch(
@@ -535,7 +535,7 @@ describe("an offer edited in the back office", () => {
     const checked = await page();
     expect(checked).not.toContain("Plusieurs visiteurs signalent");
     expect(checked).toContain(`Pas encore assez d'avis depuis le ${today}`);
-    expect(checked).not.toContain("0 % de réussite");
+    expect(checked).not.toContain("0 % de réussite");
 
     // Three later votes make a rate of their own; checked again the same day, the count restarts again.
     for (let voter = 0; voter < 3; voter += 1) {
@@ -554,7 +554,7 @@ describe("an offer edited in the back office", () => {
     const input = (name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(form)?.[0] ?? "";
     expect(input("code")).toContain("readonly");
     expect(input("link")).toContain("readonly");
-    expect(form).toContain("La page de cette marque est écrite à la main : ceci ne se change pas ici.");
+    expect(form).toContain("La page de cette marque est écrite à la main : ceci ne se change pas ici.");
     expect(form).not.toContain('name="hide_clipboard"');
     const before = await (await fetch(`${site.url}/offres/crypto-com`)).text();
     const bundledCode = /value="([^"]*)"/.exec(input("code"))?.[1] ?? "";
@@ -601,7 +601,7 @@ describe("an offer edited in the back office", () => {
       slug: "",
       category: "finance",
       description: "Une banque en ligne.",
-      offer_description: "30 € offerts à l'ouverture.",
+      offer_description: "30 € offerts à l'ouverture.",
       code: "EXEMPLE30",
       link: "https://banque.exemple.fr/parrain",
       advantages: "",
@@ -635,9 +635,9 @@ describe("an offer edited in the back office", () => {
     const page = await (await get("/gestion/offres", cookie)).text();
     const card = (slug: string) =>
       new RegExp(`href="/gestion/offres/${slug}"(?:(?!</li>).)*</li>`, "s").exec(page)?.[0] ?? "";
-    expect(card("fortuneo")).toContain("À compléter : code et lien à la place des exemples, montant, nature");
-    expect(card("unibet")).toContain("À compléter : code et lien à la place des exemples, montant, nature");
-    expect(card("n26")).toContain("À compléter : code et lien à la place des exemples, vérification");
+    expect(card("fortuneo")).toContain("À compléter : code et lien à la place des exemples, montant, nature");
+    expect(card("unibet")).toContain("À compléter : code et lien à la place des exemples, montant, nature");
+    expect(card("n26")).toContain("À compléter : code et lien à la place des exemples, vérification");
   });
 
   it("keeps an offer whose first day is to come off every public page, and lists it as scheduled", async () => {

@@ -81,7 +81,7 @@ describe("backups of the embedded database", () => {
     async () => {
       site = await startSite({ DATA_DIR: dataDir });
       expect(
-        site.output().match(/SMTP_URL n'est pas défini : les messages des visiteurs sont seulement enregistrés/g),
+        site.output().match(/SMTP_URL n'est pas défini\s: les messages des visiteurs sont seulement enregistrés/g),
       ).toHaveLength(1);
       const posted = await postContactForm(site, { message: "Un message envoyé au site en marche." });
       expect(posted.status).toBe(303);
@@ -89,14 +89,14 @@ describe("backups of the embedded database", () => {
       const run = runScript("scripts/backup.ts", { DATA_DIR: dataDir });
       expect(run.stderr).toBe("");
       expect(run.status).toBe(0);
-      const made = /Sauvegarde écrite par le site en marche \(processus \d+\) : (.+\.tar\.gz)/.exec(run.stdout);
+      const made = /Sauvegarde écrite par le site en marche \(processus \d+\)\s: (.+\.tar\.gz)/.exec(run.stdout);
       expect(made, run.stdout).not.toBeNull();
       backup = made![1]!;
       expect(path.dirname(backup)).toBe(path.join(dataDir, "backups"));
       expect(mode(path.dirname(backup))).toBe(0o700);
       expect(mode(backup)).toBe(0o600);
       expect(readdirSync(path.dirname(backup))).toEqual([path.basename(backup)]);
-      const logged = `Sauvegarde de la base (demandée par npm run backup) : ${backup}`;
+      const logged = `Sauvegarde de la base (demandée par npm run backup) : ${backup}`;
       for (let waited = 0; !site.output().includes(logged) && waited < POLL_MS; waited += 50) {
         await sleep(50);
       }
@@ -111,7 +111,7 @@ describe("backups of the embedded database", () => {
     const refused = runScriptWithFile(backup);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(
-      /Le site tourne encore \(processus \d+, .*\) : arrêtez-le, puis relancez npm run restore/,
+      /Le site tourne encore \(processus \d+, .*\)\s: arrêtez-le, puis relancez npm run restore/,
     );
     expect(site?.alive()).toBe(true);
   });
@@ -145,7 +145,7 @@ describe("backups of the embedded database", () => {
     expect(run.stdout).toContain("Base restaurée depuis");
     expect(run.stdout).toContain("2 message(s), 1 avis");
     expect(await snapshot()).toEqual(saved);
-    const kept = /L'ancienne base est gardée dans (\S+) :/.exec(run.stdout)?.[1];
+    const kept = /L'ancienne base est gardée dans (\S+)\s:/.exec(run.stdout)?.[1];
     expect(kept && statSync(kept).isDirectory()).toBe(true);
     expect(mode(databaseDir(dataDir))).toBe(0o700);
 
@@ -182,7 +182,7 @@ describe("backups of the embedded database", () => {
       const run = runScriptWithFile(since);
       expect(run.stderr).toBe("");
       expect(run.status).toBe(0);
-      expect(run.stdout).toContain("Sessions de la gestion fermées ; 1 message(s) effacé(s) depuis la sauvegarde");
+      expect(run.stdout).toContain("Sessions de la gestion fermées ; 1 message(s) effacé(s) depuis la sauvegarde");
       expect((await snapshot()).messages).toEqual(["Un message envoyé au site en marche."]);
 
       site = await startSite({ DATA_DIR: dataDir, OWNER_PASSWORD });
@@ -206,7 +206,7 @@ describe("backups of the embedded database", () => {
     const run = runScript("scripts/backup.ts", { DATA_DIR: dataDir });
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
-    const made = /^Sauvegarde écrite : (.+\.tar\.gz)$/m.exec(run.stdout)?.[1];
+    const made = /^Sauvegarde écrite\s: (.+\.tar\.gz)$/m.exec(run.stdout)?.[1];
     expect(made).toBeDefined();
     expect(mode(made!)).toBe(0o600);
     const left = readdirSync(folder).sort();

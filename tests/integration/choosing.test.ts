@@ -41,7 +41,7 @@ const textOf = (html: string) =>
     .replace(/<script[\s\S]*?<\/script>/g, " ")
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ");
+    .replace(/[^\S\u00a0\u202f]+/g, " ");
 
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
@@ -54,7 +54,7 @@ describe("claims that match the data", () => {
     expect(textOf(html)).not.toMatch(/1\s?000\s?€|plus de \d+\s?€/);
     const faq = jsonLd(html).find((block) => block["@type"] === "FAQPage") as
       { mainEntity: { name: string; acceptedAnswer: { text: string } }[] } | undefined;
-    const howMuch = faq?.mainEntity.find((item) => item.name === "Combien peut-on économiser ?");
+    const howMuch = faq?.mainEntity.find((item) => item.name === "Combien peut-on économiser ?");
     expect(howMuch?.acceptedAnswer.text).toMatch(/^Cela dépend de chaque offre/);
     expect(howMuch?.acceptedAnswer.text).not.toMatch(/\d\s?€/);
   });
@@ -67,24 +67,24 @@ describe("claims that match the data", () => {
     expect(textOf(html)).not.toContain("populaires");
     expect(html).toContain('href="/comment-les-offres-sont-classees#selection"');
     const method = textOf(await page("/comment-les-offres-sont-classees"));
-    expect(method).toContain("« Notre sélection » sur la page d'accueil");
+    expect(method).toContain("« Notre sélection » sur la page d'accueil");
     expect(method).toContain("ce n'est pas un classement de popularité");
   });
 
-  it("names the default order by its rule, on listings and on a search, and keeps ?tri=pertinence", async () => {
+  it("names the default order by its rule, on listings and on a search, and keeps ?tri=pertinence", async () => {
     const selected = (html: string) => /<option value="pertinence" selected="">([^<]+)<\/option>/.exec(html)?.[1];
     expect(selected(await page("/offres"))).toBe("Nom de la marque");
     expect(selected(await page("/offres?tri=pertinence"))).toBe("Nom de la marque");
     expect(selected(await page("/codes?cat=finance&tri=pertinence"))).toBe("Nom de la marque");
     expect(selected(await page("/offres?q=banque"))).toBe("Proximité avec la recherche");
     expect(textOf(await page("/comment-les-offres-sont-classees"))).toContain(
-      "L'ordre par défaut : « Nom de la marque »",
+      "L'ordre par défaut : « Nom de la marque »",
     );
   });
 });
 
 const EXAMPLE_CODES = BUNDLED_OFFERS.filter((offer) => offer.exampleCode).map((offer) => offer.code);
-const AWAITING = "Offre en cours de complétion : code et lien à venir.";
+const AWAITING = "Offre en cours de complétion : code et lien à venir.";
 
 /** The owner's form on an offer, drawn from its edit page: its version and current values, `changes` applied. */
 async function saveOffer(cookie: string, slug: string, changes: Record<string, string>) {
@@ -122,7 +122,7 @@ describe("example codes on a public site", () => {
   });
 
   it("are counted in the start log", () => {
-    expect(site.output()).toMatch(/"msg":"46 offres attendent leur code ou leur lien : les exemples livrés/);
+    expect(site.output()).toMatch(/"msg":"46\soffres attendent leur code ou leur lien\s: les exemples livrés/);
   });
 
   it("lead the owner's list to complete; an offer the owner completes is offered, and put forward", async () => {
@@ -157,7 +157,7 @@ describe("the warning an offer carries", () => {
     const cookie = await signIn(site);
     const csv = await editedExport(site, cookie, [{ slug: "vivid", column: "mise_en_garde", value: "none" }]);
     const preview = await (await uploadOffers(site, cookie, csv)).text();
-    expect(textOf(preview)).toMatch(/Ligne \d+ : Vivid, modifiée/);
+    expect(textOf(preview)).toMatch(/Ligne \d+\s: Vivid, modifiée/);
     expect((await confirmImport(site, cookie, confirmationOf(preview)!)).status).toBe(303);
     expect(textOf(await page("/offres/vivid"))).not.toContain(FULL_WARNINGS.investment);
   });

@@ -117,8 +117,8 @@ describe("votes sent without JavaScript", () => {
 
       const landing = await raw(site, `/offres/${slug}`, { headers: { Cookie: cookie.split(";")[0] ?? "" } });
       expect(landing.status).toBe(200);
-      expect(landing.text).toContain("Merci pour votre retour !");
-      expect(await brandPage(slug)).not.toContain("Merci pour votre retour !");
+      expect(landing.text).toContain("Merci pour votre retour !");
+      expect(await brandPage(slug)).not.toContain("Merci pour votre retour !");
     });
 
     it('"Non" without a reason answers 303 to the brand page asking why, with the thanks flashed', async () => {
@@ -131,8 +131,8 @@ describe("votes sent without JavaScript", () => {
 
       const landing = await raw(site, `/offres/${slug}?avis=non`, { headers: { Cookie: cookie } });
       expect(landing.status).toBe(200);
-      expect(landing.text).toContain("Merci pour votre retour !");
-      expect(mainText(landing.text)).toContain("Pourquoi n'a-t-il pas fonctionné ?");
+      expect(landing.text).toContain("Merci pour votre retour !");
+      expect(mainText(landing.text)).toContain("Pourquoi n'a-t-il pas fonctionné ?");
     });
 
     it('"Non" with a reason answers 303 to the brand page, without asking why again', async () => {
@@ -143,7 +143,7 @@ describe("votes sent without JavaScript", () => {
       expect(answer.headers["set-cookie"]).toBeDefined();
     });
 
-    it('counts on the brand page: 3 visitors saying "Oui" make "100 % de réussite sur 3 avis"', async () => {
+    it('counts on the brand page: 3 visitors saying "Oui" make "100 % de réussite sur 3 avis"', async () => {
       const slug = offerFor();
       expect(summaryOf(await brandPage(slug))).toBe(NOT_ENOUGH);
       for (const visitor of [newVisitor(), newVisitor()]) {
@@ -170,8 +170,8 @@ describe("votes sent without JavaScript", () => {
     });
   });
 
-  describe("a campaign from one IPv6 /48 (65 536 visitors' /64s)", () => {
-    it("weighs as 3 votes: 40 'Non' move 8 'Oui' and 2 'Non' of ten networks from 80 % to 62 %, with no warning", async () => {
+  describe("a campaign from one IPv6 /48 (65 536 visitors' /64s)", () => {
+    it("weighs as 3 votes: 40 'Non' move 8 'Oui' and 2 'Non' of ten networks from 80 % to 62 %, with no warning", async () => {
       const slug = offerFor();
       for (let index = 0; index < 10; index += 1) {
         const fields = index < 8 ? { worked: "oui" } : { worked: "non" };
@@ -374,7 +374,7 @@ describe("votes sent without JavaScript", () => {
       expect(answer.text).toMatch(/<form[^>]*method="post"[^>]*action="\/offres\/binance\/avis#avis"/);
       expect(answer.text).toMatch(/<button[^>]*name="worked"[^>]*value="oui"/);
       expect(answer.text).toMatch(/<button[^>]*name="worked"[^>]*value="non"/);
-      expect(mainText(answer.text)).toContain("Ce code a-t-il fonctionné ?");
+      expect(mainText(answer.text)).toContain("Ce code a-t-il fonctionné ?");
       expect(mainText(answer.text)).toMatch(SUMMARY);
       expect(answer.text).toMatch(/<meta name="robots" content="noindex, follow"/);
     });
@@ -387,7 +387,7 @@ describe("votes sent without JavaScript", () => {
       expect(answer.status).toBe(200);
       expect(answer.headers.location).toBeUndefined();
       expect(answer.headers["set-cookie"]).toBeUndefined();
-      expect(answer.text).toContain("Merci pour votre retour !");
+      expect(answer.text).toContain("Merci pour votre retour !");
     });
 
     it("is answered as data to the script's own request, not with a redirect, and counts", async () => {
@@ -397,7 +397,7 @@ describe("votes sent without JavaScript", () => {
         expect(answer.status).toBe(200);
         expect(answer.headers.location).toBeUndefined();
         expect(answer.headers["x-remix-redirect"]).toBeUndefined();
-        expect(answer.text).toContain("Merci pour votre retour !");
+        expect(answer.text).toContain("Merci pour votre retour !");
       }
       expect(mainText(await brandPage(slug))).toMatch(rate(100, 3));
     });

@@ -40,7 +40,7 @@ describe("npm run feedback", () => {
     const lines = run.stdout.split("\n").filter((line) => /^(n26|binance|igraal)\s/.test(line));
     expect(lines).toHaveLength(2);
     // The latest vote's day only: the summary never gives a time.
-    expect(lines[0]).toMatch(/^n26\s+1\s+3\s+25 %\s+\d{4}-\d{2}-\d{2}\s+Code refusé$/);
-    expect(lines[1]).toMatch(/^binance\s+2\s+1\s+67 %\s+\d{4}-\d{2}-\d{2}\s+Autre$/);
+    expect(lines[0]).toMatch(/^n26\s+1\s+3\s+25\s%\s+\d{4}-\d{2}-\d{2}\s+Code refusé$/);
+    expect(lines[1]).toMatch(/^binance\s+2\s+1\s+67\s%\s+\d{4}-\d{2}-\d{2}\s+Autre$/);
   });
 });

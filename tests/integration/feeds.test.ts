@@ -49,7 +49,7 @@ describe("the Atom feeds", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
     const parsed = parseFeed(await response.text());
-    expect(parsed.title).toBe("CodeParrain : offres nouvelles et améliorées (toutes les offres)");
+    expect(parsed.title).toBe("CodeParrain : offres nouvelles et améliorées (toutes les offres)");
     expect(parsed.self).toBe("https://www.exemple.fr/flux/offres.atom");
     expect(parsed.items).toEqual([]);
     expect((await feed("/flux/inconnue.atom")).status).toBe(404);
@@ -62,10 +62,10 @@ describe("the Atom feeds", () => {
       const cookie = await signIn(site, { "X-Forwarded-For": ownNetworkAddress(1) });
       const saved = await improveN26(site, { Cookie: cookie, "X-Forwarded-For": ownNetworkAddress(1) }, "N26FLUX");
       expect(saved.status).toBe(303);
-      const { entry } = await entryTitled("/flux/offres.atom", /^Offre améliorée : N26/);
-      expect(entry?.title).toBe("Offre améliorée : N26, 20\u00a0€");
+      const { entry } = await entryTitled("/flux/offres.atom", /^Offre améliorée\s: N26/);
+      expect(entry?.title).toBe("Offre améliorée : N26, 20\u00a0€");
       expect(entry?.url).toBe("https://www.exemple.fr/offres/n26");
-      expect(entry?.content).toContain("20\u00a0€ (avant : 15\u00a0€)");
+      expect(entry?.content).toContain("20\u00a0€ (avant : 15\u00a0€)");
       expect(entry?.content).toContain("Ouverture du compte avec le code de parrainage");
       expect((await entryTitled("/flux/finance.atom", /N26/)).entry).toBeDefined();
       const crypto = parseFeed(await (await feed("/flux/crypto.atom")).text());
@@ -82,13 +82,13 @@ describe("the Atom feeds", () => {
       ].map((match) => [match[1]?.replaceAll("&#x27;", "'"), match[2]]);
     };
     const everyOffer = [
-      "CodeParrain : offres nouvelles et améliorées (toutes les offres)",
+      "CodeParrain : offres nouvelles et améliorées (toutes les offres)",
       "https://www.exemple.fr/flux/offres.atom",
     ];
     expect(await alternate("/")).toEqual([everyOffer]);
     expect(await alternate("/offres")).toEqual([everyOffer]);
     expect(await alternate("/codes?cat=crypto")).toEqual([
-      ["CodeParrain : offres nouvelles et améliorées (Crypto)", "https://www.exemple.fr/flux/crypto.atom"],
+      ["CodeParrain : offres nouvelles et améliorées (Crypto)", "https://www.exemple.fr/flux/crypto.atom"],
     ]);
     for (const [, href] of [...(await alternate("/")), ...(await alternate("/codes?cat=crypto"))]) {
       expect((await feed(new URL(href!).pathname)).status).toBe(200);
@@ -116,7 +116,7 @@ describe("the Atom feeds", () => {
     async () => {
       const owner = { Cookie: await signIn(site, { "X-Forwarded-For": ownNetworkAddress(2) }) };
       expect((await improveN26(site, owner, "N26FLUX")).status).toBe(303);
-      await entryTitled("/flux/offres.atom", /^Offre améliorée : N26/);
+      await entryTitled("/flux/offres.atom", /^Offre améliorée\s: N26/);
       const before = await feed("/flux/offres.atom");
       const lastModified = before.headers.get("last-modified") ?? "";
       await before.arrayBuffer();

@@ -74,7 +74,7 @@ describe("a full disk under the embedded database", () => {
   it("is said by /healthz, which checks the disk as well as the reads, and in the log, naming the folder", async () => {
     expect(await health()).toEqual({
       status: 200,
-      text: "Disponible : les offres sont lues normalement, et le disque a de la place pour enregistrer.\n",
+      text: "Disponible : les offres sont lues normalement, et le disque a de la place pour enregistrer.\n",
     });
     // Three testimonials, then a backup that holds them all.
     const beforeLink = await sendTestimonial(before);
@@ -90,7 +90,7 @@ describe("a full disk under the embedded database", () => {
     expect(disk.freeBytes()).toBeLessThan(4096);
     expect(await health()).toEqual({
       status: 503,
-      text: "Indisponible : les offres sont lues, mais le site ne peut plus rien enregistrer.\n",
+      text: "Indisponible : les offres sont lues, mais le site ne peut plus rien enregistrer.\n",
     });
     expect(site!.output()).toContain(`Le disque qui porte ${dataDir} est plein`);
   });
@@ -116,7 +116,7 @@ describe("a full disk under the embedded database", () => {
     expect(toast).toContain("Rien n&#x27;a été enregistré.");
     expect(toast).toContain(`Le disque qui porte ${dataDir} est plein`);
     expect(back).toContain("En attente de modération");
-    expect(site!.output()).toContain("Gestion : écriture impossible");
+    expect(site!.output()).toContain("Gestion : écriture impossible");
   });
 
   it(
@@ -145,7 +145,7 @@ describe("a full disk under the embedded database", () => {
     disk.fill();
     const refused = runScript("scripts/restore.ts", { DATA_DIR: dataDir }, [backup]);
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toContain(`Restauration impossible : Le disque qui porte ${dataDir} est plein`);
+    expect(refused.stderr).toContain(`Restauration impossible : Le disque qui porte ${dataDir} est plein`);
     expect(refused.stderr).not.toContain("n'est pas une sauvegarde");
     disk.makeRoom();
   });
@@ -161,7 +161,7 @@ describe("a full disk under the embedded database", () => {
         },
         (error: Error) => error.message,
       );
-      expect(refused).toContain(`Démarrage impossible : Le disque qui porte ${dataDir} est plein`);
+      expect(refused).toContain(`Démarrage impossible : Le disque qui porte ${dataDir} est plein`);
       disk.makeRoom();
     },
     withSiteStarts(1),

@@ -250,7 +250,7 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
         ["share image with a NUL in its name", "/partage/offres/n26%00/0.png", {}, 404],
         ["share image named by a climb out", "/partage/offres/..%2F..%2Fpackage.json/0.png", {}, 404],
         ["share image of a category that does not exist", "/partage/codes/%C3%A9/0.png", {}, 404],
-        ["share image with a 2 000-character name", `/partage/offres/${"x".repeat(2_000)}/0.png`, {}, 404],
+        ["share image with a 2 000-character name", `/partage/offres/${"x".repeat(2_000)}/0.png`, {}, 404],
       ];
     for (const [name, path, init, expected] of cases) {
       it(`${name}: ${expected}, and no stack trace in the log`, async () => {
@@ -338,7 +338,7 @@ describe("server.js without TRUST_PROXY, SITE_URL set", () => {
         agent.destroy();
         expect([...statuses]).toEqual([200]);
         rss = { before, after: residentMb(site) };
-        console.info(`Mémoire du serveur : ${Math.round(before)} Mo, ${Math.round(rss.after)} Mo après le flot`);
+        console.info(`Mémoire du serveur : ${Math.round(before)} Mo, ${Math.round(rss.after)} Mo après le flot`);
       }, 180_000);
 
       it("keeps the hot pages in the page cache", async () => {

@@ -1,8 +1,10 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { typeset } from "~/catalogue/typography";
 import { OFFER_CSV_COLUMNS } from "~/forms/offer-csv";
 import { cookieFrom, OWNER_PASSWORD, signIn } from "../support/back-office";
+import { breakableSpaces } from "../support/french-spacing";
 import { checkHtmlFiles } from "../support/html-checker";
 import { NEW_BRAND_LINE, newBrandLine } from "../support/offer-import";
 import { publicAndLocalSites } from "../support/public-and-local-sites";
@@ -260,18 +262,24 @@ describe("the server HTML of every screen", () => {
     });
     expect(htmls["back-office-messages"]).toContain("Une question sur un code de parrainage.");
     expect(htmls["back-office-offer-saved-toast"]).toContain("Offre vérifiée");
-    expect(htmls["back-office-import-preview"]).toContain("Appliquer l&#x27;import (1 offre)");
+    expect(htmls["back-office-import-preview"]).toContain(typeset("Appliquer l&#x27;import (1 offre)"));
     expect(htmls["back-office-import-refused"]).toContain("Corrigez les lignes refusées");
     expect(htmls["offers-last-page"]).toContain("Page 4 sur 4");
     expect(htmls["search-without-result-suggestions"]).toContain("Vouliez-vous dire");
-    expect(htmls["search-holding-some-words"]).toContain("Aucune offre ne contient « prêt »");
-    expect(htmls["brand-ask-reason"]).toContain("Pourquoi n&#x27;a-t-il pas fonctionné ?");
+    expect(htmls["search-holding-some-words"]).toContain(typeset("Aucune offre ne contient « prêt »"));
+    expect(htmls["brand-ask-reason"]).toContain(typeset("Pourquoi n&#x27;a-t-il pas fonctionné ?"));
     expect(htmls["feedback-refused"]).toContain("Indiquez si le code a fonctionné");
-    expect(htmls["feedback-sent-toast"]).toContain("Merci pour votre retour !");
+    expect(htmls["feedback-sent-toast"]).toContain(typeset("Merci pour votre retour !"));
     expect(htmls["testimonial-refused"]).toContain("Le formulaire a expiré");
     expect(htmls["testimonial-erasure-unknown"]).toContain("Ce lien ne correspond à aucun témoignage");
     expect(htmls["legal-notice-example"]).toContain("(exemple)");
     expect(htmls["legal-notice"]).not.toContain("(exemple)");
+
+    // French spacing: no line of the site's own texts breaks before "?", ":", "»", nor inside "200 €".
+    const breakable = Object.entries(htmls).flatMap(([name, html]) =>
+      breakableSpaces(html).map((place) => `${name}: ${place}`),
+    );
+    expect(breakable).toEqual([]);
 
     const { errors, unread } = await checkHtmlFiles(files);
     expect(errors).toEqual([]);

@@ -201,7 +201,7 @@ describe("HTTP caching", () => {
     const withToast = await get("/contact", { headers: { Cookie: cookie } });
     expect(withToast.headers.get("cache-control")).toBe("private, no-store");
     expect(withToast.headers.get("etag")).toBeNull();
-    expect(await withToast.text()).toContain("Message envoyé !");
+    expect(await withToast.text()).toContain("Message envoyé !");
     expect(withToast.headers.get("set-cookie")).toMatch(/cp_toast=;.*Expires=Thu, 01 Jan 1970/);
   });
 

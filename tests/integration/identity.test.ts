@@ -22,7 +22,7 @@ const text = (page: string) =>
     .replace(/<script[\s\S]*?<\/script>/g, "")
     .replace(/<[^>]+>/g, "")
     .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, " ");
+    .replace(/[^\S\u00a0\u202f]+/g, " ");
 
 describe("in production on a public address", () => {
   it(
@@ -54,9 +54,9 @@ describe("in production on a public address", () => {
   it("names the publisher and the host, with the host's phone, and no example note", async () => {
     const notice = text(await html(sites.public, "/mentions-legales"));
     expect(notice).toContain("est édité par Jeanne Martin, personne physique");
-    expect(notice).toContain("Contact : contact@exemple.fr.");
+    expect(notice).toContain("Contact : contact@exemple.fr.");
     expect(notice).toContain(
-      "Le site est hébergé par Hébergeur Test SAS, 1 rue du Test, 75001 Paris. Téléphone : 01 00 00 00 00.",
+      "Le site est hébergé par Hébergeur Test SAS, 1 rue du Test, 75001 Paris. Téléphone : 01 00 00 00 00.",
     );
     expect(notice).not.toContain("Exemple");
     expect(notice).not.toContain("(exemple)");
@@ -67,13 +67,13 @@ describe("in a local run with nothing set", () => {
   it("says at the top of the legal notice that its identity is an example, and marks every placeholder", async () => {
     const page = await html(sites.local, "/mentions-legales");
     const notice = text(page);
-    const note = notice.indexOf("Exemple : l'identité de l'éditeur et de l'hébergeur n'est pas encore renseignée.");
+    const note = notice.indexOf("Exemple : l'identité de l'éditeur et de l'hébergeur n'est pas encore renseignée.");
     expect(note).toBeGreaterThan(notice.indexOf("Mentions légales"));
     expect(note).toBeLessThan(notice.indexOf("Éditeur du site"));
     expect(page).toMatch(/<p id="exemple-identite" role="note"/);
     // Publisher (twice), e-mail (twice), host's name, address and phone.
     expect(page.match(/<mark\b/g)).toHaveLength(7);
-    expect(notice).toContain("Téléphone : Téléphone non renseigné (exemple).");
+    expect(notice).toContain("Téléphone : Téléphone non renseigné (exemple).");
     expect(notice).toContain("est édité par L'éditeur du site (particulier) (exemple), personne physique");
   });
 

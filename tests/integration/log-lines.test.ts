@@ -68,7 +68,7 @@ describe("the server's log", () => {
       expect((await fetch(`${site.url}/alertes/gerer/${token}/x`)).status).toBe(404);
       await until(
         () => site.output(),
-        (log) => log.includes("404 : page inexistante /alertes/gerer/…/x"),
+        (log) => log.includes("404 : page inexistante /alertes/gerer/…/x"),
         { what: "la page inexistante dans le journal" },
       );
       await site.stop();

@@ -83,7 +83,7 @@ describe("the contact action", () => {
     expect(answer.status).toBe(400);
     expect(answer.data?.result?.error).toMatchObject({
       name: ["Le nom doit comporter au moins 2 caractères"],
-      email: ["Veuillez entrer une adresse email valide"],
+      email: ["Veuillez entrer une adresse e-mail valide"],
       subject: ["Veuillez sélectionner un sujet"],
       message: ["Le message doit comporter au moins 10 caractères"],
     });
@@ -97,7 +97,7 @@ describe("the contact action", () => {
     expect(answer.status).toBe(400);
     expect(answer.data?.result?.error).toEqual({
       name: [
-        "Le nom ne peut contenir ni « < », ni « > », ni « @ » : indiquez votre nom ou un pseudonyme, votre adresse va dans le champ email",
+        "Le nom ne peut contenir ni « < », ni « > », ni « @ » : indiquez votre nom ou un pseudonyme, votre adresse va dans le champ E-mail",
       ],
     });
     expect(answer.data?.result?.initialValue).toMatchObject({ name, email: "anne@exemple.fr" });
@@ -184,7 +184,7 @@ describe("the per-offer question action", () => {
         context: {},
       }),
     );
-  const question = { name: "Paul", email: "paul@exemple.fr", message: "Le code est-il encore valable ?" };
+  const question = { name: "Paul", email: "paul@exemple.fr", message: "Le code est-il encore valable ?" };
 
   it("stores the question with the brand of the page, whatever the form says", async () => {
     const answer = await ask("binance", { ...question, brandName: "Autre marque", submissionId: randomUUID() });
@@ -195,7 +195,7 @@ describe("the per-offer question action", () => {
         name: "Paul",
         subject: null,
         brand_name: "Binance",
-        message: "Le code est-il encore valable ?",
+        message: "Le code est-il encore valable ?",
       }),
     ]);
   });

@@ -41,7 +41,7 @@ describe("a message the backend cannot take", () => {
       subject: "issue",
       message: "Le lien de Binance ne fonctionne plus.",
     });
-    expect(logged).toHaveBeenCalledWith("Envoi du message impossible :", expect.any(Error));
+    expect(logged).toHaveBeenCalledWith("Envoi du message impossible :", expect.any(Error));
   });
 });
 
@@ -65,6 +65,6 @@ describe("a vote the backend cannot take", () => {
       },
       toast: { title: "Erreur", description: "Votre avis n'a pas pu être enregistré. Veuillez réessayer." },
     });
-    expect(logged).toHaveBeenCalledWith("Enregistrement de l'avis impossible :", expect.any(Error));
+    expect(logged).toHaveBeenCalledWith("Enregistrement de l'avis impossible :", expect.any(Error));
   });
 });

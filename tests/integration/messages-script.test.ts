@@ -69,7 +69,7 @@ describe("the log of the embedded backend", () => {
       });
       expect(result).toBe("stored");
       const logged = info.mock.calls.map((call) => call.join(" ")).join("\n");
-      expect(logged).toContain("Message enregistré : question sur Bin\\x1b[0mance, 22 caractères.");
+      expect(logged).toContain("Message enregistré : question sur Bin\\x1b[0mance, 22 caractères.");
       expect(logged).not.toContain("anne@exemple.fr");
       expect(logged).not.toContain("Anne");
       expect(logged).not.toMatch(/[\u0000-\u001f]/);

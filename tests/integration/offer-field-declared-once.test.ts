@@ -51,7 +51,7 @@ const form = (fields: Record<string, string>) => {
   return data;
 };
 
-const OFFER = { link: "https://www.exemple.fr/parrainage", offer_description: "10 € offerts." };
+const OFFER = { link: "https://www.exemple.fr/parrainage", offer_description: "10 € offerts." };
 
 describe("a field added to the offer's one declaration", () => {
   it("is a column both backends may write", () => {
@@ -67,7 +67,7 @@ describe("a field added to the offer's one declaration", () => {
     expect(brand.status === "success" && brand.value).toMatchObject({ slug: "banque-essai", remark: "Nouvelle" });
     const tooLong = parseOfferForm(form({ ...OFFER, remark: "x".repeat(81) }));
     expect(tooLong.status === "success" ? {} : tooLong.reply().error).toMatchObject({
-      remark: ["La remarque : 80 caractères au plus."],
+      remark: ["La remarque : 80 caractères au plus."],
     });
   });
 
@@ -140,7 +140,7 @@ describe("a field added to the offer's one declaration", () => {
             details: offer.details,
           }),
         );
-        expect(shown.replace(/<[^>]+>/g, "")).toContain("Remarque : importée");
+        expect(shown.replace(/<[^>]+>/g, "")).toContain("Remarque : importée");
       } finally {
         (await openEmbeddedDatabase(folder.dir)).close();
       }

@@ -82,9 +82,9 @@ describe("an offer's history", () => {
       expect(saved.status).toBe(303);
       const page = await shows("/offres/n26", /Améliorée/);
       expect(page).toMatch(/Historique de l'offre \d{1,2} \S+ \d{4} · Améliorée/);
-      expect(page).toContain("20 € (avant : 15 €)");
-      expect(page).toContain("Condition retirée : « Un premier paiement par carte »");
-      expect(await pageText("/")).toMatch(/Nouveautés Toutes les nouveautés N26 20 €/);
+      expect(page).toContain("20 € (avant : 15 €)");
+      expect(page).toContain("Condition retirée : « Un premier paiement par carte »");
+      expect(await pageText("/")).toMatch(/Nouveautés Toutes les nouveautés N26 20\s€/);
       const news = await (await fetch(`${site.url}/offres?tri=nouveautes`)).text();
       expect(/<h3><a href="\/offres\/([^"]+)"/.exec(news)?.[1]).toBe("n26");
       expect((await history("n26")).map((entry) => entry.change)).toEqual(["improved"]);
@@ -136,7 +136,7 @@ describe("an offer's history", () => {
         await sleep(100);
       }
       expect((await history("binance")).map((entry) => entry.change)).toEqual(["improved"]);
-      expect(await shows("/offres/binance", /20 % \(avant : 10 %\)/)).toContain("20 % (avant : 10 %)");
+      expect(await shows("/offres/binance", /20\s% \(avant\s: 10\s%\)/)).toContain("20 % (avant : 10 %)");
       // Merged again by another page: nothing more is recorded.
       await pageText("/offres");
       expect(await history("binance")).toHaveLength(1);

@@ -83,14 +83,14 @@ describe.each([
   it("writes every row: a row changed and a brand added", async () => {
     const id = await brandRow("Alpha", "AVANT");
     const rows: OfferImportWrite[] = [
-      { id, columns: { code: "APRES", conditions: ["Ouvrir un compte", "Déposer 10 €"] } },
+      { id, columns: { code: "APRES", conditions: ["Ouvrir un compte", "Déposer 10 €"] } },
       { id: null, columns: { name: "Bêta", slug: "beta", category: "finance", description: "Une banque." } },
     ];
     expect(await ownerOf(backend()).importOffers(rows)).toEqual({ ok: true, written: 2 });
     const brands = await backend().listBrands();
     expect(brands.find((row) => row.name === "Alpha")).toMatchObject({
       code: "APRES",
-      conditions: ["Ouvrir un compte", "Déposer 10 €"],
+      conditions: ["Ouvrir un compte", "Déposer 10 €"],
     });
     expect(brands.find((row) => row.name === "Bêta")).toMatchObject({ slug: "beta", category: "finance" });
   });
@@ -192,9 +192,9 @@ describe("the offers import in the back office, without JavaScript", () => {
     const html = await preview.text();
     const text = mainText(html);
     expect(text).toContain("1 à ajouter, 1 à modifier");
-    expect(text).toMatch(/Ligne \d+ : N26, modifiée/);
-    expect(text).toMatch(/code : \S+ → IMPORTN26/);
-    expect(text).toMatch(/Ligne \d+ : Banque Importée, ajoutée/);
+    expect(text).toMatch(/Ligne \d+\s: N26, modifiée/);
+    expect(text).toMatch(/code\s: \S+ → IMPORTN26/);
+    expect(text).toMatch(/Ligne \d+\s: Banque Importée, ajoutée/);
     expect(await publicText("/offres/n26")).not.toContain("IMPORTN26");
     expect((await fetch(`${site.url}/offres/banque-importee`)).status).toBe(404);
 
@@ -222,12 +222,12 @@ describe("the offers import in the back office, without JavaScript", () => {
     const response = await upload(csv);
     const html = await response.text();
     const text = mainText(html);
-    expect(text).toMatch(/Ligne \d+ : N26, refusée/);
-    expect(text).toContain("lien : Le lien doit être une adresse complète commençant par https://.");
-    expect(text).toMatch(/Ligne \d+ : BoursoBank, refusée/);
+    expect(text).toMatch(/Ligne \d+\s: N26, refusée/);
+    expect(text).toContain("lien : Le lien doit être une adresse complète commençant par https://.");
+    expect(text).toMatch(/Ligne \d+\s: BoursoBank, refusée/);
     // A line of no known offer is named as the file names it.
-    expect(text).toMatch(/Ligne \d+ : Marque Sans Lien, refusée/);
-    expect(text).toContain("Corrigez les lignes refusées, puis envoyez le fichier à nouveau : rien n'a été écrit.");
+    expect(text).toMatch(/Ligne \d+\s: Marque Sans Lien, refusée/);
+    expect(text).toContain("Corrigez les lignes refusées, puis envoyez le fichier à nouveau : rien n'a été écrit.");
     expect(confirmationOf(html)).toBeNull();
     expect(await publicText("/offres/boursobank")).not.toContain("REFUSEE");
   });
@@ -243,9 +243,9 @@ describe("the offers import in the back office, without JavaScript", () => {
     const stale = await confirm(first!);
     expect(stale.status).toBe(409);
     const text = mainText(await stale.text());
-    expect(text).toContain("Les offres ont changé depuis l'aperçu : rien n'a été écrit.");
-    expect(text).toMatch(/Ligne \d+ : Revolut, refusée/);
-    expect(text).toContain("version : Revolut a été modifiée depuis l'export de ce fichier");
+    expect(text).toContain("Les offres ont changé depuis l'aperçu : rien n'a été écrit.");
+    expect(text).toMatch(/Ligne \d+\s: Revolut, refusée/);
+    expect(text).toContain("version : Revolut a été modifiée depuis l'export de ce fichier");
     expect(await publicText("/offres/revolut")).toContain("SECOND");
     expect(await publicText("/offres/revolut")).not.toContain("PREMIER");
   });
@@ -262,11 +262,11 @@ describe("the offers import in the back office, without JavaScript", () => {
     const response = await upload(older);
     const html = await response.text();
     const text = mainText(html);
-    expect(text).toMatch(/Ligne \d+ : Fortuneo, refusée/);
+    expect(text).toMatch(/Ligne \d+\s: Fortuneo, refusée/);
     expect(text).toContain(
-      "version : Fortuneo a été modifiée depuis l'export de ce fichier : exportez à nouveau la liste et reportez-y ce changement.",
+      "version : Fortuneo a été modifiée depuis l'export de ce fichier : exportez à nouveau la liste et reportez-y ce changement.",
     );
-    expect(text).toMatch(/Ligne \d+ : Trade Republic, modifiée/);
+    expect(text).toMatch(/Ligne \d+\s: Trade Republic, modifiée/);
     expect(confirmationOf(html)).toBeNull();
     expect(await publicText("/offres/fortuneo")).not.toContain("DEPUIS-LE-FICHIER");
     expect(await publicText("/offres/trade-republic")).not.toContain("AUSSI-DU-FICHIER");
@@ -280,7 +280,7 @@ describe("the offers import in the back office, without JavaScript", () => {
       categorie: "food",
       description: "Livraison de café",
       lien: "https://cafe-eclair.example/parrain",
-      offre: "10 € offerts",
+      offre: "10 € offerts",
       nature: "reduction",
       montant: "10",
       unite: "EUR",
@@ -295,19 +295,19 @@ describe("the offers import in the back office, without JavaScript", () => {
     const bytes = Uint8Array.from([...csv].map((character) => windows1252.get(character) ?? character.charCodeAt(0)));
     const text = mainText(await (await upload(bytes)).text());
     expect(text).toContain("1 à ajouter, 0 à modifier, 0 sans changement, 0 refusée(s).");
-    expect(text).toMatch(/Ligne 2 : Café Éclair, ajoutée/);
+    expect(text).toMatch(/Ligne 2\s: Café Éclair, ajoutée/);
   });
 
   it("refuses a file that is not the offers' CSV, or too large, with a French reason", async () => {
     const notCsv = await upload('"adresse","code"\r\n"n26","X"\r\n');
     expect(notCsv.status).toBe(400);
-    expect(mainText(await notCsv.text())).toContain("Colonnes manquantes : version.");
+    expect(mainText(await notCsv.text())).toContain("Colonnes manquantes : version.");
     const broken = await upload('"adresse,"code\r\n"n26');
     expect(broken.status).toBe(400);
     expect(mainText(await broken.text())).toContain("Ce fichier n'est pas un CSV lisible");
     const large = await upload("x".repeat(1024 * 1024 + 10));
     expect(large.status).toBe(413);
-    expect(mainText(await large.text())).toContain("Le fichier dépasse 1 Mo : rien n'a été lu.");
+    expect(mainText(await large.text())).toContain("Le fichier dépasse 1 Mo : rien n'a été lu.");
     const none = await upload(new Uint8Array(), "vide.csv");
     expect(none.status).toBe(400);
     expect(mainText(await none.text())).toContain("Choisissez le fichier CSV des offres.");

@@ -20,7 +20,7 @@ const reported = (offerSlug: string): OfferAlert => ({
   kind: "reported",
   offerSlug,
   validUntil: null,
-  subject: `[Alerte] ${offerSlug} : code signalé comme ne fonctionnant plus`,
+  subject: `[Alerte] ${offerSlug} : code signalé comme ne fonctionnant plus`,
   body: "Plusieurs visiteurs signalent que ce code ne fonctionne plus.",
 });
 
@@ -84,8 +84,8 @@ describe("the owner's report alerts", () => {
     expect(after.filter((row) => row.state === "digested")).toHaveLength(2);
     const digest = after.find((row) => row.kind === "digest");
     expect(digest?.state).toBe("pending");
-    expect(digest?.body).toContain("- [Alerte] offre-10 : code signalé comme ne fonctionnant plus");
-    expect(digest?.body).toContain("- [Alerte] offre-11 : code signalé comme ne fonctionnant plus");
+    expect(digest?.body).toContain("- [Alerte] offre-10 : code signalé comme ne fonctionnant plus");
+    expect(digest?.body).toContain("- [Alerte] offre-11 : code signalé comme ne fonctionnant plus");
 
     // Within the hour, another is held until a digest may go.
     expect(await check([reported("offre-12")])).toBe(0);

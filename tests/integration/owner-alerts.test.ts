@@ -63,11 +63,11 @@ describe("the alerts e-mailed to the owner", () => {
     const five = Array.from({ length: 5 }, () => (visitors += 1));
     for (const visitor of five) await vote("sorare", false, visitor);
     const [mail] = await parsed(1);
-    expect(mail?.subject).toBe("[Alerte] Sorare : code signalé comme ne fonctionnant plus");
+    expect(mail?.subject).toBe("[Alerte] Sorare : code signalé comme ne fonctionnant plus");
     expect(mail?.to && "text" in mail.to ? mail.to.text : "").toBe("proprietaire@exemple.fr");
     expect(mail?.text).toContain("Plusieurs visiteurs signalent que ce code ne fonctionne plus.");
     expect(mail?.text).toContain("0 oui, 5 non");
-    expect(mail?.text).toContain("Raison la plus donnée : Offre terminée.");
+    expect(mail?.text).toContain("Raison la plus donnée : Offre terminée.");
     expect(mail?.text).toContain("http://localhost:4000/gestion/offres/sorare");
 
     await thenChecked(() => vote("sorare", false));
@@ -118,8 +118,8 @@ describe("the alerts e-mailed to the owner", () => {
     expect((await postForm(site, "/gestion/offres/wise", form, { Cookie: cookie })).status).toBe(303);
     const mails = await parsed(before + 1);
     const expiry = mails[before];
-    expect(expiry?.subject).toMatch(/^\[Alerte\] Wise : offre valable jusqu'au \d{1,2} \S+ \d{4}$/);
-    expect(expiry?.text).toContain("(dans 7 jours)");
+    expect(expiry?.subject).toMatch(/^\[Alerte\] Wise\s: offre valable jusqu'au \d{1,2} \S+ \d{4}$/);
+    expect(expiry?.text).toContain("(dans 7 jours)");
     expect(expiry?.text).toContain("http://localhost:4000/gestion/offres/wise");
 
     // Saved again with the same date: nothing more.

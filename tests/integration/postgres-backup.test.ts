@@ -48,7 +48,7 @@ describe("backups of a Postgres server", () => {
       for (let backup = 0; backup < 8; backup += 1) {
         const result = runScript("scripts/backup.ts", { DATABASE_URL: url, DATA_DIR: folder.dir });
         expect(result.status, result.stderr).toBe(0);
-        expect(result.stdout).toMatch(/^Sauvegarde écrite : .*codeparrain-.*\.dump\n$/);
+        expect(result.stdout).toMatch(/^Sauvegarde écrite\s: .*codeparrain-.*\.dump\n$/);
       }
       const dir = path.join(folder.dir, "backups");
       const dumps = readdirSync(dir).filter((name) => name.endsWith(".dump"));
@@ -67,7 +67,7 @@ describe("backups of a Postgres server", () => {
       await store("Effacé après la sauvegarde.");
       const backup = runScript("scripts/backup.ts", { DATABASE_URL: url, DATA_DIR: folder.dir });
       expect(backup.status, backup.stderr).toBe(0);
-      const file = /Sauvegarde écrite : (.*)\n/.exec(backup.stdout)?.[1] ?? "";
+      const file = /Sauvegarde écrite\s: (.*)\n/.exec(backup.stdout)?.[1] ?? "";
 
       // After the dump: one message erased (noted by the database's ledger), one more received.
       await poolSession(pool).transaction(async (tx) => {
@@ -100,7 +100,7 @@ describe("backups of a Postgres server", () => {
         path.join(import.meta.dirname, "postgres-backup.test.ts"),
       ]);
       expect(restore.status).toBe(1);
-      expect(restore.stderr).toMatch(/^Restauration impossible : /);
+      expect(restore.stderr).toMatch(/^Restauration impossible\s: /);
       expect(await messages()).toEqual(before);
     },
     TEST_MS + SCRIPT_MS,

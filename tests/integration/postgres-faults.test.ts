@@ -65,7 +65,7 @@ describe("a Postgres server down at start, then lost while the site runs", () =>
     async () => {
       const health = await fetch(`${site.url}/healthz`);
       expect(health.status).toBe(503);
-      expect(await health.text()).toBe("Indisponible : les offres ne peuvent pas être lues pour le moment.\n");
+      expect(await health.text()).toBe("Indisponible : les offres ne peuvent pas être lues pour le moment.\n");
       const home = await fetch(`${site.url}/`);
       expect(home.status).toBe(503);
       expect(mainText(await home.text())).toContain("Une erreur est survenue lors du chargement des offres.");
@@ -129,7 +129,7 @@ describe("a Postgres server down at start, then lost while the site runs", () =>
         const posted = await postForm(site, "/gestion/offres/wise", n26OfferForm("PENDANTLAPANNE"), { Cookie: cookie });
         expect(posted.status).toBe(503);
         const text = await posted.text();
-        expect(mainText(text)).toContain("La base de données ne répond pas : rien n'a été enregistré");
+        expect(mainText(text)).toContain("La base de données ne répond pas : rien n'a été enregistré");
         expect(text).toContain('name="code" value="PENDANTLAPANNE"');
         expect(text).toContain("Renvoyer ces saisies");
       } finally {

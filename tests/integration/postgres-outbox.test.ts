@@ -48,7 +48,7 @@ async function queueAlerts(prefix: string, count: number): Promise<string[]> {
   const subjects = Array.from({ length: count }, (_, index) => `${prefix} ${index}`);
   await asServiceRole(
     `insert into public.owner_alerts (kind, offer_slug, valid_until, subject, body)
-     select 'expiring', 'offre-' || md5(s), current_date + 7, s, 'Expire dans 7 jours.' from unnest($1::text[]) s`,
+     select 'expiring', 'offre-' || md5(s), current_date + 7, s, 'Expire dans 7 jours.' from unnest($1::text[]) s`,
     [subjects],
   );
   return subjects;

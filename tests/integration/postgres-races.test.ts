@@ -161,7 +161,7 @@ describe("races on a Postgres server", () => {
 
   raceOnBoth("10 alert checks at once: one alert", async (db, run) => {
     const alert = JSON.stringify([
-      { kind: "reported", offerSlug: `signalee-${run}`, subject: "Signalée", body: "Trois « Non » de suite." },
+      { kind: "reported", offerSlug: `signalee-${run}`, subject: "Signalée", body: "Trois « Non » de suite." },
     ]);
     const answers = await atOnce(db, 10, (connection) =>
       asService<number>(connection, "select public.queue_owner_alerts($1::jsonb, '{}') as result", [alert]),

@@ -320,7 +320,7 @@ describe("the page cache and the owner's pages", () => {
     expect(emptied.headers.get("cache-control")).toContain("public");
   });
 
-  it("keeps a listing's orders apart: each ?tri= is a page of its own, and an unknown one leads to the page without", async () => {
+  it("keeps a listing's orders apart: each ?tri= is a page of its own, and an unknown one leads to the page without", async () => {
     const firstCard = async (path: string) => {
       const answer = await fetch(`${serverJs.url}${path}`);
       expect(answer.headers.get("cache-control"), path).toContain("public");

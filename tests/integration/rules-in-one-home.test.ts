@@ -147,7 +147,7 @@ describe("the retentions the legal notice promises (RETENTIONS), as the function
       `select pg_get_functiondef('public.${name}()'::regprocedure) as definition`,
     );
     const match = pattern.exec(rows[0]?.definition ?? "");
-    expect(match, `${name} : ${pattern}`).not.toBeNull();
+    expect(match, `${name} : ${pattern}`).not.toBeNull();
     return Number(match?.[1]);
   }
 

@@ -155,12 +155,12 @@ describe("the site's secret", () => {
       await stopSite();
       await expect(
         startSite(env({ SESSION_SECRET: "un-tout-autre-secret-jamais-vu-0123456789" }, folder)),
-      ).rejects.toThrow(/Démarrage refusé : SESSION_SECRET n'est pas le secret avec lequel cette base a été remplie/);
+      ).rejects.toThrow(/Démarrage refusé\s: SESSION_SECRET n'est pas le secret avec lequel cette base a été remplie/);
       // Nothing was recorded by the refused start: the rotation from the first secret still goes.
       await restart({ SESSION_SECRET: second, SESSION_SECRET_PREVIOUS: first }, folder);
       await stopSite();
       await expect(startSite(env({ SESSION_SECRET: first }, folder))).rejects.toThrow(
-        /Démarrage refusé : SESSION_SECRET est un ancien secret de ce site/,
+        /Démarrage refusé\s: SESSION_SECRET est un ancien secret de ce site/,
       );
     },
     withSiteStarts(4),

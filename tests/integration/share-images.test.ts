@@ -96,7 +96,7 @@ describe("share images asked faster than the site draws them, on a site that has
       expect(burst.map(({ response }) => response.status)).toEqual(images.map(() => 200));
       const drawings = burst.map(({ response }) => drawingMs(response)).filter((ms) => ms !== null);
       const longest = Math.max(...drawings);
-      console.info(`${drawings.length} images dessinées sur ${images.length} : ${drawings.join(", ")} ms`);
+      console.info(`${drawings.length} images dessinées sur ${images.length} : ${drawings.join(", ")} ms`);
       // The budget's burst and what came back meanwhile; a drawing admitted on the last of it runs past it, and the
       // time reserved for a drawing is what the longest of the last ones took, which the next may exceed.
       const budget = SITE_DRAWING_SHARE.burstMs + elapsed * SITE_DRAWING_SHARE.share;
@@ -243,8 +243,8 @@ describe("share images under a crawler", () => {
         crawled.push(...(await homeTimingsWhile(2_000, crawlers)));
       }
       console.info(
-        `Page d'accueil, p95 : ${p95(calm).toFixed(1)} ms (5 images, ${calm.length} pages), ` +
-          `${p95(crawled).toFixed(1)} ms (toutes, ${crawled.length} pages ; ${drawn.length} réponses ont attendu un dessin : ${drawn.join(", ")} ms)`,
+        `Page d'accueil, p95 : ${p95(calm).toFixed(1)} ms (5 images, ${calm.length} pages), ` +
+          `${p95(crawled).toFixed(1)} ms (toutes, ${crawled.length} pages ; ${drawn.length} réponses ont attendu un dessin : ${drawn.join(", ")} ms)`,
       );
       expect(p95(crawled)).toBeLessThanOrEqual(p95(calm) * 1.5 + 10);
     },

@@ -22,7 +22,7 @@ const ALERT: OfferAlert = {
   kind: "reported",
   offerSlug: "sorare",
   validUntil: null,
-  subject: "[Alerte] Sorare : code signalé comme ne fonctionnant plus",
+  subject: "[Alerte] Sorare : code signalé comme ne fonctionnant plus",
   body: "Plusieurs visiteurs signalent que ce code ne fonctionne plus.\n0 oui, 5 non.",
 };
 

@@ -53,7 +53,7 @@ describe("the brands read of the Supabase backend", () => {
     expect(await backend().listBrands()).toEqual(rows);
   });
 
-  it("reads past the API's 1 000 rows a request, a page at a time, until a page is short", async () => {
+  it("reads past the API's 1 000 rows a request, a page at a time, until a page is short", async () => {
     const all = Array.from({ length: 2 * BRANDS_PER_READ + 100 }, (_, n) => ({ id: String(n), name: `Marque ${n}` }));
     const pages = await startStandIn((request, response) => {
       const url = new URL(request.url ?? "/", "http://stand-in");

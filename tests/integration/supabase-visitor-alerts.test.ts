@@ -64,7 +64,7 @@ describe("visitor alerts with hosted Supabase", () => {
       maxPerNetwork: 10,
       maxMailsPerAddress: 2,
       maxPendingPerShare: 3,
-      mail: { subject: "Confirmez votre alerte : N26", body: "Texte", unsubscribeUrl: null },
+      mail: { subject: "Confirmez votre alerte : N26", body: "Texte", unsubscribeUrl: null },
     };
     expect(await store(() => (woken += 1)).request(request)).toBe("accepted");
     const { request: sent, body } = standIn.only();
@@ -82,7 +82,7 @@ describe("visitor alerts with hosted Supabase", () => {
       p_network_key: "reseau",
       p_max_per_network: 10,
       p_max_mails_per_address: 2,
-      p_subject: "Confirmez votre alerte : N26",
+      p_subject: "Confirmez votre alerte : N26",
       p_body: "Texte",
       p_unsubscribe_url: null,
       p_mailbox_key: request.mailboxKey,
@@ -127,7 +127,7 @@ describe("visitor alerts with hosted Supabase", () => {
 
     standIn.received.length = 0;
     standIn.respond(200, true);
-    const mail = { subject: "Publicité - Offre améliorée : N26", body: "Texte", unsubscribeUrl: "https://x/y" };
+    const mail = { subject: "Publicité - Offre améliorée : N26", body: "Texte", unsubscribeUrl: "https://x/y" };
     expect(await store().queueDigest(3, "instance-a", "2026-11-27T08:05:00+00:00", mail)).toBe(true);
     const { request, body } = standIn.only();
     expect(request.url).toBe("/rest/v1/rpc/queue_alert_digest");

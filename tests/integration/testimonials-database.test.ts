@@ -182,7 +182,7 @@ describe("testimonials in the embedded database", () => {
       id,
       action: "refuse",
       reason: "advertising",
-      mail: { subject: "Votre témoignage n'a pas été publié", body: "Raison : publicité" },
+      mail: { subject: "Votre témoignage n'a pas été publié", body: "Raison : publicité" },
     });
     expect(await serviceRows("select email, status, refusal_reason from public.testimonials where id = " + id)).toEqual(
       [{ email: null, status: "refused", refusal_reason: "advertising" }],

@@ -163,7 +163,7 @@ describe("testimonials over HTTP", () => {
     const refused = await send({ name: `<img src=x onerror=alert(1)>`, text: `Très bien ${attack}` });
     expect(refused.status).toBe(400);
     const refusedHtml = await refused.text();
-    expect(refusedHtml).toContain("Le nom ne peut contenir ni « &lt; », ni « &gt; »");
+    expect(refusedHtml).toContain("Le nom ne peut contenir ni « &lt; », ni « &gt; »");
     expect(refusedHtml).not.toContain("<img src=x");
     expect(refusedHtml).not.toContain('<script>alert("x")');
 
@@ -226,7 +226,7 @@ describe("testimonials over HTTP", () => {
     // Only this testimonial's notices carry that explanation.
     const moderated = mainText(await page("/gestion/temoignages", { Cookie: owner }));
     expect(moderated.split(details).length - 1).toBe(cap);
-    expect(moderated).toContain(`${cap} signalements (propos injurieux : ${cap / 2}, autre raison : ${cap / 2})`);
+    expect(moderated).toContain(`${cap} signalements (propos injurieux : ${cap / 2}, autre raison : ${cap / 2})`);
     expect(moderated).toContain(`Voir les ${cap - 3} autres signalements`);
     // Dismissed, they make room for new notices.
     await decide(text, "dismiss-reports");

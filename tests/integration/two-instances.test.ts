@@ -121,7 +121,7 @@ describe.each([
         { ...env(folders[2]!.dir), SESSION_SECRET: "un-autre-secret-que-celui-des-deux-0123456789" },
         { server: second },
       ),
-    ).rejects.toThrow(/Démarrage refusé : SESSION_SECRET n'est pas le secret avec lequel cette base a été remplie/);
+    ).rejects.toThrow(/Démarrage refusé\s: SESSION_SECRET n'est pas le secret avec lequel cette base a été remplie/);
     // The two others serve on.
     for (const site of sites) expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
   });
@@ -319,7 +319,7 @@ describe.each([
       const saved = await improveN26(sites[0], owner, "N26DEUX");
       expect(saved.status).toBe(303);
       const [, alert] = await smtp.mailsTo(email, 2);
-      expect(alert?.subject).toBe("Publicité - Offre améliorée : N26");
+      expect(alert?.subject).toBe("Publicité - Offre améliorée : N26");
       // Both instances' dispatchers looked since, and sent what they queued: the e-mail was written and sent once.
       const sent = Date.now();
       const delayMs = Number(alertingSiteEnv(smtp).VISITOR_ALERTS_DELAY_SECONDS) * 1000;

@@ -137,6 +137,18 @@ async function confirmedSubscriber(email: string, topic = "marque:n26") {
 }
 
 describe("visitor alerts", () => {
+  it("let /alertes alone choose what to follow, each category and each brand, leading to its form", async () => {
+    const chooser = await fetch(`${site.url}/alertes`);
+    expect(chooser.status).toBe(200);
+    const html = await chooser.text();
+    expect(html).toMatch(/<form method="get" action="\/alertes"/);
+    expect(html).toContain('<option value="categorie:crypto">Crypto</option>');
+    expect(html).toContain('<option value="marque:n26">N26</option>');
+    const form = await fetch(`${site.url}/alertes?sujet=categorie%3Acrypto`);
+    expect(form.status).toBe(200);
+    expect(mainText(await form.text())).toContain("la catégorie Crypto");
+  });
+
   it("are offered by a brand page and a category's listing, as native forms with the consent box unticked", async () => {
     const brand = await (await fetch(`${site.url}/offres/n26`)).text();
     expect(brand).toContain('action="/alertes?sujet=marque%3An26"');
@@ -146,7 +158,7 @@ describe("visitor alerts", () => {
     const betting = await (await fetch(`${site.url}/codes?cat=betting`)).text();
     expect(betting).toContain('action="/alertes?sujet=categorie%3Abetting"');
     expect(betting).toContain('name="majeur"');
-    expect(mainText(betting)).toContain("J'ai 18 ans ou plus.");
+    expect(mainText(betting)).toContain("J'ai 18 ans ou plus.");
     // Every offer at once is not a topic: /codes without a category offers no alert.
     expect(await (await fetch(`${site.url}/codes`)).text()).not.toContain('action="/alertes');
   });
@@ -161,7 +173,7 @@ describe("visitor alerts", () => {
       // Shown again, by a refresh or a bookmark, it asks nothing again.
       expect(mainText(await (await fetch(answer.url)).text())).toContain(REQUEST_ANSWER);
       const [confirmation] = await mailsTo(email, 1);
-      expect(confirmation?.subject).toBe("Confirmez votre alerte : N26");
+      expect(confirmation?.subject).toBe("Confirmez votre alerte : N26");
       const link = /https:\/\/www\.exemple\.fr\/alertes\/confirmer\/[0-9a-f]{64}/.exec(confirmation?.text ?? "")?.[0];
       // Opening the link (a mail scanner does) confirms nothing: an improvement now sends nothing.
       expect(mainText(await (await fetch(`${site.url}${local(link ?? "")}`)).text())).toContain("Confirmer");
@@ -177,9 +189,9 @@ describe("visitor alerts", () => {
       // What changed before the confirmation is no news to the subscriber; the next improvement is.
       expect((await raiseN26(25)).status).toBe(303);
       const [, alert] = await mailsTo(email, 2);
-      expect(alert?.subject).toBe("Publicité - Offre améliorée : N26");
-      expect(alert?.text).toContain("Offre améliorée : N26, 25\u00a0€");
-      expect(alert?.text).toContain("25\u00a0€ (avant : 20\u00a0€)");
+      expect(alert?.subject).toBe("Publicité - Offre améliorée : N26");
+      expect(alert?.text).toContain("Offre améliorée : N26, 25\u00a0€");
+      expect(alert?.text).toContain("25\u00a0€ (avant : 20\u00a0€)");
       expect(alert?.text).toContain("https://www.exemple.fr/offres/n26");
       expect(alert?.text).toContain("Publicité.");
       expect(alert?.text).toContain("site édité par");
@@ -343,7 +355,7 @@ describe("visitor alerts", () => {
       ]) {
         const answer = await subscribe(email);
         expect(answer.status).toBe(400);
-        expect(mainText(await answer.text())).toContain("Veuillez entrer une adresse email valide");
+        expect(mainText(await answer.text())).toContain("Veuillez entrer une adresse e-mail valide");
       }
       const noConsent = await subscribe("sans-accord@exemple.fr", "marque:n26", { consentement: "" });
       expect(noConsent.status).toBe(400);

@@ -61,7 +61,7 @@ async function inBatches<T>(items: T[], width: number, work: (item: T) => Promis
 
 describe("the visitors' e-mails under a flood of requests", () => {
   it(
-    "from 200 /48s of one /32 and 50 /24s: a fresh visitor's confirmation still leaves within 5 minutes",
+    "from 200 /48s of one /32 and 50 /24s: a fresh visitor's confirmation still leaves within 5 minutes",
     async () => {
       const fromIpv6 = Array.from({ length: 200 }, (_, index) => ({
         email: `v6-${index}@exemple.fr`,
@@ -117,7 +117,7 @@ describe("the share of each hour (visitor_mail_may_go)", () => {
     expect(await mayGo("confirmation", 0, 50)).toBe(true);
   });
 
-  it("keeps the last 30 % for addresses that confirmed before: a new address's confirmation stops at 70 %", async () => {
+  it("keeps the last 30 % for addresses that confirmed before: a new address's confirmation stops at 70 %", async () => {
     expect(await mayGo("confirmation", 0, 69, false)).toBe(true);
     expect(await mayGo("confirmation", 0, 70, false)).toBe(false);
     expect(await mayGo("confirmation", 0, 99, true)).toBe(true);

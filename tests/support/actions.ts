@@ -33,5 +33,5 @@ export async function callAction(run: () => unknown): Promise<ActionAnswer> {
   if (wrapped?.type === "DataWithResponseInit") {
     return { status: wrapped.init?.status ?? 200, headers: new Headers(wrapped.init?.headers), data: wrapped.data };
   }
-  throw new Error(`Réponse d'action inattendue : ${String(outcome)}`);
+  throw new Error(`Réponse d'action inattendue : ${String(outcome)}`);
 }

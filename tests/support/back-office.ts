@@ -30,7 +30,7 @@ export function cookieFrom(response: Response, name: string): string | undefined
 export async function signIn(site: RunningSite, headers: Record<string, string> = {}): Promise<string> {
   const response = await postForm(site, "/gestion/connexion", { password: OWNER_PASSWORD }, headers);
   const cookie = cookieFrom(response, "cp_gestion");
-  if (response.status !== 303 || !cookie) throw new Error(`Connexion refusée : ${response.status}`);
+  if (response.status !== 303 || !cookie) throw new Error(`Connexion refusée : ${response.status}`);
   return cookie;
 }
 

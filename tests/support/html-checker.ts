@@ -28,7 +28,7 @@ export async function checkHtmlFiles(files: readonly string[]): Promise<{ errors
     );
     report = stderr;
   } catch (error) {
-    throw new Error(`Le validateur HTML (Java) n'a pas pu être lancé : ${String(error)}`);
+    throw new Error(`Le validateur HTML (Java) n'a pas pu être lancé : ${String(error)}`);
   }
   const messages = (JSON.parse(report) as { messages: VnuMessage[] }).messages;
   const describe = (message: VnuMessage) =>

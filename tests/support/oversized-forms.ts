@@ -39,6 +39,6 @@ export function mainText(html: string): string {
   return main
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;|&quot;|&lt;|&gt;|&amp;/g, (entity) => entities[entity] ?? entity)
-    .replace(/\s+/g, " ")
+    .replace(/[^\S\u00a0\u202f]+/g, " ")
     .trim();
 }

@@ -22,7 +22,7 @@ export function postgresBinaries(): string {
         .sort((a, b) => Number(b) - Number(a))
     : [];
   if (!versions[0])
-    throw new Error("Postgres introuvable dans /usr/lib/postgresql : bash scripts/ensure-tool.sh postgres");
+    throw new Error("Postgres introuvable dans /usr/lib/postgresql : bash scripts/ensure-tool.sh postgres");
   return path.join(root, versions[0], "bin");
 }
 

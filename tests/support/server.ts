@@ -16,7 +16,7 @@ export function serveArguments(): string[] {
     scripts: Record<string, string>;
   };
   const [command, ...args] = scripts.serve?.split(" ") ?? [];
-  if (command !== "node" || args.at(-1) !== "server.js") throw new Error(`npm run serve : ${scripts.serve}`);
+  if (command !== "node" || args.at(-1) !== "server.js") throw new Error(`npm run serve : ${scripts.serve}`);
   return args;
 }
 
@@ -64,7 +64,7 @@ export async function startSite(
   } = {},
 ): Promise<RunningSite> {
   if (!existsSync(path.join(root, "build/index.js"))) {
-    throw new Error("Pas de build : lancez `npm run build` (npm test le fait).");
+    throw new Error("Pas de build : lancez `npm run build` (npm test le fait).");
   }
   const embedded = !env.DATABASE_URL && !env.SUPABASE_URL;
   if (embedded && env.DATA_DIR && database === "copied" && !existsSync(path.join(env.DATA_DIR, "pgdata"))) {
@@ -100,11 +100,11 @@ export async function startSite(
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   while (!output.includes(ready)) {
-    if (exited) throw new Error(`Le serveur s'est arrêté :\n${output}`);
+    if (exited) throw new Error(`Le serveur s'est arrêté :\n${output}`);
     if (Date.now() - started > SITE_START_MS) {
       signalGroup("SIGKILL");
       throw new Error(
-        `Le serveur n'a pas écrit « ${ready} » en ${SITE_START_MS / 1000} s (SITE_START_MS) :\n${output}`,
+        `Le serveur n'a pas écrit « ${ready} » en ${SITE_START_MS / 1000} s (SITE_START_MS) :\n${output}`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -150,7 +150,7 @@ async function warmUp(url: string): Promise<void> {
       await (await fetch(`${url}${step}`, { signal, redirect: "manual" })).arrayBuffer();
     } catch (error) {
       throw new Error(
-        `Le site n'a pas répondu à ${step} en ${SITE_WARM_UP_MS / 1000} s (SITE_WARM_UP_MS) pendant sa mise en route : ${
+        `Le site n'a pas répondu à ${step} en ${SITE_WARM_UP_MS / 1000} s (SITE_WARM_UP_MS) pendant sa mise en route : ${
           error instanceof Error ? error.message : String(error)
         }`,
       );

@@ -21,7 +21,7 @@ export interface SmallDisk {
  */
 export function mountSmallDisk(megabytes: number): SmallDisk {
   if (process.getuid?.() !== 0) {
-    throw new Error("Ce test monte un petit disque (tmpfs) pour le remplir : lancez npm test en root.");
+    throw new Error("Ce test monte un petit disque (tmpfs) pour le remplir : lancez npm test en root.");
   }
   const dir = mkdtempSync(path.join(tmpdir(), "petit-disque-"));
   execFileSync("mount", ["-t", "tmpfs", "-o", `size=${megabytes}m,mode=0700`, "tmpfs", dir]);

@@ -111,7 +111,7 @@ export async function startSmtpServer({
       while (received.length < count) {
         if (Date.now() > deadline) {
           throw new Error(
-            `Serveur SMTP de test : ${received.length} e-mail(s) reçu(s) sur ${count} attendu(s) en ${timeoutMs / 1000} s.`,
+            `Serveur SMTP de test : ${received.length} e-mail(s) reçu(s) sur ${count} attendu(s) en ${timeoutMs / 1000} s.`,
           );
         }
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -6,7 +6,7 @@ import { copyTemplateInto } from "./templates";
 
 const [dataDir] = process.argv.slice(2);
 if (!dataDir) {
-  console.error("Usage : tsx tests/support/template-cli.ts DOSSIER_DE_DONNÉES");
+  console.error("Usage : tsx tests/support/template-cli.ts DOSSIER_DE_DONNÉES");
   process.exit(2);
 }
 await copyTemplateInto(dataDir);

@@ -21,7 +21,7 @@ export async function until<T>(
     const value = await read();
     if (done(value)) return value;
     if (Date.now() > deadline) {
-      throw new Error(`${what} : toujours pas au bout de ${timeoutMs} ms (dernière valeur : ${describe(value)})`);
+      throw new Error(`${what} : toujours pas au bout de ${timeoutMs} ms (dernière valeur : ${describe(value)})`);
     }
     await sleep(intervalMs);
   }

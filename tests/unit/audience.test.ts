@@ -100,15 +100,15 @@ describe("the follows figure visitors see", () => {
   it("starts at 10, rounds down to 10, 20, 50, 100, 200, 500…, and never shows on betting offers", () => {
     const shown = (follows: number) => followsLabel(follows, undefined);
     expect(shown(9)).toBeNull();
-    expect(shown(10)).toBe("Lien suivi 10 fois ces 30 derniers jours");
-    expect(shown(19)).toBe("Lien suivi 10 fois ces 30 derniers jours");
-    expect(shown(49)).toBe("Lien suivi 20 fois ces 30 derniers jours");
-    expect(shown(99)).toBe("Lien suivi 50 fois ces 30 derniers jours");
-    expect(shown(100)).toBe("Lien suivi 100 fois ces 30 derniers jours");
-    expect(shown(499)).toBe("Lien suivi 200 fois ces 30 derniers jours");
-    expect(shown(1999)).toBe("Lien suivi 1\u202f000 fois ces 30 derniers jours");
-    expect(shown(5000)).toBe("Lien suivi 5\u202f000 fois ces 30 derniers jours");
-    expect(followsLabel(5000, "crypto")).toBe("Lien suivi 5\u202f000 fois ces 30 derniers jours");
+    expect(shown(10)).toBe("Lien suivi 10 fois ces 30 derniers jours");
+    expect(shown(19)).toBe("Lien suivi 10 fois ces 30 derniers jours");
+    expect(shown(49)).toBe("Lien suivi 20 fois ces 30 derniers jours");
+    expect(shown(99)).toBe("Lien suivi 50 fois ces 30 derniers jours");
+    expect(shown(100)).toBe("Lien suivi 100 fois ces 30 derniers jours");
+    expect(shown(499)).toBe("Lien suivi 200 fois ces 30 derniers jours");
+    expect(shown(1999)).toBe("Lien suivi 1\u202f000 fois ces 30 derniers jours");
+    expect(shown(5000)).toBe("Lien suivi 5\u202f000 fois ces 30 derniers jours");
+    expect(followsLabel(5000, "crypto")).toBe("Lien suivi 5\u202f000 fois ces 30 derniers jours");
     expect(followsLabel(5000, "betting")).toBeNull();
   });
 });

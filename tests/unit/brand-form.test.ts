@@ -14,7 +14,7 @@ const fieldErrors = (submission: ReturnType<typeof parseOfferForm> | ReturnType<
 const offer = {
   code: " ABC123 ",
   link: "https://www.exemple.fr/parrainage",
-  offer_description: "10 € offerts à l'inscription.",
+  offer_description: "10 € offerts à l'inscription.",
   advantages: "Sans frais\r\n\r\n  Carte gratuite  \n",
   valid_until: "2026-12-31",
 };
@@ -26,7 +26,7 @@ describe("the offer form of the back office", () => {
     expect(submission.status === "success" && submission.value).toEqual({
       code: "ABC123",
       link: "https://www.exemple.fr/parrainage",
-      offer_description: "10 € offerts à l'inscription.",
+      offer_description: "10 € offerts à l'inscription.",
       advantages: ["Sans frais", "Carte gratuite"],
       bonus_amount: null,
       bonus_unit: null,
@@ -54,8 +54,8 @@ describe("the offer form of the back office", () => {
       bonus_unit: "USD",
       bonus_up_to: "on",
       bonus_kind: "freebet",
-      conditions: "Un premier pari de 10 €\r\n\n  Réservé aux nouveaux joueurs ",
-      referrer_reward: "10 € en crédit de jeu",
+      conditions: "Un premier pari de 10 €\r\n\n  Réservé aux nouveaux joueurs ",
+      referrer_reward: "10 € en crédit de jeu",
       starts_on: "2026-12-01",
     };
     const submission = parseOfferForm(form({ ...offer, ...terms }));
@@ -64,8 +64,8 @@ describe("the offer form of the back office", () => {
       bonus_unit: "USD",
       bonus_up_to: true,
       bonus_kind: "freebet",
-      conditions: ["Un premier pari de 10 €", "Réservé aux nouveaux joueurs"],
-      referrer_reward: "10 € en crédit de jeu",
+      conditions: ["Un premier pari de 10 €", "Réservé aux nouveaux joueurs"],
+      referrer_reward: "10 € en crédit de jeu",
       starts_on: "2026-12-01",
     });
   });
@@ -79,13 +79,13 @@ describe("the offer form of the back office", () => {
       starts_on: "2027-01-01",
     };
     expect(fieldErrors(parseOfferForm(form(sent)))).toEqual({
-      bonus_amount: ["Le montant : un nombre positif, par exemple 200 ou 2,50, ou laissez vide."],
+      bonus_amount: ["Le montant : un nombre positif, par exemple 200 ou 2,50, ou laissez vide."],
       bonus_kind: ["Choisissez une nature dans la liste."],
       conditions: ["5 conditions au plus, une par ligne."],
     });
     expect(fieldErrors(parseOfferForm(form({ ...offer, bonus_amount: "0" })))).toHaveProperty("bonus_amount");
     expect(fieldErrors(parseOfferForm(form({ ...offer, conditions: "x".repeat(121) })))).toEqual({
-      conditions: ["Les conditions : 120 caractères au plus par ligne."],
+      conditions: ["Les conditions : 120 caractères au plus par ligne."],
     });
     expect(fieldErrors(parseOfferForm(form({ ...offer, starts_on: "2027-01-01" })))).toEqual({
       starts_on: ["Le premier jour doit venir avant le dernier jour de validité, ou le même jour."],
@@ -176,7 +176,7 @@ describe("the new brand form", () => {
   it("refuses a name that gives no address when none is given", () => {
     const submission = parseNewBrandForm(form({ ...brand, name: "€€€" }));
     expect(fieldErrors(submission)).toEqual({
-      slug: ["Ce nom ne donne pas d'adresse : indiquez-en une (par exemple ma-banque)."],
+      slug: ["Ce nom ne donne pas d'adresse : indiquez-en une (par exemple ma-banque)."],
     });
   });
 });

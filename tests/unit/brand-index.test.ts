@@ -61,7 +61,7 @@ describe("the A–Z index of brands", () => {
     ]);
   });
 
-  it("splits a prefix holding too many by one letter more, and keeps every brand at 10 000", () => {
+  it("splits a prefix holding too many by one letter more, and keeps every brand at 10 000", () => {
     const [group] = brandIndex(offers("Baa", "Bab", "Bac", "Bad", "Bae", "Bb"), 2);
     expect(group?.parts.map((part) => part.key)).toEqual(["baa-bab", "bac-bad", "bae", "bb"]);
 

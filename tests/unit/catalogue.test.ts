@@ -270,14 +270,14 @@ describe("the card view", () => {
       offer("Chiffrée", {
         bonus: { amount: 50, unit: "EUR", upTo: false },
         kind: "freebet",
-        conditions: ["Un premier pari de 10 €", "Réservé aux nouveaux joueurs"],
+        conditions: ["Un premier pari de 10 €", "Réservé aux nouveaux joueurs"],
       }),
       CARD_CONTEXT,
     );
     expect(view).toMatchObject({
       headline: "50\u00a0€",
       terms: "Crédit de jeu (freebet)",
-      condition: "Un premier pari de 10 €",
+      condition: "Un premier pari de 10 €",
     });
     const unstated = toCardView(
       offer("Sans Montant", { description: "Prime de bienvenue offerte à l'ouverture du compte." }),
@@ -585,7 +585,7 @@ describe("search and categories", () => {
     ]);
   });
 
-  it("read an unknown ?cat= value as all offers", () => {
+  it("read an unknown ?cat= value as all offers", () => {
     expect(parseCategory("crypto").id).toBe("crypto");
     expect(parseCategory("nimporte").id).toBe("all");
     expect(parseCategory(null).id).toBe("all");
@@ -594,7 +594,7 @@ describe("search and categories", () => {
   it("title a list by its category and its search", () => {
     expect(listTitle("all")).toBe("Tous les codes parrainage");
     expect(listTitle("food")).toBe("Codes parrainage Alimentation");
-    expect(listTitle("all", "rev")).toBe("Résultats pour « rev »");
-    expect(listTitle("betting", "rev")).toBe("Résultats pour « rev » dans Paris");
+    expect(listTitle("all", "rev")).toBe("Résultats pour « rev »");
+    expect(listTitle("betting", "rev")).toBe("Résultats pour « rev » dans Paris");
   });
 });

@@ -137,7 +137,7 @@ describe("configuration", () => {
   it("takes SESSION_SECRET_PREVIOUS only beside the new SESSION_SECRET, 32 characters at least", () => {
     const previous = "p".repeat(32);
     expect(() => parseConfig({ ...base, SESSION_SECRET_PREVIOUS: previous })).toThrow(
-      /SESSION_SECRET_PREVIOUS sert à changer de secret : il faut aussi le nouveau, SESSION_SECRET/,
+      /SESSION_SECRET_PREVIOUS sert à changer de secret\s: il faut aussi le nouveau, SESSION_SECRET/,
     );
     expect(() => parseConfig({ ...base, SESSION_SECRET: "s".repeat(32), SESSION_SECRET_PREVIOUS: "court" })).toThrow(
       /SESSION_SECRET_PREVIOUS doit comporter au moins 32 caractères/,
@@ -214,7 +214,9 @@ describe("configuration", () => {
     expect(trusts("true", "203.0.113.9", 5)).toBe(true);
     expect(trusts("loopback", "127.0.0.1")).toBe(true);
     expect(trusts("loopback", "203.0.113.9")).toBe(false);
-    expect(() => parseConfig({ ...base, TRUST_PROXY: "mon-proxy" })).toThrow(/TRUST_PROXY: TRUST_PROXY « mon-proxy »/);
+    expect(() => parseConfig({ ...base, TRUST_PROXY: "mon-proxy" })).toThrow(
+      /TRUST_PROXY: TRUST_PROXY «\smon-proxy\s»/,
+    );
   });
 
   it("reads where server.js listens, and SITE_URL's host only when the variable is set", () => {
@@ -277,7 +279,7 @@ describe("configuration", () => {
     it("waits VISITOR_ALERTS_DELAY_SECONDS (240 by default, 300 at most) before e-mailing an offer's followers", () => {
       expect(parseConfig({ ...base, ...mail }).visitorAlerts.delaySeconds).toBe(240);
       expect(parseConfig({ ...base, VISITOR_ALERTS_DELAY_SECONDS: "60" }).visitorAlerts.delaySeconds).toBe(60);
-      expect(() => parseConfig({ ...base, VISITOR_ALERTS_DELAY_SECONDS: "301" })).toThrow(/entre 0 et 300 secondes/);
+      expect(() => parseConfig({ ...base, VISITOR_ALERTS_DELAY_SECONDS: "301" })).toThrow(/entre 0 et 300\ssecondes/);
       expect(parseConfig({ ...base, ...mail, VISITOR_MAILS_PER_HOUR: "30" }).mail?.visitorMailsPerHour).toBe(30);
     });
 
@@ -334,10 +336,10 @@ describe("configuration", () => {
     it("stops a production start on a public address with nothing set, naming every variable in French", () => {
       const message = failure(publicProduction);
       for (const [variable, reason] of Object.entries(reasons)) {
-        expect(message).toContain(`- ${variable}: ${variable} est obligatoire en production : ${reason}`);
+        expect(message).toContain(`- ${variable}: ${variable} est obligatoire en production : ${reason}`);
       }
       expect(message).toContain(
-        "PUBLISHER_NAME est obligatoire en production : le nom de l'éditeur figure dans les mentions légales.",
+        "PUBLISHER_NAME est obligatoire en production : le nom de l'éditeur figure dans les mentions légales.",
       );
     });
 
@@ -345,7 +347,7 @@ describe("configuration", () => {
       it(`names ${variable} alone when it is the one missing (unset or blank)`, () => {
         for (const value of [undefined, "   "]) {
           const message = failure({ ...publicProduction, ...identity, [variable]: value });
-          expect(message).toContain(`${variable} est obligatoire en production : ${reasons[variable]}`);
+          expect(message).toContain(`${variable} est obligatoire en production : ${reasons[variable]}`);
           const others = Object.keys(identity).filter((other) => other !== variable);
           for (const other of others) expect(message).not.toContain(`${other} est obligatoire`);
         }
@@ -366,7 +368,7 @@ describe("configuration", () => {
       expect(parseConfig({ ...base, ...identity }).identityIsExample).toBe(false);
     });
 
-    it("still starts a local production run (localhost, 127.x.x.x, ::1) with placeholders flagged as an example", () => {
+    it("still starts a local production run (localhost, 127.x.x.x, ::1) with placeholders flagged as an example", () => {
       for (const SITE_URL of [undefined, "http://localhost:3000", "http://127.0.0.1:4321", "http://[::1]:3000"]) {
         const config = parseConfig({ ...base, NODE_ENV: "production", SITE_URL });
         expect(config.identityIsExample, SITE_URL).toBe(true);

@@ -75,7 +75,7 @@ describe("the message contract", () => {
     for (const name of ["Binance Support <support@binance.com>", "support@binance.com", "Anne <Martin>"]) {
       expect(errorsOf(contactMessageSchema, { ...valid, name }), name).toEqual({ name: [MESSAGES.nameAddressLike] });
     }
-    expect(MESSAGES.nameAddressLike).toContain("votre adresse va dans le champ email");
+    expect(MESSAGES.nameAddressLike).toContain("votre adresse va dans le champ E-mail");
     for (const name of [
       "Anne\u200eMartin", // left-to-right mark
       "Anne\u200fMartin", // right-to-left mark
@@ -108,7 +108,7 @@ describe("the message contract", () => {
   });
 
   it("refuses control characters in the brand name of a question", () => {
-    const question = { name: "Anne", email: "anne@exemple.fr", message: "Le code marche-t-il ?" };
+    const question = { name: "Anne", email: "anne@exemple.fr", message: "Le code marche-t-il ?" };
     for (const brandName of ["Bin\u000bance", "Bin\u0085ance", "Bin\u001bance", "Bin\u2028ance"]) {
       expect(errorsOf(offerQuestionSchema, { ...question, brandName }).brandName).toEqual([MESSAGES.brandNameInvalid]);
     }
@@ -120,7 +120,7 @@ describe("the message contract", () => {
     expect(errorsOf(contactMessageSchema, { ...valid, email: `${"a".repeat(250)}@b.fr` })).toEqual({
       email: [MESSAGES.emailTooLong],
     });
-    expect(MESSAGES.emailInvalid).toBe("Veuillez entrer une adresse email valide");
+    expect(MESSAGES.emailInvalid).toBe("Veuillez entrer une adresse e-mail valide");
   });
 
   it("requires one of the five subjects", () => {
@@ -155,7 +155,7 @@ describe("the message contract", () => {
   });
 
   it("validates a per-offer question: same rules, no subject, a brand name", () => {
-    const question = { name: "Anne", email: "anne@exemple.fr", message: "Le code marche-t-il ?", brandName: "Binance" };
+    const question = { name: "Anne", email: "anne@exemple.fr", message: "Le code marche-t-il ?", brandName: "Binance" };
     expect(offerQuestionSchema.parse(question)).toEqual(question);
     expect(Object.keys(errorsOf(offerQuestionSchema, { brandName: "Binance" })).sort()).toEqual([
       "email",
@@ -186,12 +186,12 @@ describe("the message contract", () => {
       sendContactEmailPayloadSchema.safeParse({
         name: "Anne",
         email: "a@b.fr",
-        message: "Une question ?!",
+        message: "Une question ?!",
         brandName: "N26",
       }).success,
     ).toBe(true);
     expect(
-      sendContactEmailPayloadSchema.safeParse({ name: "Anne", email: "a@b.fr", message: "Une question ?!" }).success,
+      sendContactEmailPayloadSchema.safeParse({ name: "Anne", email: "a@b.fr", message: "Une question ?!" }).success,
     ).toBe(false);
   });
 });
@@ -210,7 +210,7 @@ describe("printing stored texts", () => {
     expect(printable("Bonjour,\n\tÀ bientôt\r\u001b[0m", { keepLines: true })).toBe(
       "Bonjour,\n\tÀ bientôt\\x0d\\x1b[0m",
     );
-    const plain = "Zoë Ñúñez — 李小龙 «\u00a0» محمد 👩‍💻 \\x1b";
+    const plain = "Zoë Ñúñez — 李小龙 « \u00a0 » محمد 👩‍💻 \\x1b";
     expect(printable(plain)).toBe(plain);
   });
 });

@@ -34,7 +34,7 @@ describe("an Atom feed of the offers added or improved", () => {
     expect(updated).toBe("2026-11-26T10:00:00.000Z");
     const feed = parseFeed(xml);
     expect(feed.meta.type).toBe("atom");
-    expect(feed.title).toBe("CodeParrain : offres nouvelles et améliorées (toutes les offres)");
+    expect(feed.title).toBe("CodeParrain : offres nouvelles et améliorées (toutes les offres)");
     expect(feed.url).toBe("https://www.exemple.fr/offres");
     expect(feed.self).toBe("https://www.exemple.fr/flux/offres.atom");
     expect(feed.updated?.toISOString()).toBe("2026-11-26T10:00:00.000Z");
@@ -50,10 +50,10 @@ describe("an Atom feed of the offers added or improved", () => {
         "2026-11-20T08:30:00.000Z",
       ],
     ]);
-    expect(feed.items[0]?.title).toBe("Offre améliorée : N26, 20\u00a0€");
-    expect(feed.items[1]?.title).toMatch(/^Nouvelle offre : BoursoBank, Jusqu'à \d+/);
+    expect(feed.items[0]?.title).toBe("Offre améliorée : N26, 20\u00a0€");
+    expect(feed.items[1]?.title).toMatch(/^Nouvelle offre\s: BoursoBank, Jusqu'à \d+/);
     const content = feed.items[0]?.content ?? "";
-    expect(content).toContain("20\u00a0€ (avant : 10\u00a0€)");
+    expect(content).toContain("20\u00a0€ (avant : 10\u00a0€)");
     expect(content).toContain("Argent versé sur le compte");
     expect(content).toContain("<li>");
     expect(content).toContain('<a href="https://www.exemple.fr/offres/n26">Voir l\'offre de N26</a>');
@@ -77,9 +77,9 @@ describe("an Atom feed of the offers added or improved", () => {
         pagePath: "/codes?cat=betting",
       }).xml,
     );
-    expect(feed.title).toBe("CodeParrain : offres nouvelles et améliorées (Paris)");
+    expect(feed.title).toBe("CodeParrain : offres nouvelles et améliorées (Paris)");
     // No amount stated: the title leads with the offer's own words, and the content names no amount or kind.
-    expect(feed.items[0]?.title).toBe("Nouvelle offre : Winamax, Offre de bienvenue disponible");
+    expect(feed.items[0]?.title).toBe("Nouvelle offre : Winamax, Offre de bienvenue disponible");
     expect(feed.items[0]?.content).not.toMatch(/non précisée|selon l'offre/);
     expect(feed.items[0]?.content).toContain(FEED_BETTING_WARNING);
     expect(feed.items[0]?.content).toContain("18+");
@@ -93,7 +93,7 @@ describe("an Atom feed of the offers added or improved", () => {
 
   it("escapes what a brand's texts hold", () => {
     const base = offer("n26");
-    const tricky = { ...base, brand: "A & <B>", conditions: ['Dépôt de 10 € "minimum" <b>'] };
+    const tricky = { ...base, brand: "A & <B>", conditions: ['Dépôt de 10 € "minimum" <b>'] };
     const change: FeedChange = {
       id: 9,
       slug: "n26",
@@ -104,10 +104,10 @@ describe("an Atom feed of the offers added or improved", () => {
     };
     const { xml } = atomFeed([{ change, offer: tricky }], OPTIONS);
     const feed = parseFeed(xml);
-    expect(feed.items[0]?.title).toMatch(/^Nouvelle offre : A & <B>, /);
+    expect(feed.items[0]?.title).toMatch(/^Nouvelle offre\s: A & <B>, /);
     // The content is HTML escaped as XML text: a brand's "<b>" is text in the HTML, not a tag.
-    expect(xml).toContain("&lt;li&gt;Dépôt de 10 € &amp;quot;minimum&amp;quot; &amp;lt;b&amp;gt;&lt;/li&gt;");
-    expect(xml).toContain("<title>Nouvelle offre : A &amp; &lt;B&gt;, ");
+    expect(xml).toContain("&lt;li&gt;Dépôt de 10 € &amp;quot;minimum&amp;quot; &amp;lt;b&amp;gt;&lt;/li&gt;");
+    expect(xml).toContain("<title>Nouvelle offre : A &amp; &lt;B&gt;, ");
   });
 
   it("drops what no XML may hold from a text written elsewhere, and stays a feed a parser reads", () => {
@@ -115,7 +115,7 @@ describe("an Atom feed of the offers added or improved", () => {
     const odd = {
       ...base,
       brand: "N\u000126\ufffe",
-      conditions: ["Dépôt\uffff de 10 €\ud800", "Carte \udfffvirtuelle 😀"],
+      conditions: ["Dépôt\uffff de 10 €\ud800", "Carte \udfffvirtuelle 😀"],
     };
     const change: FeedChange = {
       id: 10,
@@ -130,8 +130,8 @@ describe("an Atom feed of the offers added or improved", () => {
       /[\u0001\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/,
     );
     const feed = parseFeed(xml);
-    expect(feed.items[0]?.title).toMatch(/^Nouvelle offre : N26, /);
-    expect(xml).toContain("Dépôt de 10 €");
+    expect(feed.items[0]?.title).toMatch(/^Nouvelle offre\s: N26, /);
+    expect(xml).toContain("Dépôt de 10 €");
     expect(xml).toContain("Carte virtuelle 😀");
   });
 });

@@ -71,13 +71,13 @@ describe("the summary of an offer's votes", () => {
 });
 
 describe("the warning that the code no longer works", () => {
-  it("needs at least 5 votes: 4 votes at 0 % give no warning", () => {
+  it("needs at least 5 votes: 4 votes at 0 % give no warning", () => {
     expect(isReportedNotWorking(votes(0, 4))).toBe(false);
     expect(offerTrust(votes(0, 4), undefined).warning).toBeNull();
     expect(isReportedNotWorking(undefined)).toBe(false);
   });
 
-  it("shows from 5 votes under 50 % of success: 5 votes at 40 % give the warning", () => {
+  it("shows from 5 votes under 50 % of success: 5 votes at 40 % give the warning", () => {
     expect(isReportedNotWorking(votes(2, 3))).toBe(true);
     expect(offerTrust(votes(2, 3), undefined).warning).toBe(REPORTED_NOT_WORKING);
     expect(REPORTED_NOT_WORKING).toMatch(/ne fonctionne plus/);
@@ -85,7 +85,7 @@ describe("the warning that the code no longer works", () => {
     expect(isReportedNotWorking(votes(49, 51))).toBe(true);
   });
 
-  it("does not show at exactly 50 % of success, nor above", () => {
+  it("does not show at exactly 50 % of success, nor above", () => {
     expect(isReportedNotWorking(votes(5, 5))).toBe(false);
     expect(isReportedNotWorking(votes(3, 3))).toBe(false);
     expect(isReportedNotWorking(votes(3, 2))).toBe(false);

@@ -12,6 +12,13 @@ describe("a listing's address", () => {
     expect(cleaned("cat=all")).toBeNull();
   });
 
+  it("leads a category named in everyday words, in any case, to its id", () => {
+    expect(cleaned("cat=paris")).toBe("cat=betting");
+    expect(cleaned("cat=Crypto&q=bin")).toBe("cat=crypto&q=bin");
+    expect(cleaned("cat=banque&tri=montant")).toBe("cat=finance&tri=montant");
+    expect(cleaned("cat=Mobilit%C3%A9")).toBe("cat=mobility");
+  });
+
   it("leaves out an empty, unknown or repeated order, and an unknown category, keeping the rest", () => {
     expect(cleaned("tri=")).toBe("");
     expect(cleaned("tri=populaires")).toBe("");
@@ -30,6 +37,8 @@ describe("/codes/{word}", () => {
     expect(categoryOfPathWord("Mobilité")).toBe("mobility");
     expect(categoryOfPathWord("mobilite")).toBe("mobility");
     expect(categoryOfPathWord("alimentation")).toBe("food");
+    expect(categoryOfPathWord("Banque")).toBe("finance");
+    expect(categoryOfPathWord("paris sportifs")).toBe("betting");
     expect(categoryOfPathWord("binance")).toBeUndefined();
   });
 

@@ -22,7 +22,7 @@ describe("the owner's alerts", () => {
     );
     expect(alerts.map((alert) => [alert.kind, alert.offerSlug])).toEqual([["reported", "a"]]);
     expect(alerts[0]?.body).toContain("1 oui, 5 non");
-    expect(alerts[0]?.body).toContain("Raison la plus donnée : Code refusé.");
+    expect(alerts[0]?.body).toContain("Raison la plus donnée : Code refusé.");
     expect(alerts[0]?.body).toContain(`${SITE}/gestion/offres/a`);
     expect(notReported).toEqual(["b", "c"]);
   });
@@ -36,8 +36,8 @@ describe("the owner's alerts", () => {
       ["o1", "2026-12-02"],
       ["o2", "2026-11-25"],
     ]);
-    expect(alerts[0]?.subject).toBe("[Alerte] o1 : offre valable jusqu'au 2 décembre 2026");
-    expect(alerts[0]?.body).toContain("(dans 7 jours)");
+    expect(alerts[0]?.subject).toBe("[Alerte] o1 : offre valable jusqu'au 2 décembre 2026");
+    expect(alerts[0]?.body).toContain("(dans 7 jours)");
     expect(alerts[1]?.body).toContain("(aujourd'hui)");
   });
 });

@@ -29,7 +29,7 @@ describe("improved against changed", () => {
     expect(classifyChange(base, { ...base, amount: 100 })).toBe("changed");
     expect(classifyChange(base, { ...base, amount: 200, unit: "USD" })).toBe("changed");
     expect(classifyChange(base, { ...base, amount: 200, kind: "freebet" })).toBe("changed");
-    expect(classifyChange(base, { ...base, amount: 200, conditions: [...base.conditions, "Dépôt de 1 200 €"] })).toBe(
+    expect(classifyChange(base, { ...base, amount: 200, conditions: [...base.conditions, "Dépôt de 1 200 €"] })).toBe(
       "changed",
     );
     expect(classifyChange(base, { ...base, code: "NEUF" })).toBe("changed");
@@ -43,16 +43,16 @@ describe("what a change says", () => {
     expect(
       describeChange({
         before: base,
-        after: { ...base, amount: 200, conditions: ["Ouverture du compte", "Dépôt de 1 200 €"], link: "https://x.fr/" },
+        after: { ...base, amount: 200, conditions: ["Ouverture du compte", "Dépôt de 1 200 €"], link: "https://x.fr/" },
       }),
     ).toEqual([
-      "200\u00a0€ (avant : 150\u00a0€)",
-      "Condition retirée : « Un premier paiement »",
-      "Nouvelle condition : « Dépôt de 1 200 € »",
+      "200\u00a0€ (avant : 150\u00a0€)",
+      "Condition retirée : « Un premier paiement »",
+      "Nouvelle condition : « Dépôt de 1 200 € »",
       "Nouveau lien",
     ]);
     expect(describeChange({ before: null, after: base })).toEqual([
-      "Offre ajoutée : 150\u00a0€, argent versé sur le compte",
+      "Offre ajoutée : 150\u00a0€, argent versé sur le compte",
     ]);
   });
 
@@ -60,16 +60,16 @@ describe("what a change says", () => {
     const unstated: OfferSnapshot = { ...base, amount: null, unit: null, kind: "non-precise" };
     expect(describeChange({ before: null, after: unstated })).toEqual(["Offre ajoutée"]);
     expect(describeChange({ before: unstated, after: { ...unstated, amount: 20, unit: "EUR" } })).toEqual([
-      "Montant annoncé : 20\u00a0€",
+      "Montant annoncé : 20\u00a0€",
     ]);
     expect(describeChange({ before: base, after: { ...base, amount: null, unit: null } })).toEqual([
-      "Montant retiré (avant : 150\u00a0€)",
+      "Montant retiré (avant : 150\u00a0€)",
     ]);
     expect(describeChange({ before: base, after: { ...base, kind: "non-precise" } })).toEqual([
-      "Nature retirée (avant : Argent versé sur le compte)",
+      "Nature retirée (avant : Argent versé sur le compte)",
     ]);
     expect(describeChange({ before: unstated, after: { ...unstated, kind: "cashback" } })).toEqual([
-      "Nature annoncée : Cashback",
+      "Nature annoncée : Cashback",
     ]);
   });
 });

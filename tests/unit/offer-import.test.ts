@@ -76,7 +76,7 @@ describe("the offers' CSV", () => {
     ]);
     // An offer with a referrer's reward keeps it: the file says nothing of it.
     const rewarded = BUNDLED_OFFERS.map((offer) =>
-      offer.slug === "n26" ? { ...offer, referrerReward: "10 € pour le parrain" } : offer,
+      offer.slug === "n26" ? { ...offer, referrerReward: "10 € pour le parrain" } : offer,
     );
     const kept = previewOffersImport(older, rewarded);
     const n26 = kept.ok ? kept.rows.find((row) => row.slug === "n26") : undefined;
@@ -96,7 +96,7 @@ describe("the offers' CSV", () => {
         {
           column: "version",
           message:
-            "N26 a été modifiée depuis l'export de ce fichier : exportez à nouveau la liste et reportez-y ce changement.",
+            "N26 a été modifiée depuis l'export de ce fichier : exportez à nouveau la liste et reportez-y ce changement.",
         },
       ]),
     );
@@ -133,7 +133,7 @@ describe("the offers' CSV", () => {
       "Une banque en ligne.",
       "NB10",
       "https://nouvelle-banque.fr/parrainage",
-      "10 € offerts à l'ouverture.",
+      "10 € offerts à l'ouverture.",
       "",
       "10",
       "EUR",
@@ -159,12 +159,12 @@ describe("the offers' CSV", () => {
   it("refuses in French a file that is no offers CSV, too large or too long", () => {
     expect(previewOffersImport("nom;prix\nx;1", BUNDLED_OFFERS)).toMatchObject({
       ok: false,
-      error: "Colonnes manquantes : adresse, version.",
+      error: "Colonnes manquantes : adresse, version.",
     });
     expect(previewOffersImport('"adresse\n', BUNDLED_OFFERS)).toMatchObject({ ok: false });
     expect(previewOffersImport("x".repeat(IMPORT_LIMITS.bytes + 1), BUNDLED_OFFERS)).toEqual({
       ok: false,
-      error: "Le fichier dépasse 1 Mo.",
+      error: "Le fichier dépasse 1 Mo.",
     });
     const [header] = offersCsv([]).split("\r\n");
     const shortLine = OFFER_CSV_COLUMNS.map((_, index) => (index === 0 ? '"x"' : '""')).join(",");
@@ -178,7 +178,7 @@ describe("the offers' CSV", () => {
 
 describe("an uploaded file's text", () => {
   it("is read as UTF-8 without its byte-order mark, else as Windows-1252 with its own characters from 0x80 to 0x9F", () => {
-    expect(decodeCsvFile(new TextEncoder().encode("\uFEFFCafé 10 € ’"))).toBe("Café 10 € ’");
+    expect(decodeCsvFile(new TextEncoder().encode("\uFEFFCafé 10 € ’"))).toBe("Café 10 € ’");
     expect(decodeCsvFile(Uint8Array.from([0x43, 0x61, 0x66, 0xe9, 0x20, 0x80, 0x92, 0x9c, 0xc9]))).toBe("Café €’œÉ");
   });
 });

@@ -8,11 +8,12 @@ import { selectFeatured } from "~/catalogue/merge";
 import { findBrandEntry } from "~/catalogue/names";
 import { BUNDLED_OFFERS, offerFromBrandRow, offerFromRow } from "~/catalogue/offers";
 import { formatBonus, kindLabel, MAX_CONDITION_LENGTH, MAX_CONDITIONS, termsFormValues } from "~/catalogue/terms";
+import { typeset } from "~/catalogue/typography";
 
 const NBSP = "\u00a0";
 
 describe("an offer's amount as visitors read it", () => {
-  it("writes euros, dollars and percentages the French way, a ceiling as « Jusqu'à »", () => {
+  it("writes euros, dollars and percentages the French way, a ceiling as « Jusqu'à »", () => {
     expect(formatBonus({ amount: 200, unit: "EUR", upTo: true })).toBe(`Jusqu'à 200${NBSP}€`);
     expect(formatBonus({ amount: 2.5, unit: "EUR", upTo: false })).toBe(`2,50${NBSP}€`);
     expect(formatBonus({ amount: 1500, unit: "USD", upTo: false })).toBe(`1\u202f500${NBSP}$`);
@@ -20,7 +21,7 @@ describe("an offer's amount as visitors read it", () => {
   });
 
   it("leads with the offer's own words when it states no amount, and names no kind it does not know", () => {
-    expect(offerHeadline({ description: "15 € offerts après l'ouverture de votre compte." })).toBe("15 € offerts");
+    expect(offerHeadline({ description: "15 € offerts après l'ouverture de votre compte." })).toBe("15 € offerts");
     expect(offerHeadline({ bonus: { amount: 50, unit: "EUR", upTo: false }, description: "x" })).toBe(`50${NBSP}€`);
     expect(kindLabel("non-precise")).toBeUndefined();
     expect(kindLabel("freebet")).toBe("Crédit de jeu (freebet)");
@@ -40,8 +41,8 @@ describe("the bundled offers' terms, taken from their own texts", () => {
     for (const entry of BRAND_ENTRIES) {
       if (!entry.bonus) continue;
       const text = [entry.offerDescription, ...entry.advantages].join(" ");
-      expect(text, entry.name).toContain(`${entry.bonus.amount} ${sign[entry.bonus.unit]}`);
-      const ceiling = `jusqu'à ${entry.bonus.amount} ${sign[entry.bonus.unit]}`;
+      expect(text, entry.name).toContain(typeset(`${entry.bonus.amount} ${sign[entry.bonus.unit]}`));
+      const ceiling = typeset(`jusqu'à ${entry.bonus.amount} ${sign[entry.bonus.unit]}`);
       expect(text.toLowerCase().includes(ceiling), entry.name).toBe(entry.bonus.upTo);
     }
   });

@@ -17,7 +17,7 @@ describe("a listing's pages", () => {
     expect(OFFERS_PER_PAGE % 6).toBe(0);
   });
 
-  it("reads ?page= as a page number, 1 when absent, and nothing else", () => {
+  it("reads ?page= as a page number, 1 when absent, and nothing else", () => {
     expect(parsePageNumber([])).toBe(1);
     expect(parsePageNumber(["1"])).toBe(1);
     expect(parsePageNumber(["22"])).toBe(22);

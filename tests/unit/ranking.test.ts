@@ -37,7 +37,7 @@ const context = (extra: Partial<RankingContext> = {}): RankingContext => ({
 const slugs = (offers: readonly ReferralOffer[]) => offers.map((candidate) => candidate.slug);
 
 describe("the order a listing's address asks for", () => {
-  it("is the default without ?tri=, one of the four orders, and none for anything else", () => {
+  it("is the default without ?tri=, one of the four orders, and none for anything else", () => {
     expect(parseSort([])).toBe("pertinence");
     expect(parseSort(["montant"])).toBe("montant");
     expect(parseSort(["nouveautes"])).toBe("nouveautes");
@@ -50,7 +50,7 @@ describe("the demotion rule", () => {
   it("sinks an offer under the visitors' warning, or with a shown rate below the threshold", () => {
     expect(DEMOTION_BELOW_PERCENT).toBe(60);
     expect(demotionOf(votes(1, 4))).toMatch(/signalent que le code échoue/);
-    expect(demotionOf(votes(2, 2))).toBe("Placée après les autres offres : moins de 60\u202f% de réussite.");
+    expect(demotionOf(votes(2, 2))).toBe("Placée après les autres offres : moins de 60\u202f% de réussite.");
     expect(demotionOf(votes(3, 2))).toBeNull();
     // Two votes show no rate: too few to sink an offer.
     expect(demotionOf(votes(0, 2))).toBeNull();
@@ -119,7 +119,7 @@ describe("the order by amount, like with like", () => {
     expect(amountGroup(eur(20, "non-precise")).label).toBe("Avantage en euros");
   });
 
-  it("never puts game credits of 100 € above 15 € of money", () => {
+  it("never puts game credits of 100 € above 15 € of money", () => {
     expect(amountGroup(eur(100, "freebet")).rank).toBeGreaterThan(amountGroup(eur(15)).rank);
   });
 });
@@ -130,7 +130,7 @@ describe("an order with nothing to order by", () => {
   it("says so in one line, for votes and for news, and falls back to the default order", () => {
     const failing = context({ votes: new Map([["alpha", votes(0, 5)]]) });
     expect(fallbackNote(offers, "avis", context())).toMatch(/^Pas encore assez d'avis .* l'ordre par défaut\.$/);
-    expect(fallbackNote(offers, "nouveautes", context())).toMatch(/ces 30 derniers jours : .* l'ordre par défaut\.$/);
+    expect(fallbackNote(offers, "nouveautes", context())).toMatch(/ces 30 derniers jours\s: .* l'ordre par défaut\.$/);
     expect(slugs(rankOffers(offers, "nouveautes", failing))).toEqual(slugs(rankOffers(offers, "pertinence", failing)));
     expect(slugs(rankOffers(offers, "nouveautes", failing))).toEqual(["beta", "alpha"]);
   });

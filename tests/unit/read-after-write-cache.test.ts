@@ -87,7 +87,7 @@ describe("a cache that writes make stale at once", () => {
     await sleep(0);
     expect(warned).toHaveBeenCalledTimes(1);
     expect(warned.mock.calls[0]?.[0]).toBe(
-      "Lecture des nombres impossible : les valeurs lues il y a 5 s restent servies, nouvel essai dans 1 s au plus tôt.",
+      "Lecture des nombres impossible : les valeurs lues il y a 5 s restent servies, nouvel essai dans 1 s au plus tôt.",
     );
     // A backend that is down is not read again on every request, and the log says it once.
     now = 5_999;

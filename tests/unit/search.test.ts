@@ -95,7 +95,7 @@ const VISITOR_QUERIES: Record<string, (VisitorQuery | string)[]> = {
     { query: "livraisons", first: ["deliveroo", "uber-eats"] },
     { query: "le poker", first: ["pmu", "unibet", "winamax"], all: ["pmu", "unibet", "winamax"] },
     { query: "des paris sportifs en ligne", first: ["pmu", "unibet", "winamax"], all: ["pmu", "unibet", "winamax"] },
-    { query: "🙂 bitcoin !", first: ["bitrefill", "bitstack"], all: ["bitrefill", "bitstack", "coinbase"] },
+    { query: "🙂 bitcoin !", first: ["bitrefill", "bitstack"], all: ["bitrefill", "bitstack", "coinbase"] },
     { query: "Poker poker POKER", first: ["pmu", "unibet", "winamax"], all: ["pmu", "unibet", "winamax"] },
   ],
   "several words: each must match somewhere": [
@@ -243,7 +243,7 @@ function findsExactly(row: string): VisitorQuery {
 describe.each(Object.entries(VISITOR_QUERIES))("a search for %s", (_kind, rows) => {
   const queries = rows.map((row) => (typeof row === "string" ? findsExactly(row) : row));
   const withCategory = queries.map((visitorQuery) => ({ category: "all" as CategoryId, ...visitorQuery }));
-  it.each(withCategory)("« $query » in $category puts $first first", ({ query, category, first, all, unmatched }) => {
+  it.each(withCategory)("« $query » in $category puts $first first", ({ query, category, first, all, unmatched }) => {
     const result = searchOffers(INDEX, query, category);
     const found = slugs(result.offers);
     expect(sorted(found.slice(0, first.length))).toEqual(sorted(first));
@@ -350,21 +350,21 @@ describe("the note above results that do not hold every word", () => {
 
   it("names the words that matched nothing", () => {
     expect(note("prêt immobilier")).toBe(
-      "Aucune offre ne contient « prêt » : voici celles qui correspondent au reste de votre recherche.",
+      "Aucune offre ne contient « prêt » : voici celles qui correspondent au reste de votre recherche.",
     );
     expect(note("banque Bordeaux ado")).toBe(
-      "Aucune offre ne contient « Bordeaux » ni « ado » : voici celles qui correspondent au reste de votre recherche.",
+      "Aucune offre ne contient « Bordeaux » ni « ado » : voici celles qui correspondent au reste de votre recherche.",
     );
   });
 
   it("says when each word matched but no offer holds them all", () => {
     expect(note("poker trottinette")).toBe(
-      "Aucune offre ne contient tous ces mots à la fois : voici celles qui en contiennent le plus.",
+      "Aucune offre ne contient tous ces mots à la fois : voici celles qui en contiennent le plus.",
     );
   });
 
   it("says the query matched nothing when the results are the closest names", () => {
-    expect(note("kukoyn")).toBe("Aucune offre ne contient « kukoyn ».");
+    expect(note("kukoyn")).toBe("Aucune offre ne contient « kukoyn ».");
   });
 
   it("is absent when the results hold every word, and when nothing matched", () => {
@@ -399,7 +399,7 @@ describe("reading a query", () => {
 
 describe("the synonyms the owner may extend", () => {
   const meanings = [...new Set(Object.values(SYNONYMS).flat())];
-  it.each(meanings)("« %s » is held, word for word, by some bundled offer", (meaning) => {
+  it.each(meanings)("« %s » is held, word for word, by some bundled offer", (meaning) => {
     expect(INDEX.words.search(meaning, { combineWith: "AND" }).length).toBeGreaterThan(0);
   });
 });

@@ -48,11 +48,14 @@ describe("what a share image says", () => {
     expect(initialsOf("Uber Eats")).toBe("UE");
     expect(initialsOf("iGraal")).toBe("IG");
     expect(initialsOf("binance")).toBe("B");
+    // A name starting with an emoji: its first letter, never half of the emoji's two UTF-16 units.
+    expect(initialsOf("🚀 Rocket")).toBe("R");
+    expect(initialsOf("😀")).toBe("?");
   });
 
   it("counts a category's running offers", () => {
     const crypto = categoryShareImage("crypto", BUNDLED_OFFERS, TODAY, SITE);
     expect(crypto.title).toBe("Crypto");
-    expect(crypto.note).toMatch(/^\d+ offres en cours$/);
+    expect(crypto.note).toMatch(/^\d+\soffres en cours$/);
   });
 });

@@ -14,7 +14,7 @@ describe("the sitemap", () => {
     expect(xml).toContain("<url><loc>https://codeparrain.fr/offres?q=a&amp;b</loc></url>");
   });
 
-  it("past 50 000 addresses, is split into files within the protocol's limits, named by an index", () => {
+  it("past 50 000 addresses, is split into files within the protocol's limits, named by an index", () => {
     const paths = Array.from({ length: 100_050 }, (_, n) => `/offres/marque-synthetique-${n}`);
     const files = sitemapFiles(paths);
     expect(files.map((file) => file.length)).toEqual([50_000, 50_000, 50]);

@@ -34,7 +34,7 @@ describe("what an alert may follow", () => {
     expect(bank.consent).toContain("de N26");
     expect(bank.consent).toContain("publicité");
     const betting = { kind: "categorie", category: "betting" } as const;
-    expect(alertFormView(betting, topicLabel(betting, undefined), true).adult).toBe("J'ai 18 ans ou plus.");
+    expect(alertFormView(betting, topicLabel(betting, undefined), true).adult).toBe("J'ai 18 ans ou plus.");
     expect(topicLabel(betting, undefined)).toBe("la catégorie Paris");
   });
 });
@@ -55,7 +55,7 @@ describe("the alert form's rules", () => {
       const checked = checkAlertForm({ ...valid, email }, false);
       expect(checked.ok, JSON.stringify(email)).toBe(false);
       if (!checked.ok) {
-        expect(checked.state.errors.email).toBe("Veuillez entrer une adresse email valide");
+        expect(checked.state.errors.email).toBe("Veuillez entrer une adresse e-mail valide");
         expect(checked.state.consent).toBe(true);
       }
     }
@@ -73,7 +73,7 @@ describe("the alert form's rules", () => {
 describe("the alerts' e-mails", () => {
   it("ask to confirm with a link to a page, and promise nothing more otherwise", () => {
     const mail = alertConfirmationMail(CONTEXT, "N26", "https://www.exemple.fr/alertes/confirmer/abc");
-    expect(mail.subject).toBe("Confirmez votre alerte : N26");
+    expect(mail.subject).toBe("Confirmez votre alerte : N26");
     expect(mail.text).toContain("https://www.exemple.fr/alertes/confirmer/abc");
     expect(mail.text).toContain("rien d'autre ne vous sera envoyé");
   });
@@ -84,7 +84,7 @@ describe("the alerts' e-mails", () => {
       [{ change: improved("n26", 1, "2026-11-27T08:00:00Z", 20), offer: offer("n26") }],
       LINKS,
     );
-    expect(mail.subject).toBe("Publicité - Offre améliorée : N26");
+    expect(mail.subject).toBe("Publicité - Offre améliorée : N26");
     expect(mail.text).toContain("Publicité.");
     expect(mail.text).toContain("CodeParrain (https://www.exemple.fr), site édité par Marie Dupont.");
     expect(mail.text).toContain(LINKS.manageUrl);
@@ -102,7 +102,7 @@ describe("the alerts' e-mails", () => {
       ],
       LINKS,
     );
-    expect(mail.subject).toBe("Publicité - 2 offres nouvelles ou améliorées");
+    expect(mail.subject).toBe("Publicité - 2 offres nouvelles ou améliorées");
     expect(mail.text).toContain(FEED_BETTING_WARNING);
   });
 });

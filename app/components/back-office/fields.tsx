@@ -166,7 +166,7 @@ function DeclaredField({
     <Field
       meta={meta as unknown as FieldMetadata<string | undefined>}
       label={input.label}
-      hint={fixedByHand ? "La page de cette marque est écrite à la main : ceci ne se change pas ici." : input.hint}
+      hint={fixedByHand ? "La page de cette marque est écrite à la main : ceci ne se change pas ici." : input.hint}
       multiline={input.kind === "multiline"}
       type={input.kind === "multiline" ? undefined : input.kind}
       required={input.required}

@@ -61,7 +61,7 @@ export function BackOfficePage({ title, children }: { title: string; children: R
 export function MissingKey({ variable }: { variable: string }) {
   return (
     <p role="alert" className="rounded-md bg-amber-50 p-4 text-amber-900">
-      La gestion a besoin de la clé du rôle de service de Supabase : définissez <code>{variable}</code> dans
+      La gestion a besoin de la clé du rôle de service de Supabase : définissez <code>{variable}</code> dans
       l'environnement du serveur (Supabase, Project Settings &gt; API), puis redémarrez le site. Cette clé reste sur le
       serveur.
     </p>
@@ -76,7 +76,7 @@ export function UnnamedProxyWarning({ proxy, requests, lastAt }: { proxy: string
       {`${came} (la dernière le ${frenchDateTime(lastAt)}) par un proxy (${proxy}) que TRUST_PROXY ne désigne pas. ` +
         "Les avis sur les codes sont désactivés, et les autres limites comptent chaque visiteur à l'adresse que ce " +
         "proxy a écrite. Définissez "}
-      <code>TRUST_PROXY</code> (par exemple « loopback » ou « 1 ») dans l'environnement du serveur, puis redémarrez le
+      <code>TRUST_PROXY</code> (par exemple « loopback » ou « 1 ») dans l'environnement du serveur, puis redémarrez le
       site.
     </p>
   );

@@ -6,11 +6,11 @@ import { backOfficeButton } from "./frame";
 const WORDS = {
   session: {
     title: "Session terminée",
-    text: "Votre session de gestion a pris fin : rien n'a été enregistré. Reconnectez-vous : vos saisies seront remises dans le formulaire, sans être envoyées, pour que vous les vérifiiez avant d'enregistrer.",
+    text: "Votre session de gestion a pris fin : rien n'a été enregistré. Reconnectez-vous : vos saisies seront remises dans le formulaire, sans être envoyées, pour que vous les vérifiiez avant d'enregistrer.",
   },
   base: {
     title: "Gestion momentanément indisponible",
-    text: "La base de données ne répond pas : rien n'a été enregistré. Vos saisies sont gardées ci-dessous ; renvoyez-les dans quelques minutes.",
+    text: "La base de données ne répond pas : rien n'a été enregistré. Vos saisies sont gardées ci-dessous ; renvoyez-les dans quelques minutes.",
   },
 } as const;
 
@@ -27,7 +27,7 @@ export function KeptFormPage({ kept }: { kept: KeptForm }) {
       <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{words.title}</h1>
       <p role="alert" className="rounded-md bg-red-50 p-4 text-red-900">
         {words.text}
-        {kept.hadFile ? " Le fichier envoyé ne peut pas être gardé : choisissez-le à nouveau." : ""}
+        {kept.hadFile ? " Le fichier envoyé ne peut pas être gardé : choisissez-le à nouveau." : ""}
       </p>
       {kept.reason === "session" ? (
         <form

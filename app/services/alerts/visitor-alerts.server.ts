@@ -199,7 +199,7 @@ export class AlertDispatcher {
   /** One pass; resolves when it ends, never rejects. */
   pass(): Promise<void> {
     this.running ??= this.dispatch()
-      .catch((error: unknown) => log.error("Envoi des alertes aux visiteurs interrompu :", error))
+      .catch((error: unknown) => log.error("Envoi des alertes aux visiteurs interrompu :", error))
       .finally(() => (this.running = undefined));
     return this.running;
   }
@@ -244,7 +244,7 @@ export class AlertDispatcher {
       digest.upTo,
       mail && { subject: mail.subject, body: mail.text, unsubscribeUrl: links.unsubscribeUrl },
     );
-    if (!held) log.warn(`Alerte de l'abonné ${digest.subscriberId} : réservation perdue, une autre instance l'envoie.`);
+    if (!held) log.warn(`Alerte de l'abonné ${digest.subscriberId} : réservation perdue, une autre instance l'envoie.`);
   }
 }
 

@@ -54,7 +54,7 @@ async function createCluster(dir: string): Promise<void> {
     child.stderr.on("data", (chunk: Buffer) => (errors += chunk.toString()));
     child.on("error", reject);
     child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`Création de la base impossible : ${errors}`)),
+      code === 0 ? resolve() : reject(new Error(`Création de la base impossible : ${errors}`)),
     );
   });
 }
@@ -135,7 +135,7 @@ function keepPrivate(dataDir: string): void {
     warnedNotPrivate = true;
     log.warn(
       `Droits du dossier de données impossibles à restreindre au seul propriétaire (${failed.length} élément(s), ` +
-        `dont ${failed[0]}) : les messages des visiteurs y sont peut-être lisibles par d'autres comptes.`,
+        `dont ${failed[0]}) : les messages des visiteurs y sont peut-être lisibles par d'autres comptes.`,
     );
   }
 }
@@ -160,7 +160,7 @@ export function scheduleMaintenance(
     deleteExpiredVisitorData(db)
       .catch((error: unknown) => {
         if (!db.closed)
-          log.error("Suppression des messages, avis et témoignages arrivés à leur terme impossible :", error);
+          log.error("Suppression des messages, avis et témoignages arrivés à leur terme impossible :", error);
       })
       .finally(() => keepPrivate(dataDir));
   }, everyMs);

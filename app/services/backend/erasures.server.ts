@@ -47,7 +47,7 @@ export function recordErasure(
     return true;
   } catch (error) {
     log.error(
-      `Effacement fait et noté dans la base, mais pas recopié dans ${file} : ${describeWriteFailure(error, dataDir)}`,
+      `Effacement fait et noté dans la base, mais pas recopié dans ${file} : ${describeWriteFailure(error, dataDir)}`,
     );
     return false;
   }

@@ -20,8 +20,8 @@ async function createBackend({
     if (mail) {
       log.info(
         backend.serviceRoleKey
-          ? "Avec Supabase, SMTP_URL sert aux alertes sur les offres ; la fonction send-contact-email envoie les messages."
-          : "SMTP_URL ne sert pas sans SUPABASE_SERVICE_ROLE_KEY : les alertes sur les offres ne sont pas envoyées.",
+          ? "Avec Supabase, SMTP_URL sert aux alertes sur les offres ; la fonction send-contact-email envoie les messages."
+          : "SMTP_URL ne sert pas sans SUPABASE_SERVICE_ROLE_KEY : les alertes sur les offres ne sont pas envoyées.",
       );
     }
     const { SupabaseBackend } = await import("./supabase.server");
@@ -36,7 +36,7 @@ async function createBackend({
   }
   if (!mail) {
     log.info(
-      "SMTP_URL n'est pas défini : les messages des visiteurs sont seulement enregistrés (npm run messages pour les lire).",
+      "SMTP_URL n'est pas défini : les messages des visiteurs sont seulement enregistrés (npm run messages pour les lire).",
     );
   }
   const { SqlBackend } = await import("./sql-backend.server");
@@ -61,7 +61,7 @@ export function startBackend(): { sessionSecret: string } {
     } catch (error) {
       // A data folder on a full disk cannot take its lock: say so, and where, rather than a bare ENOSPC.
       if (backend.kind !== "embedded" || !isNoSpaceError(error)) throw error;
-      throw new Error(`Démarrage impossible : ${describeWriteFailure(error, backend.dataDir)}`, { cause: error });
+      throw new Error(`Démarrage impossible : ${describeWriteFailure(error, backend.dataDir)}`, { cause: error });
     }
   }
   return { sessionSecret: secret };

@@ -50,7 +50,7 @@ async function holdOnOwnConnection(url: string, name: string): Promise<OutboxCla
     current.on("end", () => {
       if (client !== current || released || !held) return;
       client = undefined;
-      log.error("Verrou des envois perdu avec sa connexion : nouvel essai.");
+      log.error("Verrou des envois perdu avec sa connexion : nouvel essai.");
       retake();
     });
     await current.connect();

@@ -74,10 +74,10 @@ async function start(url: string, poolSize: number): Promise<OpenPostgres> {
     if (id !== undefined) ownProcesses.delete(id);
   });
   // A connection lost while idle (the server restarted) is dropped from the pool; the next query opens another.
-  pool.on("error", (error) => log.error("Connexion à Postgres perdue :", error.message));
+  pool.on("error", (error) => log.error("Connexion à Postgres perdue :", error.message));
   try {
     const report = await underMigrationLock(pool, (session) => migrate(session));
-    if (report.applied.length > 0) log.info(`Migrations appliquées : ${report.applied.join(", ")}.`);
+    if (report.applied.length > 0) log.info(`Migrations appliquées : ${report.applied.join(", ")}.`);
     await warnIfSuperuser(pool);
   } catch (error) {
     await pool.end().catch(() => undefined);
@@ -107,7 +107,7 @@ async function warnIfSuperuser(pool: pg.Pool): Promise<void> {
   const role = rows[0];
   if (role?.superuser) {
     log.warn(
-      `DATABASE_URL se connecte en superutilisateur (${role.name}) : la sécurité par ligne et les droits ne le ` +
+      `DATABASE_URL se connecte en superutilisateur (${role.name}) : la sécurité par ligne et les droits ne le ` +
         "retiennent pas. Créez un rôle sans ce privilège pour le site (docs/several-instances.md).",
     );
   }
@@ -124,7 +124,7 @@ async function scheduleDailyJobs(session: SqlSession): Promise<NodeJS.Timeout | 
   if (cron.rows[0]?.loaded) return undefined;
   const run = () =>
     deleteExpiredVisitorData(session, { onceADay: true }).catch((error: unknown) => {
-      if (!session.closed) log.error("Suppression des données arrivées à échéance impossible :", error);
+      if (!session.closed) log.error("Suppression des données arrivées à échéance impossible :", error);
     });
   await run();
   const timer = setInterval(() => void run(), DAILY_JOBS_CHECK_MS);
@@ -203,7 +203,7 @@ export function listenToSiteChanges(url: string, poolSize: number, listener: Sit
   const lost = () => {
     client = undefined;
     if (stopped) return;
-    log.error("Écoute des changements perdue : nouvel essai, puis tous les caches seront relus.");
+    log.error("Écoute des changements perdue : nouvel essai, puis tous les caches seront relus.");
     attempt(true);
   };
 

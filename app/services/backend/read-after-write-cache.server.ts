@@ -56,7 +56,7 @@ export class ReadAfterWriteCache<V> {
         this.pausedUntil = this.now() + this.ttlMs;
         const age = Math.round((this.now() - kept.readAt) / 1000);
         log.warn(
-          `Lecture ${this.what} impossible : les valeurs lues il y a ${age} s restent servies, ` +
+          `Lecture ${this.what} impossible : les valeurs lues il y a ${age} s restent servies, ` +
             `nouvel essai dans ${Math.round(this.ttlMs / 1000)} s au plus tôt.`,
           error,
         );

@@ -181,7 +181,7 @@ export class SqlBackend implements types.Backend {
     );
     if (answer === "rate_limited") throw new RateLimitedError(this.rateLimit.windowSeconds);
     const result = answer === "duplicate" ? "duplicate" : STORED_ANSWERS.has(answer ?? "") ? "stored" : undefined;
-    if (!result) throw new DeliveryError(`Réponse inattendue : ${answer}`);
+    if (!result) throw new DeliveryError(`Réponse inattendue : ${answer}`);
     // Sent after the answer: the visitor never waits for the mail server.
     if (answer === "stored" || answer === "stored_summary") this.wakeOutbox();
     // What visitors wrote is printed escaped: the contract refuses control characters, the log never relies on it.
@@ -189,7 +189,7 @@ export class SqlBackend implements types.Backend {
       "brandName" in payload ? `question sur ${printable(payload.brandName)}` : `sujet ${printable(payload.subject)}`;
     // Neither the sender's name nor address: `npm run messages` and the back office show them to the owner.
     log.info(
-      `Message ${result === "stored" ? "enregistré" : "déjà reçu"} : ${about}, ${payload.message.length} caractères.`,
+      `Message ${result === "stored" ? "enregistré" : "déjà reçu"} : ${about}, ${payload.message.length} caractères.`,
     );
     return result;
   }
@@ -202,7 +202,7 @@ export class SqlBackend implements types.Backend {
       "Enregistrement de l'avis impossible",
     );
     if (result === "rate_limited") throw new RateLimitedError(3600, VOTES_RATE_LIMITED);
-    if (result !== "stored" && result !== "replaced") throw new DeliveryError(`Réponse inattendue : ${result}`);
+    if (result !== "stored" && result !== "replaced") throw new DeliveryError(`Réponse inattendue : ${result}`);
     return result;
   }
 

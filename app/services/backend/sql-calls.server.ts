@@ -24,6 +24,6 @@ export async function callAsServiceRole(
       return result;
     });
   } catch (error) {
-    throw new DeliveryError(`${failure} : ${(error as Error).message}`);
+    throw new DeliveryError(`${failure} : ${(error as Error).message}`);
   }
 }

@@ -140,7 +140,7 @@ export class SqlOutboxStore implements OutboxStore {
         ? [id, claimer, attempts, error, givesUp, refused, retryInSeconds]
         : [queue, id, claimer, attempts, error, givesUp, retryInSeconds],
     );
-    if (!row?.held) log.warn(`Outbox : la ligne ${queue} ${id} n'était plus réservée par ${claimer}.`);
+    if (!row?.held) log.warn(`Outbox : la ligne ${queue} ${id} n'était plus réservée par ${claimer}.`);
   }
 }
 

@@ -60,7 +60,7 @@ export async function submit(
   if (result === "rate_limited") {
     throw new RateLimitedError(TESTIMONIAL_RETRY_AFTER_SECONDS, TESTIMONIALS_RATE_LIMITED);
   }
-  if (result !== "stored" && result !== "stored_unmailed") throw new DeliveryError(`Réponse inattendue : ${result}`);
+  if (result !== "stored" && result !== "stored_unmailed") throw new DeliveryError(`Réponse inattendue : ${result}`);
   wakeOutbox();
   log.info(`Témoignage reçu sur ${testimonial.offerSlug}, ${testimonial.text.length} caractères, à modérer.`);
   return result;
@@ -93,7 +93,7 @@ export async function report(place: DatabasePlace, report: OutgoingReport): Prom
   );
   if (result === "rate_limited") throw new RateLimitedError(TESTIMONIAL_RETRY_AFTER_SECONDS, REPORTS_RATE_LIMITED);
   if (result !== "stored" && result !== "missing" && result !== "full")
-    throw new DeliveryError(`Réponse inattendue : ${result}`);
+    throw new DeliveryError(`Réponse inattendue : ${result}`);
   return result;
 }
 

@@ -160,6 +160,6 @@ export class SupabaseAlertStore implements OutboxStore {
         ? await this.client.rpc("settle_visitor_mail", { ...common, p_refused: refused })
         : await this.client.rpc("settle_outbox_row", { ...common, p_queue: queue });
     if (error) throw toBackendError(error);
-    if (data !== true) log.warn(`Outbox : la ligne ${queue} ${id} n'était plus réservée par cette instance.`);
+    if (data !== true) log.warn(`Outbox : la ligne ${queue} ${id} n'était plus réservée par cette instance.`);
   }
 }

@@ -120,7 +120,7 @@ export class SupabaseBackend implements types.Backend {
     if (error) {
       const retryAfter = rateLimitedFor(error, this.options.defaultRetryAfterSeconds);
       if (retryAfter !== undefined) throw new RateLimitedError(retryAfter);
-      throw new DeliveryError(`send-contact-email a échoué : ${error.message}`);
+      throw new DeliveryError(`send-contact-email a échoué : ${error.message}`);
     }
     if (data?.status === "duplicate") return "duplicate";
     if (data?.ok) return "stored";
@@ -136,7 +136,7 @@ export class SupabaseBackend implements types.Backend {
     if (error) {
       const retryAfter = rateLimitedFor(error, VOTE_RETRY_AFTER_SECONDS);
       if (retryAfter !== undefined) throw new RateLimitedError(retryAfter, VOTES_RATE_LIMITED);
-      throw new DeliveryError(`record-code-feedback a échoué : ${error.message}`);
+      throw new DeliveryError(`record-code-feedback a échoué : ${error.message}`);
     }
     if (data?.ok && (data.status === "stored" || data.status === "replaced")) return data.status;
     throw new DeliveryError("record-code-feedback a répondu sans confirmer l'enregistrement de l'avis.");
@@ -180,7 +180,7 @@ export class SupabaseBackend implements types.Backend {
       TESTIMONIALS_RATE_LIMITED,
     );
     if (status !== "stored" && status !== "stored_unmailed") {
-      throw new DeliveryError(`Réponse inattendue du témoignage : ${String(status)}`);
+      throw new DeliveryError(`Réponse inattendue du témoignage : ${String(status)}`);
     }
     void this.alerts()?.then(({ outbox }) => outbox.wake());
     return status;
@@ -198,7 +198,7 @@ export class SupabaseBackend implements types.Backend {
       REPORTS_RATE_LIMITED,
     );
     if (status !== "stored" && status !== "missing" && status !== "full") {
-      throw new DeliveryError(`Réponse inattendue du signalement : ${String(status)}`);
+      throw new DeliveryError(`Réponse inattendue du signalement : ${String(status)}`);
     }
     return status;
   }
@@ -227,7 +227,7 @@ export class SupabaseBackend implements types.Backend {
     if (error) {
       const retryAfter = rateLimitedFor(error, TESTIMONIAL_RETRY_AFTER_SECONDS);
       if (retryAfter !== undefined && rateLimited) throw new RateLimitedError(retryAfter, rateLimited);
-      throw new DeliveryError(`testimonials a échoué : ${error.message}`);
+      throw new DeliveryError(`testimonials a échoué : ${error.message}`);
     }
     if (!data?.ok) throw new DeliveryError("testimonials a répondu sans confirmer.");
     return data;

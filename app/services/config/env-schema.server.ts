@@ -75,7 +75,7 @@ export const envSchema = z
         .refine((url) => !isPostgresUrl(url) || new URL(url).port !== "6543", {
           message:
             "DATABASE_URL désigne le pooler en mode transaction de Supabase (port 6543), où les verrous de session et " +
-            "LISTEN ne fonctionnent pas : utilisez la connexion directe ou le pooler en mode session (port 5432).",
+            "LISTEN ne fonctionnent pas : utilisez la connexion directe ou le pooler en mode session (port 5432).",
         })
         .optional(),
     ),
@@ -106,14 +106,14 @@ export const envSchema = z
     OUTBOX_LEASE_SECONDS: z.coerce
       .number({ message: "OUTBOX_LEASE_SECONDS doit être un nombre de secondes." })
       .int({ message: "OUTBOX_LEASE_SECONDS doit être un nombre entier de secondes." })
-      .min(10, { message: "OUTBOX_LEASE_SECONDS doit être compris entre 10 et 3600 secondes." })
-      .max(3_600, { message: "OUTBOX_LEASE_SECONDS doit être compris entre 10 et 3600 secondes." })
+      .min(10, { message: "OUTBOX_LEASE_SECONDS doit être compris entre 10 et 3600 secondes." })
+      .max(3_600, { message: "OUTBOX_LEASE_SECONDS doit être compris entre 10 et 3600 secondes." })
       .default(OUTBOX_LEASE_SECONDS),
     VISITOR_ALERTS_DELAY_SECONDS: z.coerce
       .number({ message: "VISITOR_ALERTS_DELAY_SECONDS doit être un nombre de secondes." })
       .int({ message: "VISITOR_ALERTS_DELAY_SECONDS doit être un nombre entier de secondes." })
-      .min(0, { message: "VISITOR_ALERTS_DELAY_SECONDS doit être compris entre 0 et 300 secondes." })
-      .max(300, { message: "VISITOR_ALERTS_DELAY_SECONDS doit être compris entre 0 et 300 secondes." })
+      .min(0, { message: "VISITOR_ALERTS_DELAY_SECONDS doit être compris entre 0 et 300 secondes." })
+      .max(300, { message: "VISITOR_ALERTS_DELAY_SECONDS doit être compris entre 0 et 300 secondes." })
       .default(VISITOR_ALERTS_DELAY_SECONDS),
     VISITOR_MAILS_PER_HOUR: z.coerce
       .number({ message: "VISITOR_MAILS_PER_HOUR doit être un nombre d'e-mails." })
@@ -145,7 +145,7 @@ export const envSchema = z
         .string()
         .refine((value) => isEmail(MAILBOX.exec(value)?.slice(1).find(Boolean) ?? ""), {
           message:
-            "CONTACT_FROM_EMAIL doit être une adresse e-mail valide, seule ou sous la forme « Nom <adresse@exemple.fr> ».",
+            "CONTACT_FROM_EMAIL doit être une adresse e-mail valide, seule ou sous la forme « Nom <adresse@exemple.fr> ».",
         })
         .optional(),
     ),
@@ -168,7 +168,7 @@ export const envSchema = z
           ctx.addIssue({
             code: "custom",
             path: [variable],
-            message: `${variable} est obligatoire en production : ${IDENTITY[variable].reason} figure dans les mentions légales.`,
+            message: `${variable} est obligatoire en production : ${IDENTITY[variable].reason} figure dans les mentions légales.`,
           });
         }
       }
@@ -183,7 +183,7 @@ export const envSchema = z
           ctx.addIssue({
             code: "custom",
             path: [variable],
-            message: `${variable} est obligatoire avec SMTP_URL : ${role}.`,
+            message: `${variable} est obligatoire avec SMTP_URL : ${role}.`,
           });
         }
       }
@@ -193,7 +193,7 @@ export const envSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["DKIM_PRIVATE_KEY"],
-        message: "DKIM_DOMAIN, DKIM_SELECTOR et DKIM_PRIVATE_KEY vont ensemble : définissez les trois, ou aucun.",
+        message: "DKIM_DOMAIN, DKIM_SELECTOR et DKIM_PRIVATE_KEY vont ensemble : définissez les trois, ou aucun.",
       });
     }
     if (Boolean(env.SUPABASE_URL) !== Boolean(env.SUPABASE_ANON_KEY)) {
@@ -201,7 +201,7 @@ export const envSchema = z
         code: "custom",
         path: [env.SUPABASE_URL ? "SUPABASE_ANON_KEY" : "SUPABASE_URL"],
         message:
-          "SUPABASE_URL et SUPABASE_ANON_KEY vont ensemble : définissez les deux (Supabase hébergé) ou aucun (base embarquée).",
+          "SUPABASE_URL et SUPABASE_ANON_KEY vont ensemble : définissez les deux (Supabase hébergé) ou aucun (base embarquée).",
       });
     }
     if (env.DATABASE_URL && env.SUPABASE_URL) {
@@ -209,7 +209,7 @@ export const envSchema = z
         code: "custom",
         path: ["DATABASE_URL"],
         message:
-          "DATABASE_URL et SUPABASE_URL désignent chacun une base : définissez l'un ou l'autre, pas les deux " +
+          "DATABASE_URL et SUPABASE_URL désignent chacun une base : définissez l'un ou l'autre, pas les deux " +
           "(la base d'un projet Supabase s'atteint aussi par DATABASE_URL).",
       });
     }
@@ -217,7 +217,7 @@ export const envSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["SESSION_SECRET_PREVIOUS"],
-        message: "SESSION_SECRET_PREVIOUS sert à changer de secret : il faut aussi le nouveau, SESSION_SECRET.",
+        message: "SESSION_SECRET_PREVIOUS sert à changer de secret : il faut aussi le nouveau, SESSION_SECRET.",
       });
     }
     if (env.DATABASE_URL && !env.SESSION_SECRET) {
@@ -226,7 +226,7 @@ export const envSchema = z
         path: ["SESSION_SECRET"],
         message:
           "SESSION_SECRET est obligatoire avec DATABASE_URL, la même valeur pour toutes les instances (au moins 32 " +
-          "caractères aléatoires, par exemple : openssl rand -hex 32) : les votes, la connexion à la gestion et les " +
+          "caractères aléatoires, par exemple : openssl rand -hex 32) : les votes, la connexion à la gestion et les " +
           "liens d'effacement en dépendent.",
       });
     }
@@ -243,7 +243,7 @@ export const envSchema = z
         path: ["CONTACT_CLIENT_KEY_SECRET"],
         message:
           "CONTACT_CLIENT_KEY_SECRET est obligatoire en production avec Supabase (au moins 32 caractères aléatoires, " +
-          "la même valeur que le secret de la fonction send-contact-email) : sans lui, la fonction compte les messages " +
+          "la même valeur que le secret de la fonction send-contact-email) : sans lui, la fonction compte les messages " +
           "de tous les visiteurs comme ceux d'un seul expéditeur, le serveur du site.",
       });
     }

@@ -112,7 +112,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `- ${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Configuration invalide :\n${lines.join("\n")}`);
+    throw new ConfigError(`Configuration invalide :\n${lines.join("\n")}`);
   }
   const env = result.data;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -198,7 +198,7 @@ export function getConfig(): Config {
     const parsed = parseConfig(process.env);
     if (parsed.backend.kind === "supabase" && !parsed.contactClientKeySecret) {
       log.warn(
-        "CONTACT_CLIENT_KEY_SECRET n'est pas défini : send-contact-email comptera les messages de tous les visiteurs " +
+        "CONTACT_CLIENT_KEY_SECRET n'est pas défini : send-contact-email comptera les messages de tous les visiteurs " +
           "comme ceux du serveur du site (obligatoire en production).",
       );
     }

@@ -136,7 +136,7 @@ export class RequestPipeline {
         this.answerText(req, res, verdict.status, verdict.text, verdict.headers);
         return;
       case "redirect":
-        this.answerText(req, res, 301, `Adresse déplacée : ${verdict.location}`, {
+        this.answerText(req, res, 301, `Adresse déplacée : ${verdict.location}`, {
           Location: verdict.location,
           "Cache-Control": "public, max-age=3600",
         });
@@ -185,7 +185,7 @@ export class RequestPipeline {
     const host = req.headers.host;
     if (host === undefined && req.httpVersion === "1.0") req.headers.host = new URL(this.config.siteUrl).host;
     else if (host === undefined || !isValidHost(host)) {
-      return { kind: "refuse", status: 400, text: "Requête mal formée : l'en-tête Host n'est pas un nom d'hôte." };
+      return { kind: "refuse", status: 400, text: "Requête mal formée : l'en-tête Host n'est pas un nom d'hôte." };
     }
     const forwarding = believeForwarding(req, trustProxy);
     if ("refusal" in forwarding) return { kind: "refuse", status: 400, text: forwarding.refusal };
@@ -228,7 +228,7 @@ export class RequestPipeline {
         status: 405,
         text:
           method === "POST"
-            ? "Méthode non autorisée : cette page ne reçoit pas de formulaire."
+            ? "Méthode non autorisée : cette page ne reçoit pas de formulaire."
             : "Méthode non autorisée.",
         headers: { Allow: policy.methods.join(", ") },
       };
@@ -260,10 +260,10 @@ export class RequestPipeline {
       const origin = req.headers.origin;
       if (!fromThisSite(origin, secFetchSite, requested, publicHost, this.production)) {
         log.warn(
-          `Envoi refusé (403) : origine ${JSON.stringify(String(origin ?? "").slice(0, 200))}, hôte ` +
-            `${JSON.stringify(String(requested ?? "").slice(0, 200))}. Derrière un proxy, voir « Running it for real » du README.`,
+          `Envoi refusé (403) : origine ${JSON.stringify(String(origin ?? "").slice(0, 200))}, hôte ` +
+            `${JSON.stringify(String(requested ?? "").slice(0, 200))}. Derrière un proxy, voir « Running it for real » du README.`,
         );
-        return { kind: "refuse", status: 403, text: "Envoi refusé : ce formulaire n'a pas été envoyé depuis ce site." };
+        return { kind: "refuse", status: 403, text: "Envoi refusé : ce formulaire n'a pas été envoyé depuis ce site." };
       }
     }
     // Checked above, with SITE_URL, where the route asks; Remix's own check would answer a mismatch with a bare 500,
@@ -295,7 +295,7 @@ export class RequestPipeline {
   ): Promise<void> {
     const mark = await ownerSessionMark(req.headers.cookie, { post: req.method === "POST", data: request === "data" });
     if (mark === "sign-in") {
-      this.answerText(req, res, 303, `Connexion nécessaire : ${SIGN_IN_PATH}`, {
+      this.answerText(req, res, 303, `Connexion nécessaire : ${SIGN_IN_PATH}`, {
         Location: SIGN_IN_PATH,
         "Cache-Control": NO_STORE,
       });
@@ -358,7 +358,7 @@ export class RequestPipeline {
     { address, slug }: Extract<Verdict, { kind: "count-image" }>,
   ): void {
     const header = (name: string) => [req.headers[name.toLowerCase()] ?? []].flat().join(", ") || undefined;
-    countView(slug, header, address).catch((error: unknown) => log.error("Mesure d'audience impossible :", error));
+    countView(slug, header, address).catch((error: unknown) => log.error("Mesure d'audience impossible :", error));
     res.writeHead(200, COUNT_IMAGE_HEADERS);
     res.end(COUNT_IMAGE);
   }

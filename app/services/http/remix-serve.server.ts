@@ -28,7 +28,7 @@ export function runEveryServerThroughThePipeline(stop: () => Promise<void>): voi
   let ready: RequestPipeline | undefined;
   pipeline.then(
     (created) => (ready = created),
-    (error: unknown) => log.error("Démarrage de la chaîne de requêtes impossible :", error),
+    (error: unknown) => log.error("Démarrage de la chaîne de requêtes impossible :", error),
   );
 
   const servers = new Set<Server>();
@@ -48,7 +48,7 @@ export function runEveryServerThroughThePipeline(stop: () => Promise<void>): voi
       const finish = () => {
         if (underWay > 0 && Date.now() < deadline) return void setTimeout(finish, 50);
         stop()
-          .catch((error: unknown) => log.error("Arrêt de la base de données impossible :", error))
+          .catch((error: unknown) => log.error("Arrêt de la base de données impossible :", error))
           .finally(() => process.exit(0));
       };
       finish();

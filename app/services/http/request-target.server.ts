@@ -86,14 +86,14 @@ export function believeForwarding(
   }
   if (forwardedHost !== undefined) {
     if (!isValidHost(firstValue(forwardedHost))) {
-      return { refusal: "Requête mal formée : l'en-tête X-Forwarded-Host n'est pas un nom d'hôte." };
+      return { refusal: "Requête mal formée : l'en-tête X-Forwarded-Host n'est pas un nom d'hôte." };
     }
     // Express reads the first value only; the Remix adapter would read a port further on ("a, b:99999").
     req.headers["x-forwarded-host"] = firstValue(forwardedHost);
   }
   if (forwardedProto === undefined) return { trusted, https: encrypted };
   if (!/^https?$/i.test(firstValue(forwardedProto))) {
-    return { refusal: "Requête mal formée : l'en-tête X-Forwarded-Proto doit valoir http ou https." };
+    return { refusal: "Requête mal formée : l'en-tête X-Forwarded-Proto doit valoir http ou https." };
   }
   return { trusted, https: firstValue(forwardedProto).toLowerCase() === "https" };
 }

@@ -120,7 +120,7 @@ export const STATIC_FILES: RoutePolicy = { methods: ["GET", "HEAD"], sameOrigin:
  */
 export function pathOfRoute(id: string): string {
   const name = id.replace(/^routes\//, "");
-  if (/[$()]/.test(name)) throw new Error(`La route ${id} a des paramètres : elle n'a pas d'adresse fixe.`);
+  if (/[$()]/.test(name)) throw new Error(`La route ${id} a des paramètres : elle n'a pas d'adresse fixe.`);
   const segments = name
     .split(/\.(?![^[]*\])/)
     .filter((segment) => segment !== "_index")

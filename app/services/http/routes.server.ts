@@ -32,7 +32,7 @@ export class RouteResolver {
   constructor(routes: Readonly<Record<string, BuildRoute | undefined>>) {
     const missing = Object.keys(routes).filter((id) => !ROUTE_POLICIES[id]);
     if (missing.length > 0) {
-      throw new Error(`Routes sans politique HTTP (route-policy.server.ts) : ${missing.join(", ")}.`);
+      throw new Error(`Routes sans politique HTTP (route-policy.server.ts) : ${missing.join(", ")}.`);
     }
     this.tree = nest(Object.values(routes).filter((route): route is BuildRoute => route !== undefined));
   }

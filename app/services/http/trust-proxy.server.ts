@@ -34,7 +34,7 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     return { trusts: proxyAddr.compile(entries), any: true };
   } catch (error) {
     throw new Error(
-      `TRUST_PROXY « ${value} » : ${(error as Error).message}. Attendu : true, un nombre de proxys, ou des adresses, ` +
+      `TRUST_PROXY « ${value} » : ${(error as Error).message}. Attendu : true, un nombre de proxys, ou des adresses, ` +
         "réseaux (10.0.0.0/8) et noms loopback, linklocal, uniquelocal séparés par des virgules.",
     );
   }

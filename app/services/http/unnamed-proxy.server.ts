@@ -26,10 +26,10 @@ export function noteUnnamedProxy(proxy: string, now = Date.now()): void {
   if (loggedAt && now - loggedAt < UNNAMED_PROXY_LOG_EVERY_MS) return;
   loggedAt = now;
   log.error(
-    `Proxy non désigné : ${sighting.requests} requête(s) depuis ${new Date(sighting.firstAt).toISOString()} ` +
+    `Proxy non désigné : ${sighting.requests} requête(s) depuis ${new Date(sighting.firstAt).toISOString()} ` +
       `arrivent par ${proxy} avec un X-Forwarded-For que TRUST_PROXY ne permet pas de croire. Les avis sont ` +
-      "désactivés ; témoignages, messages et connexion comptent chaque visiteur à l'adresse que ce proxy a écrite. " +
-      "Définissez TRUST_PROXY (par exemple « loopback » ou « 1 »).",
+      "désactivés ; témoignages, messages et connexion comptent chaque visiteur à l'adresse que ce proxy a écrite. " +
+      "Définissez TRUST_PROXY (par exemple « loopback » ou « 1 »).",
   );
 }
 

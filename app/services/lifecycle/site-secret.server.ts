@@ -22,11 +22,11 @@ export class SiteSecretRefused extends Error {}
 
 const REFUSALS = {
   other:
-    "SESSION_SECRET n'est pas le secret avec lequel cette base a été remplie : toutes les instances doivent avoir le " +
+    "SESSION_SECRET n'est pas le secret avec lequel cette base a été remplie : toutes les instances doivent avoir le " +
     "même. Pour en changer, démarrez avec le nouveau dans SESSION_SECRET et l'ancien dans SESSION_SECRET_PREVIOUS " +
     "(docs/secret-rotation.md).",
   outdated:
-    "SESSION_SECRET est un ancien secret de ce site, remplacé depuis par une rotation : démarrez avec le secret " +
+    "SESSION_SECRET est un ancien secret de ce site, remplacé depuis par une rotation : démarrez avec le secret " +
     "actuel (docs/secret-rotation.md).",
 } as const;
 
@@ -45,7 +45,7 @@ export async function checkSiteSecret(place: DatabasePlace): Promise<"first" | "
   if (checked.outcome === "other" && precedent) checked = await recordSecret(place, precedent);
   const { outcome, rekeyed, previous } = checked;
   if (outcome === "other" || outcome === "outdated") throw new SiteSecretRefused(refusal(outcome, place));
-  if (outcome === "rotated") log.info(`Nouveau secret enregistré : ${rekeyed} abonné(s) aux alertes re-chiffré(s).`);
+  if (outcome === "rotated") log.info(`Nouveau secret enregistré : ${rekeyed} abonné(s) aux alertes re-chiffré(s).`);
   else if (previous) {
     if (rekeyed > 0) log.info(`${rekeyed} abonné(s) aux alertes encore sous l'ancien secret re-chiffré(s).`);
     log.info("SESSION_SECRET_PREVIOUS n'est plus utile une fois toutes les instances passées au nouveau secret.");
@@ -130,7 +130,7 @@ function keepSecretFileCurrent(dataDir: string, previous: string): void {
     renameSync(`${file}.tmp`, file);
     log.info(`${file} tient désormais le nouveau secret (il tenait celui que la rotation remplace).`);
   } catch (error) {
-    log.error(`${file} n'a pas pu recevoir le nouveau secret : gardez SESSION_SECRET défini.`, error);
+    log.error(`${file} n'a pas pu recevoir le nouveau secret : gardez SESSION_SECRET défini.`, error);
   }
 }
 
@@ -155,7 +155,7 @@ export function watchSiteSecret(place: DatabasePlace): () => Promise<void> {
       const now = newest !== undefined && newest !== own;
       if (now && !siteSecretReplaced()) {
         log.error(
-          "Le secret de ce serveur a été remplacé par une rotation : il n'enregistre plus d'alerte et /healthz " +
+          "Le secret de ce serveur a été remplacé par une rotation : il n'enregistre plus d'alerte et /healthz " +
             "répond 503. Redémarrez-le avec le nouveau SESSION_SECRET (docs/secret-rotation.md).",
         );
       }

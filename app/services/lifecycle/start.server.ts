@@ -46,12 +46,12 @@ export function startApplication(): Promise<void> {
       })
       // The offers merged at once: a new release's bundled offers are compared with the history before any visit.
       .then(() => {
-        startAlertDispatcher().catch((error: unknown) => log.error("Alertes des visiteurs non démarrées :", error));
+        startAlertDispatcher().catch((error: unknown) => log.error("Alertes des visiteurs non démarrées :", error));
         return loadOffers();
       })
       .then(
         ({ offers }) => logExamples(offers),
-        (error: unknown) => log.error("Source des marques indisponible au démarrage :", error),
+        (error: unknown) => log.error("Source des marques indisponible au démarrage :", error),
       )
   );
 }
@@ -67,13 +67,13 @@ function logExamples(offers: readonly ReferralOffer[]): void {
     const awaiting = offers.filter((offer) => offer.awaiting).length;
     const their = waiting > 1 ? "leur" : "son";
     log.warn(
-      `${waiting} offre${plural} attend${waiting > 1 ? "ent" : ""} ${their} code ou ${their} lien : les exemples livrés ` +
-        `avec le site ne sont pas publiés (${awaiting} sans code ni lien : leur page dit « Offre en cours de ` +
-        `complétion »). Complétez-l${waiting > 1 ? "es" : "a"} dans le back-office, liste « À compléter ».`,
+      `${waiting} offre${plural} attend${waiting > 1 ? "ent" : ""} ${their} code ou ${their} lien : les exemples livrés ` +
+        `avec le site ne sont pas publiés (${awaiting} sans code ni lien : leur page dit « Offre en cours de ` +
+        `complétion »). Complétez-l${waiting > 1 ? "es" : "a"} dans le back-office, liste « À compléter ».`,
     );
   } else {
     log.info(
-      `${waiting} offre${plural} montre${waiting > 1 ? "nt" : ""} un code ou un lien d'exemple, marqué « exemple » ; ` +
+      `${waiting} offre${plural} montre${waiting > 1 ? "nt" : ""} un code ou un lien d'exemple, marqué « exemple » ; ` +
         "en production sur une adresse publique, il ne serait pas publié.",
     );
   }
@@ -82,7 +82,7 @@ function logExamples(offers: readonly ReferralOffer[]): void {
 /** Ends the process on a refused secret; gives back any other failure. */
 function stopIfRefused(error: unknown): unknown {
   if (error instanceof SiteSecretRefused) {
-    log.error(`Démarrage refusé : ${error.message}`);
+    log.error(`Démarrage refusé : ${error.message}`);
     process.exit(1);
   }
   return error;

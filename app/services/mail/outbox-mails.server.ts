@@ -17,7 +17,12 @@ export function isRefusedAddress(error: unknown): boolean {
 /** Characters that would end a header line: a name or a subject stays on its header's line. */
 // eslint-disable-next-line no-control-regex
 const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-export const oneLine = (value: string) => value.replace(LINE_BREAKING, " ").replace(/\s+/g, " ").trim();
+// Runs of spaces made one; the no-break ones of French spacing kept (catalogue/typography.ts).
+export const oneLine = (value: string) =>
+  value
+    .replace(LINE_BREAKING, " ")
+    .replace(/[^\S\u00a0\u202f]+/g, " ")
+    .trim();
 const INVISIBLE = new RegExp(INVISIBLE_MARKS.source, "g");
 /**
  * The visitor's name as Reply-To's display name: without what would make it pose as an address (< > @ and quotes)
@@ -43,12 +48,12 @@ export function messageMail(row: MessageColumns, mail: MailConfig) {
     text: [
       row.brand_name ? "Nouvelle question sur une offre" : "Nouveau message de contact",
       "",
-      `Nom : ${name}`,
-      `Email : ${row.email}`,
-      `${topic[0]} : ${topic[1]}`,
-      `Reçu le : ${receivedAt}`,
+      `Nom : ${name}`,
+      `Email : ${row.email}`,
+      `${topic[0]} : ${topic[1]}`,
+      `Reçu le : ${receivedAt}`,
       "",
-      "Message :",
+      "Message :",
       row.message,
       "",
       "Répondez à ce courriel pour écrire au visiteur.",

@@ -192,7 +192,7 @@ export class MailOutbox {
         (error: unknown) => {
           this.failedPasses += 1;
           if (!this.store.closed)
-            log.error(`Envoi des e-mails interrompu (passe ${this.failedPasses} en échec) :`, error);
+            log.error(`Envoi des e-mails interrompu (passe ${this.failedPasses} en échec) :`, error);
           // A pass that failed has looked too: it sent nothing more.
           this.answerWaiting(this.covering);
           return failedPassRetryMs(this.failedPasses, this.journal.size > 0);
@@ -279,7 +279,7 @@ export class MailOutbox {
           this.store.alertOwnerIfVisitorMailsLate(LATE_VISITOR_MAILS_ALERT),
           this.store.alertOwnerIfRequestsUnconfirmed?.(UNCONFIRMED_REQUESTS_ALERT),
         ].map((check) =>
-          check?.catch((error: unknown) => log.error("Vérification des e-mails aux visiteurs impossible :", error)),
+          check?.catch((error: unknown) => log.error("Vérification des e-mails aux visiteurs impossible :", error)),
         );
         if ((await Promise.all(checks)).includes(true)) this.wakeAgain = true;
       }
@@ -304,7 +304,7 @@ export class MailOutbox {
       } catch (error) {
         if (!refusedByTheDatabase(error)) throw error;
         this.journal.settled(entry);
-        log.error(`${LABELS[entry.queue]} ${entry.id} du journal des envois impossible à noter, oublié :`, error);
+        log.error(`${LABELS[entry.queue]} ${entry.id} du journal des envois impossible à noter, oublié :`, error);
         continue;
       }
       this.journal.settled(entry);
@@ -336,7 +336,7 @@ export class MailOutbox {
       } catch (lost) {
         // The mail server has it: whatever the database says later, it is not sent again.
         this.journal.add({ queue, id, attempts, claimer: this.store.claimer });
-        log.error(`${label} envoyé, mais pas encore noté comme tel (base injoignable) : gardé dans le journal.`);
+        log.error(`${label} envoyé, mais pas encore noté comme tel (base injoignable) : gardé dans le journal.`);
         throw lost;
       }
       log.info(`${label} envoyé par e-mail.`);
@@ -347,10 +347,10 @@ export class MailOutbox {
     await this.store.markFailed(queue, id, { attempts, error, givesUp, retryInSeconds: delay / 1000, refused });
     log.error(
       refused
-        ? `${label} refusé par le serveur du destinataire, adresse effacée : ${error}`
+        ? `${label} refusé par le serveur du destinataire, adresse effacée : ${error}`
         : givesUp
-          ? `${label} jamais envoyé par e-mail en 24 h, abandonné : ${error}`
-          : `${label} non envoyé par e-mail (tentative ${attempts}, nouvel essai dans ${Math.round(delay / 1000)} s) : ${error}`,
+          ? `${label} jamais envoyé par e-mail en 24 h, abandonné : ${error}`
+          : `${label} non envoyé par e-mail (tentative ${attempts}, nouvel essai dans ${Math.round(delay / 1000)} s) : ${error}`,
     );
   }
 }

@@ -66,7 +66,7 @@ function readEntries(file: string): SentEntry[] {
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") log.error(`Journal des envois ${file} illisible :`, error);
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") log.error(`Journal des envois ${file} illisible :`, error);
     return [];
   }
   const { entries, unreadable } = parseJournal(text);
@@ -75,11 +75,11 @@ function readEntries(file: string): SentEntry[] {
     try {
       renameSync(file, aside);
       log.error(
-        `Journal des envois ${file} illisible ou non conforme : mis de côté sous ${aside}` +
+        `Journal des envois ${file} illisible ou non conforme : mis de côté sous ${aside}` +
           ` (${entries.length} entrée(s) valide(s) reprise(s)). Les e-mails qu'il nommait pourraient partir deux fois.`,
       );
     } catch (error) {
-      log.error(`Journal des envois ${file} illisible, et impossible à mettre de côté :`, error);
+      log.error(`Journal des envois ${file} illisible, et impossible à mettre de côté :`, error);
     }
   }
   return entries;
@@ -110,7 +110,7 @@ export class SentJournal {
     this.entries.push(entry);
     if (!this.save()) {
       log.error(
-        `Journal des envois impossible à écrire : si ce serveur s'arrête avant que la base revienne, ` +
+        `Journal des envois impossible à écrire : si ce serveur s'arrête avant que la base revienne, ` +
           `l'e-mail ${entry.queue} ${entry.id} pourrait partir deux fois.`,
       );
     }
@@ -133,7 +133,7 @@ export class SentJournal {
     try {
       names = existsSync(this.folder) ? readdirSync(this.folder) : [];
     } catch (error) {
-      log.error(`Journaux des envois de ${this.folder} illisibles :`, error);
+      log.error(`Journaux des envois de ${this.folder} illisibles :`, error);
       return;
     }
     const own = fileOf(this.folder, this.claimer);
@@ -150,7 +150,7 @@ export class SentJournal {
           if (existsSync(file)) unlinkSync(file);
         }
       } catch (error) {
-        log.error(`Journal des envois ${file} laissé tel quel, sa reprise a échoué :`, error);
+        log.error(`Journal des envois ${file} laissé tel quel, sa reprise a échoué :`, error);
       }
     }
   }
@@ -169,7 +169,7 @@ export class SentJournal {
       renameSync(`${file}.tmp`, file);
       return true;
     } catch (error) {
-      log.error(`Journal des envois ${file} impossible à écrire :`, error);
+      log.error(`Journal des envois ${file} impossible à écrire :`, error);
       return false;
     }
   }

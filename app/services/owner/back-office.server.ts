@@ -6,14 +6,14 @@ import type { OwnerAccess, OwnerStore } from "../backend/types.server";
 
 /** What the owner reads when a write of theirs found the database unable to take it. */
 export const OWNER_WRITE_FAILED =
-  "Rien n'a été enregistré : la base de données n'a pas pu l'écrire. Réessayez dans quelques minutes.";
+  "Rien n'a été enregistré : la base de données n'a pas pu l'écrire. Réessayez dans quelques minutes.";
 
 /**
  * Why one of the owner's writes failed, in French, for the owner: the full disk and its folder when that is the cause
  * (the owner is who can free it), else OWNER_WRITE_FAILED. The error itself goes to the log.
  */
 export async function ownerWriteFailure(error: unknown): Promise<string> {
-  log.error("Gestion : écriture impossible :", error);
+  log.error("Gestion : écriture impossible :", error);
   const storage = (await getBackend()).storageProblem();
   return storage ? `Rien n'a été enregistré. ${storage}` : OWNER_WRITE_FAILED;
 }

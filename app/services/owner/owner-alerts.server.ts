@@ -43,7 +43,7 @@ export function watchOwnerAlerts(backend: CachedBackend): () => void {
       passDone("owner-alerts", startedAt, { queued, covers });
     })()
       .catch((error: unknown) => {
-        log.error("Vérification des alertes impossible, nouvel essai dans 30 s :", error);
+        log.error("Vérification des alertes impossible, nouvel essai dans 30 s :", error);
         setTimeout(check, RETRY_AFTER_MS).unref();
       })
       .finally(() => {

@@ -226,7 +226,7 @@ export async function ownerSessionMark(
   try {
     if (await ownerSessionValid(cookie)) return OWNER_SESSION.valid;
   } catch (error) {
-    log.error("Gestion : session impossible à vérifier, la base ne répond pas :", error);
+    log.error("Gestion : session impossible à vérifier, la base ne répond pas :", error);
     return OWNER_SESSION.unknown;
   }
   if (request.data) return undefined;
@@ -271,7 +271,7 @@ export async function requireOwner(request: Request): Promise<void> {
 
 /** What a back-office page says when the database cannot tell whether the owner's session still holds. */
 export const OWNER_SESSION_UNCHECKED =
-  "La gestion est momentanément indisponible : la base de données ne répond pas. Réessayez dans quelques minutes.";
+  "La gestion est momentanément indisponible : la base de données ne répond pas. Réessayez dans quelques minutes.";
 
 /**
  * The Set-Cookie of a new session: a new id, never one the browser brought (no session fixation); Secure when the
@@ -298,7 +298,7 @@ export async function endSessionCookie(request: Request): Promise<string> {
       await (await ownerStore())?.recordSignOut(signedOutHash(sid), new Date(signedInAt + SESSION_MS));
     } catch (error) {
       // The browser still drops its cookie, and this server refuses the session until it restarts.
-      log.error("Déconnexion retenue par ce serveur seulement, la base ne l'a pas enregistrée :", error);
+      log.error("Déconnexion retenue par ce serveur seulement, la base ne l'a pas enregistrée :", error);
     }
   }
   return storage.destroySession(session, { secure: secureCookieFor(request) });

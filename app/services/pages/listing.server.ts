@@ -9,6 +9,7 @@ import { amountSectionsOf, fallbackNote, rankOffers } from "~/catalogue/ranking"
 import { searchNote, searchOffers, suggestOffers, type SearchResult } from "~/catalogue/search";
 import { buildSearchIndex, type OfferSearchIndex } from "~/catalogue/search-index";
 import { parseSort, type SortOrder } from "~/catalogue/sort-orders";
+import { faqJsonLd } from "~/components/faq";
 import { OFFRES_FAQ, OFFRES_HOWTO, OFFRES_INTRO } from "~/content/offres";
 import { brandIndexOf } from "./brand-index.server";
 import { tryLoadCatalogue, UNAVAILABLE, type Catalogue } from "./offers.server";
@@ -19,7 +20,14 @@ import type { CategoryId, ReferralOffer } from "~/catalogue/types";
  * The texts under /offres's listing, sent as the page's data rather than in its script, as the home page's are: the
  * first-load JavaScript budget is better spent on code.
  */
-export const offresContent = () => ({ intro: OFFRES_INTRO, howTo: OFFRES_HOWTO, faq: OFFRES_FAQ });
+/** The FAQPage structured data, made here: the page's script carries the questions, not the code that lists them. */
+const OFFRES_FAQ_JSON_LD = faqJsonLd(OFFRES_FAQ);
+export const offresContent = () => ({
+  intro: OFFRES_INTRO,
+  howTo: OFFRES_HOWTO,
+  faq: OFFRES_FAQ,
+  faqJsonLd: OFFRES_FAQ_JSON_LD,
+});
 
 /** A listing page's data, answered 503 (UNAVAILABLE) when its offers could not be read. */
 export const listingAnswer = <T extends { listing: unknown }>(page: T) =>
@@ -77,6 +85,11 @@ function searchesOf(catalogue: Catalogue): Searches {
   return searches;
 }
 
+/** The brands whose names are closest to `typed` (an unknown brand page), at the cost of a search's suggestions. */
+export function closestBrands(catalogue: Catalogue, typed: string): { slug: string; brand: string }[] {
+  return suggestOffers(searchesOf(catalogue).index, typed).map(({ slug, brand }) => ({ slug, brand }));
+}
+
 /** The pages already made from a catalogue (their cards show its votes). */
 const pagesByCatalogue = new WeakMap<Catalogue, LRUCache<string, ListingPage>>();
 
@@ -107,7 +120,7 @@ function orderNotes(
   if (sort === "montant") {
     return {
       orderNote:
-        "Du plus gros montant au plus petit, groupe par groupe : seuls se comparent une même nature et une même unité.",
+        "Du plus gros montant au plus petit, groupe par groupe : seuls se comparent une même nature et une même unité.",
       sections: amountSectionsOf(offers, catalogue.today),
     };
   }

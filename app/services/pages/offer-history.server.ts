@@ -29,7 +29,7 @@ async function compareWaiting(backend: CachedBackend): Promise<void> {
       const changes = changesSince(await history.snapshots(), offers);
       if (changes.length > 0) await history.record(changes);
     } catch (error) {
-      log.error("Historique des offres non enregistré :", error);
+      log.error("Historique des offres non enregistré :", error);
     }
   }
   waiting = undefined;
@@ -40,7 +40,7 @@ export async function offerHistory(slug: string, limit: number): Promise<OfferHi
   try {
     return (await (await getBackend()).history()?.entries(slug, limit)) ?? [];
   } catch (error) {
-    log.error("Lecture de l'historique de l'offre impossible :", error);
+    log.error("Lecture de l'historique de l'offre impossible :", error);
     return [];
   }
 }

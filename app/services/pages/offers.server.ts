@@ -4,6 +4,7 @@ import { hasStarted, todayInFrance } from "~/catalogue/dates";
 import { withoutExamples } from "~/catalogue/examples";
 import { mergeOffers, selectFeatured } from "~/catalogue/merge";
 import { BUNDLED_OFFERS, findOfferBySlug, offerFromBrandRow } from "~/catalogue/offers";
+import { typeset } from "~/catalogue/typography";
 import { visitorDetails } from "~/forms/offer-columns";
 import { getConfig } from "../config/env.server";
 import { log } from "../log.server";
@@ -112,9 +113,26 @@ async function mergedOffers(backend: CachedBackend, now: Date): Promise<NonNulla
   return lastMerged;
 }
 
-/** The offers as this site shows them: on a public address in production, without the bundle's examples. */
+/**
+ * The offers as this site shows them: their texts in French spacing (catalogue/typography.ts), once per change of
+ * the brands; on a public address in production, without the bundle's examples.
+ */
 function published(offers: ReferralOffer[]): ReferralOffer[] {
-  return getConfig().examplesWithheld ? offers.map(withoutExamples) : offers;
+  const typeset = offers.map(typesetOffer);
+  return getConfig().examplesWithheld ? typeset.map(withoutExamples) : typeset;
+}
+
+/** An offer's texts for visitors in French spacing; its code, link and names as the owner wrote them. */
+function typesetOffer(offer: ReferralOffer): ReferralOffer {
+  return {
+    ...offer,
+    serviceDescription: typeset(offer.serviceDescription),
+    description: typeset(offer.description),
+    advantages: offer.advantages.map(typeset),
+    conditions: offer.conditions.map(typeset),
+    ...(offer.referrerReward === undefined ? {} : { referrerReward: typeset(offer.referrerReward) }),
+    ...(offer.details ? { details: offer.details.map(({ label, text }) => ({ label, text: typeset(text) })) } : {}),
+  };
 }
 
 /**
@@ -126,7 +144,7 @@ async function readOrNothing<T>(read: () => Promise<T[]>, what: string): Promise
   try {
     return await read();
   } catch (error) {
-    log.error(`Lecture ${what} impossible :`, error);
+    log.error(`Lecture ${what} impossible :`, error);
     return NOTHING;
   }
 }
@@ -187,7 +205,7 @@ export async function tryLoadCatalogue(): Promise<Catalogue | null> {
   try {
     return await loadCatalogue();
   } catch (error) {
-    log.error("Chargement des marques impossible :", error);
+    log.error("Chargement des marques impossible :", error);
     return null;
   }
 }
@@ -217,7 +235,7 @@ export async function offerForSlug(slug: string): Promise<ReferralOffer | undefi
   try {
     return findOfferBySlug((await loadOffers()).offers, slug);
   } catch (error) {
-    log.error("Chargement des marques impossible :", error);
+    log.error("Chargement des marques impossible :", error);
     return findOfferBySlug(BUNDLED_OFFERS, slug);
   }
 }

@@ -27,7 +27,7 @@ function namedBrandImage(offer: ReferralOffer, today: string): PageShareImage {
   const content = brandShareImage(offer, today, getConfig());
   return {
     path: shareImagePath("offres", offer.slug, content),
-    alt: [`Code parrainage ${offer.brand}`, content.bonus, content.bonusKind].filter(Boolean).join(" : "),
+    alt: [`Code parrainage ${offer.brand}`, content.bonus, content.bonusKind].filter(Boolean).join(" : "),
   };
 }
 
@@ -54,6 +54,6 @@ function namedCategoryImage(
   const content = categoryShareImage(categoryId, catalogue.offers, catalogue.today, getConfig());
   return {
     path: shareImagePath("codes", categoryId, content),
-    alt: `Codes parrainage ${categoryById(categoryId).label} : ${content.note ?? ""}`.trim(),
+    alt: `Codes parrainage ${categoryById(categoryId).label} : ${content.note ?? ""}`.trim(),
   };
 }

@@ -96,7 +96,7 @@ export async function pressLinkButton<Outcome extends string>(
     // A link that matches nothing is told so, never taken for a success (a one-click unsubscribe reads the status).
     return data({ outcome }, { status: outcome === "unknown" ? 404 : 200 });
   } catch (error) {
-    log.error(`${what} impossible :`, error);
+    log.error(`${what} impossible :`, error);
     return data({ outcome: "failed" as const }, { status: 502 });
   }
 }
@@ -121,7 +121,7 @@ export async function publishedTestimonials(): Promise<Testimonial[]> {
   try {
     return await (await getBackend()).publishedTestimonials();
   } catch (error) {
-    log.error("Lecture des témoignages impossible :", error);
+    log.error("Lecture des témoignages impossible :", error);
     return [];
   }
 }
@@ -173,7 +173,7 @@ export async function submitTestimonial(
 ): Promise<SubmissionOutcome> {
   const values = typedValues(form);
   if (form.get(HONEYPOT_FIELD)) {
-    log.info("Témoignage ignoré : champ piège rempli.");
+    log.info("Témoignage ignoré : champ piège rempli.");
     return { answer: { status: "sent", eraseLink: null, addressNote: null }, httpStatus: 200 };
   }
   // A person who pastes a text can be quick: they are asked to send it again, never silently dropped.
@@ -213,7 +213,7 @@ export async function submitTestimonial(
     if (error instanceof RateLimitedError) {
       return { ...refused(429, error.message, {}, values), retryAfter: error.retryAfterSeconds };
     }
-    log.error("Enregistrement du témoignage impossible :", error);
+    log.error("Enregistrement du témoignage impossible :", error);
     return refused(502, TESTIMONIAL_MESSAGES.notStored, {}, values);
   }
   const addressNote = !mailing ? null : stored === "stored" ? "confirmation" : "already-asked";
@@ -275,7 +275,7 @@ export async function reportTestimonial(
     return result === "stored" ? { ok: true } : { ok: false, error: "Ce témoignage n'est plus publié.", status: 404 };
   } catch (error) {
     if (error instanceof RateLimitedError) return { ok: false, error: error.message, status: 429 };
-    log.error("Enregistrement du signalement impossible :", error);
+    log.error("Enregistrement du signalement impossible :", error);
     return { ok: false, error: TESTIMONIAL_MESSAGES.reportNotStored, status: 502 };
   }
 }

@@ -35,7 +35,7 @@ async function readLoaderData(remixContext: EntryContext): Promise<void> {
   // would render without its data, so a Remix that changes them stops here rather than serving broken pages.
   if (!remixContext.renderMeta) {
     throw new Error(
-      "Remix ne fournit plus renderMeta : la mise en cache des données de la page (streamCache) est à revoir.",
+      "Remix ne fournit plus renderMeta : la mise en cache des données de la page (streamCache) est à revoir.",
     );
   }
   const decoder = new TextDecoder();

@@ -5,8 +5,8 @@ import path from "node:path";
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import { LRUCache } from "lru-cache";
 import satori from "satori";
+import { initialsOf, type ShareImageContent } from "~/catalogue/share-image";
 import { DrawingBudget } from "./drawing-budget.server";
-import type { ShareImageContent } from "~/catalogue/share-image";
 
 /**
  * Draws the share images (1200 × 630 PNG) with satori (layout to SVG) and resvg (SVG to PNG), one at a time and
@@ -72,7 +72,7 @@ async function logoTile(logo: string): Promise<{ background: string; color: stri
 
 async function tile(content: ShareImageContent): Promise<Node> {
   const logo = "logo" in content.tile ? await logoTile(content.tile.logo) : null;
-  const letters = logo?.letters ?? ("initials" in content.tile ? content.tile.initials : content.title.charAt(0));
+  const letters = logo?.letters ?? ("initials" in content.tile ? content.tile.initials : initialsOf(content.title));
   return box(
     {
       width: 176,

@@ -79,9 +79,9 @@ export function scheduleBackups(db: PGlite, dataDir: string): { ready: Promise<v
       if (db.closed) return;
       try {
         const file = await writeBackup(db, dataDir);
-        log.info(`Sauvegarde de la base (${why}) : ${file}`);
+        log.info(`Sauvegarde de la base (${why}) : ${file}`);
       } catch (error) {
-        if (!db.closed) log.error(`Sauvegarde de la base (${why}) impossible :`, error);
+        if (!db.closed) log.error(`Sauvegarde de la base (${why}) impossible :`, error);
       }
     });
     return running;
@@ -112,7 +112,7 @@ export function scheduleBackups(db: PGlite, dataDir: string): { ready: Promise<v
       const last = (await listBackups(dataDir)).at(-1) ?? path.join(databaseDir(dataDir), "PG_VERSION");
       if (Date.now() - (await stat(last)).mtimeMs > BACKUP_INTERVAL_MS) await backUp("quotidienne");
     } catch (error) {
-      log.error("Sauvegardes de la base impossibles à programmer :", error);
+      log.error("Sauvegardes de la base impossibles à programmer :", error);
     }
   })();
   return {

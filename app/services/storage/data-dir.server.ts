@@ -38,7 +38,7 @@ export class DataDirLockedError extends Error {
   ) {
     super(
       `Le dossier de données ${dataDir} est déjà utilisé par le processus ${holderPid}. ` +
-        "Deux processus sur la même base embarquée l'abîment pour de bon : arrêtez l'autre serveur, ou donnez à " +
+        "Deux processus sur la même base embarquée l'abîment pour de bon : arrêtez l'autre serveur, ou donnez à " +
         `celui-ci un autre dossier (DATA_DIR). Si le processus ${holderPid} n'a rien à voir avec le site, supprimez ` +
         `${lockPath} puis relancez.`,
     );
@@ -79,7 +79,7 @@ export function lockDataDir(dataDir: string): void {
     if (holder !== "stale" && isAlive(holder)) throw new DataDirLockedError(dir, holder, lockPath);
     if (!removeStaleLock(lockPath, holder)) pause(20);
   }
-  throw new Error(`Impossible de prendre le verrou ${lockPath} : d'autres processus se le disputent.`);
+  throw new Error(`Impossible de prendre le verrou ${lockPath} : d'autres processus se le disputent.`);
 }
 
 /** Releases the lock of the data folder if this process holds it (done by itself when the process exits). */

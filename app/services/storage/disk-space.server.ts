@@ -23,7 +23,7 @@ export function diskFullMessage(dir: string): string | null {
   const free = freeBytes(dir);
   if (free === undefined || free >= MIN_FREE_BYTES) return null;
   return (
-    `Le disque qui porte ${dir} est plein : il reste ${Math.floor(free / MB)} Mo, il en faut ` +
+    `Le disque qui porte ${dir} est plein : il reste ${Math.floor(free / MB)} Mo, il en faut ` +
     `${MIN_FREE_BYTES / MB} au moins pour enregistrer. Libérez de la place.`
   );
 }

@@ -27,17 +27,17 @@ export const FIELD_MAX_LENGTHS: Readonly<Record<string, number>> = {
 export const MESSAGES = {
   nameTooShort: "Le nom doit comporter au moins 2 caractères",
   nameTooLong: `Le nom ne doit pas dépasser ${NAME_MAX} caractères`,
-  emailInvalid: "Veuillez entrer une adresse email valide",
-  emailTooLong: `L'adresse email ne doit pas dépasser ${EMAIL_MAX} caractères`,
+  emailInvalid: "Veuillez entrer une adresse e-mail valide",
+  emailTooLong: `L'adresse e-mail ne doit pas dépasser ${EMAIL_MAX} caractères`,
   subjectRequired: "Veuillez sélectionner un sujet",
   messageTooShort: "Le message doit comporter au moins 10 caractères",
   messageTooLong: `Le message ne doit pas dépasser ${MESSAGE_MAX} caractères`,
   brandNameInvalid: "Le nom de la marque est invalide",
   nameInvalid: "Le nom contient des caractères non autorisés",
   nameAddressLike:
-    "Le nom ne peut contenir ni « < », ni « > », ni « @ » : indiquez votre nom ou un pseudonyme, votre adresse va dans le champ email",
+    "Le nom ne peut contenir ni « < », ni « > », ni « @ » : indiquez votre nom ou un pseudonyme, votre adresse va dans le champ E-mail",
   nameInvisible:
-    "Le nom contient des caractères invisibles ou de mise en forme (marques de sens d'écriture, espaces sans largeur) : retirez-les",
+    "Le nom contient des caractères invisibles ou de mise en forme (marques de sens d'écriture, espaces sans largeur) : retirez-les",
   messageInvalid: "Le message contient des caractères non autorisés",
 } as const;
 
@@ -46,10 +46,10 @@ export const MESSAGES = {
  * (the database's message_rules()): every message is stored and waits in the back office.
  */
 export const MESSAGES_SUMMARY = {
-  subject: "[Contact] Beaucoup de messages : les suivants attendent dans la gestion",
+  subject: "[Contact] Beaucoup de messages : les suivants attendent dans la gestion",
   text: [
     "Le site a reçu plus de messages en une heure qu'il n'en envoie par e-mail.",
-    "Les messages suivants de cette heure sont tous enregistrés mais ne vous sont pas envoyés un par un :",
+    "Les messages suivants de cette heure sont tous enregistrés mais ne vous sont pas envoyés un par un :",
     "lisez-les dans la gestion du site (/gestion).",
   ].join("\n"),
 } as const;

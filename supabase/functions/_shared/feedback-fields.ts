@@ -34,10 +34,10 @@ export const FEEDBACK_REASONS = [
 export type FeedbackReason = (typeof FEEDBACK_REASONS)[number]["value"];
 
 export const FEEDBACK_MESSAGES = {
-  workedRequired: "Indiquez si le code a fonctionné : Oui ou Non.",
+  workedRequired: "Indiquez si le code a fonctionné : Oui ou Non.",
   reasonInvalid: "Choisissez une raison dans la liste, ou aucune.",
   offerInvalid: "Cette offre n'existe pas.",
-  offerExpired: "Cette offre a expiré : elle ne reçoit plus d'avis.",
+  offerExpired: "Cette offre a expiré : elle ne reçoit plus d'avis.",
   rateLimited: "Trop d'avis envoyés en une heure. Veuillez réessayer plus tard.",
   votesOff: "Les avis sont momentanément désactivés sur ce site. Veuillez réessayer plus tard.",
 } as const;

@@ -74,12 +74,12 @@ export const TESTIMONIAL_MESSAGES = {
   textTooShort: `Votre témoignage doit comporter au moins ${TESTIMONIAL_TEXT_MIN} caractères`,
   textTooLong: `Votre témoignage ne doit pas dépasser ${TESTIMONIAL_TEXT_MAX} caractères`,
   textInvalid:
-    "Votre témoignage contient des caractères invisibles ou de mise en forme (marques de sens d'écriture, espaces sans largeur) : retirez-les",
+    "Votre témoignage contient des caractères invisibles ou de mise en forme (marques de sens d'écriture, espaces sans largeur) : retirez-les",
   nameTooShort: `Le prénom ou pseudonyme doit comporter au moins ${AUTHOR_NAME_MIN} caractères, ou laissez-le vide`,
   nameTooLong: `Le prénom ou pseudonyme ne doit pas dépasser ${AUTHOR_NAME_MAX} caractères`,
   monthRequired: "Indiquez le mois où vous avez utilisé l'offre",
   yearRequired: "Indiquez l'année où vous avez utilisé l'offre",
-  inFuture: "Le mois indiqué n'est pas encore passé : indiquez celui où vous avez utilisé l'offre",
+  inFuture: "Le mois indiqué n'est pas encore passé : indiquez celui où vous avez utilisé l'offre",
   consentRequired: "Cochez la case pour accepter la publication de votre témoignage",
   reasonRequired: "Choisissez la raison du signalement",
   detailsTooLong: `L'explication ne doit pas dépasser ${REPORT_DETAILS_MAX} caractères`,
@@ -87,11 +87,11 @@ export const TESTIMONIAL_MESSAGES = {
   rateLimited:
     "Vous avez déjà envoyé plusieurs témoignages aujourd'hui depuis ce réseau. Réessayez demain, merci de votre patience.",
   reportsRateLimited: "Trop de signalements envoyés depuis ce réseau aujourd'hui. Réessayez demain.",
-  expiredForm: "Le formulaire a expiré : vérifiez votre témoignage, puis envoyez-le à nouveau.",
-  tooFast: "Votre témoignage est parti très vite : relisez-le, puis envoyez-le à nouveau.",
+  expiredForm: "Le formulaire a expiré : vérifiez votre témoignage, puis envoyez-le à nouveau.",
+  tooFast: "Votre témoignage est parti très vite : relisez-le, puis envoyez-le à nouveau.",
   notStored: "Votre témoignage n'a pas pu être enregistré. Veuillez réessayer.",
   reportNotStored: "Votre signalement n'a pas pu être enregistré. Veuillez réessayer.",
   reportsFull:
-    "Ce témoignage a déjà reçu assez de signalements pour que le responsable du site l'examine : le vôtre n'a pas été ajouté.",
-  thanks: "Merci ! Votre témoignage sera publié après modération.",
+    "Ce témoignage a déjà reçu assez de signalements pour que le responsable du site l'examine : le vôtre n'a pas été ajouté.",
+  thanks: "Merci ! Votre témoignage sera publié après modération.",
 } as const;

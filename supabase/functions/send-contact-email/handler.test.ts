@@ -71,7 +71,7 @@ Deno.test("reports invalid fields of a contact message in French", async () => {
     error: "Certains champs sont invalides.",
     fieldErrors: {
       name: ["Le nom doit comporter au moins 2 caractères"],
-      email: ["Veuillez entrer une adresse email valide"],
+      email: ["Veuillez entrer une adresse e-mail valide"],
       subject: ["Veuillez sélectionner un sujet"],
       message: ["Le message doit comporter au moins 10 caractères"],
     },

@@ -153,7 +153,7 @@ export function buildEmail(
 
   const fields: [string, string][] = [
     ["Nom", payload.name],
-    ["Email", payload.email],
+    ["E-mail", payload.email],
     isQuestion ? ["Marque", payload.brandName] : ["Sujet", topic],
     ["Reçu le", receivedAt.toISOString()],
   ];

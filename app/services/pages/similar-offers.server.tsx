@@ -1,0 +1,88 @@
+import { LRUCache } from "lru-cache";
+import { renderToStaticMarkup } from "react-dom/server";
+import { isExpired } from "~/catalogue/dates";
+import { offerHeadline } from "~/catalogue/headline";
+import { initialOf } from "~/catalogue/names";
+import { BrandLogo } from "~/components/brand-logo";
+import { CARD } from "~/components/page-block";
+import type { ReferralOffer } from "~/catalogue/types";
+
+/** How many offers "Offres similaires" shows at most. */
+export const SIMILAR_OFFERS = 4;
+
+interface SimilarOffer {
+  slug: string;
+  brand: string;
+  logo?: string;
+  headline: string;
+  expired: boolean;
+}
+
+/**
+ * The offers of the same category as `offer`, at most SIMILAR_OFFERS: the running ones first, from the brand after
+ * this one in the catalogue's order (so that each brand page leads to its neighbours, not all to the same four),
+ * then the expired ones.
+ */
+export function similarOffers(offers: readonly ReferralOffer[], offer: ReferralOffer, today: string): SimilarOffer[] {
+  if (!offer.category) return [];
+  const at = offers.indexOf(offer);
+  const around = at < 0 ? offers : [...offers.slice(at + 1), ...offers.slice(0, at)];
+  const same = around.filter((other) => other.slug !== offer.slug && other.category === offer.category);
+  const running = same.filter((other) => !isExpired(other, today));
+  const expired = same.filter((other) => isExpired(other, today));
+  return [...running, ...expired].slice(0, SIMILAR_OFFERS).map((other) => ({
+    slug: other.slug,
+    brand: other.brand,
+    ...(other.logo ? { logo: other.logo } : {}),
+    headline: offerHeadline(other),
+    expired: isExpired(other, today),
+  }));
+}
+
+function SimilarOffers({ offers, category }: { offers: SimilarOffer[]; category: string }) {
+  return (
+    <section aria-labelledby="similaires-titre" className={`space-y-4 ${CARD}`}>
+      <h2 id="similaires-titre" className="text-xl font-bold text-slate-900">
+        Offres similaires
+      </h2>
+      <p className="text-sm text-slate-700">D'autres offres de la catégorie {category}.</p>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {offers.map((offer) => (
+          <li key={offer.slug}>
+            <a
+              href={`/offres/${offer.slug}`}
+              className="flex h-full items-center gap-3 rounded-xl border border-slate-200 p-3 hover:border-indigo-300 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+            >
+              <BrandLogo brand={offer.brand} initial={initialOf(offer.brand)} logo={offer.logo} />
+              <span className="min-w-0">
+                <span className="block font-semibold text-indigo-800">{offer.brand}</span>
+                {offer.expired ? (
+                  <span className="block text-sm font-semibold text-red-800">Offre expirée</span>
+                ) : (
+                  <span className="block text-sm text-slate-700">{offer.headline}</span>
+                )}
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const rendered = new LRUCache<string, string>({ max: 1_000 });
+
+/**
+ * The block as HTML, rendered once for each list: plain links with no script, sent as loader data (`ServerMarkup`)
+ * so that the brand page's JavaScript carries none of it. Null when the category has no other offer.
+ */
+export function similarOffersHtml(offers: SimilarOffer[], category: string | null): string | null {
+  if (offers.length === 0 || !category) return null;
+  const key = JSON.stringify([category, offers]);
+  let html = rendered.get(key);
+  if (html === undefined) {
+    html = renderToStaticMarkup(<SimilarOffers offers={offers} category={category} />);
+    rendered.set(key, html);
+  }
+  return html;
+}
