@@ -39,7 +39,7 @@ export function CategoryTabs({
                 to={href(category.id)}
                 preventScrollReset
                 aria-current={selected ? "page" : undefined}
-                className={`inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-full border px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2 ${
+                className={`inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-full border px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2 ${
                   selected
                     ? `border-transparent ${category.colorClasses}`
                     : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100"

@@ -139,6 +139,34 @@ export function DataUseNote() {
   );
 }
 
+/** The labels of the message forms' fields, as the error summary names them. */
+const FIELD_LABELS: Record<string, string> = { name: "Nom", email: "E-mail", subject: "Sujet", message: "Message" };
+
+/**
+ * A refused form opens with what to correct: a heading, then a link to each wrong field (its id is Conform's,
+ * `{form}-{field}`). Without JavaScript the page's fragment lands on the form's title, right above it.
+ */
+function ErrorSummary({ formId, errors }: { formId: string; errors: Record<string, string[] | undefined> }) {
+  const wrong = Object.entries(errors).filter(([name, messages]) => FIELD_LABELS[name] && messages?.length);
+  if (wrong.length === 0) return null;
+  return (
+    <div className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+      <h3 className="font-semibold">
+        {wrong.length === 1 ? "Un champ à corriger" : `${wrong.length} champs à corriger`} avant l'envoi :
+      </h3>
+      <ul className="mt-1 list-disc pl-5">
+        {wrong.map(([name, messages]) => (
+          <li key={name}>
+            <a href={`#${formId}-${name}`} className="font-medium underline">
+              {FIELD_LABELS[name]} : {messages?.[0]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The name and e-mail fields both message forms share. */
 export function SenderFields({
   name,
@@ -214,6 +242,7 @@ export function MessageFormFrame({
       className={className}
     >
       <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary formId={form.id} errors={form.allErrors} />
       <SenderFields name={sender.name} email={sender.email} />
       {children}
       <input type="hidden" name="submissionId" value={submissionId} />

@@ -56,7 +56,7 @@ export function CloseNames({
   return (
     <nav aria-label="Marques proches" className={centered ? "mt-6" : "mt-4"}>
       <p className="text-sm font-semibold text-slate-800">Vouliez-vous dire :</p>
-      <ul className={`mt-2 flex flex-wrap gap-2 ${centered ? "justify-center" : ""}`}>
+      <ul className={`mt-2 flex flex-wrap gap-2 ${centered ? "justify-center" : ""}`}>
         {suggestions.map((suggestion) => (
           <li key={suggestion.slug}>
             <Link to={`/offres/${suggestion.slug}`} className={secondaryButton}>

@@ -11,7 +11,7 @@ import type { RiskNote } from "~/catalogue/risk-note-choices";
 
 export function RewardDisclosure({ siteName, className = "" }: { siteName: string; className?: string }) {
   return (
-    <p className={`text-sm text-slate-600 ${className}`}>
+    <p className={`text-sm text-slate-600 ${className}`}>
       Transparence : {siteName} peut recevoir une récompense quand vous utilisez un code ou un lien de parrainage de ce
       site. Cela ne vous coûte rien et ne change pas votre avantage.
     </p>

@@ -37,7 +37,7 @@ export function PrivateLinkPage({
           <p className="text-slate-800">{explanation}</p>
           <button
             type="submit"
-            className={`inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 ${buttonClass}`}
+            className={`inline-flex min-h-11 items-center justify-center rounded-lg px-4 py-2 font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 ${buttonClass}`}
           >
             {button}
           </button>

@@ -67,7 +67,7 @@ export function SearchForm({
           placeholder={placeholder}
           maxLength={100}
           autoComplete="off"
-          className={`w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-2.5 sm:pl-10 ${query ? "pr-10" : "pr-2.5"} [&::-webkit-search-cancel-button]:appearance-none text-slate-900 placeholder:text-sm placeholder:text-slate-500 focus:border-indigo-600 sm:placeholder:text-base focus:outline-none focus:ring-2 focus:ring-indigo-600`}
+          className={`w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-2.5 sm:pl-10 ${query ? "pr-10" : "pr-2.5"} [&::-webkit-search-cancel-button]:appearance-none text-slate-900 placeholder:text-sm placeholder:text-slate-500 focus:border-indigo-600 sm:placeholder:text-base focus:outline-none focus:ring-2 focus:ring-indigo-600`}
         />
         {query ? (
           <Link

@@ -74,7 +74,7 @@ export function ToastView({
       onBlur={() => onHold?.(false)}
       className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border border-l-4 p-4 shadow-lg ${box}${leavesByItself}`}
     >
-      <Icon name={icon} className={`mt-0.5 h-5 w-5 shrink-0 ${accent}`} state="toast" />
+      <Icon name={icon} className={`mt-0.5 h-5 w-5 shrink-0 ${accent}`} state="toast" />
       <div className="min-w-0 flex-1">
         {sayKind ? <p className={`text-xs font-semibold tracking-wide ${accent}`}>{label}</p> : null}
         <p className="font-semibold">{toast.title}</p>

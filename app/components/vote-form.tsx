@@ -1,7 +1,7 @@
 import { FEEDBACK_REASONS } from "@contract/feedback-fields";
 import { FEEDBACK_ANCHOR } from "~/forms/feedback-form";
 import { FormErrors } from "./form-errors";
-import { PageBlock } from "./page-block";
+import { CARD, PageBlock } from "./page-block";
 import type { SubmissionResult } from "@conform-to/react";
 import type { FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -9,7 +9,8 @@ import type { ReactNode } from "react";
 /** The vote's block: its title, then what the page puts in it. */
 export function VoteSection({ children }: { children: ReactNode }) {
   return (
-    <PageBlock id={FEEDBACK_ANCHOR} title="Ce code a-t-il fonctionné ?">
+    // Landed on after a vote, it stops below the header and the thanks message, its follow-up question in view.
+    <PageBlock id={FEEDBACK_ANCHOR} title="Ce code a-t-il fonctionné ?" className={`scroll-mt-24 ${CARD}`}>
       {children}
     </PageBlock>
   );

@@ -131,7 +131,7 @@ function MessageCard({ message }: { message: OwnerMessage }) {
     : (subjectLabel(message.subject ?? undefined) ?? "Message");
   return (
     <li
-      className={`space-y-3 rounded-2xl border p-4 ${message.handledAt ? "border-slate-200 bg-slate-100" : "border-indigo-200 bg-white"}`}
+      className={`space-y-3 rounded-2xl border p-4 ${message.handledAt ? "border-slate-200 bg-slate-100" : "border-indigo-200 bg-white"}`}
     >
       <h2 className="text-lg font-bold text-slate-900">{about}</h2>
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">

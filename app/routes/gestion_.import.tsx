@@ -116,7 +116,7 @@ const OUTCOME_LABELS = { added: "ajoutée", changed: "modifiée", refused: "refu
 function PreviewRow({ row }: { row: Preview["rows"][number] }) {
   return (
     <li
-      className={`space-y-2 rounded-2xl border bg-white p-4 ${row.outcome === "refused" ? "border-red-400" : "border-slate-200"}`}
+      className={`space-y-2 rounded-2xl border bg-white p-4 ${row.outcome === "refused" ? "border-red-400" : "border-slate-200"}`}
     >
       <h3 className="font-bold break-words">{`Ligne ${row.line} : ${row.brand || "sans nom ni adresse"}, ${OUTCOME_LABELS[row.outcome]}`}</h3>
       {row.outcome === "changed" ? (

@@ -124,7 +124,7 @@ export default function Offers() {
         {offers.map((offer) => (
           <li
             key={offer.slug}
-            className={`space-y-2 rounded-2xl border bg-white p-4 ${offer.reported ? "border-red-400" : "border-slate-200"}`}
+            className={`space-y-2 rounded-2xl border bg-white p-4 ${offer.reported ? "border-red-400" : "border-slate-200"}`}
           >
             <h2 className="text-lg font-bold">
               <Link reloadDocument to={`/gestion/offres/${offer.slug}`} className="text-indigo-800 underline">

@@ -108,7 +108,7 @@ function FollowsChart({
     <svg
       role="img"
       aria-labelledby={id}
-      viewBox={`0 0 ${width} ${height}`}
+      viewBox={`0 0 ${width} ${height}`}
       width={width}
       height={height}
       className="max-w-full text-indigo-700"

@@ -187,7 +187,7 @@ function Decision({
 function TestimonialCard({ testimonial }: { testimonial: OwnerTestimonial & { brand: string } }) {
   const state = STATES[testimonial.status];
   return (
-    <li className={`space-y-3 rounded-2xl border-2 p-4 ${state.className}`}>
+    <li className={`space-y-3 rounded-2xl border-2 p-4 ${state.className}`}>
       <h2 className="text-lg font-bold text-slate-900">
         {testimonial.brand} · {state.label}
       </h2>

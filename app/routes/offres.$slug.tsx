@@ -234,7 +234,7 @@ export default function BrandPage() {
 
           {page.history.length > 0 ? <OfferHistory history={page.history} /> : null}
 
-          <PageBlock id={TESTIMONIALS_ANCHOR} title={`Témoignages sur ${brand.brand}`} className={`space-y-4 ${CARD}`}>
+          <PageBlock id={TESTIMONIALS_ANCHOR} title={`Témoignages sur ${brand.brand}`} className={`space-y-4 ${CARD}`}>
             {page.testimonials.items.length > 0 ? (
               <TestimonialList slug={brand.slug} testimonials={page.testimonials.items} />
             ) : (

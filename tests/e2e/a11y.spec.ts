@@ -28,6 +28,8 @@ const PAGES: Array<{ path: string; status: number; heading: RegExp }> = [
   { path: "/comment-les-offres-sont-classees", status: 200, heading: /^Comment les offres sont classées$/ },
   { path: "/offres?tri=montant", status: 200, heading: /^Codes Parrainage \d{4}$/ },
   { path: "/nope", status: 404, heading: /Page introuvable/ },
+  { path: "/offres/betclic", status: 404, heading: /^Aucune offre pour/ },
+  { path: "/alertes", status: 200, heading: /^Me prévenir des nouvelles offres$/ },
 ];
 
 const SMALL_SCREEN_PATHS = ["/", "/codes"];
@@ -143,7 +145,7 @@ test.describe("no WCAG 2.1 A/AA violation at 375 px", () => {
       await page.goto("/");
       await waitForHydration(page);
     }
-    await target.locator("header details summary").click();
+    await target.locator("header > div > details > summary").click();
     await expect(target.getByRole("navigation", { name: "Navigation mobile" })).toBeVisible();
     await expectNoViolations(
       target,

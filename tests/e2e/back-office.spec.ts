@@ -140,7 +140,7 @@ test.describe("the back office on a phone", () => {
     await page.getByRole("button", { name: "Voir l'aperçu" }).click();
     const preview = page.getByRole("region", { name: "Aperçu" });
     await expect(
-      preview.getByRole("heading", { name: new RegExp(`^Ligne \\d+ : ${offer.brand}, modifiée$`) }),
+      preview.getByRole("heading", { name: new RegExp(`^Ligne \\d+\\s: ${offer.brand}, modifiée$`) }),
     ).toBeVisible();
     await expect(preview).toContainText(`→ ${code}`);
     await expectAccessibleOnPhone(page, javaScriptEnabled, "/gestion/import (aperçu)");

@@ -106,7 +106,9 @@ test.describe("sharing a brand page", () => {
     const whatsapp = page.getByRole("link", { name: "WhatsApp" });
     const href = new URL((await whatsapp.getAttribute("href"))!);
     expect(href.origin).toBe("https://wa.me");
-    expect(href.searchParams.get("text")).toBe(`Code parrainage BoursoBank : Jusqu'à 200\u00a0€ ${address}`);
+    expect(href.searchParams.get("text")).toBe(
+      `BoursoBank\u00a0: jusqu'à 200\u00a0€ avec le code BOURSOPARRAIN ${address}`,
+    );
     await expect(page.getByRole("link", { name: "SMS" })).toHaveAttribute("href", /^sms:\?&body=/);
     const mail = new URL((await page.getByRole("link", { name: "E-mail" }).getAttribute("href"))!);
     expect(mail.protocol).toBe("mailto:");
@@ -141,7 +143,7 @@ test.describe("sharing a brand page", () => {
     expect(shared).toEqual([
       {
         title: "Code parrainage Binance",
-        text: "Code parrainage Binance : 20\u00a0%",
+        text: "Binance\u00a0: 20\u00a0% avec le code CPBINANCE",
         url: expect.stringMatching(/\/offres\/binance$/),
       },
     ]);

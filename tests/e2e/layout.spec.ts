@@ -56,7 +56,7 @@ for (const width of [320, 390, 1366]) {
       })),
     );
     const largest = Math.max(...sizes.map((entry) => entry.size));
-    expect(sizes.find((entry) => entry.text === "15 €")?.size).toBe(largest);
+    expect(sizes.find((entry) => entry.text === "15 €")?.size).toBe(largest);
     // The two buttons side by side, each at least 44 px high and wide.
     const primary = await card.getByRole("link", { name: /Accéder à l'offre/ }).boundingBox();
     const secondary = await card.getByRole("link", { name: "Plus d'infos sur N26" }).boundingBox();

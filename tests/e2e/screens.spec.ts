@@ -513,20 +513,19 @@ test.describe("copying a code", () => {
 });
 
 test.describe("statuses and redirects", () => {
-  test("an unknown brand is a 404 page", async ({ page }) => {
+  test("an unknown brand is a 404 page that helps: its name to search, and every offer a click away", async ({
+    page,
+  }) => {
     const response = await page.goto("/offres/nope");
     expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle("Page introuvable - 404");
-    await expect(page.getByText("404", { exact: true })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1, name: "Page introuvable" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: /^Aucune offre pour «\snope\s»$/ })).toBeVisible();
     const robots = page.locator('meta[name="robots"]');
     expect(await robots.count()).toBeGreaterThan(0);
     for (const meta of await robots.all()) await expect(meta).toHaveAttribute("content", "noindex, follow");
-    await page.getByRole("link", { name: "Retour à l'accueil" }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(
-      page.getByRole("heading", { level: 1, name: /Les meilleurs codes et offres de parrainage/ }),
-    ).toBeVisible();
+    await page.getByRole("link", { name: "voyez toutes les offres" }).click();
+    await expect(page).toHaveURL(/\/offres$/);
+    await expect(page.getByRole("heading", { level: 1, name: /^Codes Parrainage \d{4}$/ })).toBeVisible();
   });
 
   test("an unknown path is a 404 page", SERVER_HTML_ONLY, async ({ page }) => {
@@ -566,7 +565,7 @@ test.describe("mobile menu", () => {
   test("the toggle opens the menu; choosing an entry navigates and closes it", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeHidden();
-    const menu = page.locator("header details");
+    const menu = page.locator("header > div > details");
     const mobileNav = page.getByRole("navigation", { name: "Navigation mobile" });
     await expect(mobileNav).toBeHidden();
 

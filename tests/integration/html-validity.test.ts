@@ -59,6 +59,9 @@ const PAGES: Page[] = [
   { name: "brand-expired-revolut", path: "/offres/revolut" },
   { name: "brand-betting-winamax", path: "/offres/winamax" },
   { name: "contact", path: "/contact" },
+  { name: "contact-proposal", path: "/contact?sujet=new-code&marque=Betclic" },
+  { name: "alerts-chooser", path: "/alertes" },
+  { name: "unknown-brand-betclic", path: "/offres/betclic" },
   { name: "contact-with-errors", path: "/contact", form: { ...invalidMessage, subject: "" } },
   { name: "question-with-errors", path: "/offres/binance", form: invalidMessage },
   {
@@ -232,6 +235,8 @@ describe("the server HTML of every screen", () => {
       "feedback-sent-toast": 200,
       "not-found": 404,
       "unknown-brand": 404,
+      "unknown-brand-betclic": 404,
+      "alerts-chooser": 200,
       "offers-page-2": 200,
       "offers-last-page": 200,
       "offers-past-the-last-page": 404,

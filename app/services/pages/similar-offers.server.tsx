@@ -48,21 +48,19 @@ function SimilarOffers({ offers, category }: { offers: SimilarOffer[]; category:
       <p className="text-sm text-slate-700">D'autres offres de la catégorie {category}.</p>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {offers.map((offer) => (
-          <li key={offer.slug}>
-            <a
-              href={`/offres/${offer.slug}`}
-              className="flex h-full items-center gap-3 rounded-xl border border-slate-200 p-3 hover:border-indigo-300 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
-            >
-              <BrandLogo brand={offer.brand} initial={initialOf(offer.brand)} logo={offer.logo} />
-              <span className="min-w-0">
-                <span className="block font-semibold text-indigo-800">{offer.brand}</span>
-                {offer.expired ? (
-                  <span className="block text-sm font-semibold text-red-800">Offre expirée</span>
-                ) : (
-                  <span className="block text-sm text-slate-700">{offer.headline}</span>
-                )}
-              </span>
-            </a>
+          <li key={offer.slug} className="flex h-full items-center gap-3 rounded-xl border border-slate-200 p-3">
+            <BrandLogo brand={offer.brand} initial={initialOf(offer.brand)} logo={offer.logo} />
+            <span className="min-w-0">
+              {/* The brand's name is the link: the offer's own "Accéder à l'offre" stays the page's strongest. */}
+              <a href={`/offres/${offer.slug}`} className="block font-semibold text-indigo-800 underline">
+                {offer.brand}
+              </a>
+              {offer.expired ? (
+                <span className="block text-sm font-semibold text-red-800">Offre expirée</span>
+              ) : (
+                <span className="block text-sm text-slate-700">{offer.headline}</span>
+              )}
+            </span>
           </li>
         ))}
       </ul>
