@@ -56,7 +56,7 @@ export function SiteHeader({
           {siteName}
         </Link>
         <nav aria-label="Navigation principale" className="hidden md:block">
-          <ul className="flex gap-1">
+          <ul className="flex items-center gap-1">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.to === "/"} className={linkClass} prefetch="intent">
