@@ -78,7 +78,7 @@ test.describe("a brand page is built around its code", () => {
     await card.getByLabel("E-mail", { exact: true }).fill("paul@exemple.fr");
     await message.fill("Valable ?!");
     await card.getByRole("button", { name: "Envoyer ma question" }).click();
-    await expect(card.getByText("Le nom doit comporter au moins 2 caractères")).toBeVisible();
+    await expect(card.getByText("Le nom doit comporter au moins 2 caractères", { exact: true })).toBeVisible();
     await expect(message).toHaveValue("Valable ?!");
     if (!javaScriptEnabled) await expect(card.locator("details")).toHaveAttribute("open", "");
   });

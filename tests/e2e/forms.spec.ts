@@ -166,7 +166,7 @@ test.describe("per-offer question form", () => {
     if (javaScriptEnabled) await expect(form.name).toBeFocused();
     // Without JavaScript the page opens at the form: its first error is in view. (How far the page can scroll, and so
     // whether the section's heading above stays in view too, depends on what the other tests added to the page.)
-    else await expect(card.getByText("Le nom doit comporter au moins 2 caractères")).toBeInViewport();
+    else await expect(card.getByText("Le nom doit comporter au moins 2 caractères", { exact: true })).toBeInViewport();
     await expectNoAxeViolations(page, javaScriptEnabled);
 
     const text = `Le code est-il encore valable ? ${unique()}`;
