@@ -146,8 +146,17 @@ const FIELD_LABELS: Record<string, string> = { name: "Nom", email: "E-mail", sub
  * A refused form opens with what to correct: a heading, then a link to each wrong field (its id is Conform's,
  * `{form}-{field}`). Without JavaScript the page's fragment lands on the form's title, right above it.
  */
-function ErrorSummary({ formId, errors }: { formId: string; errors: Record<string, string[] | undefined> }) {
-  const wrong = Object.entries(errors).filter(([name, messages]) => FIELD_LABELS[name] && messages?.length);
+export function ErrorSummary({
+  formId,
+  errors,
+  labels = FIELD_LABELS,
+}: {
+  formId: string;
+  errors: Record<string, string[] | undefined>;
+  /** How the summary names each field, by its name. */
+  labels?: Record<string, string>;
+}) {
+  const wrong = Object.entries(errors).filter(([name, messages]) => labels[name] && messages?.length);
   if (wrong.length === 0) return null;
   return (
     <div className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
@@ -158,7 +167,7 @@ function ErrorSummary({ formId, errors }: { formId: string; errors: Record<strin
         {wrong.map(([name, messages]) => (
           <li key={name}>
             <a href={`#${formId}-${name}`} className="font-medium underline">
-              {FIELD_LABELS[name]} : {messages?.[0]}
+              {labels[name]} : {messages?.[0]}
             </a>
           </li>
         ))}

@@ -23,7 +23,7 @@ import {
   type ReportAnswer,
   type TestimonialAnswer,
 } from "~/forms/testimonial-form";
-import { controlClass, FieldShell, FormErrors, Honeypot } from "./forms";
+import { controlClass, ErrorSummary, FieldShell, FormErrors, Honeypot } from "./forms";
 import { useHydrated } from "./hydrated";
 import { TestimonialQuote } from "./testimonial-quote";
 import { ReasonOptions } from "./testimonial-reasons";
@@ -183,6 +183,15 @@ function FieldErrors({ field }: { field: FieldMetadata<string | undefined> }) {
   ) : null;
 }
 
+/** How the error summary names the testimonial form's fields. */
+const TESTIMONIAL_LABELS = {
+  text: "Votre témoignage",
+  name: "Prénom ou pseudonyme",
+  month: "Mois",
+  year: "Année",
+  email: "E-mail",
+};
+
 /**
  * "Votre témoignage": a native form posting to `/offres/{slug}/temoignage`; once JavaScript runs, the same form
  * through a fetcher, the thanks in its place.
@@ -232,6 +241,7 @@ export function TestimonialForm({
       <input type="hidden" name="debut" value={startedToken} />
       <Honeypot formId={form.id} />
       <FormErrors id={form.errorId} errors={form.errors} />
+      <ErrorSummary formId={form.id} errors={form.allErrors} labels={TESTIMONIAL_LABELS} />
       <FieldShell
         field={fields.text}
         label={`Votre expérience avec ${brand}`}

@@ -53,7 +53,9 @@ test.describe("a testimonial", () => {
     await page.waitForTimeout(3_100);
     await testimonials.getByRole("button", { name: "Envoyer mon témoignage" }).click();
     const form = javaScriptEnabled ? testimonials : page.locator("main");
-    await expect(form.getByText("Votre témoignage doit comporter au moins 20 caractères")).toBeVisible();
+    await expect(
+      form.getByText("Votre témoignage doit comporter au moins 20 caractères", { exact: true }),
+    ).toBeVisible();
     await expect(form.getByLabel("Prénom ou pseudonyme (facultatif)")).toHaveValue("Camille");
     await expect(form.getByLabel("Mois", { exact: true })).toHaveValue(
       String(MONTH_NAMES.indexOf(month) + 1).padStart(2, "0"),
