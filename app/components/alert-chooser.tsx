@@ -34,20 +34,20 @@ export function AlertChooser({ choices }: { choices: AlertChoices | null }) {
               <option value="" disabled>
                 Choisissez une catégorie ou une marque
               </option>
-              <optgroup label="Catégories">
-                {choices.categories.map(({ key, label }) => (
-                  <option key={key} value={key}>
-                    {label}
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label="Marques">
-                {choices.brands.map(({ key, label }) => (
-                  <option key={key} value={key}>
-                    {label}
-                  </option>
-                ))}
-              </optgroup>
+              {(
+                [
+                  ["Catégories", choices.categories],
+                  ["Marques", choices.brands],
+                ] as const
+              ).map(([group, options]) => (
+                <optgroup key={group} label={group}>
+                  {options.map(({ key, label }) => (
+                    <option key={key} value={key}>
+                      {label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
             </select>
           </div>
           <button type="submit" className={primaryButton}>

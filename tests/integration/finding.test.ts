@@ -13,10 +13,8 @@ const answer = (path: string) => fetch(`${site.url}${path}`, { redirect: "manual
 const locationOf = async (path: string) => {
   const response = await answer(path);
   expect(response.status, path).toBe(301);
-  return (
-    new URL(response.headers.get("Location") ?? "", site.url).pathname +
-    new URL(response.headers.get("Location") ?? "", site.url).search
-  );
+  const target = new URL(response.headers.get("Location") ?? "", site.url);
+  return target.pathname + target.search;
 };
 
 describe("addresses that forgive", () => {

@@ -21,7 +21,7 @@ import { closestBrands } from "./listing.server";
 import { offerHistory } from "./offer-history.server";
 import { findBrandOffer, toCardView, tryLoadCatalogue, UNAVAILABLE, type Catalogue } from "./offers.server";
 import { brandPageImage } from "./share-images.server";
-import { similarOffers, similarOffersHtml } from "./similar-offers.server";
+import { similarOffersHtml } from "./similar-offers.server";
 import { brandTestimonials } from "./testimonials.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { OfferCardView } from "~/catalogue/card";
@@ -67,7 +67,7 @@ export async function loadBrandPage({ params, request }: Pick<LoaderFunctionArgs
       ? alertFormHtml(alertFormView({ kind: "marque", slug: offer.slug }, offer.brand, offer.category === "betting"))
       : null,
     unavailable: false as const,
-    similarHtml: similarOffersHtml(similarOffers(catalogue.offers, offer, catalogue.today), categoryLabel),
+    similarHtml: similarOffersHtml(catalogue.offers, offer, catalogue.today, categoryLabel),
     submissionId: randomUUID(),
     ...testimonials,
     questionConstraint: messageFormConstraint("question"),

@@ -68,19 +68,33 @@ function SimilarOffers({ offers, category }: { offers: SimilarOffer[]; category:
   );
 }
 
-const rendered = new LRUCache<string, string>({ max: 1_000 });
+/** Each brand's block, by slug, for the offers it was made from: a brand page's render neither scans nor renders it. */
+const renderedByOffers = new WeakMap<readonly ReferralOffer[], LRUCache<string, { html: string | null }>>();
 
 /**
- * The block as HTML, rendered once for each list: plain links with no script, sent as loader data (`ServerMarkup`)
- * so that the brand page's JavaScript carries none of it. Null when the category has no other offer.
+ * The block of `offer`'s page as HTML: plain links with no script, sent as loader data (`ServerMarkup`) so that the
+ * brand page's JavaScript carries none of it; made once per brand for each list of offers (and day). Null when the
+ * category has no other offer.
  */
-export function similarOffersHtml(offers: SimilarOffer[], category: string | null): string | null {
-  if (offers.length === 0 || !category) return null;
-  const key = JSON.stringify([category, offers]);
-  let html = rendered.get(key);
-  if (html === undefined) {
-    html = renderToStaticMarkup(<SimilarOffers offers={offers} category={category} />);
-    rendered.set(key, html);
+export function similarOffersHtml(
+  offers: readonly ReferralOffer[],
+  offer: ReferralOffer,
+  today: string,
+  category: string | null,
+): string | null {
+  let rendered = renderedByOffers.get(offers);
+  if (!rendered) renderedByOffers.set(offers, (rendered = new LRUCache({ max: 1_000 })));
+  const key = `${today} ${offer.slug}`;
+  let block = rendered.get(key);
+  if (!block) {
+    const similar = similarOffers(offers, offer, today);
+    block = {
+      html:
+        similar.length === 0 || !category
+          ? null
+          : renderToStaticMarkup(<SimilarOffers offers={similar} category={category} />),
+    };
+    rendered.set(key, block);
   }
-  return html;
+  return block.html;
 }
