@@ -4,6 +4,7 @@ import { isExpired } from "./dates";
 import { brandKey, foldText } from "./names";
 import { BUNDLED_OFFERS } from "./offers";
 import { SortedDictionary } from "./sorted-dictionary";
+import { domainOfLink, siteLabel } from "./web-addresses";
 import { WordIndex } from "./word-index";
 import type { ReferralOffer } from "./types";
 
@@ -11,7 +12,7 @@ import type { ReferralOffer } from "./types";
 const STOP_WORDS = new Set(
   (
     "a au aux avec c ce ces cette d dans de des du elle en est et il j je l la le les leur leurs lui ma mes mon " +
-    "n ne nos notre on ou par pas pour qu que qui s sa se ses son sur ta tes ton tu un une vos votre vous y"
+    "n ne nos notre on ou par pas pour qu que qui s sa sans se ses son sur ta tes ton tu un une vos votre vous y"
   ).split(" "),
 );
 
@@ -65,6 +66,11 @@ export interface OfferSearchIndex {
   nameKeys: SortedDictionary<number[]>;
   /** The bundle's example codes the owner has not made theirs, as brandKey folds them: a query for one finds nothing. */
   exampleCodes: ReadonlySet<string>;
+  /**
+   * The offers by the name of their link's domain (`binance` for `www.binance.com`): what a pasted address names.
+   * One offer's position, or several: most sites have one offer, and at 10 000 offers an array each costs memory.
+   */
+  sites: ReadonlyMap<string, number | readonly number[]>;
 }
 
 /** Built once per catalogue; `offers` come in today's order (current first, French name order, expired last). */
@@ -76,7 +82,20 @@ export function buildSearchIndex(offers: readonly ReferralOffer[], today: string
     words: new WordIndex(FIELDS, offers.map(indexedFields), { indexTerm: indexedTerm, queryTerm: normalizeTerm }),
     nameKeys: nameKeysOf(offers),
     exampleCodes: exampleCodesOf(offers),
+    sites: sitesOf(offers),
   };
+}
+
+function sitesOf(offers: readonly ReferralOffer[]): Map<string, number | number[]> {
+  const sites = new Map<string, number | number[]>();
+  offers.forEach((offer, id) => {
+    const domain = domainOfLink(offer.link);
+    if (!domain) return;
+    const label = siteLabel(domain);
+    const known = sites.get(label);
+    sites.set(label, known === undefined ? id : [known, id].flat());
+  });
+  return sites;
 }
 
 /**

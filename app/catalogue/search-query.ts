@@ -1,5 +1,5 @@
 /** A visitor's query as the search reads it: its meaningful words, grouped where a synonym reads several together. */
-import { DIRECTORY_WORDS, SYNONYMS } from "~/content/search-words";
+import { DIRECTORY_WORDS, PRODUCT_WORDS, SYNONYMS } from "~/content/search-words";
 import { foldText } from "./names";
 import { normalizeTerm } from "./search-index";
 import { tokenize } from "./word-index";
@@ -13,15 +13,31 @@ function keyWords(text: string): string[] {
 }
 
 const DIRECTORY_KEYS = new Set(DIRECTORY_WORDS.flatMap(keyWords));
+const PRODUCT_KEYS = new Set(
+  PRODUCT_WORDS.map(keyWords)
+    .filter((words) => words.length === 1)
+    .flat(),
+);
 
 /** A directory word, or a year: what every offer of a referral directory is about. */
 function saysNothing(word: string): boolean {
   return DIRECTORY_KEYS.has(word) || /^(19|20)\d\d$/.test(word);
 }
 
-/** The synonyms by the words of their left side ("gift card" → ["gift", "card"]), longest first. */
-const SYNONYM_ENTRIES = Object.entries(SYNONYMS)
-  .map(([typed, meanings]) => ({ words: keyWords(typed), meanings: meanings.map(foldText) }))
+/**
+ * The words a query reads together, longest first: the synonyms' left sides ("gift card" → ["gift", "card"]), and
+ * the kinds of product of several words ("crédit conso").
+ */
+const PHRASES = [
+  ...Object.entries(SYNONYMS).map(([typed, meanings]) => ({
+    words: keyWords(typed),
+    meanings: meanings.map(foldText),
+    product: false,
+  })),
+  ...PRODUCT_WORDS.map((typed) => ({ words: keyWords(typed), meanings: [], product: true })).filter(
+    (entry) => entry.words.length > 1,
+  ),
+]
   .filter((entry) => entry.words.length > 0)
   .sort((a, b) => b.words.length - a.words.length);
 
@@ -33,6 +49,8 @@ export interface QueryGroup {
   words: string[];
   /** Other texts that mean the same (from SYNONYMS), each found when an offer holds all its words. */
   meanings: string[];
+  /** Whether it names a kind of product (PRODUCT_WORDS): if no offer holds it, the query finds nothing. */
+  namesAProduct: boolean;
 }
 
 /** What a search looks for, read from what the visitor typed. */
@@ -54,8 +72,8 @@ export function parseQuery(query: string): ParsedQuery {
   const seen = new Set<string>();
   for (let start = 0; start < kept.length && groups.length < MAX_QUERY_WORDS;) {
     const keys = kept.slice(start).map((word) => word.key);
-    const synonym = SYNONYM_ENTRIES.find((entry) => entry.words.every((word, index) => keys[index] === word));
-    const length = synonym?.words.length ?? 1;
+    const phrase = PHRASES.find((entry) => entry.words.every((word, index) => keys[index] === word));
+    const length = phrase?.words.length ?? 1;
     const words = kept.slice(start, start + length);
     start += length;
     const key = words.map((word) => word.key).join(" ");
@@ -64,7 +82,8 @@ export function parseQuery(query: string): ParsedQuery {
     groups.push({
       typed: words.map((word) => word.typed).join(" "),
       words: words.map((word) => word.folded),
-      meanings: synonym?.meanings ?? [],
+      meanings: phrase?.meanings ?? [],
+      namesAProduct: phrase ? phrase.product : words.some((word) => PRODUCT_KEYS.has(word.key)),
     });
   }
   return {

@@ -3,6 +3,8 @@ import { isInCategory } from "./listing-rules";
 import { brandKey } from "./names";
 import { normalizeTerm, type OfferSearchIndex } from "./search-index";
 import { parseQuery, type ParsedQuery, type QueryGroup } from "./search-query";
+import { addressesIn, siteLabel } from "./web-addresses";
+import { formsOf } from "./word-forms";
 import { tokenize, type WordQuery, type WordSearchOptions } from "./word-index";
 import type { CategoryId, ReferralOffer } from "./types";
 
@@ -69,14 +71,17 @@ function adjacentSwaps(word: string): string[] {
 type TyposAllowed = (term: string) => number;
 
 /**
- * One typed word, with its typos forgiven: a swap of neighbouring letters counts as one typo, so a swapped form is
- * searched with one typo less. The last word of the query may be the start of a longer word.
+ * One typed word, its other forms ("pariez" finds "pari") and its typos forgiven: a swap of neighbouring letters
+ * counts as one typo, so a swapped form is searched with one typo less. The last word of the query may be the start
+ * of a longer word.
  */
-function typedWordQuery(word: string, prefix: boolean, typos: TyposAllowed): WordQuery {
+function typedWordQuery(word: string, prefix: boolean, { typos, forms }: Looseness): WordQuery {
+  const term = normalizeTerm(word) ?? word;
   const asTyped: WordQuery = { queries: [word], prefix, fuzzy: typos };
-  if (typos(normalizeTerm(word) ?? word) === 0) return asTyped;
-  const swapped: WordQuery = { queries: adjacentSwaps(word), prefix, fuzzy: (term) => typos(term) - 1 };
-  return { combineWith: "OR", queries: [asTyped, swapped] };
+  const otherForms = forms?.(term) ?? [];
+  const alike: WordQuery[] = otherForms.length > 0 ? [{ queries: otherForms, prefix: false, fuzzy: () => 0 }] : [];
+  if (typos(term) > 0) alike.push({ queries: adjacentSwaps(word), prefix, fuzzy: (swapped) => typos(swapped) - 1 });
+  return alike.length === 0 ? asTyped : { combineWith: "OR", queries: [asTyped, ...alike] };
 }
 
 /** How loosely a search reads typed words: the typos it forgives, and which words may be the start of longer ones. */
@@ -84,23 +89,31 @@ interface Looseness {
   typos: TyposAllowed;
   /** "last": the word being typed, once it is long enough to mean something; "all": every word (for suggestions). */
   prefix: "last" | "all";
+  /** The index's other forms of a word (word-forms.ts), when the search reads them. */
+  forms?: (term: string) => string[];
 }
 
 /** An offer holds a group when it holds its typed words, or all the words of one of its meanings. */
-function groupQuery(group: QueryGroup, isLast: boolean, { typos, prefix }: Looseness): WordQuery {
+function groupQuery(group: QueryGroup, isLast: boolean, looseness: Looseness): WordQuery {
+  const { prefix } = looseness;
+  // Words the lists give a meaning to are read as they say, not by their forms ("commerçant" is not "commerce").
+  const typedWords = group.meanings.length > 0 ? { ...looseness, forms: undefined } : looseness;
   const isPrefix = (word: string, index: number) =>
     prefix === "all" || (isLast && index === group.words.length - 1 && word.length >= 3);
   const asTyped: WordQuery = {
     combineWith: "AND",
-    queries: group.words.map((word, index) => typedWordQuery(word, isPrefix(word, index), typos)),
+    queries: group.words.map((word, index) => typedWordQuery(word, isPrefix(word, index), typedWords)),
   };
   if (group.meanings.length === 0) return asTyped;
+  // A phrase of the lists is read as its meanings: its words apart find offers by chance (Sorare's cards and game
+  // credits for "carte de crédit").
+  const phrase = group.words.length > 1;
   const meanings = group.meanings.map((meaning): WordQuery => ({
     combineWith: "AND",
     queries: [meaning],
     prefix: false,
   }));
-  return { combineWith: "OR", queries: [asTyped, ...meanings] };
+  return { combineWith: "OR", queries: phrase ? meanings : [asTyped, ...meanings] };
 }
 
 /** Offers holding every group (with "OR", any group). */
@@ -126,7 +139,11 @@ function nameQuery(parsed: ParsedQuery, looseness: Looseness, combineWith: "AND"
 
 /** Typos forgiven only in a word the index does not hold: `binance` is not a typo of `finance`, nor `pari` of `prix`. */
 function unlessKnown(index: OfferSearchIndex, typos: TyposAllowed): Looseness {
-  return { typos: (term) => (index.words.has(term) ? 0 : typos(term)), prefix: "last" };
+  return {
+    typos: (term) => (index.words.has(term) ? 0 : typos(term)),
+    prefix: "last",
+    forms: (term) => formsOf(term, (prefix) => index.words.wordsStartingWith(prefix)),
+  };
 }
 
 const CLOSE_TO_NAMES: Looseness = { typos: typosAllowedForSuggestions, prefix: "all" };
@@ -169,7 +186,10 @@ export interface SearchResult {
    * hold some, the most first; "closest": no word matched, these are the brands whose names are closest; "none": nothing did.
    */
   match: "all" | "most" | "closest" | "none";
-  /** With "most": the words, as typed, that no offer of the category holds. */
+  /**
+   * With "most": the words, as typed, that no offer of the category holds; with "none": the words naming a kind of
+   * product no offer sells (PRODUCT_WORDS), when that is why nothing was found.
+   */
   unmatched: string[];
   /** How many offers at the head of `offers` are there because their name holds the query (current ones only). */
   named: number;
@@ -183,10 +203,40 @@ const isExampleCode = (index: OfferSearchIndex, query: string) => index.exampleC
  * Then names and texts holding every meaningful word; failing that, the offers holding the most of them; failing
  * that, the closest names. An empty query gives every offer of the category in today's order.
  */
-export function searchOffers(index: OfferSearchIndex, query: string, category: CategoryId): SearchResult {
-  if (isExampleCode(index, query)) return { offers: [], match: "none", unmatched: [], named: 0 };
+export function searchOffers(index: OfferSearchIndex, typed: string, category: CategoryId): SearchResult {
+  if (isExampleCode(index, typed)) return { offers: [], match: "none", unmatched: [], named: 0 };
+  const { query, atSite } = readAddresses(index, typed);
+  if (atSite.length > 0) {
+    const hits = atSite.filter((id) => isInCategory(index.offers[id] as ReferralOffer, category));
+    return {
+      ...found(
+        ranked(
+          index,
+          hits.map((id) => ({ id, tier: 0, score: 0 })),
+        ),
+      ),
+      named: current(index, hits),
+    };
+  }
   const result = searchWords(index, query, category);
   return result.match === "closest" ? result : namedFirst(index, query, category, result);
+}
+
+/**
+ * A pasted address names the offers whose links are on a site of its name (`https://www.binance.com/fr/…`, or
+ * `binance.fr` for Binance's `binance.com`); an address of another site is read as that name (`boursorama.com`).
+ */
+function readAddresses(index: OfferSearchIndex, typed: string): { query: string; atSite: number[] } {
+  const addresses = addressesIn(typed);
+  if (addresses.length === 0) return { query: typed, atSite: [] };
+  const atSite = new Set<number>();
+  let query = typed;
+  for (const { typed: address, domain } of addresses) {
+    const label = siteLabel(domain);
+    for (const id of [index.sites.get(label) ?? []].flat()) atSite.add(id);
+    query = query.replace(address, ` ${label} `);
+  }
+  return { query, atSite: [...atSite] };
 }
 
 /**
@@ -238,8 +288,16 @@ function searchWords(index: OfferSearchIndex, query: string, category: CategoryI
     const named = [...hits.values()].filter((hit) => hit.tier === 1 && !index.expired[hit.id]).length;
     return { ...found(ranked(index, hits.values())), named };
   }
-  return holdingMost(index, parsed, inCategory) ?? closestInCategory(index, parsed, inCategory);
+  const most = holdingMost(index, parsed, inCategory);
+  const unsold = (most ? parsed.groups.filter((group) => most.unmatched.includes(group.typed)) : parsed.groups)
+    .filter((group) => group.namesAProduct)
+    .map((group) => group.typed);
+  if (unsold.length > 0 && namedOffers(index, query).size === 0)
+    return { offers: [], match: "none", unmatched: unsold, named: 0 };
+  return most ?? closestInCategory(index, parsed, inCategory);
 }
+
+const current = (index: OfferSearchIndex, ids: readonly number[]) => ids.filter((id) => !index.expired[id]).length;
 
 function found(offers: ReferralOffer[]): SearchResult {
   return { offers, match: "all", unmatched: [], named: 0 };
@@ -274,7 +332,11 @@ function holdingMost(
     }
   }
   if (tally.size === 0) return undefined;
-  const hits = [...tally].map(([id, counted]) => ({ id, tier: -counted.groups, score: counted.score }));
+  // Only those holding the most: beside "paris hippiques", a site holding "site" is there by chance.
+  const most = Math.max(...[...tally.values()].map((counted) => counted.groups));
+  const hits = [...tally]
+    .filter(([, counted]) => counted.groups === most)
+    .map(([id, counted]) => ({ id, tier: -counted.groups, score: counted.score }));
   return { offers: ranked(index, hits), match: "most", unmatched, named: 0 };
 }
 

@@ -147,6 +147,11 @@ export class WordIndex {
     return this.words.has(word);
   }
 
+  /** The words the index holds that start with `prefix`, in order. */
+  *wordsStartingWith(prefix: string): Generator<string> {
+    for (const [word] of this.words.atPrefix(prefix)) yield word;
+  }
+
   /** The documents matching a query, best first. */
   search(query: WordQuery, options: WordSearchOptions & WordQueryOptions = {}): WordMatch[] {
     const boosts = (options.fields ?? this.fields).map((field) => ({

@@ -42,6 +42,7 @@ export const DIRECTORY_WORDS: readonly string[] = [
   "top",
   "cher",
   "chere",
+  "moins",
   // English
   "referral",
   "refer",
@@ -55,12 +56,64 @@ export const DIRECTORY_WORDS: readonly string[] = [
 ];
 
 /**
+ * Words naming a kind of product or service. A query naming one that no offer's texts hold finds nothing, whatever
+ * its other words: the offers holding "mobile" are no answer to "forfait mobile", nor the betting ones to "jeux
+ * vidéo". Once an offer's texts hold the word, it is searched as any other. An entry of several words is found only
+ * where an offer holds them all ("crédit" alone is also a game's credits).
+ */
+export const PRODUCT_WORDS: readonly string[] = [
+  // Telephone and internet
+  "forfait",
+  "box",
+  "fibre",
+  "adsl",
+  "sim",
+  "esim",
+  "operateur",
+  "telephonie",
+  "smartphone",
+  // Insurance and credit
+  "assurance",
+  "mutuelle",
+  "pret",
+  "credit conso",
+  "credit consommation",
+  "credit immobilier",
+  "credit auto",
+  "emprunt",
+  "hypotheque",
+  "leasing",
+  // Media, games and software
+  "streaming",
+  "musique",
+  "film",
+  "serie",
+  "video",
+  "console",
+  "vpn",
+  "antivirus",
+  // Travel and leisure
+  "hotel",
+  "avion",
+  "billet",
+  "croisiere",
+  "camping",
+  "gym",
+  "salle de sport",
+  "fitness",
+  "rencontre",
+];
+
+/**
  * What a visitor may type (left) and the words of the offers' texts it means (right): `chauffeur` finds the VTC
  * offers. A left side may hold several words ("gift card"); each right-hand entry is found when the offer's texts
  * hold all its words. The visitor's own words are always searched too.
  */
 export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   // Banks and money
+  "prime de bienvenue": ["banque"],
+  prime: ["prime", "banque"],
+  "carte de credit": ["carte bancaire"],
   bank: ["banque"],
   banking: ["banque"],
   "online bank": ["banque en ligne"],
@@ -164,7 +217,9 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   groceries: ["courses", "supermarche"],
   grocery: ["courses", "supermarche"],
   epicerie: ["courses", "supermarche"],
-  "cash back": ["cashback"],
+  // Money back on what one buys, at a shop or on groceries (Shopmium "rembourse" them).
+  cashback: ["cashback", "rembourse"],
+  "cash back": ["cashback", "rembourse"],
   remboursement: ["cashback", "remboursement"],
   economie: ["economiser", "cashback"],
   "bon d achat": ["carte cadeau"],

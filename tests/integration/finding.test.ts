@@ -63,3 +63,35 @@ describe("addresses that forgive", () => {
     expect(mainText(await response.text())).toContain("Les alertes par e-mail ne sont pas proposées sur ce site");
   });
 });
+
+describe("a search that reads everyday words", () => {
+  /** The brands of the offer cards a listing shows, in order. */
+  const cardsOf = (html: string) =>
+    [...html.matchAll(/<article class="offer-card">[\s\S]*?<a href="\/offres\/([^"#]+)">/g)].map((match) => match[1]);
+  const listing = async (query: string) => {
+    const response = await answer(`/offres?q=${encodeURIComponent(query)}`);
+    expect(response.status, query).toBe(200);
+    return response.text();
+  };
+
+  it("finds the offer of a pasted address, its path and parameters ignored", async () => {
+    expect(cardsOf(await listing("https://www.binance.com/fr/register?ref=ABC"))).toEqual(["binance"]);
+    expect(cardsOf(await listing("boursorama.com"))).toEqual(["boursobank"]);
+  });
+
+  it("leads a bank's welcome bonus to the banks and cashback on groceries to the app paying them back", async () => {
+    const banks = cardsOf(await listing("prime de bienvenue"));
+    expect(banks).toEqual(expect.arrayContaining(["boursobank", "fortuneo", "hello-bank"]));
+    expect(banks).not.toContain("binance");
+    expect(cardsOf(await listing("cashback courses"))).toEqual(["shopmium"]);
+  });
+
+  it("says so when a query names a kind of product no offer sells, and shows the categories", async () => {
+    const html = await listing("forfait mobile");
+    expect(cardsOf(html)).toEqual([]);
+    const text = mainText(html);
+    expect(text).toMatch(/Aucune offre ne correspond à «\s+forfait mobile\s+»/);
+    expect(text).toContain("Ou parcourez une catégorie");
+    expect(text).not.toContain("Vouliez-vous dire");
+  });
+});

@@ -58,7 +58,7 @@ const VISITOR_QUERIES: Record<string, (VisitorQuery | string)[]> = {
     {
       query: "cashback",
       first: ["ebuyclub", "igraal", "joko", "naomi", "poulpeo", "wanteeed", "widilo"],
-      all: ["ebuyclub", "igraal", "joko", "naomi", "poulpeo", "wanteeed", "widilo"],
+      all: ["ebuyclub", "igraal", "joko", "naomi", "poulpeo", "wanteeed", "widilo", "shopmium"],
     },
     // Delivery is what the food services are; Bolt delivers too, and Bitrefill only "delivers" its cards by e-mail.
     { query: "livraison", first: ["deliveroo", "uber-eats"], all: ["deliveroo", "uber-eats", "bolt", "bitrefill"] },
@@ -126,12 +126,6 @@ const VISITOR_QUERIES: Record<string, (VisitorQuery | string)[]> = {
   ],
   "one word no offer holds, beside words that do": [
     { query: "meilleure banque en ligne", first: [], all: search("banque en ligne") },
-    {
-      query: "prêt immobilier",
-      first: ["bricks", "la-premiere-brique"],
-      all: ["bricks", "la-premiere-brique"],
-      unmatched: ["prêt"],
-    },
     { query: "banque pour ado", first: ["boursobank"], all: search("banque"), unmatched: ["ado"] },
     { query: "trottinette Bordeaux", first: ["bolt", "lime"], all: ["bolt", "lime"], unmatched: ["Bordeaux"] },
     { query: "chauffeur privé", first: ["bolt"], all: ["bolt"], unmatched: ["privé"] },
@@ -228,7 +222,7 @@ const VISITOR_QUERIES: Record<string, (VisitorQuery | string)[]> = {
   "within a category tab": [
     { query: "crypto", category: "finance", first: ["deblock", "revolut"], all: ["deblock", "revolut"] },
     { query: "livraison", category: "mobility", first: ["bolt"], all: ["bolt"] },
-    { query: "cashback", category: "food", first: [], all: [] },
+    { query: "cashback", category: "food", first: ["shopmium"], all: ["shopmium"] },
     { query: "NFT", category: "finance", first: [], all: [] },
     { query: "boursorama", category: "crypto", first: [], all: [] },
   ],
@@ -349,8 +343,8 @@ describe("the note above results that do not hold every word", () => {
   const note = (query: string) => searchNote(searchOffers(INDEX, query, "all"), query);
 
   it("names the words that matched nothing", () => {
-    expect(note("prêt immobilier")).toBe(
-      "Aucune offre ne contient « prêt » : voici celles qui correspondent au reste de votre recherche.",
+    expect(note("trottinette Bordeaux")).toBe(
+      "Aucune offre ne contient « Bordeaux » : voici celles qui correspondent au reste de votre recherche.",
     );
     expect(note("banque Bordeaux ado")).toBe(
       "Aucune offre ne contient « Bordeaux » ni « ado » : voici celles qui correspondent au reste de votre recherche.",
@@ -378,7 +372,7 @@ describe("reading a query", () => {
     expect(parseQuery("Code promo Gift Card 2026")).toEqual({
       needle: "code promo gift card 2026",
       remainder: "gift card",
-      groups: [{ typed: "Gift Card", words: ["gift", "card"], meanings: ["carte cadeau"] }],
+      groups: [{ typed: "Gift Card", words: ["gift", "card"], meanings: ["carte cadeau"], namesAProduct: false }],
     });
   });
 

@@ -149,8 +149,13 @@ function listingPage(
     result.match === "all" || result.match === "most" ? ranked(catalogue, result, sort, searchKey) : result.offers;
   const page = pageOf(offers, pageNumber);
   if (!page) return undefined;
+  // A search naming a kind of product no offer sells (its `unmatched`) gets no brand names "close" to it.
   const suggestions =
-    result.match === "closest" ? result.offers : result.match === "none" ? suggestOffers(searches.index, query) : [];
+    result.match === "closest"
+      ? result.offers
+      : result.match === "none" && result.unmatched.length === 0
+        ? suggestOffers(searches.index, query)
+        : [];
   const listing: ListingPage = {
     offers: page.items.map((offer) => toCardView(offer, catalogue)),
     total: result.offers.length,
