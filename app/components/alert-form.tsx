@@ -1,5 +1,5 @@
 import { ALERT_FIELDS, type AlertFormView } from "~/catalogue/alert-topics";
-import { controlClass, Honeypot } from "./forms";
+import { controlClass, Honeypot, WrongFields, type WrongField } from "./forms";
 import type { AlertFormState } from "~/forms/alert-form";
 
 const errorClass = "text-sm font-medium text-red-800";
@@ -80,6 +80,13 @@ export function AlertForm({
           {errors.form}
         </p>
       ) : null}
+      <WrongFields
+        fields={[
+          { id: `${id}-email`, label: "Adresse e-mail", message: errors.email },
+          { id: `${id}-consentement`, label: "Consentement", message: errors.consent },
+          { id: `${id}-majeur`, label: "Âge", message: errors.adult },
+        ].filter((field): field is WrongField => Boolean(field.message))}
+      />
       <input type="hidden" name={ALERT_FIELDS.topic} value={topic} />
       <Honeypot formId={id} />
       <div className="space-y-1">

@@ -156,18 +156,43 @@ export function ErrorSummary({
   /** How the summary names each field, by its name. */
   labels?: Record<string, string>;
 }) {
-  const wrong = Object.entries(errors).filter(([name, messages]) => labels[name] && messages?.length);
-  if (wrong.length === 0) return null;
+  const wrong = Object.entries(errors).flatMap(([name, messages]) => {
+    const [label, message] = [labels[name], messages?.[0]];
+    return label && message ? [{ id: `${formId}-${name}`, label, message }] : [];
+  });
+  return <WrongFields fields={wrong} />;
+}
+
+export interface WrongField {
+  /** The id of the field's control. */
+  id: string;
+  label: string;
+  message: string;
+}
+
+/** The error summary itself, for forms whose fields are not Conform's or not named as their ids. */
+export function WrongFields({
+  fields,
+  before = "avant l'envoi",
+  heading: Heading = "h3",
+}: {
+  fields: readonly WrongField[];
+  /** What the corrections come before: "avant l'envoi", "avant l'enregistrement". */
+  before?: string;
+  /** The level that fits the form's place in the page. */
+  heading?: "h2" | "h3";
+}) {
+  if (fields.length === 0) return null;
   return (
     <div className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-      <h3 className="font-semibold">
-        {wrong.length === 1 ? "Un champ à corriger" : `${wrong.length} champs à corriger`} avant l'envoi :
-      </h3>
+      <Heading className="font-semibold">
+        {`${fields.length === 1 ? "Un champ" : `${fields.length} champs`} à corriger ${before} :`}
+      </Heading>
       <ul className="mt-1 list-disc pl-5">
-        {wrong.map(([name, messages]) => (
-          <li key={name}>
-            <a href={`#${formId}-${name}`} className="font-medium underline">
-              {labels[name]} : {messages?.[0]}
+        {fields.map(({ id, label, message }) => (
+          <li key={id}>
+            <a href={`#${id}`} className="font-medium underline">
+              {`${label} : ${message}`}
             </a>
           </li>
         ))}

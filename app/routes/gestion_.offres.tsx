@@ -97,7 +97,7 @@ function NewBrandForm() {
     <details open={Boolean(actionData)} className="rounded-2xl border border-slate-200 bg-white p-4">
       <summary className="cursor-pointer font-bold text-indigo-800">Ajouter une marque</summary>
       <Form reloadDocument method="post" {...getFormProps(form)} noValidate={false} className="mt-4 space-y-4">
-        <OfferFields form="brand" fields={fields} />
+        <OfferFields form="brand" fields={fields} headingLevel="h2" />
         <button type="submit" className={backOfficeButton}>
           Ajouter la marque
         </button>

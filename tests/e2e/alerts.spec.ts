@@ -70,9 +70,13 @@ test.describe("e-mail alerts on a phone", () => {
     // Sent without the consent: refused in French, the address kept (the browser's own check is bypassed).
     await form.evaluate((element) => element.setAttribute("novalidate", ""));
     await form.getByRole("button", { name: "Me prévenir" }).click();
-    await expect(page.getByText("Cochez la case pour accepter de recevoir ces e-mails")).toBeVisible();
+    await expect(page.getByText("Cochez la case pour accepter de recevoir ces e-mails", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Votre adresse e-mail")).toHaveValue(email);
     await expectAccessible(page, javaScriptEnabled, "/alertes (refusé)");
+    // It opens with what to correct: a link to the box to tick, which brings it into view.
+    await expect(page.getByRole("heading", { name: "Un champ à corriger avant l'envoi\u00a0:" })).toBeVisible();
+    await page.getByRole("link", { name: /^Consentement\s: Cochez la case/ }).click();
+    await expect(page.getByRole("checkbox", { name: /J'accepte de recevoir/ })).toBeInViewport();
     await page.getByRole("checkbox", { name: /J'accepte de recevoir/ }).check();
     await page.getByRole("button", { name: "Me prévenir" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Vérifiez votre boîte e-mail" })).toBeVisible();

@@ -449,6 +449,10 @@ describe("an offer edited in the back office", () => {
     const refusedPage = await refused.text();
     expect(refusedPage).toContain("Le lien doit être une adresse complète commençant par https://.");
     expect(refusedPage).toContain('value="GARDE-MOI"');
+    // The form opens with what to correct, each line a link to its field.
+    expect(mainText(refusedPage)).toMatch(/champs? à corriger avant l'enregistrement\u00a0:/);
+    expect(refusedPage).toMatch(/<a href="#offre-link"[^>]*>Lien de parrainage\u00a0: Le lien doit être/);
+    expect(refusedPage).toContain('id="offre-link"');
     expect(await (await fetch(`${site.url}/offres/wise`)).text()).toContain("CODE-NEUF-42");
 
     const verified = await postForm(site, "/gestion/offres/wise", { intent: "verify" }, { Cookie: cookie });

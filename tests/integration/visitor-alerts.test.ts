@@ -362,9 +362,15 @@ describe("visitor alerts", () => {
       const html = await noConsent.text();
       expect(mainText(html)).toContain(ALERT_MESSAGES.consentRequired);
       expect(html).toContain('value="sans-accord@exemple.fr"');
+      // The form opens with what to correct, a link to the box to tick.
+      expect(mainText(html)).toContain("Un champ à corriger avant l'envoi\u00a0:");
+      const consentBox = /<a href="#([\w-]+-consentement)"[^>]*>Consentement\u00a0:/.exec(html)?.[1];
+      expect(html).toContain(`id="${consentBox}"`);
       const minor = await subscribe("mineur@exemple.fr", "categorie:betting");
       expect(minor.status).toBe(400);
-      expect(mainText(await minor.text())).toContain(ALERT_MESSAGES.adultRequired);
+      const minorPage = await minor.text();
+      expect(mainText(minorPage)).toContain(ALERT_MESSAGES.adultRequired);
+      expect(minorPage).toMatch(/<a href="#[\w-]+-majeur"[^>]*>Âge\u00a0:/);
       await afterEarlierRequests();
       expect(
         smtp.received.filter((mail) => /Bcc|b@exemple|sans-accord|mineur/.test(mail.recipients.join(" "))),

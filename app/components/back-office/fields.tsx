@@ -1,6 +1,7 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { isIsoDate } from "~/catalogue/dates";
 import { fieldsOf, type ColumnOf } from "~/forms/offer-columns";
+import { WrongFields } from "../forms";
 import type { FieldInput, OfferForm } from "~/forms/offer-fields";
 
 /**
@@ -134,7 +135,7 @@ export function Checkbox({
 }
 
 /** A field's metadata as either form holds it (Conform's); each field below reads it as its kind of value. */
-type AnyFieldMetadata = Pick<FieldMetadata<unknown>, "id" | "errorId">;
+type AnyFieldMetadata = Pick<FieldMetadata<unknown>, "id" | "errorId" | "errors">;
 
 /** One declared field, drawn as its kind says; on a hand-written brand page, read-only or left out as declared. */
 function DeclaredField({
@@ -183,11 +184,14 @@ export function OfferFields<Form extends OfferForm>({
   form,
   fields,
   handWritten = false,
+  headingLevel = "h3",
 }: {
   form: Form;
   fields: Record<ColumnOf<Form>, AnyFieldMetadata>;
   /** The brand's page is written by hand: its code and link are shown, not changed here (HAND_WRITTEN_SLUGS). */
   handWritten?: boolean;
+  /** The level of the error summary's heading, below the form's own. */
+  headingLevel?: "h2" | "h3";
 }) {
   const shown = fieldsOf(form).flatMap(([column, declared]) =>
     declared.input ? [{ column, input: declared.input, meta: fields[column] }] : [],
@@ -196,8 +200,13 @@ export function OfferFields<Form extends OfferForm>({
     <DeclaredField key={field.column} meta={field.meta} input={field.input} handWritten={handWritten} />
   );
   const firstReferee = shown.findIndex((field) => field.input.referee);
+  const wrong = shown.flatMap(({ meta, input }) => {
+    const message = handWritten && input.handWritten === "hidden" ? undefined : meta.errors?.[0];
+    return message ? [{ id: meta.id, label: input.label, message }] : [];
+  });
   return (
     <>
+      <WrongFields fields={wrong} before="avant l'enregistrement" heading={headingLevel} />
       {shown.map((field, index) =>
         index === firstReferee ? (
           <fieldset key="filleul" className="space-y-4 rounded-xl border border-slate-200 p-3">
