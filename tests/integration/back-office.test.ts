@@ -663,6 +663,20 @@ describe("an offer edited in the back office", () => {
       );
     expect(toSignIn(await startLimeOn("2099-01-01"))).toEqual({ status: 303, location: "/gestion/offres/lime" });
     expect((await fetch(`${site.url}/offres/lime`)).status).toBe(404);
+    // Nothing of its own answers either: no vote, no testimonial, no link followed, no copy counted.
+    const visitor = { "X-Forwarded-For": newVisitor() };
+    for (const path of ["/offres/lime/avis", "/offres/lime/temoignage", "/offres/lime/copie"]) {
+      const posted = await postForm(
+        site,
+        path,
+        { worked: "oui", text: "Très bien, trajets offerts.", consent: "oui" },
+        visitor,
+      );
+      expect(posted.status, path).toBe(404);
+    }
+    for (const path of ["/offres/lime/lien", "/offres/lime/temoignage", "/offres/lime/avis"]) {
+      expect((await fetch(`${site.url}${path}`, { redirect: "manual" })).status, path).toBe(404);
+    }
     for (const path of ["/offres", "/offres?q=lime", "/offres?cat=mobility", "/sitemap.xml", "/marques/l"]) {
       expect(await (await fetch(`${site.url}${path}`)).text(), path).not.toContain("/offres/lime");
     }
