@@ -6,16 +6,20 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { runLighthouse } from "./lib/lighthouse-run";
 import { startSite } from "../tests/support/server";
+import { alertingSiteEnv, startSmtpServer } from "../tests/support/smtp-server";
 import { makeTempDir } from "../tests/support/temp-dir";
 
 const PAGES = [
   "/",
   "/offres",
   "/offres?tri=montant",
+  "/offres?q=banque+en+ligne",
+  "/offres?q=forfait+mobile",
   "/offres/binance",
   "/offres/sorare",
   "/codes",
   "/contact",
+  "/alertes",
   "/comment-sont-recueillis-les-avis",
   "/comment-les-offres-sont-classees",
   "/marques",
@@ -23,9 +27,12 @@ const PAGES = [
 ];
 
 const temp = makeTempDir("lighthouse");
-const site = await startSite({ DATA_DIR: temp.dir, SITE_URL: "http://127.0.0.1" });
+// A site that sends e-mail, as /alertes is measured where it offers alerts (nothing is sent: pages are only read).
+const smtp = await startSmtpServer();
+const site = await startSite({ DATA_DIR: temp.dir, SITE_URL: "http://127.0.0.1", ...alertingSiteEnv(smtp) });
 const { lines, notes } = await runLighthouse(site.url, PAGES).finally(async () => {
   await site.stop();
+  await smtp.stop();
   temp.cleanup();
 });
 const report = [

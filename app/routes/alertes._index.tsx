@@ -14,7 +14,7 @@ import { AlertChooser, type AlertChoices } from "~/components/alert-chooser";
 import { AlertForm } from "~/components/alert-form";
 import { ALERT_FIELDS, ALERT_MESSAGES, checkAlertForm } from "~/forms/alert-form";
 import { HONEYPOT_FIELD } from "~/forms/message-form";
-import { siteInfo } from "~/seo";
+import { pageMeta, siteInfo } from "~/seo";
 import { alertStore, requestAlert } from "~/services/alerts/visitor-alerts.server";
 import { readForm } from "~/services/form-request.server";
 import { log } from "~/services/log.server";
@@ -127,10 +127,21 @@ export async function action({ request }: ActionFunctionArgs) {
   return sentAnswer(resolved.topic);
 }
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: `Me prévenir des nouvelles offres - ${siteInfo(matches).siteName}` },
-  { name: "robots", content: "noindex, follow" },
-];
+/**
+ * `/alertes` alone, where alerts are offered, is a page of its own to find: what can be followed. Its forms (a topic
+ * in the address) and a site without alerts stay out of search engines.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const site = siteInfo(matches);
+  const isChooser = Boolean(data && "choices" in data && data.choices);
+  return pageMeta(site, {
+    title: `Me prévenir des nouvelles offres - ${site.siteName}`,
+    description:
+      "Recevez un e-mail quand une offre de parrainage est ajoutée ou améliorée : choisissez une catégorie ou une marque à suivre, sans compte, un résumé par jour au plus.",
+    path: "/alertes",
+    noindex: !isChooser,
+  });
+};
 
 export default function AlertPage() {
   const page = useLoaderData<typeof loader>();

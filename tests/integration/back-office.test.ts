@@ -664,7 +664,7 @@ describe("an offer edited in the back office", () => {
     expect(toSignIn(await startLimeOn("2099-01-01"))).toEqual({ status: 303, location: "/gestion/offres/lime" });
     expect((await fetch(`${site.url}/offres/lime`)).status).toBe(404);
     // Nothing of its own answers either: no vote, no testimonial, no link followed, no copy counted.
-    const visitor = { "X-Forwarded-For": newVisitor() };
+    const visitor = newVisitor();
     for (const path of ["/offres/lime/avis", "/offres/lime/temoignage", "/offres/lime/copie"]) {
       const posted = await postForm(
         site,

@@ -60,7 +60,10 @@ describe("addresses that forgive", () => {
   it("say plainly on /alertes alone that this site sends no alerts when e-mail is not set", async () => {
     const response = await answer("/alertes");
     expect(response.status).toBe(200);
-    expect(mainText(await response.text())).toContain("Les alertes par e-mail ne sont pas proposées sur ce site");
+    const html = await response.text();
+    expect(mainText(html)).toContain("Les alertes par e-mail ne sont pas proposées sur ce site");
+    expect(html).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(await (await answer("/sitemap.xml")).text()).not.toContain("/alertes");
   });
 });
 

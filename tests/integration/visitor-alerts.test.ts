@@ -144,9 +144,15 @@ describe("visitor alerts", () => {
     expect(html).toMatch(/<form method="get" action="\/alertes"/);
     expect(html).toContain('<option value="categorie:crypto">Crypto</option>');
     expect(html).toContain('<option value="marque:n26">N26</option>');
+    // A page of its own to find: indexed, described, in the sitemap; its forms are not.
+    expect(html).toContain('<meta name="robots" content="index, follow"/>');
+    expect(html).toMatch(/<meta name="description" content="Recevez un e-mail quand une offre de parrainage/);
+    expect(await (await fetch(`${site.url}/sitemap.xml`)).text()).toContain("/alertes</loc>");
     const form = await fetch(`${site.url}/alertes?sujet=categorie%3Acrypto`);
     expect(form.status).toBe(200);
-    expect(mainText(await form.text())).toContain("la catégorie Crypto");
+    const formPage = await form.text();
+    expect(mainText(formPage)).toContain("la catégorie Crypto");
+    expect(formPage).toContain('<meta name="robots" content="noindex, follow"/>');
   });
 
   it("are offered by a brand page and a category's listing, as native forms with the consent box unticked", async () => {

@@ -2,6 +2,7 @@ import { brandIndexPaths } from "~/catalogue/brand-index";
 import { sitemapFiles } from "~/catalogue/sitemap";
 import { brandIndexOf } from "./brand-index.server";
 import { tryLoadCatalogue } from "./offers.server";
+import { alertStore } from "../alerts/visitor-alerts.server";
 import { SITEMAP_PAGES } from "../http/route-policy.server";
 
 /** The files of the sitemap (one below the protocol's limit), or null when the offers cannot be read. */
@@ -10,6 +11,8 @@ export async function loadSitemapFiles(): Promise<string[][] | null> {
   if (!catalogue) return null;
   return sitemapFiles([
     ...SITEMAP_PAGES,
+    // What can be followed by e-mail, where the site sends alerts.
+    ...((await alertStore()) ? ["/alertes"] : []),
     ...brandIndexPaths(brandIndexOf(catalogue).groups),
     ...catalogue.offers.map((offer) => `/offres/${offer.slug}`),
   ]);
