@@ -31,6 +31,23 @@ test("a comparison table wider than the phone scrolls inside its own box", SERVE
   expect(box.scroll).toBeGreaterThan(box.client);
 });
 
+test(
+  "a pasted address or a long typed name wraps instead of widening a phone's page",
+  SERVER_HTML_ONLY,
+  async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    const address = "https://www.binance.com/fr/register?ref=ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    for (const path of [
+      `/offres?q=${encodeURIComponent(address)}`,
+      `/offres?q=${encodeURIComponent("https://www.exemple-sans-offre.fr/une/adresse/bien/trop/longue")}`,
+      "/offres/unemarquequipersonnenaecritedanslecatalogueetdontlenomesttreslong",
+    ]) {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+    }
+  },
+);
+
 for (const width of [320, 390, 1366]) {
   test(`offer cards read at a glance at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
