@@ -31,9 +31,12 @@ export function SiteHeader({
   const location = useLocation();
 
   // The menu is a <details> element so it opens without JavaScript; with it, a navigation closes it. In the commit
-  // that shows the new page, before the browser takes another click: a menu opened on the new page stays open.
+  // that shows the new page, before the browser takes another click: a menu opened on the new page stays open, and so
+  // does one opened before the page's script took over (the first run is no navigation).
+  const shownKey = useRef(location.key);
   useLayoutEffectInBrowser(() => {
-    if (menu.current) menu.current.open = false;
+    if (shownKey.current !== location.key && menu.current) menu.current.open = false;
+    shownKey.current = location.key;
   }, [location.key]);
 
   // Plain links (a page load): a router Link each would cost every page's render, for a menu seldom used.

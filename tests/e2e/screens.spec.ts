@@ -562,6 +562,18 @@ test.describe("statuses and redirects", () => {
 test.describe("mobile menu", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
+  test("a menu opened before the page's script takes over stays open @javascript-only", async ({ page }) => {
+    // The script arrives late, as on a slow phone; the menu, a <details>, opens without it meanwhile.
+    const release = await holdRequests(page, "**/build/entry.client-*.js");
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const menu = page.locator("header > div > details");
+    await menu.locator("summary").click();
+    release();
+    await waitForHydration(page);
+    await expect(menu).toHaveAttribute("open", "");
+    await expect(page.getByRole("navigation", { name: "Navigation mobile" })).toBeVisible();
+  });
+
   test("the toggle opens the menu; choosing an entry navigates and closes it", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeHidden();
