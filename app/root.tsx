@@ -21,7 +21,7 @@ import { SiteHeader } from "./components/site-header";
 import { ToastProvider } from "./components/toast";
 import { useNonce } from "./nonce";
 import { getConfig } from "./services/config/env.server";
-import { MENU_CATEGORIES } from "./services/pages/menu.server";
+import { MENU_CATEGORIES, navLinks } from "./services/pages/menu.server";
 import { readFlashToast } from "./services/toast.server";
 import stylesheet from "./tailwind.css";
 import type { ToastMessage } from "./components/toast-context";
@@ -56,6 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast,
       // The phone menu's categories, as data: their code would weigh on every page's first load.
       menuCategories: MENU_CATEGORIES,
+      // "Guides" once one is published, from the guides kept in memory: no read of the database per page.
+      navLinks: await navLinks(),
     },
     { headers: flash.headers },
   );
@@ -113,11 +115,11 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <ToastProvider serverToast={data?.toast ?? null}>
           <PendingBar />
-          <SiteHeader siteName={siteName} categories={data?.menuCategories ?? []} />
+          <SiteHeader siteName={siteName} categories={data?.menuCategories ?? []} links={data?.navLinks} />
           <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none">
             {children}
           </main>
-          <SiteFooter siteName={siteName} year={data?.year ?? new Date().getFullYear()} />
+          <SiteFooter siteName={siteName} year={data?.year ?? new Date().getFullYear()} links={data?.navLinks} />
         </ToastProvider>
         <JsonLd
           data={{

@@ -5,17 +5,27 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { signIn } from "../tests/support/back-office";
 import { PAGE_OF_EACH_KIND } from "../tests/support/pages";
+import { OWNER_PASSWORD, publishSampleGuide } from "../tests/support/sample-guide";
 import { startSite } from "../tests/support/server";
 import { makeTempDir } from "../tests/support/temp-dir";
 
 const KB = 1024;
+const GUIDE_PATH = "/guides/primes-des-banques-en-ligne";
 const BUDGETS = {
   /**
    * First-load JavaScript: 100 KB, the site's budget, on every kind of page. A brand page holds it since its forms
    * load when opened and its vote block right after hydration (docs/decisions/2026-11-28-brand-page-first-load.md).
    */
-  firstLoadJs: { "/": 100 * KB, "/offres": 100 * KB, "/offres/binance": 100 * KB } as Record<string, number>,
+  firstLoadJs: {
+    "/": 100 * KB,
+    "/offres": 100 * KB,
+    "/offres/binance": 100 * KB,
+    "/guides": 100 * KB,
+    [GUIDE_PATH]: 100 * KB,
+    "/gestion/guides/nouveau": 100 * KB,
+  } as Record<string, number>,
   css: 12 * KB,
   homeHtml: 25 * KB,
   offersHtml: 40 * KB,
@@ -40,10 +50,16 @@ const rows: { what: string; size: number; budget: number; bytes?: "brut" | "gzip
 const problems: string[] = [];
 
 const temp = makeTempDir("budgets");
-const site = await startSite({ DATA_DIR: temp.dir, SITE_URL: "http://127.0.0.1" });
+const site = await startSite({ DATA_DIR: temp.dir, SITE_URL: "http://127.0.0.1", OWNER_PASSWORD });
 try {
   const pages = new Map<string, string>();
   for (const page of PAGE_OF_EACH_KIND) pages.set(page, await (await fetch(`${site.url}${page}`)).text());
+  // A guide of 3 000 words naming offers, its list, and the back office's writing form.
+  await publishSampleGuide(site);
+  const owner = { Cookie: await signIn(site) };
+  for (const page of ["/guides", GUIDE_PATH, "/gestion/guides/nouveau"]) {
+    pages.set(page, await (await fetch(`${site.url}${page}`, { headers: owner })).text());
+  }
   const home = pages.get("/") ?? "";
 
   // First-load JavaScript of a home page, a listing and a brand page: every script and module preload each asks for.

@@ -50,7 +50,7 @@ export interface FeedOptions {
 /** What XML 1.0 allows (its Char production): a text from elsewhere loses anything else, so the feed stays XML. */
 const NOT_XML = /[^\t\n\r\u{20}-\u{D7FF}\u{E000}-\u{FFFD}\u{10000}-\u{10FFFF}]/gu;
 
-const escapeXml = (text: string) =>
+export const escapeXml = (text: string) =>
   text
     .replace(NOT_XML, "")
     .replace(
@@ -171,21 +171,77 @@ export function atomFeed(
       "</entry>",
     ].join("");
   });
-  const xml = [
+  const xml = atomDocument(
+    { self, title: feedTitle(siteName, category), updated, page: `${siteUrl}${pagePath}` },
+    entries,
+    {
+      siteUrl,
+      siteName,
+    },
+  );
+  return { xml, updated };
+}
+
+/** A feed's document around its entries, with the site's disclosure as its subtitle. */
+function atomDocument(
+  feed: { self: string; title: string; updated: string; page: string },
+  entries: readonly string[],
+  { siteUrl, siteName }: Pick<FeedOptions, "siteUrl" | "siteName">,
+): string {
+  return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="fr">',
-    `<id>${escapeXml(self)}</id>`,
-    `<title>${escapeXml(feedTitle(siteName, category))}</title>`,
+    `<id>${escapeXml(feed.self)}</id>`,
+    `<title>${escapeXml(feed.title)}</title>`,
     `<subtitle>${escapeXml(
       `Publicité : ${siteName} peut recevoir une récompense lorsque vous utilisez un code ou un lien de parrainage.`,
     )}</subtitle>`,
-    `<updated>${new Date(updated).toISOString()}</updated>`,
-    `<link rel="self" type="application/atom+xml" href="${escapeXml(self)}"/>`,
-    `<link rel="alternate" type="text/html" href="${escapeXml(`${siteUrl}${pagePath}`)}"/>`,
+    `<updated>${new Date(feed.updated).toISOString()}</updated>`,
+    `<link rel="self" type="application/atom+xml" href="${escapeXml(feed.self)}"/>`,
+    `<link rel="alternate" type="text/html" href="${escapeXml(feed.page)}"/>`,
     `<author><name>${escapeXml(siteName)}</name><uri>${escapeXml(siteUrl)}/</uri></author>`,
     ...entries,
     "</feed>",
     "",
   ].join("\n");
+}
+
+/** A guide as its feed's entry says it. */
+export interface GuideFeedEntry {
+  slug: string;
+  title: string;
+  summary: string;
+  publishedAt: string;
+  updatedAt: string;
+  /** The guide's text, as safe HTML. */
+  html: string;
+}
+
+/** `/flux/guides.atom`: the published guides, newest publication first, each entry updated with its guide. */
+export function guidesAtomFeed(
+  guides: readonly GuideFeedEntry[],
+  { siteUrl, siteName }: Pick<FeedOptions, "siteUrl" | "siteName">,
+): { xml: string; updated: string } {
+  const updated = guides.reduce((last, guide) => (guide.updatedAt > last ? guide.updatedAt : last), HISTORY_BEGAN);
+  const self = `${siteUrl}/flux/guides.atom`;
+  const entries = guides.slice(0, FEED_ENTRIES).map((guide) => {
+    const page = `${siteUrl}/guides/${guide.slug}`;
+    return [
+      "<entry>",
+      `<id>${escapeXml(page)}</id>`,
+      `<title>${escapeXml(guide.title)}</title>`,
+      `<published>${new Date(guide.publishedAt).toISOString()}</published>`,
+      `<updated>${new Date(guide.updatedAt).toISOString()}</updated>`,
+      `<link rel="alternate" type="text/html" href="${escapeXml(page)}"/>`,
+      guide.summary ? `<summary>${escapeXml(guide.summary)}</summary>` : "",
+      // The guide's links to the site's pages are relative: read from the site's address.
+      `<content type="html" xml:base="${escapeXml(`${siteUrl}/`)}">${escapeXml(guide.html)}</content>`,
+      "</entry>",
+    ].join("");
+  });
+  const xml = atomDocument({ self, title: `${siteName}\u00a0: guides`, updated, page: `${siteUrl}/guides` }, entries, {
+    siteUrl,
+    siteName,
+  });
   return { xml, updated };
 }

@@ -1,13 +1,8 @@
 import { BRAND_ENTRIES } from "./data";
+import { foldText } from "./fold-text";
 import type { BrandEntry } from "./types";
 
-/** Lower-case, accent-free text, for comparisons that ignore case and accents. */
-export function foldText(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
-}
+export { foldText };
 
 /** The key two brand names share when they name the same brand: "Crypto.com" and "crypto com" give "cryptocom". */
 export function brandKey(name: string): string {

@@ -1,4 +1,4 @@
-import { categoryById } from "./categories";
+import { BRAND_CATEGORIES, categoryById } from "./categories";
 import { isExpired } from "./dates";
 import { offerHeadline } from "./headline";
 import { isInCategory, riskNoteOf } from "./listing-rules";
@@ -95,6 +95,21 @@ export function categoryShareImage(
     title: label,
     note: `${running} offre${running > 1 ? "s" : ""} en cours`,
     tile: { initials: initialsOf(label) },
+    siteName: site.siteName,
+    siteHost: hostOf(site.siteUrl),
+  };
+}
+
+/** A guide's image: "Guide", its category, its title. */
+export function guideShareImage(
+  guide: { title: string; category: string | null },
+  site: SiteIdentity,
+): ShareImageContent {
+  const category = BRAND_CATEGORIES.find((candidate) => candidate.id === guide.category);
+  return {
+    eyebrow: category ? `Guide · ${category.label}` : "Guide",
+    title: guide.title,
+    tile: { initials: "G" },
     siteName: site.siteName,
     siteHost: hostOf(site.siteUrl),
   };

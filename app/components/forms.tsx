@@ -13,6 +13,7 @@ import { HONEYPOT_FIELD } from "~/forms/message-form";
 import { ActionToast } from "./action-toast";
 import { FormErrors } from "./form-errors";
 import { useHydrated } from "./hydrated";
+import { WrongFields } from "./wrong-fields";
 import type { ToastMessage } from "./toast-context";
 import type * as z from "zod";
 import type { MessageActionData } from "~/forms/message-form";
@@ -55,6 +56,7 @@ export function FieldShell({
 }
 
 export { controlClass, FormErrors };
+export { WrongFields, type WrongField } from "./wrong-fields";
 
 /** The bot trap: invisible to people and screen readers, out of the tab order. */
 export function Honeypot({ formId }: { formId: string }) {
@@ -161,44 +163,6 @@ export function ErrorSummary({
     return label && message ? [{ id: `${formId}-${name}`, label, message }] : [];
   });
   return <WrongFields fields={wrong} />;
-}
-
-export interface WrongField {
-  /** The id of the field's control. */
-  id: string;
-  label: string;
-  message: string;
-}
-
-/** The error summary itself, for forms whose fields are not Conform's or not named as their ids. */
-export function WrongFields({
-  fields,
-  before = "avant l'envoi",
-  heading: Heading = "h3",
-}: {
-  fields: readonly WrongField[];
-  /** What the corrections come before: "avant l'envoi", "avant l'enregistrement". */
-  before?: string;
-  /** The level that fits the form's place in the page. */
-  heading?: "h2" | "h3";
-}) {
-  if (fields.length === 0) return null;
-  return (
-    <div className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-      <Heading className="font-semibold">
-        {`${fields.length === 1 ? "Un champ" : `${fields.length} champs`} à corriger ${before} :`}
-      </Heading>
-      <ul className="mt-1 list-disc pl-5">
-        {fields.map(({ id, label, message }) => (
-          <li key={id}>
-            <a href={`#${id}`} className="font-medium underline">
-              {`${label} : ${message}`}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
 }
 
 /** The name and e-mail fields both message forms share. */

@@ -1,5 +1,4 @@
 import { Link } from "@remix-run/react";
-import { primaryButton } from "./offer-card";
 
 /** What the 404 of a brand page the site does not list carries (services/pages/brand-page.server.ts). */
 export interface UnknownBrand {
@@ -35,7 +34,7 @@ export function NotFound({
       </p>
       <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-2 text-slate-700">{text}</p>
-      <Link to={back.to} className={`${primaryButton} mt-8`}>
+      <Link to={back.to} className="btn-primary mt-8">
         {back.label}
       </Link>
     </div>
@@ -61,7 +60,7 @@ function BrandNotListed({ typed, closest }: UnknownBrand) {
           maxLength={100}
           className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900"
         />
-        <button type="submit" className={primaryButton}>
+        <button type="submit" className="btn-primary">
           Rechercher
         </button>
       </form>

@@ -1,17 +1,24 @@
 import { Link } from "@remix-run/react";
 import { BRAND_INDEX_PATH, HOW_OFFERS_ARE_RANKED, HOW_VOTES_WORK } from "~/catalogue/site-pages";
 import { feedPath } from "~/seo";
-import { NAV_LINKS } from "./site-header";
+import { NAV_LINKS, type NavLink } from "./site-header";
 
-const FOOTER_LINKS = [
-  ...NAV_LINKS,
+const MORE_LINKS = [
   { to: BRAND_INDEX_PATH, label: "Marques de A à Z" },
   { to: HOW_VOTES_WORK.path, label: HOW_VOTES_WORK.label },
   { to: HOW_OFFERS_ARE_RANKED.path, label: HOW_OFFERS_ARE_RANKED.label },
   { to: "/mentions-legales", label: "Mentions légales" },
 ];
 
-export function SiteFooter({ siteName, year }: { siteName: string; year: number }) {
+export function SiteFooter({
+  siteName,
+  year,
+  links = NAV_LINKS,
+}: {
+  siteName: string;
+  year: number;
+  links?: readonly NavLink[];
+}) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row md:items-center md:justify-between">
@@ -21,7 +28,7 @@ export function SiteFooter({ siteName, year }: { siteName: string; year: number 
         </div>
         <nav aria-label="Liens du pied de page">
           <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-            {FOOTER_LINKS.map((link) => (
+            {[...links, ...MORE_LINKS].map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="text-slate-700 hover:text-indigo-800 hover:underline">
                   {link.label}

@@ -8,6 +8,9 @@ export const NAV_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
+/** A link of the header and footer. */
+export type NavLink = { to: string; label: string };
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 ${
     isActive ? "bg-indigo-50 text-indigo-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
@@ -23,9 +26,12 @@ const useLayoutEffectInBrowser = typeof document === "undefined" ? useEffect : u
 export function SiteHeader({
   siteName,
   categories,
+  links = NAV_LINKS,
 }: {
   siteName: string;
   categories: { to: string; label: string }[];
+  /** NAV_LINKS, with "Guides" once a guide is published (the root's data). */
+  links?: readonly NavLink[];
 }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -60,7 +66,7 @@ export function SiteHeader({
         </Link>
         <nav aria-label="Navigation principale" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {NAV_LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.to === "/"} className={linkClass} prefetch="intent">
                   {link.label}
@@ -102,7 +108,7 @@ export function SiteHeader({
             className="absolute right-0 mt-2 max-h-[calc(100dvh-5rem)] w-64 overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
           >
             <ul className="flex flex-col gap-1">
-              {NAV_LINKS.map((link) => (
+              {links.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} end={link.to === "/"} className={(state) => `block ${linkClass(state)}`}>
                     {link.label}

@@ -10,6 +10,8 @@ import { ServerMarkup } from "~/components/server-markup";
 import { EVERY_OFFER_FEED, pageMeta, siteInfo } from "~/seo";
 import { alertFormHtml } from "~/services/alerts/alert-form-html.server";
 import { alertStore } from "~/services/alerts/visitor-alerts.server";
+import { guideLinksHtml } from "~/services/pages/guide-links.server";
+import { guidesOfCategory, loadGuideShelf } from "~/services/pages/guides.server";
 import { listingAnswer, loadListing } from "~/services/pages/listing.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
@@ -35,11 +37,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     topic && (await alertStore())
       ? alertFormHtml(alertFormView(topic, topicLabel(topic, undefined), isBettingTopic(topic, undefined)))
       : null;
-  return listingAnswer({ ...listing, alertForm });
+  const guidesHtml =
+    listing.category === "all"
+      ? null
+      : guideLinksHtml(
+          categoryById(listing.category).label,
+          guidesOfCategory(await loadGuideShelf(), listing.category),
+        );
+  return listingAnswer({ ...listing, alertForm, guidesHtml });
 }
 
 export default function Codes() {
-  const { query, category, sort, listing, initials, alertForm } = useLoaderData<typeof loader>();
+  const { query, category, sort, listing, initials, alertForm, guidesHtml } = useLoaderData<typeof loader>();
   const shown = { action: "/codes", query, category, sort };
 
   return (
@@ -56,6 +65,7 @@ export default function Codes() {
         <CategoryTabs {...shown} categories={CATEGORIES} label="Catégories de codes" />
       </header>
       <ListingResults {...shown} listing={listing} initials={initials} />
+      {guidesHtml ? <ServerMarkup html={guidesHtml} className="mx-auto max-w-xl" /> : null}
       {alertForm ? <ServerMarkup html={alertForm} className={`mx-auto max-w-xl ${CARD}`} /> : null}
     </div>
   );

@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import { BRAND_CATEGORIES } from "~/catalogue/categories";
-import { atomFeed, FEED_ENTRIES } from "~/catalogue/feed";
+import { atomFeed, FEED_ENTRIES, guidesAtomFeed } from "~/catalogue/feed";
 import { isInCategory } from "~/catalogue/listing-rules";
 import { findOfferBySlug } from "~/catalogue/offers";
 import { getBackend } from "~/services/backend/index.server";
 import { getConfig } from "~/services/config/env.server";
 import { SHARED_DATA_CACHE } from "~/services/http/headers.server";
 import { feedLastModified } from "~/services/pages/feed-dates.server";
+import { loadGuideShelf, renderedGuide } from "~/services/pages/guides.server";
 import { loadCatalogue } from "~/services/pages/offers.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { CategoryId } from "~/catalogue/types";
@@ -16,6 +17,7 @@ import type { CategoryId } from "~/catalogue/types";
  * reader asks again often: the answer carries its ETag and Last-Modified, and a request that names them gets a 304.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  if (params.fichier === "guides.atom") return guidesFeed(request);
   const category = feedCategory(params.fichier ?? "");
   if (!category) throw new Response("Flux introuvable", { status: 404 });
   const catalogue = await loadCatalogue();
@@ -41,7 +43,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     pagePath: category === "all" ? "/offres" : `/codes?cat=${category}`,
   });
   const etag = `"${createHash("sha256").update(xml).digest("base64url").slice(0, 27)}"`;
-  const updated = feedLastModified(params.fichier ?? "", etag, changes[0]?.recordedAt);
+  return feedAnswer(request, xml, etag, feedLastModified(params.fichier ?? "", etag, changes[0]?.recordedAt));
+}
+
+/** The published guides' feed: an entry for each, updated with it. */
+async function guidesFeed(request: Request): Promise<Response> {
+  const shelf = await loadGuideShelf();
+  if (!shelf) throw new Response("Flux momentanément indisponible.", { status: 503 });
+  const { siteUrl, siteName } = getConfig();
+  const guides = shelf.guides.map((guide) => ({ ...guide, html: renderedGuide(guide).html }));
+  const { xml, updated } = guidesAtomFeed(guides, { siteUrl, siteName });
+  const etag = `"${createHash("sha256").update(xml).digest("base64url").slice(0, 27)}"`;
+  return feedAnswer(request, xml, etag, updated);
+}
+
+/** The feed, or a 304 to a reader whose copy is current. */
+function feedAnswer(request: Request, xml: string, etag: string, updated: string): Response {
   const lastModified = new Date(updated).toUTCString();
   const headers = {
     "Content-Type": "application/atom+xml; charset=utf-8",

@@ -271,7 +271,7 @@ export default function BrandPage() {
         </aside>
       </div>
 
-      {page.similarHtml ? <ServerMarkup html={page.similarHtml} /> : null}
+      {page.relatedHtml ? <ServerMarkup html={page.relatedHtml} className="space-y-6" /> : null}
 
       {/* An offer being completed is no product to offer yet. */}
       {brand.awaiting ? null : (

@@ -1,7 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { BRAND_CATEGORIES } from "~/catalogue/categories";
-import { brandShareImage, categoryShareImage, type ShareImageContent } from "~/catalogue/share-image";
+import { brandShareImage, categoryShareImage, guideShareImage, type ShareImageContent } from "~/catalogue/share-image";
 import { getConfig } from "~/services/config/env.server";
+import { loadGuideShelf } from "~/services/pages/guides.server";
 import { findBrandOffer, loadCatalogue } from "~/services/pages/offers.server";
 import {
   defaultShareImage,
@@ -12,8 +13,8 @@ import {
 import { networkKey } from "~/services/visitor.server";
 
 /**
- * `/partage/offres/{slug}/{hash}.png` and `/partage/codes/{category}/{hash}.png`: the image a shared brand page or
- * category listing shows (og:image). The hash names what the image draws, so the answer never changes and is kept a
+ * `/partage/offres/{slug}/{hash}.png`, `/partage/codes/{category}/{hash}.png` and `/partage/guides/{slug}/{hash}.png`:
+ * the image a shared brand page, category listing or guide shows (og:image). The hash names what the image draws, so the answer never changes and is kept a
  * year; an address with an older hash (a new bonus since) leads to the current one; any query string is ignored.
  * Past the drawing budget (a client asking every image in a loop), an image not kept answers the site's own image,
  * which a link preview can still show, kept a minute only: never an error a crawler would cache.
@@ -29,10 +30,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   } else if (kind === "codes") {
     const category = BRAND_CATEGORIES.find((candidate) => candidate.id === name);
     content = category ? categoryShareImage(category.id, catalogue.offers, catalogue.today, site) : undefined;
+  } else if (kind === "guides") {
+    const guide = (await loadGuideShelf())?.guides.find((candidate) => candidate.slug === name);
+    content = guide ? guideShareImage(guide, site) : undefined;
   }
   if (!content) throw new Response("Image introuvable", { status: 404 });
   if (image !== `${shareImageHash(content)}.png`) {
-    throw redirect(shareImagePath(kind as "offres" | "codes", name, content), {
+    throw redirect(shareImagePath(kind as "offres" | "codes" | "guides", name, content), {
       status: 301,
       headers: { "Cache-Control": "public, max-age=300" },
     });

@@ -21,13 +21,21 @@ async function backOfficeRoutes(): Promise<string[]> {
   return Object.keys(build.routes).filter((id) => id.startsWith("routes/gestion"));
 }
 
-/** A route's address, its parameters filled: `routes/gestion_.offres_.$slug` → /gestion/offres/binance. */
+/**
+ * A route's address, its parameters filled: `routes/gestion_.offres_.$slug` → /gestion/offres/binance,
+ * `routes/gestion_.guides_.$id` → /gestion/guides/nouveau.
+ */
 const addressOf = (id: string) =>
   `/${id
     .slice("routes/".length)
     .replace("[.]", "\u0000")
     .split(".")
-    .map((segment) => segment.replace(/_$/, "").replace(/^\$slug$/, "binance"))
+    .map((segment) =>
+      segment
+        .replace(/_$/, "")
+        .replace(/^\$slug$/, "binance")
+        .replace(/^\$id$/, "nouveau"),
+    )
     .join("/")
     .replace("\u0000", ".")}`;
 

@@ -42,6 +42,7 @@ interface Snapshot {
   votes: string[];
   code: string | null;
   extraBrand: number;
+  guides: string[];
 }
 const snapshot = () =>
   withDatabase(async (db) => {
@@ -49,11 +50,13 @@ const snapshot = () =>
     const votes = await db.query<{ offer_slug: string }>("select offer_slug from public.code_feedback order by id");
     const brand = await db.query<{ code: string | null }>("select code from public.brands where slug = 'binance'");
     const extra = await db.query<{ n: number }>("select count(*)::int as n from public.brands where name = 'Ajoutée'");
+    const guides = await db.query<{ title: string }>("select title from public.guides order by id");
     return {
       messages: messages.rows.map((row) => row.message),
       votes: votes.rows.map((row) => row.offer_slug),
       code: brand.rows[0]?.code ?? null,
       extraBrand: extra.rows[0]?.n ?? 0,
+      guides: guides.rows.map((row) => row.title),
     } satisfies Snapshot;
   });
 
@@ -69,6 +72,9 @@ beforeAll(async () => {
       VISITOR,
     ]);
     await db.query("update public.brands set code = 'SAUVE' where slug = 'binance'");
+    await db.query(
+      "select public.save_guide(null, null, 'guide-sauve', 'Guide sauvé', '', null, 'Texte.', 'published')",
+    );
   });
 });
 
@@ -125,6 +131,7 @@ describe("backups of the embedded database", () => {
       votes: ["binance"],
       code: "SAUVE",
       extraBrand: 0,
+      guides: ["Guide sauvé"],
     });
     // What the database then loses (not what is erased: an erasure stays, see below), and what changes in it.
     await withDatabase(async (db) => {
@@ -135,9 +142,10 @@ describe("backups of the embedded database", () => {
         set session_replication_role = origin;
         update public.brands set code = 'CHANGE' where slug = 'binance';
         insert into public.brands (name, slug) values ('Ajoutée', 'ajoutee');
+        delete from public.guides;
       `);
     });
-    expect(await snapshot()).toEqual({ messages: [], votes: [], code: "CHANGE", extraBrand: 1 });
+    expect(await snapshot()).toEqual({ messages: [], votes: [], code: "CHANGE", extraBrand: 1, guides: [] });
 
     const run = runScriptWithFile(backup);
     expect(run.stderr).toBe("");
@@ -153,6 +161,7 @@ describe("backups of the embedded database", () => {
     site = await startSite({ DATA_DIR: dataDir });
     const page = await fetch(`${site.url}/offres/binance`);
     expect(await page.text()).toContain("SAUVE");
+    expect((await fetch(`${site.url}/guides/guide-sauve`)).status).toBe(200);
   });
 
   it(

@@ -31,6 +31,40 @@ interface Page {
 const IMPORT_HEADER = OFFER_CSV_COLUMNS.join(",");
 const REFUSED_ROW = newBrandLine({ adresse: "refusee", marque: "Refusée", lien: "http://x", montant: "beaucoup" });
 
+/** A guide with every element the owner may write, and offers named. */
+const GUIDE = {
+  title: "Bien choisir sa banque en ligne",
+  slug: "",
+  summary: "Les primes, les conditions et les pièges.",
+  category: "finance",
+  body: [
+    "## Les primes",
+    "",
+    "[BoursoBank](/offres/boursobank) et [Binance](/offres/binance) versent une prime : **lisez** les *conditions*.",
+    "",
+    "## Un tableau",
+    "",
+    "| Banque | Prime |",
+    "| :-- | --: |",
+    "| BoursoBank | 100 € |",
+    "",
+    "## Le reste",
+    "",
+    "> Une citation.",
+    "",
+    "1. un",
+    "2. deux",
+    "",
+    "`CODE` et https://www.exemple.fr, ![Logo](/logos/binance.svg)",
+    "",
+    "### Plus bas",
+    "",
+    "```",
+    "un bloc",
+    "```",
+  ].join("\n"),
+};
+
 const invalidMessage = { name: "A", email: "pas-une-adresse", message: "court" };
 
 const PAGES: Page[] = [
@@ -156,6 +190,30 @@ const PAGES: Page[] = [
     files: { fichier: [IMPORT_HEADER, NEW_BRAND_LINE, REFUSED_ROW].join("\r\n") },
   },
   { name: "back-office-import-no-file", path: "/gestion/import", owner: true, form: { intent: "preview" } },
+  { name: "guides-none", path: "/guides" },
+  { name: "back-office-guide-new", path: "/gestion/guides/nouveau", owner: true },
+  {
+    name: "back-office-guide-preview",
+    path: "/gestion/guides/nouveau",
+    owner: true,
+    form: { ...GUIDE, intent: "apercu" },
+  },
+  {
+    name: "back-office-guide-refused",
+    path: "/gestion/guides/nouveau",
+    owner: true,
+    form: { ...GUIDE, title: "", body: "<b>gras</b>", intent: "brouillon" },
+  },
+  {
+    name: "back-office-guide-published",
+    path: "/gestion/guides/nouveau",
+    owner: true,
+    form: { ...GUIDE, intent: "publier" },
+  },
+  { name: "back-office-guides", path: "/gestion/guides", owner: true },
+  { name: "guides", path: "/guides" },
+  { name: "guide", path: "/guides/bien-choisir-sa-banque-en-ligne" },
+  { name: "brand-named-by-a-guide", path: "/offres/boursobank" },
   {
     name: "back-office-session-ended",
     path: "/gestion/offres/binance",
@@ -258,6 +316,14 @@ describe("the server HTML of every screen", () => {
       "testimonial-erasure-unknown": 404,
       "back-office-new-brand-with-errors": 400,
       "back-office-offer": 200,
+      "guides-none": 200,
+      "back-office-guide-new": 200,
+      "back-office-guide-preview": 200,
+      "back-office-guide-refused": 400,
+      "back-office-guide-published": 200,
+      "back-office-guides": 200,
+      guides: 200,
+      guide: 200,
       "back-office-offer-with-errors": 400,
       "back-office-offer-saved-toast": 200,
       "back-office-import": 200,

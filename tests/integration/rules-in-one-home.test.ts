@@ -13,9 +13,11 @@ import { FEEDBACK_REASONS, FEEDBACK_RULES, OFFER_SLUG_PATTERN } from "@contract/
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERT_LIMITS } from "~/catalogue/alerts";
-import { CATEGORIES } from "~/catalogue/categories";
+import { BRAND_CATEGORIES, CATEGORIES } from "~/catalogue/categories";
+import { GUIDE_LIMITS, isGuideSlug } from "~/catalogue/guides";
 import { RETENTIONS } from "~/catalogue/retentions";
 import { SIGN_IN_RULES } from "~/services/owner/owner-session.server";
+import { MAX_GUIDE_LENGTH } from "~/services/writing/markdown.server";
 import { makeTempDir } from "../support/temp-dir";
 import { copyTemplateInto } from "../support/templates";
 
@@ -77,6 +79,7 @@ describe("one home for each rule: the database and the site agree", () => {
     const { rows } = await db.query<{ table: string; definition: string }>(
       `select conrelid::regclass::text as "table", pg_get_constraintdef(oid) as definition from pg_constraint
         where connamespace = 'public'::regnamespace and contype = 'c' and pg_get_constraintdef(oid) ~ 'slug ~'
+          and conrelid <> 'public.guides'::regclass
         order by 1`,
     );
     expect(rows.map((row) => row.table)).toEqual([
@@ -87,6 +90,27 @@ describe("one home for each rule: the database and the site agree", () => {
       "testimonials",
     ]);
     for (const { table, definition } of rows) expect(definition, table).toContain(OFFER_SLUG_PATTERN.source);
+  });
+
+  it("on a guide's address, lengths and category", async () => {
+    expect(await allowedValues("guides", "category")).toEqual(BRAND_CATEGORIES.map((category) => category.id));
+    expect(await lengthBounds("guides", "slug")).toEqual({ min: 1, max: GUIDE_LIMITS.slug });
+    expect((await lengthBounds("guides", "title")).max).toBe(GUIDE_LIMITS.title);
+    expect((await lengthBounds("guides", "summary")).max).toBe(GUIDE_LIMITS.summary);
+    expect((await lengthBounds("guides", "body")).max).toBe(MAX_GUIDE_LENGTH);
+    const slugCheck = (await checks("guides")).find((check) => check.includes("slug ~")) ?? "";
+    const pattern = /slug ~ '([^']+)'/.exec(slugCheck)?.[1] ?? "";
+    for (const slug of [
+      "primes-banques",
+      "a",
+      "guide-2026",
+      "Primes",
+      "primes--banques",
+      "-primes",
+      "primes_banques",
+    ]) {
+      expect(new RegExp(pattern).test(slug), slug).toBe(isGuideSlug(slug));
+    }
   });
 
   it("on the categories a brand may have", async () => {

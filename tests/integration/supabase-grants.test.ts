@@ -56,11 +56,15 @@ async function privileges(kind: "table" | "sequence" | "function") {
 }
 
 describe("grants of the public key with hosted Supabase's default privileges", () => {
-  it("let visitors read brands and published testimonials, nothing else in schema public", async () => {
+  it("let visitors read brands, published testimonials and published guides, nothing else in schema public", async () => {
     expect((await privileges("table")).sort()).toEqual([
       "anon select brands",
+      "anon select published_guide_moves",
+      "anon select published_guides",
       "anon select published_testimonials",
       "authenticated select brands",
+      "authenticated select published_guide_moves",
+      "authenticated select published_guides",
       "authenticated select published_testimonials",
     ]);
     const brands = await asRole(db, "anon", (tx) => tx.query("select name from public.brands limit 1"));
@@ -105,6 +109,21 @@ describe("grants of the public key with hosted Supabase's default privileges", (
       "author_mails",
       "insert into public.author_mails (recipient, subject, body) values ('a@b.fr', 'S', 'B')",
       "update public.author_mails set recipient = 'x@y.fr'",
+    ],
+    [
+      "guides",
+      "insert into public.guides (slug, title, summary, body, status) values ('g', 'G', '', '', 'published')",
+      "update public.guides set status = 'published'",
+    ],
+    [
+      "guide_versions",
+      "insert into public.guide_versions (guide_id, version, slug, title, summary, body, status) values (1, 1, 'g', 'G', '', '', 'draft')",
+      "update public.guide_versions set body = 'x'",
+    ],
+    [
+      "guide_moves",
+      "insert into public.guide_moves (old_slug, guide_id) values ('ancien', 1)",
+      "update public.guide_moves set old_slug = 'x'",
     ],
   ]) {
     it(`keep ${table} closed to visitors`, async () => {

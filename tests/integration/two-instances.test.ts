@@ -147,6 +147,26 @@ describe.each([
     expect(took, "délai avant que l'autre instance montre la modification").toBeGreaterThanOrEqual(0);
   });
 
+  it("a guide published through one shows on the other's cached pages within 2 s", async () => {
+    const [one, other] = sites;
+    const title = `Guide ${first} ${second} ${randomUUID().slice(0, 8)}`;
+    // The other instance keeps both pages: their second answers come from its cache.
+    for (const page of ["/guides", "/offres/wise"]) await (await fetch(`${other.url}${page}`)).text();
+    expect(mainText(await (await fetch(`${other.url}/guides`)).text())).not.toContain(title);
+
+    const cookie = await signIn(one, { "X-Forwarded-For": newVisitor() });
+    const saved = await postForm(
+      one,
+      "/gestion/guides/nouveau",
+      { title, slug: "", summary: "", category: "finance", body: "Voyez [Wise](/offres/wise).", intent: "publier" },
+      { Cookie: cookie },
+    );
+    expect(saved.status).toBe(303);
+    const took = await shownWithin(other, "/guides", new RegExp(title), EDIT_REACHES_OTHERS_MS);
+    expect(took, "délai avant que l'autre instance montre le guide").toBeGreaterThanOrEqual(0);
+    expect(mainText(await (await fetch(`${other.url}/offres/wise`)).text())).toContain(title);
+  });
+
   it("votes through one show on the other's cached page within 6 s", async () => {
     const [one, other] = sites;
     await (await fetch(`${other.url}/offres/bolt`)).text();

@@ -31,6 +31,8 @@ const UNWATCHED = {
   storageProblem: () => null,
   history: () => null,
   visitorAlerts: () => null,
+  listGuides: async () => ({ guides: [], moves: new Map<string, string>() }),
+  guideDesk: () => null,
 };
 
 const rows = (name: string): BrandRow[] => [{ id: 1, name, description: null, logo_url: null }];

@@ -1,7 +1,8 @@
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { isIsoDate } from "~/catalogue/dates";
 import { fieldsOf, type ColumnOf } from "~/forms/offer-columns";
-import { WrongFields } from "../forms";
+import { fieldClass } from "./frame";
+import { WrongFields } from "../wrong-fields";
 import type { FieldInput, OfferForm } from "~/forms/offer-fields";
 
 /**
@@ -9,8 +10,7 @@ import type { FieldInput, OfferForm } from "~/forms/offer-fields";
  * error tied to it, the values the owner sent kept.
  */
 
-export const fieldClass =
-  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-indigo-600 aria-[invalid=true]:border-red-700 read-only:bg-slate-100";
+export { fieldClass } from "./frame";
 
 /** The error of a field as the owner reads it, under the field. */
 function FieldError({ meta }: { meta: FieldMetadata<unknown> }) {

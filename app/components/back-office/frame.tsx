@@ -13,6 +13,10 @@ export const backOfficeMeta = (title: string): MetaDescriptor[] => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
+/** A text field of the back office's forms. */
+export const fieldClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-indigo-600 aria-[invalid=true]:border-red-700 read-only:bg-slate-100";
+
 export const backOfficeButton =
   "inline-flex items-center justify-center rounded-lg bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 focus-visible:ring-offset-2";
 /** A bordered button of the back office (the public pages have their own `btn-secondary`). */
@@ -38,6 +42,9 @@ export function BackOfficePage({ title, children }: { title: string; children: R
         </NavLink>
         <NavLink reloadDocument to="/gestion/offres" className={navLink}>
           Offres
+        </NavLink>
+        <NavLink reloadDocument to="/gestion/guides" className={navLink}>
+          Guides
         </NavLink>
         <NavLink reloadDocument to="/gestion/temoignages" className={navLink}>
           Témoignages

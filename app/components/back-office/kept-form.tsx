@@ -1,6 +1,5 @@
 import { shownField, type KeptForm } from "~/forms/kept-form";
-import { fieldClass } from "./fields";
-import { backOfficeButton } from "./frame";
+import { backOfficeButton, fieldClass } from "./frame";
 
 /** What the page says, for each reason a form was not taken. */
 const WORDS = {

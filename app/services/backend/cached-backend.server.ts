@@ -4,6 +4,7 @@ import { todayInFrance } from "~/catalogue/dates";
 import { NEWS_DAYS } from "~/catalogue/ranking";
 import { siteEvents, type SiteEventBus } from "../events.server";
 import { BackendError, toBackendError } from "./errors.server";
+import { savesTold, type GuideDesk, type GuideShelf } from "./guide-store.server";
 import { ReadAfterWriteCache } from "./read-after-write-cache.server";
 import type * as types from "./types.server";
 import type { AlertCheck } from "~/catalogue/alerts";
@@ -55,6 +56,7 @@ export class CachedBackend implements types.Backend {
   private readonly testimonialsCache: ReadAfterWriteCache<types.PublishedTestimonial[]> | undefined;
   private readonly followsCache: ReadAfterWriteCache<types.OfferFollows[]> | undefined;
   private readonly newsCache: ReadAfterWriteCache<types.OfferNews[]> | undefined;
+  private readonly guidesCache: ReadAfterWriteCache<GuideShelf> | undefined;
   /** Each brand page's history, by offer and length: read once, then again only after a change or its TTL. */
   private readonly historyCaches = new LRUCache<string, ReadAfterWriteCache<OfferHistoryEntry[]>>({ max: 1_000 });
   /** The brands last read whole, with the fingerprint read just before them (backends that give one). */
@@ -76,6 +78,7 @@ export class CachedBackend implements types.Backend {
         "les liens suivis par offre",
       );
       this.newsCache = new ReadAfterWriteCache(options.ttlMs, () => this.readNews(), "des dates des nouveautés");
+      this.guidesCache = new ReadAfterWriteCache(options.ttlMs, () => this.readGuides(), "des guides");
     }
     this.stopWatching = backend.watchChanges?.({
       changed: (change) => this.changedElsewhere(change),
@@ -97,6 +100,9 @@ export class CachedBackend implements types.Backend {
         return;
       case "testimonials-changed":
         this.testimonialsChanged(change.offerSlug);
+        return;
+      case "guides-changed":
+        this.guidesChanged();
     }
   }
 
@@ -104,6 +110,7 @@ export class CachedBackend implements types.Backend {
   private forgetEverything(): void {
     this.testimonialsCache?.invalidate();
     this.followsCache?.invalidate();
+    this.guidesCache?.invalidate();
     this.brandsChanged();
   }
 
@@ -310,6 +317,28 @@ export class CachedBackend implements types.Backend {
       newsSince: (day) => history.newsSince(day),
       newsEntries: (slugs, limit) => within(this.options.timeoutMs, () => history.newsEntries(slugs, limit)),
     };
+  }
+
+  listGuides(): Promise<GuideShelf> {
+    return within(this.options.timeoutMs, (signal) => this.backend.listGuides(signal));
+  }
+
+  private readGuides = async (): Promise<GuideShelf> => (await this.backend.warmUp(), this.listGuides());
+
+  /** The published guides, kept as the brands are; rejects with a BackendError when they cannot be read. */
+  async guideShelf(): Promise<GuideShelf> {
+    return this.guidesCache ? this.guidesCache.get() : this.readGuides();
+  }
+
+  private guidesChanged(): void {
+    this.guidesCache?.invalidate();
+    this.events.emit("guides-changed", {});
+  }
+
+  /** The back office's guides: a save shows on the next page, here and (announced) on other instances. */
+  guideDesk(): GuideDesk | null {
+    const desk = this.backend.guideDesk();
+    return desk && savesTold(desk, () => this.guidesChanged());
   }
 
   audienceSalt(): Promise<types.AudienceSalt | null> {

@@ -4,6 +4,7 @@ import { openDatabase, type DatabasePlace } from "./database.server";
 import { openEmbeddedDatabase } from "./embedded-db.server";
 import { DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
 import { toFeedbackCounts, type FeedbackRow } from "./feedback-row.server";
+import { FunctionGuideDesk, toGuideShelf, type GuideShelf, type PublishedGuideRow } from "./guide-store.server";
 import { callAsServiceRole } from "./sql-calls.server";
 import { SqlHistoryStore } from "./sql-history.server";
 import { SqlOwnerStore } from "./sql-owner.server";
@@ -320,6 +321,27 @@ export class SqlBackend implements types.Backend {
   owner(): types.OwnerAccess {
     this.ownerStore ??= new SqlOwnerStore(this.place, () => this.wakeOutbox());
     return { ok: true, store: this.ownerStore };
+  }
+
+  /** Both views in one round trip (readAsAnon gathers the reads of a turn). */
+  async listGuides(): Promise<GuideShelf> {
+    try {
+      const db = await openDatabase(this.place);
+      const [guides, moves] = await Promise.all([
+        readAsAnon<PublishedGuideRow>(db, "select json_agg(g) as rows from public.published_guides g"),
+        readAsAnon<{ old_slug: string; slug: string }>(
+          db,
+          "select json_agg(m) as rows from public.published_guide_moves m",
+        ),
+      ]);
+      return toGuideShelf(guides, moves);
+    } catch (error) {
+      throw toBackendError(error);
+    }
+  }
+
+  guideDesk(): FunctionGuideDesk {
+    return new FunctionGuideDesk(sqlCalls(this.place));
   }
 
   history(): types.OfferHistoryStore {

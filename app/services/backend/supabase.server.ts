@@ -10,6 +10,7 @@ import {
   VOTES_RATE_LIMITED,
 } from "./errors.server";
 import { type FeedbackRow, toFeedbackCounts } from "./feedback-row.server";
+import { FunctionGuideDesk, supabaseGuideShelf, type GuideShelf } from "./guide-store.server";
 import { pollSiteChanges, type SiteChangeRow } from "./site-changes.server";
 import { SupabaseAlertStore } from "./supabase-alerts.server";
 import { SupabaseHistoryStore } from "./supabase-history.server";
@@ -367,6 +368,16 @@ export class SupabaseBackend implements types.Backend {
       );
     });
     return this.visitorAlertStore;
+  }
+
+  /** Through the two views, with the public key: published guides only. */
+  listGuides(signal?: AbortSignal): Promise<GuideShelf> {
+    return supabaseGuideShelf(this.client, signal);
+  }
+
+  guideDesk(): FunctionGuideDesk | null {
+    const client = this.serviceRoleClient();
+    return client ? new FunctionGuideDesk(rpcCalls(client)) : null;
   }
 
   history(): SupabaseHistoryStore | null {

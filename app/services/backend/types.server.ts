@@ -1,5 +1,6 @@
 import type { VisitorAlertStore } from "./alert-types.server";
 import type { AudienceEvent, AudienceSalt, OfferDayCount, OfferFollows } from "./audience-types.server";
+import type { GuideDesk, GuideShelf } from "./guide-types.server";
 import type {
   ErasedTestimonial,
   OutgoingReport,
@@ -180,7 +181,8 @@ export type OwnerAccess = { ok: true; store: OwnerStore } | { ok: false; missing
 export type SiteChange =
   | { event: "brands-changed" }
   | { event: "vote-stored"; offerSlug: string }
-  | { event: "testimonials-changed"; offerSlug: string };
+  | { event: "testimonials-changed"; offerSlug: string }
+  | { event: "guides-changed" };
 
 export interface SiteChangeListener {
   changed(change: SiteChange): void;
@@ -245,6 +247,10 @@ export interface Backend {
   addAudienceEvents(events: AudienceEvent[]): Promise<boolean>;
   /** The back office's operations, or the name of the variable to set when this backend cannot give them. */
   owner(): OwnerAccess;
+  /** The published guides and their old addresses, as visitors read them; rejects with a BackendError. */
+  listGuides(signal?: AbortSignal): Promise<GuideShelf>;
+  /** The back office's guides, or null when this backend cannot give them (as owner()). */
+  guideDesk(): GuideDesk | null;
   /** The offers' dated history, or null when this backend keeps none. */
   history(): OfferHistoryStore | null;
   /** The visitors' e-mail alerts, or null when this backend sends none (no SMTP_URL; Supabase without its key). */
@@ -255,7 +261,7 @@ export interface Backend {
    */
   storageProblem(): string | null | undefined;
   /**
-   * Follows the changes other instances on the same database make (brands, votes, testimonials); the function
+   * Follows the changes other instances on the same database make (brands, votes, testimonials, guides); the function
    * returned stops. Absent when this backend serves one instance only (the embedded database).
    */
   watchChanges?(listener: SiteChangeListener): () => void;

@@ -90,6 +90,9 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/marques.$initial.($part)": TEXT_PAGE,
   "routes/contact": { ...FORM_PAGE, shows: "no offer", inSitemap: true },
   "routes/mentions-legales": TEXT_PAGE,
+  // Listed in the sitemap once a guide is published (sitemap.server.ts), as each guide.
+  "routes/guides._index": { ...PAGE, cache: { query: ["cat", "page"] }, shows: "no offer" },
+  "routes/guides.$slug": PAGE,
   "routes/robots[.]txt": PAGE,
   // Kept by a CDN as a page is; the page cache keeps HTML only: a feed answers its own ETag and 304s.
   "routes/flux.$fichier": PAGE,
@@ -107,6 +110,9 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/gestion_.offres[.]csv": { ...OWNER_PAGE, methods: ["GET", "HEAD"] },
   "routes/gestion_.import": OWNER_PAGE,
   "routes/gestion_.temoignages": OWNER_PAGE,
+  "routes/gestion_.guides": { ...OWNER_PAGE, methods: ["GET", "HEAD"] },
+  // The one form that takes more than 64 KB: a guide's text, up to 100 000 characters (GUIDE_FORM_BYTES).
+  "routes/gestion_.guides_.$id": OWNER_PAGE,
   "routes/gestion_.statistiques": { ...OWNER_PAGE, methods: ["GET", "HEAD"] },
   "routes/gestion_.statistiques[.]csv": { ...OWNER_PAGE, methods: ["GET", "HEAD"] },
 };

@@ -33,6 +33,8 @@ export function startApplication(): Promise<void> {
   // A vote changes the summary its offer's pages show; a brand changed may show on any page.
   siteEvents.on("vote-stored", ({ offerSlug }) => pageCache.forgetPagesShowing(offerSlug));
   siteEvents.on("brands-changed", () => pageCache.forgetAll());
+  // A guide shows on its pages, the brand pages and listings naming it, the sitemap and the feed.
+  siteEvents.on("guides-changed", () => pageCache.forgetAll());
   // At once, never gathered as votes are: the owner waits to see their decision, and a pending text is never shown.
   siteEvents.on("testimonials-changed", ({ offerSlug }) => pageCache.forgetPaths(["/", `/offres/${offerSlug}`]));
   return (

@@ -1,8 +1,9 @@
 import { log } from "../log.server";
 import { requireOwner } from "./owner-session.server";
 import { getBackend } from "../backend/index.server";
+import { MISSING_SERVICE_ROLE_KEY, type OwnerAccess, type OwnerStore } from "../backend/types.server";
 import { redirectWithError } from "../toast.server";
-import type { OwnerAccess, OwnerStore } from "../backend/types.server";
+import type { GuideDesk } from "../backend/guide-store.server";
 
 /** What the owner reads when a write of theirs found the database unable to take it. */
 export const OWNER_WRITE_FAILED =
@@ -60,4 +61,11 @@ export function formId(value: FormDataEntryValue | null): number {
   const id = typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Message inconnu.", { status: 400 });
   return id;
+}
+
+/** The back office's guides for a signed-in owner, or the variable to set when the backend cannot give them. */
+export async function guideDeskFor(request: Request): Promise<{ desk: GuideDesk | null; missing: string | null }> {
+  await requireOwner(request);
+  const desk = (await getBackend()).guideDesk();
+  return { desk, missing: desk ? null : MISSING_SERVICE_ROLE_KEY };
 }

@@ -17,6 +17,8 @@ import { alertStore } from "~/services/alerts/visitor-alerts.server";
 import { pathForLog } from "../http/access-log.server";
 import { log } from "../log.server";
 import { brandFaqJsonLd } from "./brand-faq.server";
+import { guideLinksHtml } from "./guide-links.server";
+import { guidesNaming, loadGuideShelf } from "./guides.server";
 import { closestBrands } from "./listing.server";
 import { offerHistory } from "./offer-history.server";
 import { findBrandOffer, toCardView, tryLoadCatalogue, UNAVAILABLE, type Catalogue } from "./offers.server";
@@ -67,7 +69,14 @@ export async function loadBrandPage({ params, request }: Pick<LoaderFunctionArgs
       ? alertFormHtml(alertFormView({ kind: "marque", slug: offer.slug }, offer.brand, offer.category === "betting"))
       : null,
     unavailable: false as const,
-    similarHtml: similarOffersHtml(catalogue.offers, offer, catalogue.today, categoryLabel),
+    // The offers of its category, then the guides naming it: plain links, none of their code in the page's JavaScript.
+    relatedHtml:
+      [
+        similarOffersHtml(catalogue.offers, offer, catalogue.today, categoryLabel),
+        guideLinksHtml(offer.brand, guidesNaming(await loadGuideShelf(), offer.slug)),
+      ]
+        .filter(Boolean)
+        .join("") || null,
     submissionId: randomUUID(),
     ...testimonials,
     questionConstraint: messageFormConstraint("question"),

@@ -40,7 +40,7 @@ export function shareImageHash(content: ShareImageContent): string {
 }
 
 /** Where an image is served: `/partage/offres/binance/3f2a…png`, `/partage/codes/crypto/…png`. */
-export const shareImagePath = (kind: "offres" | "codes", name: string, content: ShareImageContent) =>
+export const shareImagePath = (kind: "offres" | "codes" | "guides", name: string, content: ShareImageContent) =>
   `/partage/${kind}/${encodeURIComponent(name)}/${shareImageHash(content)}.png`;
 
 type Node = { type: string; props: { style?: Record<string, unknown>; children?: unknown; [key: string]: unknown } };
@@ -90,7 +90,8 @@ async function tile(content: ShareImageContent): Promise<Node> {
 }
 
 async function layout(content: ShareImageContent): Promise<Node> {
-  const titleSize = content.title.length > 16 ? 64 : 84;
+  // A guide's title may take 120 characters: four lines at 48 px.
+  const titleSize = content.title.length > 48 ? 48 : content.title.length > 16 ? 64 : 84;
   return box(
     {
       width: SHARE_IMAGE_WIDTH,

@@ -18,6 +18,12 @@ import type { Root as MarkdownRoot, RootContent as MarkdownNode } from "mdast";
 /** A guide's text at most, in characters. */
 export const MAX_GUIDE_LENGTH = 100_000;
 
+/**
+ * The writing form's body at most, in bytes: the longest text when each character is 3 bytes of UTF-8 that
+ * urlencoding turns into 9, plus the other fields. Other forms stay within MAX_FORM_BYTES (64 KB).
+ */
+export const GUIDE_FORM_BYTES = MAX_GUIDE_LENGTH * 9 + 64 * 1024;
+
 /** The addresses a link may lead to: the web, e-mail, and the site's own pages (relative addresses). */
 const LINK_PROTOCOLS = ["http", "https", "mailto"];
 
@@ -71,6 +77,8 @@ export interface RenderedText {
   /** Safe HTML, typeset in French. */
   html: string;
   headings: TextHeading[];
+  /** The addresses of the site the text links to ("/offres/boursobank"), in order, each once. */
+  siteLinks: string[];
 }
 
 const parser = unified().use(remarkParse).use(remarkGfm);
@@ -135,8 +143,11 @@ function headingId(text: string, taken: Map<string, number>): string {
   return count === 1 ? base : `${base}-${count}`;
 }
 
-/** After sanitizing: levels 5 and 6 read as 4, ids on headings, French spacing in the text outside code. */
-function finish(tree: HtmlRoot, headings: TextHeading[]): void {
+/**
+ * After sanitizing: levels 5 and 6 read as 4, ids on headings, French spacing in the text outside code; the headings
+ * and the site's addresses linked to are noted.
+ */
+function finish(tree: HtmlRoot, headings: TextHeading[], siteLinks: Set<string>): void {
   const taken = new Map<string, number>();
   const walk = (node: HtmlRoot | Element, inCode: boolean) => {
     for (const child of node.children) {
@@ -152,6 +163,8 @@ function finish(tree: HtmlRoot, headings: TextHeading[]): void {
       }
       // A link the form would refuse (an address without a scheme nor "/", read as relative) leads nowhere.
       if (child.tagName === "a" && !isAllowedLink(String(child.properties?.href ?? ""))) child.properties = {};
+      const href = child.tagName === "a" ? String(child.properties?.href ?? "") : "";
+      if (/^\/(?!\/)/.test(href)) siteLinks.add(href);
       const heading = /^h([2-4])$/.exec(child.tagName);
       if (heading) {
         const text = typeset(textOf(child)).trim();
@@ -174,17 +187,30 @@ function clampHeadings(tree: MarkdownRoot): void {
   walk(tree);
 }
 
+/** What the last step of a render notes, in its file's data. */
+interface RenderNotes {
+  headings?: TextHeading[];
+  siteLinks?: Set<string>;
+}
+
+/** Built once: a render's headings and links go in its own file's data, never in the processor. */
+const renderer = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(() => clampHeadings)
+  .use(remarkRehype)
+  .use(rehypeSanitize, SCHEMA)
+  .use(() => (tree: HtmlRoot, file: { data: unknown }) => {
+    const notes: RenderNotes = { headings: [], siteLinks: new Set() };
+    finish(tree, notes.headings!, notes.siteLinks!);
+    Object.assign(file.data as RenderNotes, notes);
+  })
+  .use(rehypeStringify)
+  .freeze();
+
 /** The text as a page shows it: safe HTML (see SCHEMA) and its headings. Raw HTML is dropped, never shown. */
 export function renderMarkdown(text: string): RenderedText {
-  const headings: TextHeading[] = [];
-  const processor = unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(() => clampHeadings)
-    .use(remarkRehype)
-    .use(rehypeSanitize, SCHEMA)
-    .use(() => (tree: HtmlRoot) => finish(tree, headings))
-    .use(rehypeStringify);
-  const html = String(processor.processSync(text));
-  return { html, headings };
+  const file = renderer.processSync(text);
+  const notes = file.data as RenderNotes;
+  return { html: String(file), headings: notes.headings ?? [], siteLinks: [...(notes.siteLinks ?? [])] };
 }
