@@ -13,7 +13,10 @@ export const guidePath = (slug: string) => `${GUIDES_PATH}/${slug}`;
 /** Guides per page of /guides. */
 export const GUIDES_PER_PAGE = 24;
 
-/** What the writing form accepts, in characters (the text's own limit is MAX_GUIDE_LENGTH). */
+/** A guide's text at most, in characters. */
+export const MAX_GUIDE_LENGTH = 100_000;
+
+/** What the writing form accepts, in characters, besides the text. */
 export const GUIDE_LIMITS = { title: 120, summary: 300, slug: 80 } as const;
 
 /** A table of contents from this many sections (level-2 headings) on. */

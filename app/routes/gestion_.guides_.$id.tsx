@@ -23,12 +23,12 @@ import {
   type GuideFormValues,
 } from "~/forms/guide-form";
 import { flashedSuccess } from "~/forms/server-toasts";
-import { readForm } from "~/services/form-request.server";
+import { GUIDE_FORM_BYTES, readForm } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
 import { guideDeskFor, ownerWriteFailure } from "~/services/owner/back-office.server";
 import { renderGuideText } from "~/services/pages/guides.server";
 import { redirectWithSuccess } from "~/services/toast.server";
-import { GUIDE_FORM_BYTES, markdownProblems } from "~/services/writing/markdown.server";
+import { markdownProblems } from "~/services/writing/markdown.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ReactNode } from "react";
 import type { GuideStatus } from "~/services/backend/guide-store.server";

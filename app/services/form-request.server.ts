@@ -1,9 +1,20 @@
+import { MAX_GUIDE_LENGTH } from "~/catalogue/guides";
+
 /**
  * Largest form body accepted: a message of the longest length allowed still fits when every character takes 3 bytes
  * (Chinese, '€', '’'), which urlencoding turns into 9: 5000 x 9 = 45 000 bytes, plus the other fields. (An emoji
  * takes 4 bytes but counts as two characters.)
  */
 export const MAX_FORM_BYTES = 64 * 1024;
+
+/**
+ * The one larger form, the guide writing form's (/gestion/guides/…): the longest text when each character is 3 bytes
+ * of UTF-8 that urlencoding turns into 9, plus the other fields.
+ */
+export const GUIDE_FORM_BYTES = MAX_GUIDE_LENGTH * 9 + MAX_FORM_BYTES;
+
+/** The largest body a form posted to `path` may have. */
+export const formBytesFor = (path: string) => (path.startsWith("/gestion/guides/") ? GUIDE_FORM_BYTES : MAX_FORM_BYTES);
 
 /**
  * An oversized body is still read, and thrown away, up to this size: a client whose upload is cut short sees a

@@ -1,7 +1,7 @@
 import { createCookie, data } from "@remix-run/node";
 import { isBackOfficePath, type KeptForm } from "~/forms/kept-form";
 import { OFFER_FIELDS, type OfferFieldDeclaration } from "~/forms/offer-fields";
-import { readForm } from "../form-request.server";
+import { formBytesFor, readForm } from "../form-request.server";
 import { secureCookieFor } from "../http/cookies.server";
 import { keyFor } from "../lifecycle/secrets.server";
 
@@ -29,7 +29,7 @@ export async function keptFormAnswer(request: Request, reason: KeptForm["reason"
   let fields: Array<[string, string]> = [];
   let hadFile = false;
   try {
-    for (const [name, value] of await readForm(request)) {
+    for (const [name, value] of await readForm(request, formBytesFor(new URL(request.url).pathname))) {
       if (typeof value !== "string") hadFile = true;
       else if (name !== "password") fields.push([name, value]);
     }

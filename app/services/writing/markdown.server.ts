@@ -10,19 +10,13 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
+import { MAX_GUIDE_LENGTH } from "~/catalogue/guides";
 import { foldText } from "~/catalogue/names";
 import { typeset } from "~/catalogue/typography";
 import type { Element, ElementContent, Root as HtmlRoot, RootContent } from "hast";
 import type { Root as MarkdownRoot, RootContent as MarkdownNode } from "mdast";
 
-/** A guide's text at most, in characters. */
-export const MAX_GUIDE_LENGTH = 100_000;
-
-/**
- * The writing form's body at most, in bytes: the longest text when each character is 3 bytes of UTF-8 that
- * urlencoding turns into 9, plus the other fields. Other forms stay within MAX_FORM_BYTES (64 KB).
- */
-export const GUIDE_FORM_BYTES = MAX_GUIDE_LENGTH * 9 + 64 * 1024;
+export { MAX_GUIDE_LENGTH };
 
 /** The addresses a link may lead to: the web, e-mail, and the site's own pages (relative addresses). */
 const LINK_PROTOCOLS = ["http", "https", "mailto"];
