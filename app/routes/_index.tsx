@@ -10,9 +10,12 @@ import { RewardDisclosure } from "~/components/notices";
 import { primaryButton, secondaryButton } from "~/components/offer-card";
 import { OfferGrid } from "~/components/offer-grid";
 import { CARD } from "~/components/page-block";
+import { ServerMarkup } from "~/components/server-markup";
 import { TestimonialQuote } from "~/components/testimonial-quote";
 import { StepCards, TextCard } from "~/components/text-card";
 import { EVERY_OFFER_FEED, pageMeta, siteInfo } from "~/seo";
+import { guideLinksHtml } from "~/services/pages/guide-links.server";
+import { latestGuides, loadGuideShelf } from "~/services/pages/guides.server";
 import { homeContent, homeNews, homeOverview } from "~/services/pages/home.server";
 import { toCardView, tryLoadCatalogue, UNAVAILABLE } from "~/services/pages/offers.server";
 import { homeTestimonialCards } from "~/services/pages/testimonials.server";
@@ -40,6 +43,7 @@ export async function loader() {
   }
   return {
     content: homeContent(),
+    guidesHtml: guideLinksHtml("Nos derniers guides", latestGuides(await loadGuideShelf()), true),
     ...homeOverview(catalogue),
     featured: catalogue.featured.map((offer) => toCardView(offer, catalogue)),
     ...homeNews(catalogue),
@@ -160,7 +164,8 @@ function scrollToFeatured(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 export default function Home() {
-  const { featured, news, newsPage, testimonials, content, runningCount, categories } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  const { featured, news, newsPage, testimonials, content, runningCount, categories } = page;
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const siteName = root?.siteName ?? "CodeParrain";
 
@@ -239,6 +244,8 @@ export default function Home() {
       </section>
 
       {news.length > 0 ? <NewsSection news={news} href={newsPage} /> : null}
+
+      {"guidesHtml" in page && page.guidesHtml ? <ServerMarkup html={page.guidesHtml} /> : null}
 
       <section aria-labelledby="why-title" className="space-y-6">
         <h2 id="why-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">

@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listing.category === "all"
       ? null
       : guideLinksHtml(
-          categoryById(listing.category).label,
+          `Nos guides sur ${categoryById(listing.category).label}`,
           guidesOfCategory(await loadGuideShelf(), listing.category),
         );
   return listingAnswer({ ...listing, alertForm, guidesHtml });

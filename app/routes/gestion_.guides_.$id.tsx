@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { BRAND_CATEGORIES } from "~/catalogue/categories";
 import { guidePath } from "~/catalogue/guides";
 import {
@@ -190,6 +191,54 @@ function GuideField({
   );
 }
 
+/** How long the owner's typing pauses before the live preview is asked for. */
+const LIVE_PREVIEW_PAUSE_MS = 700;
+
+/**
+ * With JavaScript, a comfort: the text previewed as it is typed, by the same server render as "Aperçu" (a fetcher
+ * posting the form with its intent), after each pause in the typing. Nothing is saved. Without JavaScript, "Aperçu".
+ */
+function LivePreview({ formId }: { formId: string }) {
+  // Shown once the script runs (never in the server's HTML): a page without JavaScript has "Aperçu".
+  const [hydrated, setHydrated] = useState(false);
+  const fetcher = useFetcher<typeof action>();
+  const submit = useRef(fetcher.submit);
+  submit.current = fetcher.submit;
+  useEffect(() => {
+    setHydrated(true);
+    const form = document.getElementById(formId);
+    if (!(form instanceof HTMLFormElement)) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const typed = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const sent = new FormData(form);
+        sent.set("intent", "apercu");
+        void submit.current(sent, { method: "post" });
+      }, LIVE_PREVIEW_PAUSE_MS);
+    };
+    form.addEventListener("input", typed);
+    return () => {
+      form.removeEventListener("input", typed);
+      clearTimeout(timer);
+    };
+  }, [formId]);
+  if (!hydrated) return null;
+  const preview = fetcher.data?.preview;
+  return (
+    <section aria-labelledby="apercu-direct" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
+      <h2 id="apercu-direct" className="font-bold">
+        Aperçu en direct
+      </h2>
+      {preview ? (
+        <ServerMarkup html={preview.html} className="guide-text" />
+      ) : (
+        <p className="text-sm text-slate-600">Le texte s'affiche ici, mis en page, pendant que vous l'écrivez.</p>
+      )}
+    </section>
+  );
+}
+
 export default function WriteGuide() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -298,6 +347,7 @@ export default function WriteGuide() {
           ) : null}
         </div>
       </Form>
+      <LivePreview formId="guide" />
       {answer?.preview ? (
         <section
           aria-labelledby="apercu"

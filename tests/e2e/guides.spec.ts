@@ -74,7 +74,12 @@ for (const screen of SCREENS) {
       .fill("Ce que versent les banques en ligne, et à quelles conditions.");
     await page.getByLabel("Catégorie", { exact: true }).selectOption("finance");
     await page.getByLabel("Texte", { exact: true }).fill(BODY);
-    await page.getByRole("button", { name: "Aperçu" }).click();
+    if (javaScriptEnabled) {
+      // The text, previewed as it is typed.
+      const live = page.getByRole("region", { name: "Aperçu en direct" });
+      await expect(live.getByRole("heading", { level: 2, name: "Ce que versent les banques" })).toBeVisible();
+    }
+    await page.getByRole("button", { name: "Aperçu", exact: true }).click();
     const preview = page.getByRole("region", { name: "Aperçu (rien n'est enregistré)" });
     await expect(preview.getByRole("heading", { level: 2, name: "Ce que versent les banques" })).toBeVisible();
     // What was typed is still in the form, to be published.

@@ -38,6 +38,17 @@ afterAll(async () => {
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${site.url}${path}`, { redirect: "manual", headers });
 const asOwner = () => ({ Cookie: cookie });
+/** A form posted as the site's pages post it, its answer read to the end (see statusOf). */
+const send = async (...args: Parameters<typeof postForm>) => {
+  const response = await postForm(...args);
+  return { status: response.status, location: response.headers.get("Location"), text: await response.text() };
+};
+/** The status of a GET, its body read to the end: a body left unread would hold the connection it came on. */
+const statusOf = async (path: string, headers: Record<string, string> = {}) => {
+  const response = await get(path, headers);
+  await response.arrayBuffer();
+  return response.status;
+};
 
 const BODY = [
   "## Pourquoi une prime ?",
@@ -63,7 +74,7 @@ const GUIDE = {
 };
 
 /** The id of the guide a save was redirected to. */
-const savedId = (response: Response) => /\/gestion\/guides\/(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1];
+const savedId = (answer: { location: string | null }) => /\/gestion\/guides\/(\d+)$/.exec(answer.location ?? "")?.[1];
 
 /** The version the writing form of the guide `id` carries now. */
 async function versionOf(id: string): Promise<string> {
@@ -85,16 +96,18 @@ describe("guides", () => {
   });
 
   it("are written only by the signed-in owner, from the site's own pages", async () => {
-    expect(await get("/gestion/guides")).toMatchObject({ status: 303 });
-    expect((await get("/gestion/guides")).headers.get("Location")).toBe("/gestion/connexion");
+    expect(await statusOf("/gestion/guides")).toBe(303);
+    const toSignIn = await get("/gestion/guides");
+    await toSignIn.arrayBuffer();
+    expect(toSignIn.headers.get("Location")).toBe("/gestion/connexion");
     // A long text posted when the session has ended comes back whole, beside the sign-in form: nothing is lost.
     const long = `${"Un long texte. ".repeat(6_000)}La fin du texte.`;
-    const ended = await postForm(site, "/gestion/guides/nouveau", { ...GUIDE, body: long, intent: "publier" });
+    const ended = await send(site, "/gestion/guides/nouveau", { ...GUIDE, body: long, intent: "publier" });
     expect(ended.status).toBe(401);
-    const kept = await ended.text();
+    const kept = ended.text;
     expect(kept).toContain('action="/gestion/connexion"');
     expect(kept).toContain("La fin du texte.");
-    const crossSite = await postForm(
+    const crossSite = await send(
       site,
       "/gestion/guides/nouveau",
       { ...GUIDE, intent: "publier" },
@@ -105,14 +118,14 @@ describe("guides", () => {
   });
 
   it("are previewed as the page will show them, nothing saved, unsafe text refused", async () => {
-    const preview = await postForm(
+    const preview = await send(
       site,
       "/gestion/guides/nouveau",
       { ...GUIDE, body: `${BODY}\n\n<script>alert(1)</script>\n\n[piège](javascript:alert(1))`, intent: "apercu" },
       asOwner(),
     );
     expect(preview.status).toBe(200);
-    const html = await preview.text();
+    const html = preview.text;
     expect(html).toContain('<h2 id="pourquoi-une-prime">Pourquoi une prime\u202f?</h2>');
     expect(html).not.toContain("<script>alert");
     expect(html).not.toContain('href="javascript:');
@@ -123,20 +136,20 @@ describe("guides", () => {
   });
 
   it("are refused in French with what was typed kept", async () => {
-    const refused = await postForm(
+    const refused = await send(
       site,
       "/gestion/guides/nouveau",
       { ...GUIDE, title: "", body: "x".repeat(MAX_GUIDE_LENGTH + 1), intent: "brouillon" },
       asOwner(),
     );
     expect(refused.status).toBe(400);
-    const text = mainText(await refused.text());
+    const text = mainText(refused.text);
     expect(text).toContain("2 champs à corriger avant l'enregistrement");
     expect(text).toContain("Titre\u00a0: Donnez un titre au guide.");
     expect(text).toContain("Le texte fait 100\u202f001 caractères, pour 100\u202f000 au plus");
     expect(text).toContain("x".repeat(1000));
     // Past what any text of the limit takes, the body is not read.
-    const huge = await postForm(
+    const huge = await send(
       site,
       "/gestion/guides/nouveau",
       { ...GUIDE, body: "é".repeat(MAX_GUIDE_LENGTH * 2), intent: "brouillon" },
@@ -146,18 +159,18 @@ describe("guides", () => {
   });
 
   it("are saved as drafts that visitors cannot see", async () => {
-    const saved = await postForm(site, "/gestion/guides/nouveau", { ...GUIDE, intent: "brouillon" }, asOwner());
+    const saved = await send(site, "/gestion/guides/nouveau", { ...GUIDE, intent: "brouillon" }, asOwner());
     expect(saved.status).toBe(303);
     id = savedId(saved) ?? "";
     expect(id).toMatch(/^\d+$/);
-    expect((await get("/guides/les-primes-des-banques-en-ligne-comparees")).status).toBe(404);
+    expect(await statusOf("/guides/les-primes-des-banques-en-ligne-comparees")).toBe(404);
     const list = mainText(await (await get("/gestion/guides", asOwner())).text());
     expect(list).toContain("Les primes des banques en ligne comparées");
     expect(list).toContain("Brouillon");
   });
 
   it("are published with their offers as cards, the disclosure and the notices first", async () => {
-    const published = await postForm(
+    const published = await send(
       site,
       `/gestion/guides/${id}`,
       { ...GUIDE, slug: "les-primes-des-banques-en-ligne-comparees", version: await versionOf(id), intent: "publier" },
@@ -188,6 +201,7 @@ describe("guides", () => {
     const drawn = await get(image);
     expect(drawn.status).toBe(200);
     expect(drawn.headers.get("Content-Type")).toBe("image/png");
+    expect((await drawn.arrayBuffer()).byteLength).toBeGreaterThan(1_000);
   });
 
   it("show in the list, the header, the sitemap, the feed, and on the pages of the offers they name", async () => {
@@ -197,7 +211,9 @@ describe("guides", () => {
     expect(mainText(await (await get("/guides?cat=crypto")).text())).toContain(
       "Aucun guide publié dans cette catégorie pour l'instant.",
     );
-    expect(await (await get("/")).text()).toContain('href="/guides"');
+    const home = await (await get("/")).text();
+    expect(home).toContain('href="/guides"');
+    expect(mainText(home)).toContain("Nos derniers guides Les primes des banques en ligne comparées Tous les guides");
     const sitemap = await (await get("/sitemap.xml")).text();
     expect(sitemap).toContain("<loc>https://www.exemple.fr/guides</loc>");
     expect(sitemap).toContain("<loc>https://www.exemple.fr/guides/les-primes-des-banques-en-ligne-comparees</loc>");
@@ -213,14 +229,14 @@ describe("guides", () => {
 
   it("refuse a save drawn before another one, keeping what was typed (409)", async () => {
     const stale = await versionOf(id);
-    const first = await postForm(
+    const first = await send(
       site,
       `/gestion/guides/${id}`,
       { ...GUIDE, slug: "les-primes-des-banques-en-ligne-comparees", version: stale, intent: "publier" },
       asOwner(),
     );
     expect(first.status).toBe(303);
-    const second = await postForm(
+    const second = await send(
       site,
       `/gestion/guides/${id}`,
       {
@@ -233,7 +249,7 @@ describe("guides", () => {
       asOwner(),
     );
     expect(second.status).toBe(409);
-    const text = mainText(await second.text());
+    const text = mainText(second.text);
     expect(text).toContain("Rien n'a été enregistré\u00a0: le guide a été modifié depuis l'ouverture de ce formulaire");
     expect(text).toContain("Texte de l'autre onglet.");
     expect(mainText(await (await get("/guides/les-primes-des-banques-en-ligne-comparees")).text())).not.toContain(
@@ -253,7 +269,7 @@ describe("guides", () => {
   });
 
   it("leave a permanent redirect from a published guide's old address", async () => {
-    const moved = await postForm(
+    const moved = await send(
       site,
       `/gestion/guides/${id}`,
       { ...GUIDE, slug: "primes-banques-en-ligne", version: await versionOf(id), intent: "publier" },
@@ -261,22 +277,23 @@ describe("guides", () => {
     );
     expect(moved.status).toBe(303);
     const old = await get("/guides/les-primes-des-banques-en-ligne-comparees");
+    await old.arrayBuffer();
     expect(old.status).toBe(301);
     expect(old.headers.get("Location")).toBe("/guides/primes-banques-en-ligne");
-    expect((await get("/guides/primes-banques-en-ligne")).status).toBe(200);
-    expect((await get("/guides/un-guide-qui-nexiste-pas")).status).toBe(404);
+    expect(await statusOf("/guides/primes-banques-en-ligne")).toBe(200);
+    expect(await statusOf("/guides/un-guide-qui-nexiste-pas")).toBe(404);
   });
 
   it("are unpublished at once, everywhere", async () => {
-    const unpublished = await postForm(
+    const unpublished = await send(
       site,
       `/gestion/guides/${id}`,
       { ...GUIDE, slug: "primes-banques-en-ligne", version: await versionOf(id), intent: "depublier" },
       asOwner(),
     );
     expect(unpublished.status).toBe(303);
-    expect((await get("/guides/primes-banques-en-ligne")).status).toBe(404);
-    expect((await get("/guides/les-primes-des-banques-en-ligne-comparees")).status).toBe(404);
+    expect(await statusOf("/guides/primes-banques-en-ligne")).toBe(404);
+    expect(await statusOf("/guides/les-primes-des-banques-en-ligne-comparees")).toBe(404);
     expect(mainText(await (await get("/guides")).text())).toContain("Aucun guide publié pour l'instant.");
     expect(mainText(await (await get("/offres/boursobank")).text())).not.toContain("Nos guides sur");
   });

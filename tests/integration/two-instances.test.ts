@@ -162,6 +162,7 @@ describe.each([
       { Cookie: cookie },
     );
     expect(saved.status).toBe(303);
+    await saved.arrayBuffer();
     const took = await shownWithin(other, "/guides", new RegExp(title), EDIT_REACHES_OTHERS_MS);
     expect(took, "délai avant que l'autre instance montre le guide").toBeGreaterThanOrEqual(0);
     expect(mainText(await (await fetch(`${other.url}/offres/wise`)).text())).toContain(title);

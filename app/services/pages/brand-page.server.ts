@@ -73,7 +73,7 @@ export async function loadBrandPage({ params, request }: Pick<LoaderFunctionArgs
     relatedHtml:
       [
         similarOffersHtml(catalogue.offers, offer, catalogue.today, categoryLabel),
-        guideLinksHtml(offer.brand, guidesNaming(await loadGuideShelf(), offer.slug)),
+        guideLinksHtml(`Nos guides sur ${offer.brand}`, guidesNaming(await loadGuideShelf(), offer.slug)),
       ]
         .filter(Boolean)
         .join("") || null,

@@ -113,6 +113,16 @@ export function guidesNaming(shelf: GuideShelf | null, offerSlug: string): { pat
     .map((guide) => ({ path: guidePath(guide.slug), title: guide.title }));
 }
 
+/** How many guides the home page links to, the newest. */
+export const HOME_GUIDES = 3;
+
+/** The newest published guides, for the home page. */
+export function latestGuides(shelf: GuideShelf | null): { path: string; title: string }[] {
+  return (shelf?.guides ?? [])
+    .slice(0, HOME_GUIDES)
+    .map((guide) => ({ path: guidePath(guide.slug), title: guide.title }));
+}
+
 /** The published guides of a category, newest first. */
 export function guidesOfCategory(shelf: GuideShelf | null, category: string): { path: string; title: string }[] {
   return (shelf?.guides ?? [])
