@@ -1,11 +1,11 @@
 /**
  * The listings at catalogue scale (`npm run bench:scale`, after `npm run build`): fresh embedded databases, one
  * with the bundled catalogue alone, one with N synthetic brands added (`--brands N` or BENCH_BRANDS, default
- * 1 000), running side by side and measured page by page in alternating order, three passes compared by the
- * medians of each pass's ratios; then 10 000 brands. Prints each listing's gzipped HTML, its throughput and p99 with
- * the page cache off, the server's memory, the ratios against their targets, the time to the first listing and the
- * clicks to every brand page without JavaScript at 10 000 brands and, with `--lighthouse`, Lighthouse mobile on
- * /offres. Writes it all to bench-results/scale.md.
+ * 1 000) and 200 guides of 3 000 words, running side by side and measured page by page in alternating order, three
+ * passes compared by the medians of each pass's ratios; then 10 000 brands. Prints each listing's gzipped HTML, its
+ * throughput and p99 with the page cache off, the server's memory (every guide read once before), the ratios against
+ * their targets, the time to the first listing and the clicks to every brand page without JavaScript at 10 000
+ * brands and, with `--lighthouse`, Lighthouse mobile on /offres. Writes it all to bench-results/scale.md.
  */
 import { cpSync } from "node:fs";
 import { get } from "node:http";
@@ -19,6 +19,7 @@ import { runLighthouse } from "./lib/lighthouse-run";
 import { insertBrands, syntheticBrands, type SyntheticBrand } from "./lib/synthetic-brands";
 import { BUNDLED_OFFERS } from "../app/catalogue/offers";
 import { databaseDir, lockDataDir, unlockDataDir } from "../app/services/storage/data-dir.server";
+import { sampleGuideBody } from "../tests/support/sample-guide";
 import { startSite, type RunningSite } from "../tests/support/server";
 import { makeTempDir } from "../tests/support/temp-dir";
 
@@ -32,6 +33,8 @@ if (!Number.isSafeInteger(BRANDS) || BRANDS < 1) {
   );
 }
 const START_BRANDS = Math.max(10_000, BRANDS);
+/** Guides published with the large catalogue, each read once before its memory is measured. */
+const GUIDES = 200;
 /** The listings, each order of /offres included (`?tri=`): every one reads the whole catalogue. */
 const PAGES = [
   "/offres",
@@ -102,6 +105,17 @@ async function addBrands(dataDir: string, brands: readonly SyntheticBrand[]): Pr
     const db = await PGlite.create(databaseDir(dataDir));
     try {
       await insertBrands(db, brands);
+      // The guides a site of this size would publish, each of 3 000 words naming offers.
+      const body = sampleGuideBody(3_000);
+      const { rows } = await db.query<{ n: number }>("select count(*)::int as n from public.guides");
+      // Brands are added to a folder in two steps (the start's 10 000): its guides, once.
+      for (let guide = 1; (rows[0]?.n ?? 0) === 0 && guide <= GUIDES; guide += 1) {
+        await db.query("select public.save_guide(null, null, $1, $2, '', 'finance', $3, 'published')", [
+          `guide-${guide}`,
+          `Guide ${guide}`,
+          `${body}\n\nGuide ${guide}.`,
+        ]);
+      }
       return (await db.query<{ n: number }>("select count(*)::int as n from public.brands")).rows[0]?.n ?? 0;
     } finally {
       await db.close();
@@ -211,6 +225,12 @@ async function measurePass(
     }
     // Share images, drawn at a crawler's request and kept in a cache bounded in bytes: as many brands' as evict some.
     await Promise.all(sites.map(({ site }) => requestShareImages(site.url, SHARE_IMAGES)));
+    // Every guide read once (404 on the catalogue without guides): each rendered and kept, as on a site in use.
+    for (const { site } of sites) {
+      for (let guide = 1; guide <= GUIDES; guide += 1) {
+        await (await fetch(`${site.url}/guides/guide-${guide}`)).arrayBuffer();
+      }
+    }
     return sites.map(({ offers, site, pages }) => ({ offers, pages, rssMb: residentMemoryMb(site) }));
   } finally {
     await Promise.all(sites.map(({ site }) => site.stop()));
@@ -329,7 +349,7 @@ try {
     `Mémoire résidente du serveur après les mesures (médiane de ${RUNS} passes) : ${small.rssMb} Mo à ` +
       `${number(small.offers)} offres (${smallRuns.map((run) => run.rssMb).join(" / ")}), ${large.rssMb} Mo à ` +
       `${number(large.offers)} offres (${largeRuns.map((run) => run.rssMb).join(" / ")} ; ${number(rows)} lignes ` +
-      "dans la table brands).",
+      `dans la table brands, et ${GUIDES} guides de 3\u00a0000 mots publiés, chacun lu une fois).`,
   );
 
   let lighthouse: Awaited<ReturnType<typeof runLighthouse>> | undefined;
