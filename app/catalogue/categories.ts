@@ -30,6 +30,10 @@ export const BRAND_CATEGORIES = CATEGORIES.filter(
 
 export const OVERVIEW_CATEGORY_IDS: readonly BrandCategoryId[] = ["finance", "crypto", "shopping"];
 
+/** The brand category a stored value names (a guide's), or undefined for none or an unknown one. */
+export const brandCategoryOf = (id: string | null | undefined) =>
+  BRAND_CATEGORIES.find((category) => category.id === id);
+
 export function categoryById(id: CategoryId): Category {
   return CATEGORIES.find((category) => category.id === id) as Category;
 }

@@ -1,4 +1,4 @@
-import { BRAND_CATEGORIES, categoryById } from "./categories";
+import { brandCategoryOf, categoryById } from "./categories";
 import { isExpired } from "./dates";
 import { offerHeadline } from "./headline";
 import { isInCategory, riskNoteOf } from "./listing-rules";
@@ -105,7 +105,7 @@ export function guideShareImage(
   guide: { title: string; category: string | null },
   site: SiteIdentity,
 ): ShareImageContent {
-  const category = BRAND_CATEGORIES.find((candidate) => candidate.id === guide.category);
+  const category = brandCategoryOf(guide.category);
   return {
     eyebrow: category ? `Guide · ${category.label}` : "Guide",
     title: guide.title,

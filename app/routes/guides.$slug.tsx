@@ -39,6 +39,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const { siteUrl, siteName, publisherName } = getConfig();
   const path = guidePath(guide.slug);
   const item = guideListItem(guide);
+  const shareImage = guidePageImage(guide);
   return data({
     guide: item,
     html: rendered.html,
@@ -46,7 +47,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     offers,
     namesOffers: rendered.offerSlugs.length > 0,
     notices: guideNotices(offers),
-    shareImage: guidePageImage(guide),
+    shareImage,
     articleJsonLd: {
       "@context": "https://schema.org",
       "@type": "Article",
@@ -57,7 +58,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       inLanguage: "fr-FR",
       url: `${siteUrl}${path}`,
       mainEntityOfPage: `${siteUrl}${path}`,
-      image: `${siteUrl}${guidePageImage(guide).path}`,
+      image: `${siteUrl}${shareImage.path}`,
       articleSection: categoryLabelOf(guide.category) ?? undefined,
       author: { "@type": "Person", name: publisherName },
       publisher: { "@type": "Organization", name: siteName, url: siteUrl },

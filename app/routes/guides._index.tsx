@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { BRAND_CATEGORIES } from "~/catalogue/categories";
+import { BRAND_CATEGORIES, brandCategoryOf } from "~/catalogue/categories";
 import { GUIDES_PATH, GUIDES_PER_PAGE } from "~/catalogue/guides";
 import { pageOf, parsePageNumber } from "~/catalogue/pagination";
 import { Pagination } from "~/components/pagination";
@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shelf = await loadGuideShelf();
   if (!shelf) throw new Response("Guides momentanément indisponibles.", { status: 503 });
   const search = new URL(request.url).searchParams;
-  const category = BRAND_CATEGORIES.find((candidate) => candidate.id === search.get("cat")?.toLowerCase());
+  const category = brandCategoryOf(search.get("cat")?.toLowerCase());
   const number = parsePageNumber(search.getAll("page"));
   const chosen = category ? shelf.guides.filter((guide) => guide.category === category.id) : shelf.guides;
   const page = number === undefined ? undefined : pageOf(chosen, number, GUIDES_PER_PAGE);

@@ -3,7 +3,7 @@
  * rendered once per version (Markdown to safe HTML, on the server only), with the offers it names as cards.
  */
 import { LRUCache } from "lru-cache";
-import { BRAND_CATEGORIES } from "~/catalogue/categories";
+import { brandCategoryOf } from "~/catalogue/categories";
 import { formatFrenchDate } from "~/catalogue/dates";
 import { guidePath, offerSlugsLinked, readingMinutes } from "~/catalogue/guides";
 import { findOfferBySlug } from "~/catalogue/offers";
@@ -56,8 +56,7 @@ export async function loadGuideShelf(): Promise<GuideShelf | null> {
   }
 }
 
-export const categoryLabelOf = (category: string | null) =>
-  BRAND_CATEGORIES.find((candidate) => candidate.id === category)?.label ?? null;
+export const categoryLabelOf = (category: string | null) => brandCategoryOf(category)?.label ?? null;
 
 /** The cards of the offers a guide names that the site shows, in the guide's order. */
 export function namedOfferCards(slugs: readonly string[], catalogue: Catalogue | null): OfferCardView[] {
