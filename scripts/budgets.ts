@@ -25,6 +25,7 @@ const BUDGETS = {
     "/guides": 100 * KB,
     [GUIDE_PATH]: 100 * KB,
     "/gestion/guides/nouveau": 100 * KB,
+    "/gestion/textes/marque-binance": 100 * KB,
   } as Record<string, number>,
   css: 12 * KB,
   homeHtml: 25 * KB,
@@ -54,10 +55,10 @@ const site = await startSite({ DATA_DIR: temp.dir, SITE_URL: "http://127.0.0.1",
 try {
   const pages = new Map<string, string>();
   for (const page of PAGE_OF_EACH_KIND) pages.set(page, await (await fetch(`${site.url}${page}`)).text());
-  // A guide of 3 000 words naming offers, its list, and the back office's writing form.
+  // A guide of 3 000 words naming offers, its list, and the back office's writing forms (a guide's, a brand's texts).
   await publishSampleGuide(site);
   const owner = { Cookie: await signIn(site) };
-  for (const page of ["/guides", GUIDE_PATH, "/gestion/guides/nouveau"]) {
+  for (const page of ["/guides", GUIDE_PATH, "/gestion/guides/nouveau", "/gestion/textes/marque-binance"]) {
     pages.set(page, await (await fetch(`${site.url}${page}`, { headers: owner })).text());
   }
   const home = pages.get("/") ?? "";

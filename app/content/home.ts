@@ -1,5 +1,9 @@
 import type { FaqItem, TitledText, WhySection } from "./types";
 
+/** The sentence under the home page's title, in its banner. */
+export const HOME_BANNER =
+  "Découvrez les meilleurs codes de parrainage et offres pour économiser sur vos services préférés. Le parrainage, c'est simple, rapide et gagnant pour tout le monde\u202f!";
+
 export const HOME_WHY: WhySection = {
   title: "Pourquoi utiliser des codes de parrainage ?",
   paragraphs: [

@@ -15,9 +15,10 @@ import { TestimonialQuote } from "~/components/testimonial-quote";
 import { StepCards, TextCard } from "~/components/text-card";
 import { EVERY_OFFER_FEED, pageMeta, siteInfo } from "~/seo";
 import { guideLinksHtml } from "~/services/pages/guide-links.server";
-import { latestGuides, loadGuideShelf } from "~/services/pages/guides.server";
-import { homeContent, homeNews, homeOverview } from "~/services/pages/home.server";
+import { latestGuides, loadWriting } from "~/services/pages/guides.server";
+import { homeNews, homeOverview } from "~/services/pages/home.server";
 import { toCardView, tryLoadCatalogue, UNAVAILABLE } from "~/services/pages/offers.server";
+import { homeTexts } from "~/services/pages/site-texts.server";
 import { homeTestimonialCards } from "~/services/pages/testimonials.server";
 import type { MouseEvent } from "react";
 import type { loader as rootLoader } from "~/root";
@@ -34,16 +35,14 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export async function loader() {
-  const catalogue = await tryLoadCatalogue();
+  const [catalogue, writing] = await Promise.all([tryLoadCatalogue(), loadWriting()]);
+  const content = homeTexts(writing);
   if (!catalogue) {
-    return data(
-      { featured: null, testimonials: [], content: homeContent(), ...homeNews(null), ...homeOverview(null) },
-      UNAVAILABLE,
-    );
+    return data({ featured: null, testimonials: [], content, ...homeNews(null), ...homeOverview(null) }, UNAVAILABLE);
   }
   return {
-    content: homeContent(),
-    guidesHtml: guideLinksHtml("Nos derniers guides", latestGuides(await loadGuideShelf()), true),
+    content,
+    guidesHtml: guideLinksHtml("Nos derniers guides", latestGuides(writing), true),
     ...homeOverview(catalogue),
     featured: catalogue.featured.map((offer) => toCardView(offer, catalogue)),
     ...homeNews(catalogue),
@@ -175,10 +174,7 @@ export default function Home() {
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-5xl">
           {siteName} - Les meilleurs codes et offres de parrainage
         </h1>
-        <p className="mx-auto mt-3 max-w-2xl text-base text-indigo-50 sm:mt-6 sm:text-lg">
-          Découvrez les meilleurs codes de parrainage et offres pour économiser sur vos services préférés. Le
-          parrainage, c'est simple, rapide et gagnant pour tout le monde !
-        </p>
+        <p className="mx-auto mt-3 max-w-2xl text-base text-indigo-50 sm:mt-6 sm:text-lg">{content.banner}</p>
         <QuickStart runningCount={runningCount} categories={categories} />
         <div className="mt-5 flex flex-wrap justify-center gap-3 sm:mt-8 sm:gap-4">
           <Link

@@ -11,7 +11,7 @@ import { EVERY_OFFER_FEED, pageMeta, siteInfo } from "~/seo";
 import { alertFormHtml } from "~/services/alerts/alert-form-html.server";
 import { alertStore } from "~/services/alerts/visitor-alerts.server";
 import { guideLinksHtml } from "~/services/pages/guide-links.server";
-import { guidesOfCategory, loadGuideShelf } from "~/services/pages/guides.server";
+import { guidesOfCategory, loadWriting } from "~/services/pages/guides.server";
 import { listingAnswer, loadListing } from "~/services/pages/listing.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? null
       : guideLinksHtml(
           `Nos guides sur ${categoryById(listing.category).label}`,
-          guidesOfCategory(await loadGuideShelf(), listing.category),
+          guidesOfCategory(await loadWriting(), listing.category),
         );
   return listingAnswer({ ...listing, alertForm, guidesHtml });
 }

@@ -7,7 +7,7 @@ import { getBackend } from "~/services/backend/index.server";
 import { getConfig } from "~/services/config/env.server";
 import { SHARED_DATA_CACHE } from "~/services/http/headers.server";
 import { feedLastModified } from "~/services/pages/feed-dates.server";
-import { loadGuideShelf, renderedGuide } from "~/services/pages/guides.server";
+import { loadWriting, renderedGuide } from "~/services/pages/guides.server";
 import { loadCatalogue } from "~/services/pages/offers.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { CategoryId } from "~/catalogue/types";
@@ -48,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The published guides' feed: an entry for each, updated with it. */
 async function guidesFeed(request: Request): Promise<Response> {
-  const shelf = await loadGuideShelf();
+  const shelf = await loadWriting();
   if (!shelf) throw new Response("Flux momentanément indisponible.", { status: 503 });
   const { siteUrl, siteName } = getConfig();
   const guides = shelf.guides.map((guide) => ({ ...guide, html: renderedGuide(guide).html }));

@@ -8,10 +8,10 @@ import {
   backOfficeButton,
   backOfficeMeta,
   fieldClass,
-  frenchDateTime,
   MissingKey,
   outlineButton,
 } from "~/components/back-office/frame";
+import { KeptVersions, RestoringNotice } from "~/components/back-office/kept-versions";
 import { ServerMarkup } from "~/components/server-markup";
 import { WrongFields } from "~/components/wrong-fields";
 import {
@@ -276,11 +276,7 @@ export default function WriteGuide() {
         <h2 id="guide-formulaire" className="font-bold">
           {published ? "Guide publié" : page.id === null ? "Brouillon" : "Brouillon (non publié)"}
         </h2>
-        {page.restoring && !answer ? (
-          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm font-medium text-amber-900">
-            {`Version ${page.restoring.version} du ${frenchDateTime(page.restoring.savedAt)}, remise dans le formulaire\u00a0: enregistrez-la pour la rétablir.`}
-          </p>
-        ) : null}
+        {page.restoring && !answer ? <RestoringNotice {...page.restoring} /> : null}
         {answer?.formError ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
             {answer.formError}{" "}
@@ -362,24 +358,12 @@ export default function WriteGuide() {
           <ServerMarkup html={answer.preview.html} className="guide-text" />
         </section>
       ) : null}
-      {page.versions.length > 0 ? (
-        <section aria-labelledby="versions" className="space-y-2 rounded-2xl border border-slate-200 bg-white p-4">
-          <h2 id="versions" className="font-bold">
-            Versions
-          </h2>
-          <p className="text-sm text-slate-700">Les 20 dernières. Ouvrir une version la remet dans le formulaire.</p>
-          <ol className="space-y-1 text-sm">
-            {page.versions.map((kept) => (
-              <li key={kept.version}>
-                <Link reloadDocument to={`?version=${kept.version}`} className="text-indigo-800 underline">
-                  {`Version ${kept.version} du ${frenchDateTime(kept.savedAt)}`}
-                </Link>
-                {` · ${kept.status === "published" ? "publiée" : "brouillon"} · ${kept.title}`}
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
+      <KeptVersions
+        versions={page.versions.map((kept) => ({
+          ...kept,
+          note: `${kept.status === "published" ? "publiée" : "brouillon"} · ${kept.title}`,
+        }))}
+      />
     </BackOfficePage>
   );
 }

@@ -177,9 +177,12 @@ export default function EditOffer() {
   });
   return (
     <BackOfficePage title={brand}>
-      <p className="text-sm">
+      <p className="flex flex-wrap gap-4 text-sm">
         <Link to={`/offres/${slug}`} className="font-semibold text-indigo-800 underline">
           Voir la page publique
+        </Link>
+        <Link reloadDocument to={`/gestion/textes/marque-${slug}`} className="font-semibold text-indigo-800 underline">
+          Textes de la page
         </Link>
       </p>
       {missingKey ? <MissingKey variable={missingKey} /> : null}

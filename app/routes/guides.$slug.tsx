@@ -12,7 +12,7 @@ import {
   guideListItem,
   guideNotices,
   guidePageImage,
-  loadGuideShelf,
+  loadWriting,
   namedOfferCards,
   renderedGuide,
 } from "~/services/pages/guides.server";
@@ -25,7 +25,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
  * before answers a 301 to today's.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const shelf = await loadGuideShelf();
+  const shelf = await loadWriting();
   if (!shelf) throw new Response("Guide momentanément indisponible.", { status: 503 });
   const slug = params.slug ?? "";
   const guide = shelf.guides.find((candidate) => candidate.slug === slug);

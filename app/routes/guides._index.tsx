@@ -5,7 +5,7 @@ import { GUIDES_PATH, GUIDES_PER_PAGE } from "~/catalogue/guides";
 import { pageOf, parsePageNumber } from "~/catalogue/pagination";
 import { Pagination } from "~/components/pagination";
 import { pageMeta, siteInfo } from "~/seo";
-import { guideListItem, loadGuideShelf } from "~/services/pages/guides.server";
+import { guideListItem, loadWriting } from "~/services/pages/guides.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 /**
@@ -13,7 +13,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
  * home page link here only once a guide is published.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const shelf = await loadGuideShelf();
+  const shelf = await loadWriting();
   if (!shelf) throw new Response("Guides momentanément indisponibles.", { status: 503 });
   const search = new URL(request.url).searchParams;
   const category = brandCategoryOf(search.get("cat")?.toLowerCase());

@@ -8,7 +8,7 @@ import { ListingResults } from "~/components/listing-results";
 import { SearchForm } from "~/components/search-form";
 import { StepCards } from "~/components/text-card";
 import { EVERY_OFFER_FEED, pageMeta, siteInfo } from "~/seo";
-import { listingAnswer, loadListing, offresContent } from "~/services/pages/listing.server";
+import { listingAnswer, loadListing, offresPageTexts } from "~/services/pages/listing.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) =>
@@ -22,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const listing = await loadListing(request);
-  const page = { ...listing, year: new Date().getFullYear(), content: offresContent() };
+  const page = { ...listing, year: new Date().getFullYear(), content: await offresPageTexts() };
   return listingAnswer(page);
 }
 

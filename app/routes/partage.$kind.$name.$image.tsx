@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { BRAND_CATEGORIES } from "~/catalogue/categories";
 import { brandShareImage, categoryShareImage, guideShareImage, type ShareImageContent } from "~/catalogue/share-image";
 import { getConfig } from "~/services/config/env.server";
-import { loadGuideShelf } from "~/services/pages/guides.server";
+import { loadWriting } from "~/services/pages/guides.server";
 import { findBrandOffer, loadCatalogue } from "~/services/pages/offers.server";
 import {
   defaultShareImage,
@@ -31,7 +31,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     const category = BRAND_CATEGORIES.find((candidate) => candidate.id === name);
     content = category ? categoryShareImage(category.id, catalogue.offers, catalogue.today, site) : undefined;
   } else if (kind === "guides") {
-    const guide = (await loadGuideShelf())?.guides.find((candidate) => candidate.slug === name);
+    const guide = (await loadWriting())?.guides.find((candidate) => candidate.slug === name);
     content = guide ? guideShareImage(guide, site) : undefined;
   }
   if (!content) throw new Response("Image introuvable", { status: 404 });

@@ -14,7 +14,7 @@ export interface SiteEvents {
   /** A testimonial was published, refused, chosen for the home page or erased: its brand page and the home page. */
   "testimonials-changed": { offerSlug: string };
   /** The owner saved a guide: its pages, the brand pages and listings naming it, the sitemap and the feed. */
-  "guides-changed": Record<string, never>;
+  "writing-changed": Record<string, never>;
 }
 
 export type SiteEventName = keyof SiteEvents;

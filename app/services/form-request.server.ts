@@ -1,4 +1,5 @@
 import { MAX_GUIDE_LENGTH } from "~/catalogue/guides";
+import { MAX_TEXT_LENGTH } from "~/forms/site-text-form";
 
 /**
  * Largest form body accepted: a message of the longest length allowed still fits when every character takes 3 bytes
@@ -13,8 +14,16 @@ export const MAX_FORM_BYTES = 64 * 1024;
  */
 export const GUIDE_FORM_BYTES = MAX_GUIDE_LENGTH * 9 + MAX_FORM_BYTES;
 
+/** A site text's form: its value is bounded as a whole (MAX_TEXT_LENGTH), each character up to 9 bytes encoded. */
+export const TEXT_FORM_BYTES = MAX_TEXT_LENGTH * 9 + MAX_FORM_BYTES;
+
 /** The largest body a form posted to `path` may have. */
-export const formBytesFor = (path: string) => (path.startsWith("/gestion/guides/") ? GUIDE_FORM_BYTES : MAX_FORM_BYTES);
+export const formBytesFor = (path: string) =>
+  path.startsWith("/gestion/guides/")
+    ? GUIDE_FORM_BYTES
+    : path.startsWith("/gestion/textes/")
+      ? TEXT_FORM_BYTES
+      : MAX_FORM_BYTES;
 
 /**
  * An oversized body is still read, and thrown away, up to this size: a client whose upload is cut short sees a

@@ -23,7 +23,7 @@ async function backOfficeRoutes(): Promise<string[]> {
 
 /**
  * A route's address, its parameters filled: `routes/gestion_.offres_.$slug` → /gestion/offres/binance,
- * `routes/gestion_.guides_.$id` → /gestion/guides/nouveau.
+ * `routes/gestion_.guides_.$id` → /gestion/guides/nouveau, `routes/gestion_.textes_.$key` → /gestion/textes/accueil-faq.
  */
 const addressOf = (id: string) =>
   `/${id
@@ -34,7 +34,8 @@ const addressOf = (id: string) =>
       segment
         .replace(/_$/, "")
         .replace(/^\$slug$/, "binance")
-        .replace(/^\$id$/, "nouveau"),
+        .replace(/^\$id$/, "nouveau")
+        .replace(/^\$key$/, "accueil-faq"),
     )
     .join("/")
     .replace("\u0000", ".")}`;

@@ -44,6 +44,7 @@ interface Snapshot {
   code: string | null;
   extraBrand: number;
   guides: string[];
+  texts: string[];
 }
 const snapshot = () =>
   withDatabase(async (db) => {
@@ -52,12 +53,14 @@ const snapshot = () =>
     const brand = await db.query<{ code: string | null }>("select code from public.brands where slug = 'binance'");
     const extra = await db.query<{ n: number }>("select count(*)::int as n from public.brands where name = 'Ajoutée'");
     const guides = await db.query<{ title: string }>("select title from public.guides order by id");
+    const texts = await db.query<{ key: string }>("select key from public.edited_site_texts order by key");
     return {
       messages: messages.rows.map((row) => row.message),
       votes: votes.rows.map((row) => row.offer_slug),
       code: brand.rows[0]?.code ?? null,
       extraBrand: extra.rows[0]?.n ?? 0,
       guides: guides.rows.map((row) => row.title),
+      texts: texts.rows.map((row) => row.key),
     } satisfies Snapshot;
   });
 
@@ -75,6 +78,9 @@ beforeAll(async () => {
     await db.query("update public.brands set code = 'SAUVE' where slug = 'binance'");
     await db.query(
       "select public.save_guide(null, null, 'guide-sauve', 'Guide sauvé', '', null, 'Texte.', 'published')",
+    );
+    await db.query(
+      `select public.save_site_text('accueil-faq', 0, '{"faq": [["Une question sauvée ?", "Oui."]]}'::jsonb)`,
     );
   });
 });
@@ -133,6 +139,7 @@ describe("backups of the embedded database", () => {
       code: "SAUVE",
       extraBrand: 0,
       guides: ["Guide sauvé"],
+      texts: ["accueil-faq"],
     });
     // What the database then loses (not what is erased: an erasure stays, see below), and what changes in it.
     await withDatabase(async (db) => {
@@ -144,9 +151,17 @@ describe("backups of the embedded database", () => {
         update public.brands set code = 'CHANGE' where slug = 'binance';
         insert into public.brands (name, slug) values ('Ajoutée', 'ajoutee');
         delete from public.guides;
+        delete from public.site_texts;
       `);
     });
-    expect(await snapshot()).toEqual({ messages: [], votes: [], code: "CHANGE", extraBrand: 1, guides: [] });
+    expect(await snapshot()).toEqual({
+      messages: [],
+      votes: [],
+      code: "CHANGE",
+      extraBrand: 1,
+      guides: [],
+      texts: [],
+    });
 
     const run = runScriptWithFile(backup);
     expect(run.stderr).toBe("");
@@ -163,6 +178,7 @@ describe("backups of the embedded database", () => {
     const page = await fetch(`${site.url}/offres/binance`);
     expect(await page.text()).toContain("SAUVE");
     expect(mainText(await (await fetch(`${site.url}/guides/guide-sauve`)).text())).toContain("Guide sauvé");
+    expect(mainText(await (await fetch(`${site.url}/`)).text())).toContain("Une question sauvée\u202f?");
   });
 
   it(

@@ -56,13 +56,15 @@ async function privileges(kind: "table" | "sequence" | "function") {
 }
 
 describe("grants of the public key with hosted Supabase's default privileges", () => {
-  it("let visitors read brands, published testimonials and published guides, nothing else in schema public", async () => {
+  it("let visitors read brands, published testimonials, guides and edited texts, nothing else in schema public", async () => {
     expect((await privileges("table")).sort()).toEqual([
       "anon select brands",
+      "anon select edited_site_texts",
       "anon select published_guide_moves",
       "anon select published_guides",
       "anon select published_testimonials",
       "authenticated select brands",
+      "authenticated select edited_site_texts",
       "authenticated select published_guide_moves",
       "authenticated select published_guides",
       "authenticated select published_testimonials",
@@ -124,6 +126,16 @@ describe("grants of the public key with hosted Supabase's default privileges", (
       "guide_moves",
       "insert into public.guide_moves (old_slug, guide_id) values ('ancien', 1)",
       "update public.guide_moves set old_slug = 'x'",
+    ],
+    [
+      "site_texts",
+      "insert into public.site_texts (key, value) values ('accueil-faq', '{}')",
+      "update public.site_texts set value = null",
+    ],
+    [
+      "site_text_versions",
+      "insert into public.site_text_versions (key, version, value) values ('accueil-faq', 1, null)",
+      "update public.site_text_versions set value = null",
     ],
   ]) {
     it(`keep ${table} closed to visitors`, async () => {

@@ -168,6 +168,27 @@ describe.each([
     expect(mainText(await (await fetch(`${other.url}/offres/wise`)).text())).toContain(title);
   });
 
+  it("a site text changed through one shows on the other's cached page within 2 s", async () => {
+    const [one, other] = sites;
+    const question = `Question ${first} ${second} ${randomUUID().slice(0, 8)}`;
+    await (await fetch(`${other.url}/offres`)).text();
+    expect(mainText(await (await fetch(`${other.url}/offres`)).text())).not.toContain(question);
+
+    const cookie = await signIn(one, { "X-Forwarded-For": newVisitor() });
+    const form = await (await fetch(`${one.url}/gestion/textes/offres-faq`, { headers: { Cookie: cookie } })).text();
+    const version = /name="version" value="(\d+)"/.exec(form)?.[1] ?? "";
+    const saved = await postForm(
+      one,
+      "/gestion/textes/offres-faq",
+      { version, "faq.0.0": question, "faq.0.1": "Une réponse.", intent: "enregistrer" },
+      { Cookie: cookie },
+    );
+    expect(saved.status).toBe(303);
+    await saved.arrayBuffer();
+    const took = await shownWithin(other, "/offres", new RegExp(question), EDIT_REACHES_OTHERS_MS);
+    expect(took, "délai avant que l'autre instance montre le texte").toBeGreaterThanOrEqual(0);
+  });
+
   it("votes through one show on the other's cached page within 6 s", async () => {
     const [one, other] = sites;
     await (await fetch(`${other.url}/offres/bolt`)).text();

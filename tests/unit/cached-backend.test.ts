@@ -31,8 +31,9 @@ const UNWATCHED = {
   storageProblem: () => null,
   history: () => null,
   visitorAlerts: () => null,
-  listGuides: async () => ({ guides: [], moves: new Map<string, string>() }),
+  readWriting: async () => ({ guides: [], moves: new Map<string, string>(), texts: new Map<string, unknown>() }),
   guideDesk: () => null,
+  siteTextDesk: () => null,
 };
 
 const rows = (name: string): BrandRow[] => [{ id: 1, name, description: null, logo_url: null }];

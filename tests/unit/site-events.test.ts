@@ -40,7 +40,7 @@ describe("the site's events", () => {
   const listened = uses("on");
 
   it("are declared in one place", () => {
-    expect(declared).toEqual(["vote-stored", "brands-changed", "testimonials-changed", "guides-changed"]);
+    expect(declared).toEqual(["vote-stored", "brands-changed", "testimonials-changed", "writing-changed"]);
     for (const name of [...emitted.keys(), ...listened.keys()]) expect(declared, name).toContain(name);
   });
 

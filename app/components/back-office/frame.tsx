@@ -46,6 +46,9 @@ export function BackOfficePage({ title, children }: { title: string; children: R
         <NavLink reloadDocument to="/gestion/guides" className={navLink}>
           Guides
         </NavLink>
+        <NavLink reloadDocument to="/gestion/textes" className={navLink}>
+          Textes
+        </NavLink>
         <NavLink reloadDocument to="/gestion/temoignages" className={navLink}>
           Témoignages
         </NavLink>

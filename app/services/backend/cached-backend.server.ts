@@ -3,9 +3,11 @@ import { FOLLOWS_PERIOD_DAYS, periodDays } from "~/catalogue/audience";
 import { todayInFrance } from "~/catalogue/dates";
 import { NEWS_DAYS } from "~/catalogue/ranking";
 import { siteEvents, type SiteEventBus } from "../events.server";
-import { BackendError, toBackendError } from "./errors.server";
-import { savesTold, type GuideDesk, type GuideShelf } from "./guide-store.server";
+import { toBackendError } from "./errors.server";
+import { savesTold, type GuideDesk, type WritingShelf } from "./guide-store.server";
 import { ReadAfterWriteCache } from "./read-after-write-cache.server";
+import { within } from "./time-limit.server";
+import type { SiteTextDesk } from "./site-text-types.server";
 import type * as types from "./types.server";
 import type { AlertCheck } from "~/catalogue/alerts";
 import type { OfferHistoryEntry } from "~/catalogue/history";
@@ -23,27 +25,6 @@ export interface BrandsCacheOptions {
 const PING_KEPT_MS = 5_000;
 
 /**
- * Runs `read` with a signal that aborts after `ms`, and fails then with a TIMEOUT BackendError without waiting for
- * the read to notice: the one timeout of a brands read, whichever the backend.
- */
-async function within<T>(ms: number, read: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const reading = read(controller.signal);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new BackendError({
-        message: `La source des marques n'a pas répondu en ${ms} ms.`,
-        code: "TIMEOUT",
-      });
-      reject(error);
-      controller.abort(error);
-    }, ms);
-  });
-  return Promise.race([reading, timeout]).finally(() => clearTimeout(timer));
-}
-
-/**
  * The backend the site goes through: its brands read kept in memory, fresh for `ttlMs`, then served stale while one
  * background refresh runs; kept when a refresh fails, so the site stays up while its backend does not. Concurrent
  * misses share one call. Each read of the backend is bounded by `timeoutMs`. Messages go straight through. The
@@ -56,7 +37,7 @@ export class CachedBackend implements types.Backend {
   private readonly testimonialsCache: ReadAfterWriteCache<types.PublishedTestimonial[]> | undefined;
   private readonly followsCache: ReadAfterWriteCache<types.OfferFollows[]> | undefined;
   private readonly newsCache: ReadAfterWriteCache<types.OfferNews[]> | undefined;
-  private readonly guidesCache: ReadAfterWriteCache<GuideShelf> | undefined;
+  private readonly writingCache: ReadAfterWriteCache<WritingShelf> | undefined;
   /** Each brand page's history, by offer and length: read once, then again only after a change or its TTL. */
   private readonly historyCaches = new LRUCache<string, ReadAfterWriteCache<OfferHistoryEntry[]>>({ max: 1_000 });
   /** The brands last read whole, with the fingerprint read just before them (backends that give one). */
@@ -78,7 +59,7 @@ export class CachedBackend implements types.Backend {
         "les liens suivis par offre",
       );
       this.newsCache = new ReadAfterWriteCache(options.ttlMs, () => this.readNews(), "des dates des nouveautés");
-      this.guidesCache = new ReadAfterWriteCache(options.ttlMs, () => this.readGuides(), "des guides");
+      this.writingCache = new ReadAfterWriteCache(options.ttlMs, () => this.readWritingKept(), "des guides");
     }
     this.stopWatching = backend.watchChanges?.({
       changed: (change) => this.changedElsewhere(change),
@@ -101,8 +82,8 @@ export class CachedBackend implements types.Backend {
       case "testimonials-changed":
         this.testimonialsChanged(change.offerSlug);
         return;
-      case "guides-changed":
-        this.guidesChanged();
+      case "writing-changed":
+        this.writingChanged();
     }
   }
 
@@ -110,7 +91,7 @@ export class CachedBackend implements types.Backend {
   private forgetEverything(): void {
     this.testimonialsCache?.invalidate();
     this.followsCache?.invalidate();
-    this.guidesCache?.invalidate();
+    this.writingCache?.invalidate();
     this.brandsChanged();
   }
 
@@ -319,26 +300,32 @@ export class CachedBackend implements types.Backend {
     };
   }
 
-  listGuides(): Promise<GuideShelf> {
-    return within(this.options.timeoutMs, (signal) => this.backend.listGuides(signal));
+  readWriting(): Promise<WritingShelf> {
+    return within(this.options.timeoutMs, (signal) => this.backend.readWriting(signal));
   }
 
-  private readGuides = async (): Promise<GuideShelf> => (await this.backend.warmUp(), this.listGuides());
+  private readWritingKept = async (): Promise<WritingShelf> => (await this.backend.warmUp(), this.readWriting());
 
   /** The published guides, kept as the brands are; rejects with a BackendError when they cannot be read. */
-  async guideShelf(): Promise<GuideShelf> {
-    return this.guidesCache ? this.guidesCache.get() : this.readGuides();
+  async writingShelf(): Promise<WritingShelf> {
+    return this.writingCache ? this.writingCache.get() : this.readWritingKept();
   }
 
-  private guidesChanged(): void {
-    this.guidesCache?.invalidate();
-    this.events.emit("guides-changed", {});
+  private writingChanged(): void {
+    this.writingCache?.invalidate();
+    this.events.emit("writing-changed", {});
   }
 
   /** The back office's guides: a save shows on the next page, here and (announced) on other instances. */
   guideDesk(): GuideDesk | null {
     const desk = this.backend.guideDesk();
-    return desk && savesTold(desk, () => this.guidesChanged());
+    return desk && savesTold(desk, () => this.writingChanged());
+  }
+
+  /** The back office's site texts, told as the guides are. */
+  siteTextDesk(): SiteTextDesk | null {
+    const desk = this.backend.siteTextDesk();
+    return desk && savesTold(desk, () => this.writingChanged());
   }
 
   audienceSalt(): Promise<types.AudienceSalt | null> {

@@ -8,7 +8,7 @@ import type {
   GuideDesk,
   GuideFields,
   GuideSaveOutcome,
-  GuideShelf,
+  WritingShelf,
   GuideStatus,
   GuideVersionSummary,
   OwnerGuide,
@@ -20,18 +20,24 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 
 export type * from "./guide-types.server";
 
-/** `desk`, calling `saved` after each save written. */
-export function savesTold(desk: GuideDesk, saved: () => void): GuideDesk {
-  return {
-    list: () => desk.list(),
-    guide: (id, version) => desk.guide(id, version),
-    versions: (id) => desk.versions(id),
-    save: async (...args) => {
-      const outcome = await desk.save(...args);
-      if (outcome.ok) saved();
-      return outcome;
-    },
+/** `desk` (a guide's or the texts'), calling `saved` after each save written. */
+export function savesTold<Desk extends { save(...args: never[]): Promise<{ ok: boolean }> }>(
+  desk: Desk,
+  saved: () => void,
+): Desk {
+  const told = Object.create(desk) as Desk;
+  told.save = async (...args) => {
+    const outcome = await desk.save(...args);
+    if (outcome.ok) saved();
+    return outcome as Awaited<ReturnType<Desk["save"]>>;
   };
+  return told;
+}
+
+/** A row of public.edited_site_texts. */
+export interface EditedTextRow {
+  key: string;
+  value: unknown;
 }
 
 /** A row of public.published_guides, as both backends read it (JSON). */
@@ -59,14 +65,22 @@ export const toPublishedGuide = (row: PublishedGuideRow): PublishedGuide => ({
   version: row.version,
 });
 
-/** The shelf from the rows of the two views, newest publication first. */
-export function toGuideShelf(rows: PublishedGuideRow[], moves: { old_slug: string; slug: string }[]): GuideShelf {
+/** The shelf from the rows of the three views, newest publication first. */
+export function toWritingShelf(
+  rows: PublishedGuideRow[],
+  moves: { old_slug: string; slug: string }[],
+  texts: EditedTextRow[],
+): WritingShelf {
   const guides = rows.map(toPublishedGuide).sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || b.id - a.id);
-  return { guides, moves: new Map(moves.map((move) => [move.old_slug, move.slug])) };
+  return {
+    guides,
+    moves: new Map(moves.map((move) => [move.old_slug, move.slug])),
+    texts: new Map(texts.map((text) => [text.key, text.value])),
+  };
 }
 
-/** The shelf through hosted Supabase's REST API, with the public key (the views show published guides only). */
-export async function supabaseGuideShelf(client: SupabaseClient, signal?: AbortSignal): Promise<GuideShelf> {
+/** The shelf through hosted Supabase's REST API, with the public key (the views show published writing only). */
+export async function supabaseWritingShelf(client: SupabaseClient, signal?: AbortSignal): Promise<WritingShelf> {
   const read = async <T>(view: string, columns: string): Promise<T[]> => {
     // 1 000 rows, the API's most per request: far more guides than a site like this one publishes.
     const query = client.from(view).select(columns).range(0, 999).retry(false);
@@ -74,14 +88,15 @@ export async function supabaseGuideShelf(client: SupabaseClient, signal?: AbortS
     if (error) throw toBackendError(error);
     return (data ?? []) as T[];
   };
-  const [guides, moves] = await Promise.all([
+  const [guides, moves, texts] = await Promise.all([
     read<PublishedGuideRow>(
       "published_guides",
       "id, slug, title, summary, category, body, published_at, updated_at, version",
     ),
     read<{ old_slug: string; slug: string }>("published_guide_moves", "old_slug, slug"),
+    read<EditedTextRow>("edited_site_texts", "key, value"),
   ]);
-  return toGuideShelf(guides, moves);
+  return toWritingShelf(guides, moves, texts);
 }
 
 const isoOf = (value: string | Date | null): string | null =>

@@ -15,10 +15,14 @@ export interface PublishedGuide {
   version: number;
 }
 
-/** The published guides, and the addresses some had before (old → today's). */
-export interface GuideShelf {
+/**
+ * The owner's writing as visitors read it: the published guides, the addresses some had before (old → today's), and
+ * the site's texts the owner edited (key → value as saved; app/content/site-texts.ts reads them).
+ */
+export interface WritingShelf {
   guides: PublishedGuide[];
   moves: Map<string, string>;
+  texts: Map<string, unknown>;
 }
 
 /** What the writing form sends. */

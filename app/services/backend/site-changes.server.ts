@@ -8,7 +8,7 @@ import type { SiteChange, SiteChangeListener } from "./types.server";
 
 /** A notice as the triggers write it, checked: anything else is ignored. */
 export function toSiteChange({ event, offerSlug }: { event?: unknown; offerSlug?: unknown }): SiteChange | undefined {
-  if (event === "brands-changed" || event === "guides-changed") return { event };
+  if (event === "brands-changed" || event === "writing-changed") return { event };
   if ((event === "vote-stored" || event === "testimonials-changed") && typeof offerSlug === "string")
     return { event, offerSlug };
   return undefined;

@@ -4,7 +4,14 @@ import { openDatabase, type DatabasePlace } from "./database.server";
 import { openEmbeddedDatabase } from "./embedded-db.server";
 import { DeliveryError, RateLimitedError, toBackendError, VOTES_RATE_LIMITED } from "./errors.server";
 import { toFeedbackCounts, type FeedbackRow } from "./feedback-row.server";
-import { FunctionGuideDesk, toGuideShelf, type GuideShelf, type PublishedGuideRow } from "./guide-store.server";
+import {
+  FunctionGuideDesk,
+  toWritingShelf,
+  type EditedTextRow,
+  type PublishedGuideRow,
+  type WritingShelf,
+} from "./guide-store.server";
+import { FunctionSiteTextDesk } from "./site-text-store.server";
 import { callAsServiceRole } from "./sql-calls.server";
 import { SqlHistoryStore } from "./sql-history.server";
 import { SqlOwnerStore } from "./sql-owner.server";
@@ -323,18 +330,19 @@ export class SqlBackend implements types.Backend {
     return { ok: true, store: this.ownerStore };
   }
 
-  /** Both views in one round trip (readAsAnon gathers the reads of a turn). */
-  async listGuides(): Promise<GuideShelf> {
+  /** The three views in one round trip (readAsAnon gathers the reads of a turn). */
+  async readWriting(): Promise<WritingShelf> {
     try {
       const db = await openDatabase(this.place);
-      const [guides, moves] = await Promise.all([
+      const [guides, moves, texts] = await Promise.all([
         readAsAnon<PublishedGuideRow>(db, "select json_agg(g) as rows from public.published_guides g"),
         readAsAnon<{ old_slug: string; slug: string }>(
           db,
           "select json_agg(m) as rows from public.published_guide_moves m",
         ),
+        readAsAnon<EditedTextRow>(db, "select json_agg(t) as rows from public.edited_site_texts t"),
       ]);
-      return toGuideShelf(guides, moves);
+      return toWritingShelf(guides, moves, texts);
     } catch (error) {
       throw toBackendError(error);
     }
@@ -342,6 +350,10 @@ export class SqlBackend implements types.Backend {
 
   guideDesk(): FunctionGuideDesk {
     return new FunctionGuideDesk(sqlCalls(this.place));
+  }
+
+  siteTextDesk(): FunctionSiteTextDesk {
+    return new FunctionSiteTextDesk(sqlCalls(this.place));
   }
 
   history(): types.OfferHistoryStore {

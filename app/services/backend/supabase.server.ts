@@ -10,14 +10,15 @@ import {
   VOTES_RATE_LIMITED,
 } from "./errors.server";
 import { type FeedbackRow, toFeedbackCounts } from "./feedback-row.server";
-import { FunctionGuideDesk, supabaseGuideShelf, type GuideShelf } from "./guide-store.server";
+import { FunctionGuideDesk, supabaseWritingShelf, type WritingShelf } from "./guide-store.server";
 import { pollSiteChanges, type SiteChangeRow } from "./site-changes.server";
+import { FunctionSiteTextDesk } from "./site-text-store.server";
 import { SupabaseAlertStore } from "./supabase-alerts.server";
 import { SupabaseHistoryStore } from "./supabase-history.server";
 import { SupabaseOwnerStore } from "./supabase-owner.server";
 import { toErasedTestimonial, toPublishedTestimonial, type PublishedTestimonialRow } from "./testimonial-row.server";
 import { BRANDS_PER_READ, MISSING_SERVICE_ROLE_KEY } from "./types.server";
-import { FunctionVisitorAlertStore, rpcCalls } from "./visitor-alert-store.server";
+import { FunctionVisitorAlertStore, rpcCalls, type FunctionCalls } from "./visitor-alert-store.server";
 import type * as types from "./types.server";
 import type { MailConfig } from "../config/env.server";
 import type { MailOutbox } from "../mail/outbox.server";
@@ -74,9 +75,7 @@ export class SupabaseBackend implements types.Backend {
   private alertOutbox: Promise<{ store: SupabaseAlertStore; outbox: MailOutbox }> | undefined;
 
   /** The database's disk is Supabase's to watch. */
-  storageProblem(): undefined {
-    return undefined;
-  }
+  storageProblem = (): undefined => undefined;
 
   constructor(private readonly options: SupabaseBackendOptions) {
     this.client = clientWith(options.url, options.anonKey);
@@ -362,22 +361,24 @@ export class SupabaseBackend implements types.Backend {
     const client = this.serviceRoleClient();
     if (!this.options.mail || !client) return null;
     this.visitorAlertStore ??= new FunctionVisitorAlertStore(rpcCalls(client), () => {
-      void this.alerts()?.then(
-        ({ outbox }) => outbox.wake(),
-        () => undefined,
-      );
+      void this.alerts()
+        ?.then(({ outbox }) => outbox.wake())
+        .catch(() => undefined);
     });
     return this.visitorAlertStore;
   }
 
-  /** Through the two views, with the public key: published guides only. */
-  listGuides(signal?: AbortSignal): Promise<GuideShelf> {
-    return supabaseGuideShelf(this.client, signal);
+  /** Through the three views, with the public key: published writing only. */
+  readWriting(signal?: AbortSignal): Promise<WritingShelf> {
+    return supabaseWritingShelf(this.client, signal);
   }
 
-  guideDesk(): FunctionGuideDesk | null {
+  /** The owner's desks, by RPC with the service role's key: none without it. */
+  guideDesk = () => this.serviceRoleDesk(FunctionGuideDesk);
+  siteTextDesk = () => this.serviceRoleDesk(FunctionSiteTextDesk);
+  private serviceRoleDesk<Desk>(Desk: new (calls: FunctionCalls) => Desk): Desk | null {
     const client = this.serviceRoleClient();
-    return client ? new FunctionGuideDesk(rpcCalls(client)) : null;
+    return client ? new Desk(rpcCalls(client)) : null;
   }
 
   history(): SupabaseHistoryStore | null {

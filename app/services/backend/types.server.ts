@@ -1,6 +1,7 @@
 import type { VisitorAlertStore } from "./alert-types.server";
 import type { AudienceEvent, AudienceSalt, OfferDayCount, OfferFollows } from "./audience-types.server";
-import type { GuideDesk, GuideShelf } from "./guide-types.server";
+import type { GuideDesk, WritingShelf } from "./guide-types.server";
+import type { SiteTextDesk } from "./site-text-types.server";
 import type {
   ErasedTestimonial,
   OutgoingReport,
@@ -182,7 +183,7 @@ export type SiteChange =
   | { event: "brands-changed" }
   | { event: "vote-stored"; offerSlug: string }
   | { event: "testimonials-changed"; offerSlug: string }
-  | { event: "guides-changed" };
+  | { event: "writing-changed" };
 
 export interface SiteChangeListener {
   changed(change: SiteChange): void;
@@ -248,9 +249,11 @@ export interface Backend {
   /** The back office's operations, or the name of the variable to set when this backend cannot give them. */
   owner(): OwnerAccess;
   /** The published guides and their old addresses, as visitors read them; rejects with a BackendError. */
-  listGuides(signal?: AbortSignal): Promise<GuideShelf>;
+  readWriting(signal?: AbortSignal): Promise<WritingShelf>;
   /** The back office's guides, or null when this backend cannot give them (as owner()). */
   guideDesk(): GuideDesk | null;
+  /** The back office's site texts, or null when this backend cannot give them (as owner()). */
+  siteTextDesk(): SiteTextDesk | null;
   /** The offers' dated history, or null when this backend keeps none. */
   history(): OfferHistoryStore | null;
   /** The visitors' e-mail alerts, or null when this backend sends none (no SMTP_URL; Supabase without its key). */

@@ -113,6 +113,8 @@ export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   "routes/gestion_.guides": { ...OWNER_PAGE, methods: ["GET", "HEAD"] },
   // The one form that takes more than 64 KB: a guide's text, up to 100 000 characters (GUIDE_FORM_BYTES).
   "routes/gestion_.guides_.$id": OWNER_PAGE,
+  "routes/gestion_.textes": { ...OWNER_PAGE, methods: ["GET", "HEAD"] },
+  "routes/gestion_.textes_.$key": OWNER_PAGE,
   "routes/gestion_.statistiques": { ...OWNER_PAGE, methods: ["GET", "HEAD"] },
   "routes/gestion_.statistiques[.]csv": { ...OWNER_PAGE, methods: ["GET", "HEAD"] },
 };

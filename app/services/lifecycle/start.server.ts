@@ -34,7 +34,7 @@ export function startApplication(): Promise<void> {
   siteEvents.on("vote-stored", ({ offerSlug }) => pageCache.forgetPagesShowing(offerSlug));
   siteEvents.on("brands-changed", () => pageCache.forgetAll());
   // A guide shows on its pages, the brand pages and listings naming it, the sitemap and the feed.
-  siteEvents.on("guides-changed", () => pageCache.forgetAll());
+  siteEvents.on("writing-changed", () => pageCache.forgetAll());
   // At once, never gathered as votes are: the owner waits to see their decision, and a pending text is never shown.
   siteEvents.on("testimonials-changed", ({ offerSlug }) => pageCache.forgetPaths(["/", `/offres/${offerSlug}`]));
   return (

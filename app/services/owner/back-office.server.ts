@@ -1,9 +1,8 @@
 import { log } from "../log.server";
 import { requireOwner } from "./owner-session.server";
 import { getBackend } from "../backend/index.server";
-import { MISSING_SERVICE_ROLE_KEY, type OwnerAccess, type OwnerStore } from "../backend/types.server";
+import { MISSING_SERVICE_ROLE_KEY, type Backend, type OwnerAccess, type OwnerStore } from "../backend/types.server";
 import { redirectWithError } from "../toast.server";
-import type { GuideDesk } from "../backend/guide-store.server";
 
 /** What the owner reads when a write of theirs found the database unable to take it. */
 export const OWNER_WRITE_FAILED =
@@ -63,9 +62,17 @@ export function formId(value: FormDataEntryValue | null): number {
   return id;
 }
 
-/** The back office's guides for a signed-in owner, or the variable to set when the backend cannot give them. */
-export async function guideDeskFor(request: Request): Promise<{ desk: GuideDesk | null; missing: string | null }> {
+/**
+ * The back office's guides or site texts for a signed-in owner, or the variable to set when the backend cannot give
+ * them.
+ */
+export async function deskFor<Name extends "guideDesk" | "siteTextDesk">(
+  request: Request,
+  name: Name,
+): Promise<{ desk: ReturnType<Backend[Name]>; missing: string | null }> {
   await requireOwner(request);
-  const desk = (await getBackend()).guideDesk();
+  const desk = (await getBackend())[name]() as ReturnType<Backend[Name]>;
   return { desk, missing: desk ? null : MISSING_SERVICE_ROLE_KEY };
 }
+
+export const guideDeskFor = (request: Request) => deskFor(request, "guideDesk");

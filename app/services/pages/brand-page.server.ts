@@ -9,21 +9,20 @@ import { parsePageNumber } from "~/catalogue/pagination";
 import { warningText } from "~/catalogue/risk-warnings";
 import { TESTIMONIAL_PAGE_PARAMETER } from "~/catalogue/site-pages";
 import { canonicalSlug, forgivenSlug } from "~/catalogue/slugs";
-import { BRAND_SECTIONS } from "~/content/brand-sections";
 import { ASK_REASON_PARAMETER } from "~/forms/feedback-form";
 import { messageFormConstraint } from "~/forms/message-action.server";
 import { alertFormHtml } from "~/services/alerts/alert-form-html.server";
 import { alertStore } from "~/services/alerts/visitor-alerts.server";
 import { pathForLog } from "../http/access-log.server";
 import { log } from "../log.server";
-import { brandFaqJsonLd } from "./brand-faq.server";
 import { guideLinksHtml } from "./guide-links.server";
-import { guidesNaming, loadGuideShelf } from "./guides.server";
+import { guidesNaming, loadWriting } from "./guides.server";
 import { closestBrands } from "./listing.server";
 import { offerHistory } from "./offer-history.server";
 import { findBrandOffer, toCardView, tryLoadCatalogue, UNAVAILABLE, type Catalogue } from "./offers.server";
 import { brandPageImage } from "./share-images.server";
 import { similarOffersHtml } from "./similar-offers.server";
+import { brandTexts } from "./site-texts.server";
 import { brandTestimonials } from "./testimonials.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { OfferCardView } from "~/catalogue/card";
@@ -63,6 +62,8 @@ export async function loadBrandPage({ params, request }: Pick<LoaderFunctionArgs
   if (card.warning) card.warning = warningText(card.regulated, true);
   const history = await offerHistory(slug, HISTORY_SHOWN);
   const categoryLabel = offer.category ? categoryById(offer.category).label : null;
+  const writing = await loadWriting();
+  const { sections, faqJsonLd } = brandTexts(writing, slug, offer.brand);
   return {
     // "Me prévenir", when the site sends alerts.
     alertForm: (await alertStore())
@@ -73,7 +74,7 @@ export async function loadBrandPage({ params, request }: Pick<LoaderFunctionArgs
     relatedHtml:
       [
         similarOffersHtml(catalogue.offers, offer, catalogue.today, categoryLabel),
-        guideLinksHtml(`Nos guides sur ${offer.brand}`, guidesNaming(await loadGuideShelf(), offer.slug)),
+        guideLinksHtml(`Nos guides sur ${offer.brand}`, guidesNaming(writing, offer.slug)),
       ]
         .filter(Boolean)
         .join("") || null,
@@ -96,10 +97,10 @@ export async function loadBrandPage({ params, request }: Pick<LoaderFunctionArgs
       // Formatted here: the French date format would cost the browser tens of milliseconds to build on load.
       expiredOn: offer.validUntil && isExpired(offer, catalogue.today) ? formatFrenchDate(offer.validUntil) : undefined,
       categoryLabel,
-      sections: BRAND_SECTIONS[slug] ?? null,
+      sections,
     },
     shareImage: brandPageImage(offer, catalogue),
-    faqJsonLd: brandFaqJsonLd(slug),
+    faqJsonLd,
     history: history.map((entry) => ({
       on: entry.recordedAt.slice(0, 10),
       date: formatFrenchDate(entry.recordedAt),

@@ -14,7 +14,7 @@ import { shareImagePath } from "~/services/share-image/share-image.server";
 import { renderMarkdown, type TextHeading } from "~/services/writing/markdown.server";
 import { toCardView, type Catalogue } from "./offers.server";
 import type { OfferCardView } from "~/catalogue/card";
-import type { GuideShelf, PublishedGuide } from "~/services/backend/guide-store.server";
+import type { WritingShelf, PublishedGuide } from "~/services/backend/guide-store.server";
 
 /** A guide's text as a page shows it. */
 export interface RenderedGuide {
@@ -48,9 +48,9 @@ export function renderedGuide(guide: Pick<PublishedGuide, "id" | "version" | "bo
 }
 
 /** The published guides, or null when they cannot be read now. */
-export async function loadGuideShelf(): Promise<GuideShelf | null> {
+export async function loadWriting(): Promise<WritingShelf | null> {
   try {
-    return await (await getBackend()).guideShelf();
+    return await (await getBackend()).writingShelf();
   } catch {
     return null;
   }
@@ -106,7 +106,7 @@ export function guideListItem(guide: PublishedGuide): GuideListItem {
 }
 
 /** The published guides naming an offer, newest first ("Nos guides sur …" of its page). */
-export function guidesNaming(shelf: GuideShelf | null, offerSlug: string): { path: string; title: string }[] {
+export function guidesNaming(shelf: WritingShelf | null, offerSlug: string): { path: string; title: string }[] {
   return (shelf?.guides ?? [])
     .filter((guide) => renderedGuide(guide).offerSlugs.includes(offerSlug))
     .map((guide) => ({ path: guidePath(guide.slug), title: guide.title }));
@@ -116,14 +116,14 @@ export function guidesNaming(shelf: GuideShelf | null, offerSlug: string): { pat
 export const HOME_GUIDES = 3;
 
 /** The newest published guides, for the home page. */
-export function latestGuides(shelf: GuideShelf | null): { path: string; title: string }[] {
+export function latestGuides(shelf: WritingShelf | null): { path: string; title: string }[] {
   return (shelf?.guides ?? [])
     .slice(0, HOME_GUIDES)
     .map((guide) => ({ path: guidePath(guide.slug), title: guide.title }));
 }
 
 /** The published guides of a category, newest first. */
-export function guidesOfCategory(shelf: GuideShelf | null, category: string): { path: string; title: string }[] {
+export function guidesOfCategory(shelf: WritingShelf | null, category: string): { path: string; title: string }[] {
   return (shelf?.guides ?? [])
     .filter((guide) => guide.category === category)
     .map((guide) => ({ path: guidePath(guide.slug), title: guide.title }));

@@ -4,18 +4,8 @@ import { formatFrenchDate, isExpired } from "~/catalogue/dates";
 import { isInCategory } from "~/catalogue/listing-rules";
 import { listingHref } from "~/catalogue/pagination";
 import { isNews, rankOffers } from "~/catalogue/ranking";
-import { faqJsonLd } from "~/components/faq";
-import { HOME_FAQ, HOME_STEPS, HOME_WHY } from "~/content/home";
 import type { Catalogue } from "./offers.server";
 import type { ReferralOffer } from "~/catalogue/types";
-
-/**
- * The home page's texts, sent as the page's data rather than in its script: they are shown once, on this page only,
- * and the first-load JavaScript budget is better spent on code.
- */
-/** The FAQPage structured data, made here: the page's script carries the questions, not the code that lists them. */
-const HOME_FAQ_JSON_LD = faqJsonLd(HOME_FAQ);
-export const homeContent = () => ({ why: HOME_WHY, steps: HOME_STEPS, faq: HOME_FAQ, faqJsonLd: HOME_FAQ_JSON_LD });
 
 /** How many offers the home page's "Nouveautés" lists; the listing's news order has them all. */
 const NEWS_SHOWN = 6;

@@ -9,25 +9,15 @@ import { amountSectionsOf, fallbackNote, rankOffers } from "~/catalogue/ranking"
 import { searchNote, searchOffers, suggestOffers, type SearchResult } from "~/catalogue/search";
 import { buildSearchIndex, type OfferSearchIndex } from "~/catalogue/search-index";
 import { parseSort, type SortOrder } from "~/catalogue/sort-orders";
-import { faqJsonLd } from "~/components/faq";
-import { OFFRES_FAQ, OFFRES_HOWTO, OFFRES_INTRO } from "~/content/offres";
 import { brandIndexOf } from "./brand-index.server";
+import { loadWriting } from "./guides.server";
 import { tryLoadCatalogue, UNAVAILABLE, type Catalogue } from "./offers.server";
 import { categoryPageImage } from "./share-images.server";
+import { offresTexts } from "./site-texts.server";
 import type { CategoryId, ReferralOffer } from "~/catalogue/types";
 
-/**
- * The texts under /offres's listing, sent as the page's data rather than in its script, as the home page's are: the
- * first-load JavaScript budget is better spent on code.
- */
-/** The FAQPage structured data, made here: the page's script carries the questions, not the code that lists them. */
-const OFFRES_FAQ_JSON_LD = faqJsonLd(OFFRES_FAQ);
-export const offresContent = () => ({
-  intro: OFFRES_INTRO,
-  howTo: OFFRES_HOWTO,
-  faq: OFFRES_FAQ,
-  faqJsonLd: OFFRES_FAQ_JSON_LD,
-});
+/** The texts under /offres's listing (a module of the route's own: each server module costs its script a stub). */
+export const offresPageTexts = async () => offresTexts(await loadWriting());
 
 /** A listing page's data, answered 503 (UNAVAILABLE) when its offers could not be read. */
 export const listingAnswer = <T extends { listing: unknown }>(page: T) =>

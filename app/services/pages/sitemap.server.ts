@@ -2,11 +2,11 @@ import { brandIndexPaths } from "~/catalogue/brand-index";
 import { GUIDES_PATH, guidePath } from "~/catalogue/guides";
 import { sitemapFiles } from "~/catalogue/sitemap";
 import { brandIndexOf } from "./brand-index.server";
-import { loadGuideShelf } from "./guides.server";
+import { loadWriting } from "./guides.server";
 import { tryLoadCatalogue } from "./offers.server";
 import { alertStore } from "../alerts/visitor-alerts.server";
 import { SITEMAP_PAGES } from "../http/route-policy.server";
-import type { GuideShelf } from "../backend/guide-store.server";
+import type { WritingShelf } from "../backend/guide-store.server";
 
 /** The files of the sitemap (one below the protocol's limit), or null when the offers cannot be read. */
 export async function loadSitemapFiles(): Promise<string[][] | null> {
@@ -18,7 +18,7 @@ export async function loadSitemapFiles(): Promise<string[][] | null> {
     ...((await alertStore()) ? ["/alertes"] : []),
     ...brandIndexPaths(brandIndexOf(catalogue).groups),
     // The guides, and their list once there is one.
-    ...guidePaths(await loadGuideShelf()),
+    ...guidePaths(await loadWriting()),
     ...catalogue.offers.map((offer) => `/offres/${offer.slug}`),
   ]);
 }
@@ -31,7 +31,7 @@ export const xmlResponse = (body: string) =>
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 
-function guidePaths(shelf: GuideShelf | null): string[] {
+function guidePaths(shelf: WritingShelf | null): string[] {
   const guides = shelf?.guides ?? [];
   return guides.length === 0 ? [] : [GUIDES_PATH, ...guides.map((guide) => guidePath(guide.slug))];
 }

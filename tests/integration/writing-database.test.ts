@@ -8,8 +8,9 @@ import { copyTemplateInto } from "../support/templates";
 import type { GuideDesk, GuideFields } from "~/services/backend/guide-store.server";
 
 /**
- * Guides on the real embedded Postgres, through the backend the site uses: drafts hidden from visitors, a save drawn
- * from an older version refused, the last 20 versions kept, and a published guide's old address leading to its new one.
+ * Guides and the site's texts on the real embedded Postgres, through the backend the site uses: drafts hidden from
+ * visitors, a save drawn from an older version refused, the last 20 versions kept, a published guide's old address
+ * leading to its new one, and a text taken back to the bundled one.
  */
 const { dir, cleanup } = makeTempDir("guides");
 let backend: SqlBackend;
@@ -40,11 +41,11 @@ describe("guides in the database", () => {
     const created = await desk.save(null, null, fields(), "draft");
     if (!created.ok) throw new Error(created.reason);
     expect(created.version).toBe(1);
-    expect((await backend.listGuides()).guides).toEqual([]);
+    expect((await backend.readWriting()).guides).toEqual([]);
 
     const published = await desk.save(created.id, 1, fields(), "published");
     expect(published).toEqual({ ok: true, id: created.id, slug: "primes-des-banques", version: 2 });
-    const [shown] = (await backend.listGuides()).guides;
+    const [shown] = (await backend.readWriting()).guides;
     expect(shown).toMatchObject({ slug: "primes-des-banques", title: "Les primes des banques en ligne" });
     expect(shown?.publishedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
 
@@ -94,12 +95,12 @@ describe("guides in the database", () => {
     const { version } = (await desk.guide(guide.id, null))!;
     const moved = await desk.save(guide.id, version, fields({ slug: "primes-bancaires" }), "published");
     expect(moved).toMatchObject({ ok: true, slug: "primes-bancaires" });
-    expect((await backend.listGuides()).moves).toEqual(new Map([["primes-des-banques", "primes-bancaires"]]));
+    expect((await backend.readWriting()).moves).toEqual(new Map([["primes-des-banques", "primes-bancaires"]]));
 
     const other = (await desk.list()).find((row) => row.slug === "autre-guide")!;
     const { version: otherVersion } = (await desk.guide(other.id, null))!;
     await desk.save(other.id, otherVersion, fields({ slug: "primes-des-banques" }), "published");
-    expect((await backend.listGuides()).moves).toEqual(new Map());
+    expect((await backend.readWriting()).moves).toEqual(new Map());
   });
 
   it("lets visitors read published guides only, never the table, the versions or the functions", async () => {
@@ -120,5 +121,72 @@ describe("guides in the database", () => {
       tx.query<{ status?: string }>("select * from public.published_guides"),
     );
     expect(shown.rows).toHaveLength(2);
+  });
+});
+
+describe("the site's texts in the database", () => {
+  const faq = (question: string) => ({ faq: [[question, "Une réponse."]] });
+
+  it("are saved only from the version the form was drawn from, each save announced once", async () => {
+    const texts = backend.siteTextDesk();
+    expect(await texts.text("accueil-faq", null)).toEqual({ value: null, version: 0, shownVersion: 0, savedAt: null });
+    const db = await openEmbeddedDatabase(dir);
+    const announced = async () =>
+      Number(
+        (
+          await db.query<{ count: number }>(
+            "select count(*)::int as count from public.site_changes where event = 'writing-changed'",
+          )
+        ).rows[0]?.count,
+      );
+    const before = await announced();
+    expect(await texts.save("accueil-faq", 0, faq("Première ?"))).toEqual({ ok: true, version: 1 });
+    expect(await announced()).toBe(before + 1);
+    expect(await texts.save("accueil-faq", 0, faq("Onglet oublié ?"))).toEqual({ ok: false, reason: "changed" });
+    expect(await announced()).toBe(before + 1);
+    expect((await backend.readWriting()).texts).toEqual(new Map([["accueil-faq", faq("Première ?")]]));
+  });
+
+  it("keep the last 20 versions, going back to the bundled text as one of them", async () => {
+    const texts = backend.siteTextDesk();
+    for (let version = 1; version <= 21; version++) {
+      expect(await texts.save("accueil-faq", version, faq(`Question ${version + 1} ?`))).toEqual({
+        ok: true,
+        version: version + 1,
+      });
+    }
+    expect(await texts.save("accueil-faq", 22, null)).toEqual({ ok: true, version: 23 });
+    const versions = await texts.versions("accueil-faq");
+    expect(versions.map((kept) => kept.version)).toEqual(Array.from({ length: 20 }, (_, index) => 23 - index));
+    expect(versions[0]?.original).toBe(true);
+    expect(await texts.text("accueil-faq", 10)).toMatchObject({
+      value: faq("Question 10 ?"),
+      version: 23,
+      shownVersion: 10,
+    });
+    expect(await texts.text("accueil-faq", 2)).toBeNull();
+    // Back to the bundled text: visitors read no edit of it.
+    expect((await backend.readWriting()).texts).toEqual(new Map());
+    expect(await texts.list()).toEqual([expect.objectContaining({ key: "accueil-faq", edited: false })]);
+  });
+
+  it("are read by visitors through their view only, and written by the service role only", async () => {
+    await backend.siteTextDesk().save("offres-faq", 0, faq("Visible ?"));
+    const db = await openEmbeddedDatabase(dir);
+    for (const statement of [
+      "select * from public.site_texts",
+      "select * from public.site_text_versions",
+      "select * from public.owner_site_texts()",
+      "select * from public.save_site_text('accueil-faq', null, null)",
+    ]) {
+      await expect(
+        asRole(db, "anon", (tx) => tx.query(statement)),
+        statement,
+      ).rejects.toThrow(/permission denied/);
+    }
+    const shown = await asRole(db, "anon", (tx) =>
+      tx.query<{ key: string }>("select key from public.edited_site_texts"),
+    );
+    expect(shown.rows).toEqual([{ key: "offres-faq" }]);
   });
 });
