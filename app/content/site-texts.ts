@@ -112,7 +112,12 @@ const SITE_TEXTS: readonly SiteText[] = [
     key: "offres-faq",
     title: "Offres · FAQ",
     path: "/offres",
-    fields: [{ ...FAQ_FIELD, hint: "Les mots « page de contact » d'une réponse mènent au formulaire de contact." }],
+    fields: [
+      {
+        ...FAQ_FIELD,
+        hint: "Une réponse qui parle de la «\u00a0page de contact\u00a0» est suivie d'un lien «\u00a0Contactez-nous\u00a0».",
+      },
+    ],
     original: { faq: asked(OFFRES_FAQ) },
   },
 ];
@@ -132,7 +137,7 @@ const BRAND_FIELDS: readonly TextField[] = [
     kind: "table",
     name: "comparison",
     label: "Comparatif",
-    hint: "Une ligne par rangée, les cases séparées par « | »\u00a0; la première ligne donne les colonnes.",
+    hint: "Une ligne par rangée, les cases séparées par «\u00a0|\u00a0»\u202f; la première ligne donne les colonnes.",
     columns: null,
     max: 200,
     widest: 6,

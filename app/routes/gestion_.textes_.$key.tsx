@@ -17,6 +17,7 @@ import { readForm, TEXT_FORM_BYTES } from "~/services/form-request.server";
 import { backOfficeHeaders } from "~/services/http/headers.server";
 import { deskFor, ownerWriteFailure } from "~/services/owner/back-office.server";
 import { brandNameForSlug } from "~/services/pages/offers.server";
+import { typesetAll } from "~/services/pages/site-texts.server";
 import { redirectWithSuccess } from "~/services/toast.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
@@ -88,12 +89,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     wrong,
     errors: Object.fromEntries(wrong.map((field) => [field.id, field.message])),
     formError,
-    preview: false,
+    preview: null as TextValue | null,
     conflict: false,
   });
   if (typeof intent === "object") return data(answer(changeList(typed, intent)));
   const { value, wrong } = checkText(text, typed);
-  if (intent === "apercu") return data({ ...answer(typed, wrong), preview: true });
+  if (intent === "apercu") return data({ ...answer(typed, wrong), preview: typesetAll(value) as TextValue });
   if (intent === "enregistrer" && wrong.length > 0) return data(answer(typed, wrong), { status: 400 });
   // A text saved as it was bundled is saved as the bundled one: it follows the site's next versions.
   const saved = intent === "origine" || sameValue(value, text.original) ? null : value;
@@ -151,7 +152,7 @@ export default function EditText() {
             Aperçu (rien n'est enregistré)
           </h2>
           <WrongFields fields={answer.wrong} before="avant l'enregistrement" />
-          <TextPreview fields={page.fields} value={value} />
+          <TextPreview fields={page.fields} value={answer.preview} />
         </section>
       ) : null}
       <Form

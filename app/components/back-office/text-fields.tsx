@@ -42,7 +42,7 @@ function PairList({
   );
   return (
     <fieldset className="space-y-3">
-      <legend className={labelClass}>{field.label}</legend>
+      <legend className="text-base font-bold text-slate-900">{field.label}</legend>
       {field.hint ? <p className="text-xs text-slate-600">{field.hint}</p> : null}
       <Problem id={textFieldId(field.name)} message={errors[textFieldId(field.name)]} />
       <ol className="space-y-3">

@@ -25,7 +25,8 @@ function once<T>(owner: object, key: string, make: () => T): T {
   return kept.get(key) as T;
 }
 
-const typesetAll = (value: unknown): unknown =>
+/** Every text of a value in French spacing (a preview's too). */
+export const typesetAll = (value: unknown): unknown =>
   typeof value === "string"
     ? typeset(value)
     : Array.isArray(value)
