@@ -34,11 +34,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     const guide = (await loadWriting())?.guides.find((candidate) => candidate.slug === name);
     content = guide ? guideShareImage(guide, site) : undefined;
   }
-  if (!content) throw new Response("Image introuvable", { status: 404 });
+  if (!content) throw new Response("Image introuvable", { status: 404, headers: NOT_SNIFFED });
   if (image !== `${shareImageHash(content)}.png`) {
     throw redirect(shareImagePath(kind as "offres" | "codes" | "guides", name, content), {
       status: 301,
-      headers: { "Cache-Control": "public, max-age=300" },
+      headers: { ...NOT_SNIFFED, "Cache-Control": "public, max-age=300" },
     });
   }
   const drawing = await shareImage(content, networkKey(request));
@@ -49,7 +49,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return answer;
 }
 
+/** A resource route's answers get none of the pages' security headers: this one is said here. */
+const NOT_SNIFFED = { "X-Content-Type-Options": "nosniff" };
+
 const pngAnswer = (png: Buffer, cacheControl: string) =>
   new Response(new Uint8Array(png), {
-    headers: { "Content-Type": "image/png", "Content-Length": String(png.length), "Cache-Control": cacheControl },
+    headers: {
+      ...NOT_SNIFFED,
+      "Content-Type": "image/png",
+      "Content-Length": String(png.length),
+      "Cache-Control": cacheControl,
+    },
   });

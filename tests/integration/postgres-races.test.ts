@@ -40,6 +40,7 @@ const GUARDED_FUNCTIONS = [
   "report_testimonial",
   "add_offer_counts",
   "owner_sign_in_attempt",
+  "save_guide",
 ];
 
 /**
@@ -497,6 +498,54 @@ describe("the offers' history and import on a Postgres server", () => {
       "select code, version from public.brands where slug = 'import-versionne'",
     );
     expect(rows).toEqual([{ code: `IMPORT${answers.indexOf(1)}`, version: exported.version + 1 }]);
+  });
+});
+
+describe("the owner's writing on a Postgres server", () => {
+  raceOnBoth(
+    "10 saves of one guide drawn from one version at once: one is kept, the others are told",
+    async (db, run) => {
+      const slug = `guide-course-${run}`;
+      const created = await asService<string>(
+        db,
+        "select (public.save_guide(null, null, $1, 'Course', '', null, 'Texte.', 'draft')).version::text as result",
+        [slug],
+      );
+      expect(created).toBe("1");
+      const answers = await atOnce(db, 10, (connection, index) =>
+        asService<string>(
+          connection,
+          `select (public.save_guide((select id from public.guides where slug = $1), 1, $1, $2, '', null, 'Texte.',
+                 'published')).version::text as result`,
+          [slug, `Onglet ${index}`],
+        ),
+      );
+      expect(tally(answers)).toEqual({ 2: 1, erreur: 9 });
+      for (const answer of answers) if (answer instanceof Error) expect(answer).toMatchObject({ code: "40001" });
+      const { rows } = await db.session.query<{ title: string; version: number; kept: number }>(
+        `select title, version, (select count(*)::int from public.guide_versions v where v.guide_id = g.id) as kept
+         from public.guides g where slug = $1`,
+        [slug],
+      );
+      expect(rows).toEqual([{ title: `Onglet ${answers.indexOf("2")}`, version: 2, kept: 2 }]);
+    },
+  );
+
+  it("10 saves of one site text drawn from one version at once: one is kept, the others are told", async () => {
+    const db = guarded;
+    const answers = await atOnce(db, 10, (connection, index) =>
+      asService<string>(connection, "select public.save_site_text('accueil-faq', 0, $1::jsonb)::text as result", [
+        JSON.stringify({ faq: [[`Question ${index} ?`, "Réponse."]] }),
+      ]),
+    );
+    expect(tally(answers)).toEqual({ 1: 1, erreur: 9 });
+    for (const answer of answers) if (answer instanceof Error) expect(answer).toMatchObject({ code: "40001" });
+    const { rows } = await db.session.query<{ value: unknown; kept: number }>(
+      `select value, (select count(*)::int from public.site_text_versions v where v.key = t.key) as kept
+         from public.site_texts t where key = 'accueil-faq'`,
+    );
+    const winner = answers.findIndex((answer) => answer === "1");
+    expect(rows).toEqual([{ value: { faq: [[`Question ${winner} ?`, "Réponse."]] }, kept: 1 }]);
   });
 });
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_DRAWING_SHARE } from "~/services/share-image/share-image.server";
-import { improveN26, OWNER_PASSWORD, signIn } from "../support/back-office";
+import { improveN26, OWNER_PASSWORD, postForm, signIn } from "../support/back-office";
 import { startSite, type RunningSite } from "../support/server";
 import { makeTempDir } from "../support/temp-dir";
 import { SITE_SET_UP_MS, SITE_STOP_MS, TEST_MS } from "../support/timeouts";
@@ -181,6 +181,57 @@ describe("a category listing's share image", () => {
       expect(await imageOf("/codes?cat=betting")).not.toBe(crypto);
       const image = await drawnImage(crypto);
       expect(pngSize(image.bytes)).toEqual({ width: 1200, height: 630 });
+    },
+    TEST_MS + DRAWING_WAIT_MS,
+  );
+});
+
+describe("a guide's share image", () => {
+  it(
+    "names the guide, takes a new address when its title changes, and is a 404 once it is unpublished",
+    async () => {
+      const owner = { "X-Forwarded-For": ownNetworkAddress(8) };
+      const cookie = await signIn(site, owner);
+      const guide = { title: "Les primes des banques", slug: "", summary: "", category: "finance", body: "Texte." };
+      const published = await postForm(
+        site,
+        "/gestion/guides/nouveau",
+        { ...guide, intent: "publier" },
+        {
+          ...owner,
+          Cookie: cookie,
+        },
+      );
+      expect(published.status).toBe(303);
+      const editPath = published.headers.get("Location") ?? "";
+      await published.arrayBuffer();
+      const before = await imageOf("/guides/les-primes-des-banques");
+      expect(before).toMatch(/^\/partage\/guides\/les-primes-des-banques\/[0-9a-f]{12}\.png$/);
+      const image = await drawnImage(before);
+      expect(pngSize(image.bytes)).toEqual({ width: 1200, height: 630 });
+
+      const form = await (await fetch(`${site.url}${editPath}`, { headers: { ...owner, Cookie: cookie } })).text();
+      const version = /name="version" value="(\d+)"/.exec(form)?.[1] ?? "";
+      const retitled = { ...guide, title: "Les primes des banques en ligne", slug: "les-primes-des-banques", version };
+      const saved = await postForm(site, editPath, { ...retitled, intent: "publier" }, { ...owner, Cookie: cookie });
+      expect(saved.status).toBe(303);
+      await saved.arrayBuffer();
+      const after = await imageOf("/guides/les-primes-des-banques");
+      expect(after).not.toBe(before);
+      expect((await fetchImage(before)).response.headers.get("Location")).toBe(after);
+
+      const unpublished = await postForm(
+        site,
+        editPath,
+        { ...retitled, version: String(Number(version) + 1), intent: "depublier" },
+        {
+          ...owner,
+          Cookie: cookie,
+        },
+      );
+      expect(unpublished.status).toBe(303);
+      await unpublished.arrayBuffer();
+      expect((await fetchImage(after)).response.status).toBe(404);
     },
     TEST_MS + DRAWING_WAIT_MS,
   );

@@ -67,6 +67,21 @@ const XSS_CORPUS: readonly string[] = [
   "## <img src=x onerror=alert(1)> titre",
   "[x](&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058alert(1))",
   "[x](\u0001javascript:alert(1))",
+  "<details open ontoggle=alert(1)>",
+  "<iframe src=javascript:alert(1)></iframe>",
+  "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
+  "[x](JaVaScRiPt:alert(1))",
+  "[x](javascript&colon;alert(1))",
+  "<javascript:alert(1)>",
+  "[x][r]\n\n[r]: javascript:alert(1)",
+  "[x](vbscript:msgbox(1))",
+  "[x](data:text/html,<script>alert(1)</script>)",
+  '<a href="&#x6A;avascript:alert(1)">x</a>',
+  "<form action=javascript:alert(1)><button>x</button></form>",
+  "<object data=javascript:alert(1)></object>",
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  "![x](https://evil.example/track.png)",
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
 ];
 
 /** Those Markdown reads as plain text (an unclosed tag, a link it cannot parse): shown as words, nothing to refuse. */

@@ -26,8 +26,17 @@ export interface RenderedGuide {
   minutes: number;
 }
 
-/** Rendered once per guide and version: a page view renders nothing. */
-const renderedGuides = new LRUCache<string, RenderedGuide>({ max: 500 });
+/**
+ * Rendered once per guide and version: a page view renders nothing. Bounded by size (a 3 000-word guide's HTML is
+ * some 50 KB in memory), not by count: the guides most read stay, the memory a large site needs stays known.
+ */
+const renderedGuides = new LRUCache<string, RenderedGuide>({
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (rendered) => rendered.html.length * 2 + 1_024,
+});
+
+/** The offers each guide and version names: kept apart from the HTML, which need not stay for them. */
+const offersNamed = new LRUCache<string, string[]>({ max: 10_000 });
 
 /** Renders a text (a preview's too), without keeping it. */
 export function renderGuideText(body: string): RenderedGuide {
@@ -40,12 +49,24 @@ export function renderGuideText(body: string): RenderedGuide {
   };
 }
 
+const versionKey = (guide: Pick<PublishedGuide, "id" | "version">) => `${guide.id}:${guide.version}`;
+
 export function renderedGuide(guide: Pick<PublishedGuide, "id" | "version" | "body">): RenderedGuide {
-  const key = `${guide.id}:${guide.version}`;
+  const key = versionKey(guide);
   let rendered = renderedGuides.get(key);
-  if (!rendered) renderedGuides.set(key, (rendered = renderGuideText(guide.body)));
+  if (!rendered) {
+    renderedGuides.set(key, (rendered = renderGuideText(guide.body)));
+    offersNamed.set(key, rendered.offerSlugs);
+  }
   return rendered;
 }
+
+/** Rendered (and kept) when not known: the guide's page will want its HTML anyway. */
+const offersNamedBy = (guide: PublishedGuide): string[] =>
+  offersNamed.get(versionKey(guide)) ?? renderedGuide(guide).offerSlugs;
+
+/** Each shelf's guides by the offers they name, made once: a brand page looks its own up. */
+const guidesByOffer = new WeakMap<WritingShelf, Map<string, { path: string; title: string }[]>>();
 
 /** The published guides, or null when they cannot be read now. */
 export async function loadWriting(): Promise<WritingShelf | null> {
@@ -101,15 +122,23 @@ export function guideListItem(guide: PublishedGuide): GuideListItem {
     categoryLabel: categoryLabelOf(guide.category),
     publishedOn,
     updatedOn: updatedOn === publishedOn ? null : updatedOn,
-    minutes: renderedGuide(guide).minutes,
+    minutes: readingMinutes(guide.body),
   };
 }
 
 /** The published guides naming an offer, newest first ("Nos guides sur …" of its page). */
 export function guidesNaming(shelf: WritingShelf | null, offerSlug: string): { path: string; title: string }[] {
-  return (shelf?.guides ?? [])
-    .filter((guide) => renderedGuide(guide).offerSlugs.includes(offerSlug))
-    .map((guide) => ({ path: guidePath(guide.slug), title: guide.title }));
+  if (!shelf) return [];
+  let index = guidesByOffer.get(shelf);
+  if (!index) {
+    guidesByOffer.set(shelf, (index = new Map()));
+    for (const guide of shelf.guides) {
+      for (const slug of offersNamedBy(guide)) {
+        index.set(slug, [...(index.get(slug) ?? []), { path: guidePath(guide.slug), title: guide.title }]);
+      }
+    }
+  }
+  return index.get(offerSlug) ?? [];
 }
 
 /** How many guides the home page links to, the newest. */
