@@ -64,7 +64,8 @@ const titled = (items: readonly { title: string; text: string }[]): Pair[] =>
 const asked = (items: readonly { question: string; answer: string }[]): Pair[] =>
   items.map((item) => [item.question, item.answer]);
 
-const SITE_TEXTS: readonly SiteText[] = [
+/** The site's own texts (not a brand's), in the back office's order. */
+export const PAGE_TEXTS: readonly SiteText[] = [
   {
     key: "accueil-bandeau",
     title: "Accueil · bandeau",
@@ -122,9 +123,6 @@ const SITE_TEXTS: readonly SiteText[] = [
   },
 ];
 
-/** The site's own texts (not a brand's), in the back office's order. */
-export const PAGE_TEXTS: readonly SiteText[] = SITE_TEXTS;
-
 const BRAND_FIELDS: readonly TextField[] = [
   { kind: "pairs", name: "whyChoose", label: "Pourquoi choisir", labels: ["Titre", "Texte"], max: [80, 600], most: 8 },
   { kind: "lines", name: "howToUse", label: "Comment utiliser le code (une étape par ligne)", max: 400, most: 10 },
@@ -177,7 +175,7 @@ export function brandValue(sections: BrandSections | undefined): TextValue {
 
 /** The text of a key: a page's, or a brand's (`marque-{slug}`, whose brand the caller knows exists). */
 export function siteText(key: string, brandName?: string): SiteText | null {
-  const own = SITE_TEXTS.find((text) => text.key === key);
+  const own = PAGE_TEXTS.find((text) => text.key === key);
   if (own) return own;
   if (!key.startsWith(BRAND_TEXT_PREFIX) || brandName === undefined) return null;
   const slug = key.slice(BRAND_TEXT_PREFIX.length);

@@ -11,7 +11,7 @@ import {
   MissingKey,
   outlineButton,
 } from "~/components/back-office/frame";
-import { KeptVersions, RestoringNotice } from "~/components/back-office/kept-versions";
+import { KeptVersions, RestoringNotice, SaveRefusal } from "~/components/back-office/kept-versions";
 import { ServerMarkup } from "~/components/server-markup";
 import { WrongFields } from "~/components/wrong-fields";
 import {
@@ -278,14 +278,14 @@ export default function WriteGuide() {
         </h2>
         {page.restoring && !answer ? <RestoringNotice {...page.restoring} /> : null}
         {answer?.formError ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
-            {answer.formError}{" "}
-            {"conflict" in answer && page.id !== null ? (
-              <a href={`/gestion/guides/${page.id}`} target="_blank" rel="noreferrer" className="underline">
-                Ouvrir le guide à jour dans un nouvel onglet
-              </a>
-            ) : null}
-          </p>
+          <SaveRefusal
+            message={answer.formError}
+            updated={
+              "conflict" in answer && page.id !== null
+                ? { href: `/gestion/guides/${page.id}`, label: "Ouvrir le guide à jour dans un nouvel onglet" }
+                : null
+            }
+          />
         ) : null}
         {answer && !answer.preview ? <WrongFields fields={wrong} before="avant l'enregistrement" /> : null}
         {version === null ? null : <input type="hidden" name="version" value={version} />}

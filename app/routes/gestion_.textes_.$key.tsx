@@ -7,7 +7,7 @@ import {
   MissingKey,
   outlineButton,
 } from "~/components/back-office/frame";
-import { KeptVersions, RestoringNotice } from "~/components/back-office/kept-versions";
+import { KeptVersions, RestoringNotice, SaveRefusal } from "~/components/back-office/kept-versions";
 import { TextFields, TextPreview } from "~/components/back-office/text-fields";
 import { WrongFields, type WrongField } from "~/components/wrong-fields";
 import { BRAND_TEXT_PREFIX, siteText, textValue, type SiteText, type TextValue } from "~/content/site-texts";
@@ -168,14 +168,14 @@ export default function EditText() {
         </h2>
         {page.restoring && !answer ? <RestoringNotice {...page.restoring} /> : null}
         {answer?.formError ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
-            {answer.formError}{" "}
-            {answer.conflict ? (
-              <a href={`/gestion/textes/${page.key}`} target="_blank" rel="noreferrer" className="underline">
-                Ouvrir le texte à jour dans un nouvel onglet
-              </a>
-            ) : null}
-          </p>
+          <SaveRefusal
+            message={answer.formError}
+            updated={
+              answer.conflict
+                ? { href: `/gestion/textes/${page.key}`, label: "Ouvrir le texte à jour dans un nouvel onglet" }
+                : null
+            }
+          />
         ) : null}
         {answer && !answer.preview ? <WrongFields fields={answer.wrong} before="avant l'enregistrement" /> : null}
         <input type="hidden" name="version" value={version} />

@@ -3,7 +3,7 @@ import { frenchDateTime } from "./frame";
 
 /**
  * What a versioned form (a guide's, a site text's) shows of its last 20 versions: each a link that puts it back in
- * the form (`?version=N`), and the notice above the form while one is there.
+ * the form (`?version=N`), the notice above the form while one is there, and why a save was refused.
  */
 export function KeptVersions({ versions }: { versions: { version: number; savedAt: string; note: string }[] }) {
   if (versions.length === 0) return null;
@@ -24,6 +24,26 @@ export function KeptVersions({ versions }: { versions: { version: number; savedA
         ))}
       </ol>
     </section>
+  );
+}
+
+/** Why a save was refused; after a save drawn from an older version, a link to the form as it is now. */
+export function SaveRefusal({
+  message,
+  updated,
+}: {
+  message: string;
+  updated: { href: string; label: string } | null;
+}) {
+  return (
+    <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-900">
+      {message}{" "}
+      {updated ? (
+        <a href={updated.href} target="_blank" rel="noreferrer" className="underline">
+          {updated.label}
+        </a>
+      ) : null}
+    </p>
   );
 }
 

@@ -108,13 +108,7 @@ export function TextFields({
       className: fieldClass,
       ...controlProps(id, errors, field.hint),
     };
-    const hint =
-      field.hint ??
-      (field.kind === "paragraphs"
-        ? "Une ligne vide entre deux paragraphes."
-        : field.kind === "lines"
-          ? ""
-          : undefined);
+    const hint = field.hint ?? (field.kind === "paragraphs" ? "Une ligne vide entre deux paragraphes." : undefined);
     return (
       <div key={field.name} className="space-y-1">
         <label htmlFor={id} className={labelClass}>
